@@ -1,0 +1,49 @@
+import {
+  calls,
+  type CallChannel,
+  type CallInput,
+  type CallOutput,
+} from '../../shared/ipc-contract';
+import { err, ok, type Result } from '../../shared/result';
+
+export type Handlers = {
+  [C in CallChannel]: (
+    input: CallInput<C>,
+  ) => Promise<Result<CallOutput<C>>> | Result<CallOutput<C>>;
+};
+
+/**
+ * Validates a payload against the contract, runs the handler, and always returns a Result:
+ * an invalid payload is refused before any handler (and so any write) runs. Shared by the
+ * Electron main process and the development host.
+ */
+export async function dispatch(
+  handlers: Handlers,
+  channel: string,
+  payload: unknown,
+): Promise<Result<unknown>> {
+  if (!Object.hasOwn(calls, channel)) {
+    return err('validation', 'UNKNOWN_CHANNEL', `Canal desconhecido: ${channel}`);
+  }
+  const c = channel as CallChannel;
+  const parsed = calls[c].input.safeParse(payload);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join('.') || undefined;
+    return err('validation', 'INVALID_PAYLOAD', `Dados inválidos${field ? ` em ${field}` : ''}.`, {
+      ...(field !== undefined && { field }),
+    });
+  }
+  try {
+    const handler = handlers[c] as (input: unknown) => Promise<Result<unknown>> | Result<unknown>;
+    const result = await handler(parsed.data);
+    return result.ok ? ok(result.value) : result;
+  } catch {
+    // Exceptions never cross the boundary: their text may hold internals.
+    return err(
+      'internal',
+      'INTERNAL',
+      'Erro interno. Tente de novo; se persistir, reinicie o Balcão.',
+    );
+  }
+}

@@ -1,0 +1,155 @@
+// Lint, and DESIGN.md's import rules as rules: what may import what is checked here, not
+// left to convention. Folder rules use our balcao/folder-boundaries (resolved paths);
+// package rules (electron, keytar, Node built-ins, React) use no-restricted-imports.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import folderBoundaries from './scripts/eslint/folder-boundaries.js';
+import { builtinModules } from 'node:module';
+import globals from 'globals';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+const msg = (why) => `Import rule (DESIGN.md): ${why}`;
+
+const packages = (names, why) => ({ paths: names.map((name) => ({ name, message: msg(why) })) });
+const banned = (...groups) => [
+  'error',
+  {
+    paths: groups.flatMap((g) => g.paths),
+    patterns: groups.flatMap((g) => g.patterns ?? []),
+  },
+];
+const NODE = (why) => packages(nodeBuiltins, why);
+const ELECTRON = (why) => ({
+  ...packages(['electron', 'keytar'], why),
+  patterns: [{ group: ['electron/*', 'keytar/*'], message: msg(why) }],
+});
+const REACT = (why) => ({
+  ...packages(['react', 'react-dom', 'zustand'], why),
+  patterns: [{ group: ['react/*', 'react-dom/*'], message: msg(why) }],
+});
+
+const zone = (target, from, why, except) => ({
+  target,
+  from,
+  message: msg(why),
+  ...(except && { except }),
+});
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'coverage/**', 'test/e2e/artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { balcao: { rules: { 'folder-boundaries': folderBoundaries } } },
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'balcao/folder-boundaries': [
+        'error',
+        {
+          zones: [
+            zone('shared', 'electron', 'shared/ runs anywhere; it must not import electron/.'),
+            zone('shared', 'renderer', 'shared/ must not import renderer/.'),
+            zone('shared', 'relay', 'shared/ must not import relay/.'),
+            zone('shared', 'sandbox', 'shared/ must not import sandbox/.'),
+            zone('electron/services', 'electron/main', 'services must not import electron/main.'),
+            zone('electron/services', 'electron/preload', 'services must not import the preload.'),
+            zone('electron', 'renderer', 'electron/ must not import renderer/.'),
+            zone('electron/preload', 'electron/services', 'the preload must not import services.'),
+            zone('electron/preload', 'electron/main', 'the preload must not import main.'),
+            zone('renderer', 'electron', 'renderer/ must not import electron/.'),
+            zone('renderer', 'relay', 'renderer/ must not import relay/.'),
+            zone('renderer', 'sandbox', 'renderer/ must not import sandbox/.'),
+            zone('relay', 'electron', 'relay/ must not import electron/.'),
+            zone('relay', 'renderer', 'relay/ must not import renderer/.'),
+            zone('relay', 'sandbox', 'relay/ must not import sandbox/.'),
+            zone('sandbox', 'electron', 'sandbox/ must not import electron/.'),
+            zone('sandbox', 'renderer', 'sandbox/ must not import renderer/.'),
+            zone('sandbox', 'relay', 'sandbox/ must not import relay/.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': banned(
+        NODE('shared/ must not import Node built-ins.'),
+        ELECTRON('shared/ must not import electron or keytar.'),
+        REACT('shared/ must not import React.'),
+      ),
+      'no-restricted-globals': [
+        'error',
+        ...['process', 'Buffer', 'require', '__dirname', 'window', 'document'].map((name) => ({
+          name,
+          message: msg('shared/ runs anywhere: no Node or DOM globals.'),
+        })),
+      ],
+    },
+  },
+  {
+    files: ['electron/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': banned(
+        ELECTRON('services are plain Node: no electron, no keytar.'),
+        REACT('services must not import React.'),
+      ),
+    },
+  },
+  {
+    files: ['electron/main/**/*.ts'],
+    ignores: ['electron/main/adapters/**'],
+    rules: {
+      'no-restricted-imports': banned(
+        packages(['keytar'], 'keytar only in electron/main/adapters/.'),
+      ),
+    },
+  },
+  {
+    files: ['electron/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': banned(
+        NODE('the preload must not import Node built-ins.'),
+        packages(['keytar'], 'the preload must not import keytar.'),
+      ),
+      'balcao/folder-boundaries': [
+        'error',
+        {
+          zones: [
+            zone('electron/preload', 'shared', 'the preload may only import the IPC contract.', [
+              './ipc-contract.ts',
+              'ipc-channels.ts',
+              'ipc-api.ts',
+              'result.ts',
+            ]),
+            zone('electron/preload', 'electron/services', 'the preload must not import services.'),
+            zone('electron/preload', 'electron/main', 'the preload must not import main.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': banned(
+        NODE('renderer/ is sandboxed: no Node built-ins.'),
+        ELECTRON('renderer/ must not import electron or keytar; use bridge.ts.'),
+      ),
+    },
+  },
+  {
+    files: ['relay/**/*.ts', 'sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': banned(
+        ELECTRON('relay/ and sandbox/ must not import electron or keytar.'),
+        REACT('relay/ and sandbox/ must not import React.'),
+      ),
+    },
+  },
+);

@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// `npm start`: build and open the desktop app; without the Electron binary, say so plainly
+// and fall back to the development host, so the command always shows the app.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { electronBinary, MISSING_ELECTRON } from './electron-binary.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+process.chdir(root);
+if (spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' }).status !== 0)
+  process.exit(1);
+
+const bin = electronBinary(root);
+if (bin) {
+  // Chromium refuses to run as root without this flag (CI containers, kiosks).
+  const args = [
+    '.',
+    ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+    ...process.argv.slice(2),
+  ];
+  process.exit(spawnSync(bin, args, { stdio: 'inherit' }).status ?? 1);
+}
+
+console.log(MISSING_ELECTRON);
+const devHost = path.join(root, 'scripts', 'start-browser.mjs');
+if (!existsSync(devHost)) {
+  console.log('(The development host is not built yet, so there is nothing to fall back to.)');
+  process.exit(1);
+}
+console.log('Starting the development host instead…\n');
+process.exit(
+  spawnSync(process.execPath, [devHost, ...process.argv.slice(2)], { stdio: 'inherit' }).status ??
+    1,
+);

@@ -1,0 +1,61 @@
+import { err, ok, type Result } from '../result';
+
+/**
+ * The charge lifecycle of DESIGN.md. UNCERTAIN means "sent, answer lost": the charge may
+ * exist at the PSP, so it is never treated as failed. REFUNDED (A6) can only follow PAID.
+ */
+export const CHARGE_STATES = [
+  'DRAFT',
+  'SUBMITTING',
+  'PENDING',
+  'UNCERTAIN',
+  'PAID',
+  'FAILED',
+  'EXPIRED',
+  'CANCELED',
+  'REFUNDED',
+] as const;
+export type ChargeState = (typeof CHARGE_STATES)[number];
+
+const TRANSITIONS: Record<ChargeState, readonly ChargeState[]> = {
+  DRAFT: ['SUBMITTING', 'CANCELED'],
+  // FAILED here: the PSP refused it for sure (4xx) or its BR Code failed our check.
+  SUBMITTING: ['PENDING', 'FAILED', 'UNCERTAIN'],
+  // Resolved by a same-id retry (back to SUBMITTING), a status query or a callback.
+  UNCERTAIN: ['SUBMITTING', 'PENDING', 'PAID', 'FAILED', 'EXPIRED', 'CANCELED'],
+  PENDING: ['PAID', 'FAILED', 'EXPIRED', 'CANCELED'],
+  PAID: ['REFUNDED'],
+  FAILED: [],
+  EXPIRED: [],
+  CANCELED: [],
+  REFUNDED: [],
+};
+
+/** States after which the charge no longer waits for a payment. */
+export const TERMINAL_STATES: ReadonlySet<ChargeState> = new Set([
+  'PAID',
+  'FAILED',
+  'EXPIRED',
+  'CANCELED',
+  'REFUNDED',
+]);
+
+export const isTerminal = (s: ChargeState): boolean => TERMINAL_STATES.has(s);
+
+export const canTransition = (from: ChargeState, to: ChargeState): boolean =>
+  TRANSITIONS[from].includes(to);
+
+export const nextStates = (from: ChargeState): readonly ChargeState[] => TRANSITIONS[from];
+
+/** Refuses (never applies) an illegal move; the caller keeps the old state. */
+export function transition(from: ChargeState, to: ChargeState): Result<ChargeState> {
+  if (canTransition(from, to)) return ok(to);
+  return err(
+    'conflict',
+    'ILLEGAL_TRANSITION',
+    `A cobrança está ${from} e não pode passar para ${to}.`,
+  );
+}
+
+export const isChargeState = (s: unknown): s is ChargeState =>
+  typeof s === 'string' && (CHARGE_STATES as readonly string[]).includes(s);

@@ -1,0 +1,86 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// Lints small fixtures as if they lived in each folder, with the project's real config,
+// and asserts that DESIGN.md's import rules fire (and that allowed imports stay allowed).
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function lint(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+const use = (stmt: string) => `${stmt}\nexport const used = [x];\n`;
+
+describe('import rules (DESIGN.md) fail lint', () => {
+  it.each([
+    ['renderer/fx.ts', "import x from 'electron';", 'no-restricted-imports'],
+    ['renderer/fx.ts', "import x from 'keytar';", 'no-restricted-imports'],
+    ['renderer/fx.ts', "import x from 'node:fs';", 'no-restricted-imports'],
+    ['renderer/fx.ts', "import x from 'child_process';", 'no-restricted-imports'],
+    [
+      'renderer/fx.tsx',
+      "import { dispatch as x } from '../electron/services/ipc-dispatch';",
+      'balcao/folder-boundaries',
+    ],
+    ['shared/fx.ts', "import x from 'node:crypto';", 'no-restricted-imports'],
+    ['shared/fx.ts', "import x from 'path';", 'no-restricted-imports'],
+    ['shared/fx.ts', "import x from 'electron';", 'no-restricted-imports'],
+    ['shared/fx.ts', "import x from 'react';", 'no-restricted-imports'],
+    [
+      'shared/domain/fx.ts',
+      "import { getBridge as x } from '../../renderer/bridge';",
+      'balcao/folder-boundaries',
+    ],
+    [
+      'shared/fx.ts',
+      "import { dispatch as x } from '../electron/services/ipc-dispatch';",
+      'balcao/folder-boundaries',
+    ],
+    ['electron/services/fx.ts', "import x from 'electron';", 'no-restricted-imports'],
+    ['electron/services/fx.ts', "import x from 'keytar';", 'no-restricted-imports'],
+    [
+      'electron/services/fx.ts',
+      "import { registerIpc as x } from '../main/ipc/register';",
+      'balcao/folder-boundaries',
+    ],
+    ['electron/main/fx.ts', "import x from 'keytar';", 'no-restricted-imports'],
+    ['electron/preload/fx.ts', "import x from 'node:fs';", 'no-restricted-imports'],
+    [
+      'electron/preload/fx.ts',
+      "import { dispatch as x } from '../services/ipc-dispatch';",
+      'balcao/folder-boundaries',
+    ],
+    [
+      'electron/preload/fx.ts',
+      "import { parseMoney as x } from '../../shared/domain/money';",
+      'balcao/folder-boundaries',
+    ],
+  ])('%s: %s', async (file, stmt, rule) => {
+    const messages = await lint(file, use(stmt));
+    expect(
+      messages.some((m) => m.startsWith(`${rule}:`) && m.includes('Import rule (DESIGN.md)')),
+    ).toBe(true);
+  });
+
+  it('shared/ may not use Node or DOM globals either', async () => {
+    const messages = await lint('shared/fx.ts', 'export const env = process.env;\n');
+    expect(messages.join('\n')).toMatch(/no-restricted-globals/);
+  });
+});
+
+describe('allowed imports stay allowed', () => {
+  it.each([
+    ['shared/fx.ts', "import { parseMoney as x } from './domain/money';"],
+    ['shared/fx.ts', "import { z as x } from 'zod';"],
+    ['electron/services/fx.ts', "import x from 'node:fs';"],
+    ['electron/services/fx.ts', "import { parseMoney as x } from '../../shared/domain/money';"],
+    ['electron/main/adapters/fx.ts', "import x from 'keytar';"],
+    ['electron/main/fx.ts', "import { app as x } from 'electron';"],
+    ['electron/preload/fx.ts', "import { CALL_CHANNELS as x } from '../../shared/ipc-channels';"],
+    ['renderer/fx.tsx', "import { getBridge as x } from './bridge';"],
+    ['renderer/fx.tsx', "import { formatBRL as x } from '../shared/domain/money';"],
+  ])('%s: %s', async (file, stmt) => {
+    expect(await lint(file, use(stmt))).toEqual([]);
+  });
+});

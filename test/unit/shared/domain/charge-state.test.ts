@@ -1,0 +1,76 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  CHARGE_STATES,
+  canTransition,
+  isTerminal,
+  transition,
+  type ChargeState,
+} from '../../../../shared/domain/charge-state';
+
+describe('charge state machine', () => {
+  it('follows the happy path DRAFT → SUBMITTING → PENDING → PAID', () => {
+    let s: ChargeState = 'DRAFT';
+    for (const next of ['SUBMITTING', 'PENDING', 'PAID'] as const) {
+      const r = transition(s, next);
+      expect(r.ok).toBe(true);
+      if (r.ok) s = r.value;
+    }
+    expect(s).toBe('PAID');
+    expect(isTerminal(s)).toBe(true);
+  });
+
+  it('an uncertain charge is never failed by itself: it can retry or resolve to any outcome', () => {
+    expect(canTransition('SUBMITTING', 'UNCERTAIN')).toBe(true);
+    expect(isTerminal('UNCERTAIN')).toBe(false);
+    for (const to of ['SUBMITTING', 'PENDING', 'PAID', 'FAILED', 'EXPIRED', 'CANCELED'] as const) {
+      expect(canTransition('UNCERTAIN', to)).toBe(true);
+    }
+  });
+
+  it.each([
+    ['PAID', 'PENDING'],
+    ['PAID', 'FAILED'],
+    ['EXPIRED', 'PAID'],
+    ['CANCELED', 'PAID'],
+    ['FAILED', 'PENDING'],
+    ['DRAFT', 'PAID'],
+    ['PENDING', 'SUBMITTING'],
+    ['PENDING', 'DRAFT'],
+  ] as const)('refuses %s → %s and names both states', (from, to) => {
+    const r = transition(from, to);
+    expect(r).toMatchObject({ ok: false, kind: 'conflict', code: 'ILLEGAL_TRANSITION' });
+    expect(!r.ok && r.message).toContain(from);
+  });
+
+  it('REFUNDED can only follow PAID', () => {
+    for (const from of CHARGE_STATES) expect(canTransition(from, 'REFUNDED')).toBe(from === 'PAID');
+  });
+
+  it('no state leaves FAILED, EXPIRED, CANCELED or REFUNDED', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('FAILED', 'EXPIRED', 'CANCELED', 'REFUNDED' as const),
+        fc.constantFrom(...CHARGE_STATES),
+        (from, to) => {
+          expect(transition(from as ChargeState, to).ok).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it('any sequence of requested moves keeps terminal states terminal (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...CHARGE_STATES), { maxLength: 30 }), (moves) => {
+        let s: ChargeState = 'DRAFT';
+        let reachedFinal: ChargeState | null = null;
+        for (const to of moves) {
+          const r = transition(s, to);
+          if (r.ok) s = r.value;
+          if (reachedFinal && reachedFinal !== 'PAID') expect(s).toBe(reachedFinal);
+          if (isTerminal(s) && !reachedFinal) reachedFinal = s;
+        }
+      }),
+    );
+  });
+});

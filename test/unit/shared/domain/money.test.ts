@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_MAX_CENTS,
+  formatBRL,
+  parseMoney,
+  parseWireAmount,
+  shiftInDigit,
+  shiftOutDigit,
+  toWireAmount,
+} from '../../../../shared/domain/money';
+
+const cents = (r: ReturnType<typeof parseMoney>) => (r.ok ? r.value : r.code);
+
+describe('parseMoney (what a cashier types)', () => {
+  it.each([
+    ['12,34', 1234],
+    ['1.234,56', 123456],
+    ['R$ 12,34', 1234],
+    ['R$\u00a01.234,56', 123456],
+    ['12.34', 1234],
+    ['1234', 123400],
+    ['1.234', 123400],
+    ['1.234.567,89', 123456789],
+    ['1,234.56', 123456],
+    ['0,5', 50],
+    [',99', 99],
+    ['  7 ', 700],
+  ])('%s → %i cents', (text, expected) => {
+    expect(cents(parseMoney(text))).toBe(expected);
+  });
+
+  it.each([
+    ['', 'AMOUNT_EMPTY'],
+    ['   ', 'AMOUNT_EMPTY'],
+    ['R$', 'AMOUNT_EMPTY'],
+    ['abc', 'AMOUNT_NOT_A_NUMBER'],
+    ['NaN', 'AMOUNT_NOT_A_NUMBER'],
+    ['1.23.4', 'AMOUNT_NOT_A_NUMBER'],
+    ['1,2,3', 'AMOUNT_NOT_A_NUMBER'],
+    ['-5,00', 'AMOUNT_NEGATIVE'],
+    ['12,345', 'AMOUNT_TOO_MANY_DECIMALS'],
+    ['0.125', 'AMOUNT_TOO_MANY_DECIMALS'],
+  ])('%j is refused with %s', (text, code) => {
+    expect(cents(parseMoney(text))).toBe(code);
+  });
+
+  it('refuses zero only where a positive amount is needed', () => {
+    expect(cents(parseMoney('0,00'))).toBe(0);
+    expect(cents(parseMoney('0,00', { positive: true }))).toBe('AMOUNT_ZERO');
+  });
+
+  it('refuses amounts above the configured maximum, and accepts the maximum itself', () => {
+    expect(cents(parseMoney('100.000,00', { maxCents: DEFAULT_MAX_CENTS }))).toBe(
+      DEFAULT_MAX_CENTS,
+    );
+    expect(cents(parseMoney('100.000,01', { maxCents: DEFAULT_MAX_CENTS }))).toBe(
+      'AMOUNT_ABOVE_MAX',
+    );
+    expect(cents(parseMoney('999999999999999999,00'))).toBe('AMOUNT_ABOVE_MAX');
+  });
+
+  it('gives each error a pt-BR message and the field it belongs to', () => {
+    const r = parseMoney('12,345');
+    expect(r).toMatchObject({ ok: false, kind: 'validation', field: 'amount' });
+    expect(!r.ok && r.message).toMatch(/centavos/);
+  });
+});
+
+describe('parseWireAmount (what the PSP sends)', () => {
+  it.each([
+    [12.34, 1234],
+    [0.1, 10],
+    [100000, 10000000],
+    [1.1, 110],
+    ['12.34', 1234],
+    ['12.340', 1234],
+    [0, 0],
+  ])('%j → %i cents', (value, expected) => {
+    expect(cents(parseWireAmount(value))).toBe(expected);
+  });
+
+  it.each([
+    [0.1 + 0.2, 'AMOUNT_TOO_MANY_DECIMALS'],
+    [12.345, 'AMOUNT_TOO_MANY_DECIMALS'],
+    [1e-7, 'AMOUNT_TOO_MANY_DECIMALS'],
+    [1e25, 'AMOUNT_ABOVE_MAX'],
+    [Number.NaN, 'AMOUNT_NOT_A_NUMBER'],
+    [Number.POSITIVE_INFINITY, 'AMOUNT_NOT_A_NUMBER'],
+    ['12,34', 'AMOUNT_NOT_A_NUMBER'],
+    [null, 'AMOUNT_EMPTY'],
+    [{}, 'AMOUNT_NOT_A_NUMBER'],
+    [-1, 'AMOUNT_NEGATIVE'],
+  ])('%j is refused with %s', (value, code) => {
+    expect(cents(parseWireAmount(value))).toBe(code);
+  });
+});
+
+describe('formatting', () => {
+  it.each([
+    [0, 'R$ 0,00'],
+    [5, 'R$ 0,05'],
+    [1234, 'R$ 12,34'],
+    [123456, 'R$ 1.234,56'],
+    [123456789, 'R$ 1.234.567,89'],
+    [-1050, '-R$ 10,50'],
+  ])('%i cents → %s', (c, text) => expect(formatBRL(c)).toBe(text));
+
+  it('writes the wire number without floating-point drift', () => {
+    expect(toWireAmount(1234)).toBe(12.34);
+    expect(JSON.stringify({ amount: toWireAmount(1999) })).toBe('{"amount":19.99}');
+    expect(JSON.stringify({ amount: toWireAmount(10) })).toBe('{"amount":0.1}');
+    expect(toWireAmount(10000000)).toBe(100000);
+  });
+});
+
+describe('the amount field: digits shift in from the right', () => {
+  it('1, 2, 3, 4 → R$ 12,34 and backspace removes the last digit', () => {
+    const typed = [1, 2, 3, 4].reduce((c, d) => shiftInDigit(c, d), 0);
+    expect(formatBRL(typed)).toBe('R$ 12,34');
+    expect(formatBRL(shiftOutDigit(typed))).toBe('R$ 1,23');
+  });
+
+  it('ignores digits beyond the field capacity instead of overflowing', () => {
+    const full = Array.from({ length: 11 }, () => 9).reduce((c, d) => shiftInDigit(c, d), 0);
+    expect(shiftInDigit(full, 9)).toBe(full);
+  });
+});

@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+// Every suite, one runner: unit (pure, fast), integration (real HTTP, SQLite, keychain,
+// Redis on loopback), e2e (the development host in Debian's Chromium).
+export default defineConfig({
+  oxc: { jsx: { runtime: 'automatic' } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
