@@ -19,6 +19,8 @@ export type MoneyErrorCode = keyof typeof MONEY_ERRORS;
 export interface ParseOptions {
   /** Refuse zero (a charge or a withdrawal); balances and fees may be zero. */
   positive?: boolean;
+  /** Balances may be negative; amounts typed or charged may not. */
+  allowNegative?: boolean;
   maxCents?: number;
 }
 
@@ -108,12 +110,12 @@ function checkBounds(
   negative: boolean,
   whole: string,
   fraction2: string,
-  { positive = false, maxCents }: ParseOptions,
+  { positive = false, allowNegative = false, maxCents }: ParseOptions,
 ): Result<Cents> {
   const digits = (whole.replace(/^0+(?=\d)/, '') + fraction2).replace(/^0+(?=\d)/, '');
   if (digits.length > 15) return fail('AMOUNT_ABOVE_MAX');
   const cents = Number(digits);
-  if (negative && cents !== 0) return fail('AMOUNT_NEGATIVE');
+  if (negative && cents !== 0) return allowNegative ? ok(-cents) : fail('AMOUNT_NEGATIVE');
   if (positive && cents === 0) return fail('AMOUNT_ZERO');
   if (maxCents !== undefined && cents > maxCents) return fail('AMOUNT_ABOVE_MAX');
   return ok(cents);

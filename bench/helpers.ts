@@ -1,0 +1,44 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
+    : NaN;
+
+export function stats(samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b);
+  return {
+    n: s.length,
+    p50: percentile(s, 50),
+    p99: percentile(s, 99),
+    max: s[s.length - 1] ?? NaN,
+  };
+}
+
+export const ms = (x: number) => `${x.toFixed(3)} ms`;
+
+export function machine(): string {
+  return `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+}
+
+/** Starts `npm run sandbox`-equivalent in its own process, so it does not share our event loop. */
+export async function sandboxProcess(): Promise<{
+  baseUrl: string;
+  origin: string;
+  child: ChildProcess;
+}> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (b) => {
+      out += b;
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/api)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
+  });
+  return { baseUrl, origin: baseUrl.replace(/\/api$/, ''), child };
+}

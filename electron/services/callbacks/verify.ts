@@ -1,0 +1,155 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { parseWireAmount, type Cents } from '../../../shared/domain/money';
+import type { CallbackSettings } from '../../../shared/psp-settings';
+import { err, ok, type Result } from '../../../shared/result';
+
+/**
+ * A7 + A8: a callback is believed only when its HMAC (over the configured template, with the
+ * client secret) matches in constant time and its timestamp is within tolerance. During a
+ * secret rotation the previous secret is accepted until its deadline.
+ */
+export interface SecretRing {
+  current: string;
+  previous?: { secret: string; validUntil: number };
+}
+
+export interface CallbackBody {
+  /** The first present of transactionId, external_id, externalId, id (top level, then one down). */
+  transactionId?: string;
+  /** Every id the body carries, so a charge can be matched by the PSP's id or by ours. */
+  ids: string[];
+  status?: string;
+  feeCents?: Cents;
+  amountCents?: Cents;
+  raw: Record<string, unknown>;
+}
+
+export interface VerifiedCallback {
+  eventId: string;
+  timestamp: number;
+  body: CallbackBody;
+}
+
+export type Headers = Record<string, string | string[] | undefined>;
+
+const reject = (code: string, message: string) => err('auth', code, message);
+
+export function verifyCallback(
+  headers: Headers,
+  rawBody: string,
+  secrets: SecretRing,
+  settings: CallbackSettings,
+  nowMs: number,
+): Result<VerifiedCallback> {
+  const h = lowerCase(headers);
+  const signature = h[settings.signatureHeader.toLowerCase()];
+  const timestampText = h[settings.timestampHeader.toLowerCase()];
+  if (!signature) return reject('CALLBACK_NO_SIGNATURE', 'Callback sem assinatura.');
+  if (!timestampText) return reject('CALLBACK_NO_TIMESTAMP', 'Callback sem carimbo de tempo.');
+  if (!/^\d{1,12}$/.test(timestampText.trim()))
+    return reject('CALLBACK_BAD_TIMESTAMP', 'Carimbo de tempo inválido.');
+  const timestamp = Number(timestampText.trim());
+  const skew = timestamp - nowMs / 1000;
+  if (skew < -settings.toleranceSeconds)
+    return reject('CALLBACK_STALE', 'Callback antigo demais (possível repetição).');
+  if (skew > settings.toleranceSeconds)
+    return reject('CALLBACK_FUTURE', 'Callback com horário no futuro.');
+
+  const given = decodeSignature(signature, settings);
+  const signed = fillTemplate(settings.template, timestampText.trim(), rawBody);
+  const candidates = [secrets.current];
+  if (secrets.previous && nowMs <= secrets.previous.validUntil)
+    candidates.push(secrets.previous.secret);
+  const valid = candidates.some((secret) => {
+    const expected = createHmac(settings.algorithm, secret).update(signed, 'utf8').digest();
+    return given !== null && given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!valid) return reject('CALLBACK_BAD_SIGNATURE', 'Assinatura do callback não confere.');
+
+  const body = parseCallbackBody(rawBody);
+  if (!body.ok) return body;
+  const eventId =
+    h[settings.eventIdHeader.toLowerCase()] || createHash('sha256').update(rawBody).digest('hex');
+  return ok({ eventId, timestamp, body: body.value });
+}
+
+function lowerCase(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    const value = Array.isArray(v) ? v[0] : v;
+    if (typeof value === 'string') out[k.toLowerCase()] = value;
+  }
+  return out;
+}
+
+/** Accepts an optional `sha256=` (or `sha512=`) prefix; null when the text is not valid. */
+function decodeSignature(text: string, s: CallbackSettings): Buffer | null {
+  const value = text.trim().replace(new RegExp(`^${s.algorithm}=`, 'i'), '');
+  if (s.encoding === 'hex')
+    return /^[0-9a-fA-F]+$/.test(value) && value.length % 2 === 0
+      ? Buffer.from(value, 'hex')
+      : null;
+  return /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) ? Buffer.from(value, 'base64') : null;
+}
+
+/** Replaces the placeholders without ever interpreting text inside the body. */
+export function fillTemplate(template: string, timestamp: string, body: string): string {
+  return template
+    .split(/(\{timestamp\}|\{body\})/)
+    .map((part) => (part === '{timestamp}' ? timestamp : part === '{body}' ? body : part))
+    .join('');
+}
+
+export function parseCallbackBody(rawBody: string): Result<CallbackBody> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawBody);
+  } catch {
+    return err('validation', 'CALLBACK_BAD_BODY', 'Callback com corpo que não é JSON.');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    return err('validation', 'CALLBACK_BAD_BODY', 'Callback com corpo que não é um objeto JSON.');
+  }
+  const raw = parsed as Record<string, unknown>;
+  const levels = [
+    raw,
+    ...Object.values(raw).filter(
+      (v): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v),
+    ),
+  ];
+  const first = (keys: string[]) => {
+    for (const level of levels)
+      for (const k of keys) {
+        const v = level[k];
+        if ((typeof v === 'string' && v) || typeof v === 'number') return v;
+      }
+    return undefined;
+  };
+  const ids = [
+    ...new Set(
+      levels
+        .flatMap((l) => ['transactionId', 'external_id', 'externalId', 'id'].map((k) => l[k]))
+        .filter(
+          (v): v is string | number => (typeof v === 'string' && v !== '') || typeof v === 'number',
+        )
+        .map(String),
+    ),
+  ];
+  const cents = (v: unknown) => {
+    if (v === undefined) return undefined;
+    const r = parseWireAmount(v);
+    return r.ok ? r.value : undefined;
+  };
+  const transactionId = first(['transactionId', 'external_id', 'externalId', 'id']);
+  const status = first(['status']);
+  const feeCents = cents(first(['fee', 'fees', 'tax', 'taxes']));
+  const amountCents = cents(first(['amount']));
+  return ok({
+    ids,
+    raw,
+    ...(transactionId !== undefined && { transactionId: String(transactionId) }),
+    ...(status !== undefined && { status: String(status) }),
+    ...(feeCents !== undefined && { feeCents }),
+    ...(amountCents !== undefined && { amountCents }),
+  });
+}

@@ -1,0 +1,129 @@
+import { err, ok, type Err, type Result } from '../../../shared/result';
+import type { Logger, Redactor } from '../log';
+import { badReply, httpError, noAnswer, NOT_SENT, parseRetryAfter } from './errors';
+
+export interface PspRequest {
+  /** Operation name, for logs. */
+  op: string;
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** True when the PSP may have acted on it (creating a charge, a withdrawal, a defense). */
+  sideEffect: boolean;
+}
+
+export interface PspResponse {
+  status: number;
+  body: unknown;
+}
+
+export type PspErr = Err & { httpStatus?: number };
+
+export interface PspHttpDeps {
+  baseUrl: string;
+  fetch: typeof fetch;
+  now: () => number;
+  timeoutMs: number;
+  logger: Logger;
+  redactor: Redactor;
+}
+
+/** Errors that happen before a byte of the request could reach the PSP. */
+const CONNECT_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/**
+ * One HTTP exchange with the PSP: a per-request timeout, JSON in and out, and every failure
+ * classified (A9). It never retries: whether a POST may be repeated is the caller's call.
+ */
+export class PspHttp {
+  constructor(private readonly deps: PspHttpDeps) {}
+
+  async send(req: PspRequest): Promise<Result<PspResponse> | PspErr> {
+    const { deps } = this;
+    const url = new URL(deps.baseUrl.replace(/\/+$/, '') + req.path);
+    for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, String(v));
+    const started = deps.now();
+    const log = (outcome: Record<string, unknown>) =>
+      deps.logger.info('psp request', {
+        op: req.op,
+        method: req.method,
+        path: url.pathname,
+        ms: deps.now() - started,
+        ...outcome,
+      });
+
+    let res: Response;
+    let text: string;
+    try {
+      res = await deps.fetch(url, {
+        method: req.method,
+        headers: {
+          accept: 'application/json',
+          ...(req.body !== undefined && { 'content-type': 'application/json' }),
+          ...req.headers,
+        },
+        ...(req.body !== undefined && { body: JSON.stringify(req.body) }),
+        signal: AbortSignal.timeout(deps.timeoutMs),
+      });
+      text = await res.text();
+    } catch (e) {
+      const failure = this.networkFailure(e, req.sideEffect);
+      log({ error: failure.code });
+      return failure;
+    }
+
+    let body: unknown = text;
+    let parsed = true;
+    try {
+      body = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = false;
+    }
+    log({ status: res.status });
+    if (res.status < 200 || res.status > 299) {
+      const e = httpError(
+        res.status,
+        body,
+        parseRetryAfter(res.headers.get('retry-after'), deps.now()),
+      );
+      return { ...e, message: deps.redactor.redact(e.message), httpStatus: res.status };
+    }
+    if (!parsed) {
+      return req.sideEffect
+        ? err(
+            'uncertain',
+            'PSP_MALFORMED_REPLY',
+            'O PSP respondeu com dados corrompidos. A operação pode ter sido registrada: verificando antes de repetir.',
+          )
+        : err(
+            'unavailable',
+            'PSP_MALFORMED_REPLY',
+            'O PSP respondeu com dados corrompidos. Tente de novo.',
+          );
+    }
+    return ok({ status: res.status, body });
+  }
+
+  private networkFailure(e: unknown, sideEffect: boolean): Err {
+    const error = e as { name?: string; code?: string; cause?: { code?: string } };
+    const code = error.cause?.code ?? error.code ?? '';
+    if (CONNECT_ERRORS.has(code)) return NOT_SENT;
+    if (!sideEffect) {
+      return error.name === 'TimeoutError'
+        ? err('unavailable', 'PSP_TIMEOUT', 'O PSP demorou demais para responder. Tente de novo.')
+        : err('unavailable', 'PSP_CONNECTION_LOST', 'A conexão com o PSP caiu. Tente de novo.');
+    }
+    return noAnswer(error.name === 'TimeoutError' ? 'tempo esgotado' : 'conexão interrompida');
+  }
+}
+
+export { badReply };

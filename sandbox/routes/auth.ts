@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { SandboxContext } from '../context';
+import { HttpError } from '../errors';
+import { parseBody } from '../validation';
+
+const loginBody = z.object({ client_id: z.string().min(1), client_secret: z.string().min(1) });
+
+/** A1: `{client_id, client_secret}` → `{access_token, token_type, expires_in}`. */
+export function authRoutes(app: FastifyInstance, ctx: SandboxContext) {
+  app.post('/auth/login', async (req, reply) => {
+    const body = parseBody(loginBody, req.body);
+    const account = ctx.state.accounts.get(body.client_id);
+    if (!account || account.clientSecret !== body.client_secret) {
+      throw new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid client credentials');
+    }
+    ctx.state.logins++;
+    const token = await ctx.tokens.issue(account.clientId);
+    return reply.send({
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: ctx.tokens.ttlSeconds,
+    });
+  });
+}

@@ -1,0 +1,157 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { buildBrCode, crc16 } from '../../shared/domain/brcode';
+import { toWireAmount } from '../../shared/domain/money';
+import { requireBearer, requireClientHeaders, type SandboxContext } from '../context';
+import { HttpError } from '../errors';
+import { depositFee, type Account, type Charge, type ChargeKind } from '../state';
+import * as v from '../validation';
+
+const depositBody = z.object({
+  amount: v.amount,
+  external_id: v.externalId,
+  clientCallbackUrl: v.callbackUrl,
+  payer: z.object({
+    name: v.name,
+    email: v.email,
+    document: v.document(false),
+    phone: v.phone,
+  }),
+  description: v.description,
+});
+
+const transactionBody = z.object({
+  amount: v.amount,
+  payerName: v.name,
+  payerDocument: v.document(true),
+  transactionId: v.externalId,
+  projectWebhook: v.callbackUrl,
+  description: v.description,
+  splitUser: v.email.optional(),
+  splitTax: z.number().min(0).max(100).optional(),
+  gateway: z.string().max(64).optional(),
+});
+
+export const MERCHANT = {
+  key: '7d9f0335-8dcc-4054-9bf9-0dbd61d36906',
+  name: 'BALCAO SANDBOX',
+  city: 'SAO PAULO',
+};
+
+/** The BR Code of a charge; the `badqr` fault corrupts its CRC or its amount tag. */
+function qrFor(charge: Pick<Charge, 'amount' | 'transactionId'>, fault?: string | number): string {
+  const amountCents = fault === 'amount' ? charge.amount + 100 : charge.amount;
+  const built = buildBrCode({
+    key: MERCHANT.key,
+    merchantName: MERCHANT.name,
+    merchantCity: MERCHANT.city,
+    amountCents,
+    txid: charge.transactionId.replace(/[^A-Za-z0-9]/g, '').slice(0, 25),
+  });
+  if (!built.ok) throw new Error(built.message);
+  if (fault !== 'crc') return built.value;
+  const body = built.value.slice(0, -4);
+  const good = crc16(body);
+  return body + (good === '0000' ? '0001' : '0000');
+}
+
+function createCharge(
+  ctx: SandboxContext,
+  req: FastifyRequest,
+  account: Account,
+  kind: ChargeKind,
+  fields: {
+    transactionId: string;
+    externalId: string;
+    amount: number;
+    callbackUrl: string;
+    description?: string;
+  },
+) {
+  if (ctx.state.usedIds[kind].has(fields.externalId)) {
+    const name = kind === 'deposit' ? 'external_id' : 'transactionId';
+    throw new HttpError(409, 'DUPLICATE_ID', `${name} already used: ${fields.externalId}`);
+  }
+  const at = ctx.state.iso();
+  const charge: Charge = {
+    kind,
+    ...fields,
+    clientId: account.clientId,
+    fee: depositFee(fields.amount),
+    status: 'PENDING',
+    qrcode: '',
+    createdAt: at,
+    updatedAt: at,
+  };
+  charge.qrcode = qrFor(
+    charge,
+    req.fault?.kind === 'badqr' ? (req.fault.value ?? 'crc') : undefined,
+  );
+  ctx.state.usedIds[kind].add(fields.externalId);
+  ctx.state.charges.set(charge.transactionId, charge);
+  account.balance.pending += charge.amount;
+  return {
+    message: 'Deposit created successfully',
+    qrCodeResponse: {
+      transactionId: charge.transactionId,
+      status: charge.status,
+      qrcode: charge.qrcode,
+      amount: toWireAmount(charge.amount),
+    },
+  };
+}
+
+export function chargeRoutes(
+  app: FastifyInstance,
+  ctx: SandboxContext,
+  onCreated: (c: Charge) => void,
+) {
+  app.post('/payments/deposit', async (req, reply) => {
+    const account = await requireBearer(ctx, req);
+    const body = v.parseBody(depositBody, req.body);
+    const out = createCharge(ctx, req, account, 'deposit', {
+      transactionId: randomUUID(),
+      externalId: body.external_id,
+      amount: body.amount,
+      callbackUrl: body.clientCallbackUrl,
+      ...(body.description !== undefined && { description: body.description }),
+    });
+    onCreated(ctx.state.charges.get(out.qrCodeResponse.transactionId)!);
+    return reply.code(201).send(out);
+  });
+
+  app.post('/transactions/create', async (req, reply) => {
+    const account = requireClientHeaders(ctx, req);
+    const body = v.parseBody(transactionBody, req.body);
+    const out = createCharge(ctx, req, account, 'transaction', {
+      transactionId: body.transactionId,
+      externalId: body.transactionId,
+      amount: body.amount,
+      callbackUrl: body.projectWebhook,
+      ...(body.description !== undefined && { description: body.description }),
+    });
+    onCreated(ctx.state.charges.get(body.transactionId)!);
+    return reply.code(201).send(out);
+  });
+
+  /** A10: the status query, by transactionId or by the seller's external id. */
+  app.get<{ Params: { id: string } }>('/transactions/:id', async (req, reply) => {
+    const account = requireClientHeaders(ctx, req);
+    const id = req.params.id;
+    const charge =
+      ctx.state.charges.get(id) ?? [...ctx.state.charges.values()].find((c) => c.externalId === id);
+    if (!charge || charge.clientId !== account.clientId) {
+      throw new HttpError(404, 'NOT_FOUND', `Transaction not found: ${id}`);
+    }
+    return reply.send({
+      transactionId: charge.transactionId,
+      external_id: charge.externalId,
+      status: charge.status,
+      amount: toWireAmount(charge.amount),
+      fee: charge.status === 'PAID' ? toWireAmount(charge.fee) : 0,
+      createdAt: charge.createdAt,
+      updatedAt: charge.updatedAt,
+    });
+  });
+}

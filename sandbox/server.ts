@@ -1,0 +1,153 @@
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { CallbackSender, DEFAULT_CALLBACK_OPTIONS, type CallbackOptions } from './callbacks';
+import type { SandboxContext } from './context';
+import { HttpError, sendError } from './errors';
+import { FaultTable } from './faults';
+import { TokenIssuer } from './jwt';
+import { accountRoutes } from './routes/account';
+import { authRoutes } from './routes/auth';
+import { chargeRoutes } from './routes/charges';
+import { controlRoutes } from './routes/control';
+import { settleCharge } from './settlement';
+import { SandboxState, type Charge } from './state';
+
+export interface SandboxOptions {
+  port?: number;
+  host?: string;
+  /** The sandbox's clock (token expiry, callback timestamps); tests move it. */
+  now?: () => number;
+  tokenTtlSeconds?: number;
+  callbacks?: Partial<CallbackOptions>;
+}
+
+export interface Sandbox {
+  baseUrl: string;
+  origin: string;
+  ctx: SandboxContext;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** The PSP simulator: every operation of the seed, both auth schemes, signed callbacks, faults. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const now = options.now ?? Date.now;
+  const ctx: SandboxContext = {
+    state: new SandboxState(now),
+    tokens: new TokenIssuer(now, options.tokenTtlSeconds ?? 900),
+    callbacks: new CallbackSender(now, { ...DEFAULT_CALLBACK_OPTIONS, ...options.callbacks }),
+    faults: new FaultTable(),
+    now,
+  };
+  const autopayTimers = new Set<NodeJS.Timeout>();
+  const onCreated = (c: Charge) => {
+    if (!ctx.state.autopayMs) return;
+    const t = setTimeout(() => {
+      autopayTimers.delete(t);
+      if (c.status === 'PENDING') settleCharge(ctx, c, 'PAID');
+    }, ctx.state.autopayMs);
+    autopayTimers.add(t);
+  };
+
+  const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 1 << 20 });
+  app.setErrorHandler((error, _req, reply) => {
+    if (error instanceof HttpError) return sendError(reply, error);
+    const e = error as { code?: string; statusCode?: number; message?: string };
+    if (
+      e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      error instanceof SyntaxError
+    ) {
+      return sendError(reply, new HttpError(400, 'INVALID_JSON', 'Malformed JSON body'));
+    }
+    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return sendError(
+        reply,
+        new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json'),
+      );
+    }
+    if (e.statusCode && e.statusCode < 500) {
+      return sendError(
+        reply,
+        new HttpError(e.statusCode, 'BAD_REQUEST', e.message ?? 'Bad request'),
+      );
+    }
+    return sendError(reply, new HttpError(500, 'INTERNAL', 'Internal sandbox error'));
+  });
+  app.setNotFoundHandler((req, reply) =>
+    sendError(reply, new HttpError(404, 'NOT_FOUND', `No route ${req.method} ${req.url}`)),
+  );
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', (req, reply, done) => applyFault(ctx, req, reply, done));
+      api.addHook('onSend', async (req, reply, payload) => {
+        // The PSP did its work; its answer is late, garbled or cut.
+        if (req.fault?.kind === 'latency') {
+          await new Promise((r) => setTimeout(r, Number(req.fault?.value ?? 1000)));
+        }
+        if (req.fault?.kind === 'malformed')
+          return '{"message": "Deposit created", "qrCodeResponse": {';
+        if (req.fault?.kind === 'drop') {
+          req.raw.socket.destroy();
+          return payload;
+        }
+        return payload;
+      });
+      authRoutes(api, ctx);
+      chargeRoutes(api, ctx, onCreated);
+      accountRoutes(api, ctx);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(
+    async (control) =>
+      controlRoutes(control, ctx, (ms) => {
+        ctx.state.autopayMs = ms;
+      }),
+    { prefix: '/__sandbox' },
+  );
+
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ port: options.port ?? 0, host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const origin = `http://${host}:${port}`;
+  return {
+    baseUrl: `${origin}/api`,
+    origin,
+    ctx,
+    app,
+    async close() {
+      ctx.callbacks.close();
+      for (const t of autopayTimers) clearTimeout(t);
+      await app.close();
+    },
+  };
+}
+
+function applyFault(
+  ctx: SandboxContext,
+  req: FastifyRequest,
+  reply: import('fastify').FastifyReply,
+  done: (err?: Error) => void,
+) {
+  const route = `${req.method} ${(req.routeOptions.url ?? req.url).replace(/^\/api/, '')}`;
+  const fault = ctx.faults.take(route);
+  if (!fault) return done();
+  req.fault = fault;
+  switch (fault.kind) {
+    case 'status': {
+      const status = Number(fault.value ?? 500);
+      const headers: Record<string, string> = status === 429 ? { 'retry-after': '1' } : {};
+      return done(
+        new HttpError(status, 'INJECTED_FAULT', `Injected fault: HTTP ${status}`, headers),
+      );
+    }
+    case 'timeout':
+      // Accept the request and never answer; the socket closes when the client gives up.
+      reply.hijack();
+      return;
+    default:
+      return done(); // latency, malformed, drop, badqr act after the handler ran
+  }
+}
