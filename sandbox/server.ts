@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { CallbackSender, DEFAULT_CALLBACK_OPTIONS, type CallbackOptions } from './callbacks';
 import type { SandboxContext } from './context';
@@ -18,6 +19,8 @@ export interface SandboxOptions {
   now?: () => number;
   tokenTtlSeconds?: number;
   callbacks?: Partial<CallbackOptions>;
+  /** Keep the state in this JSON file across restarts (DEMO mode). */
+  statePath?: string;
 }
 
 export interface Sandbox {
@@ -38,12 +41,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults: new FaultTable(),
     now,
   };
+  const persist = options.statePath ? () => writeSnapshot(options.statePath!, ctx.state) : () => {};
+  if (options.statePath && existsSync(options.statePath)) {
+    ctx.state.restore(JSON.parse(readFileSync(options.statePath, 'utf8')));
+  }
   const autopayTimers = new Set<NodeJS.Timeout>();
   const onCreated = (c: Charge) => {
     if (!ctx.state.autopayMs) return;
     const t = setTimeout(() => {
       autopayTimers.delete(t);
       if (c.status === 'PENDING') settleCharge(ctx, c, 'PAID');
+      persist();
     }, ctx.state.autopayMs);
     autopayTimers.add(t);
   };
@@ -72,6 +80,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       );
     }
     return sendError(reply, new HttpError(500, 'INTERNAL', 'Internal sandbox error'));
+  });
+  app.addHook('onResponse', async (req) => {
+    if (req.method !== 'GET') persist();
   });
   app.setNotFoundHandler((req, reply) =>
     sendError(reply, new HttpError(404, 'NOT_FOUND', `No route ${req.method} ${req.url}`)),
@@ -150,4 +161,10 @@ function applyFault(
     default:
       return done(); // latency, malformed, drop, badqr act after the handler ran
   }
+}
+
+function writeSnapshot(file: string, state: SandboxState): void {
+  const tmp = `${file}.tmp`;
+  writeFileSync(tmp, JSON.stringify(state));
+  renameSync(tmp, file);
 }

@@ -108,6 +108,35 @@ export class SandboxState {
 
   iso = () => new Date(this.now()).toISOString();
 
+  /** A JSON snapshot, so the DEMO PSP outlives an app restart (charges made before it stay payable). */
+  toJSON() {
+    return {
+      accounts: [...this.accounts.values()],
+      charges: [...this.charges.values()],
+      usedIds: {
+        deposit: [...this.usedIds.deposit],
+        transaction: [...this.usedIds.transaction],
+        withdrawal: [...this.usedIds.withdrawal],
+      },
+      withdrawals: [...this.withdrawals.values()],
+      infractions: this.infractions,
+      logins: this.logins,
+    };
+  }
+
+  restore(snapshot: ReturnType<SandboxState['toJSON']>): void {
+    this.accounts = new Map(snapshot.accounts.map((a) => [a.clientId, a]));
+    this.charges = new Map(snapshot.charges.map((c) => [c.transactionId, c]));
+    this.usedIds = {
+      deposit: new Set(snapshot.usedIds.deposit),
+      transaction: new Set(snapshot.usedIds.transaction),
+      withdrawal: new Set(snapshot.usedIds.withdrawal),
+    };
+    this.withdrawals = new Map(snapshot.withdrawals.map((w) => [w.id, w]));
+    this.infractions = snapshot.infractions;
+    this.logins = snapshot.logins;
+  }
+
   /** 27 infractions over the four states: three pages at the default page size of 10. */
   private seedInfractions(clientId: string) {
     const states = ['WAITING_PSP', 'ACCEPTED', 'REJECTED', 'CANCELLED'] as const;

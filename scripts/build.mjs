@@ -1,26 +1,35 @@
 #!/usr/bin/env node
-// One build: main process (ESM-free CommonJS bundle), the preload as a single CommonJS file
-// (a sandboxed preload cannot load ES modules), and the renderer with Vite.
+// One build: the main process and the preload as CommonJS bundles (a sandboxed preload cannot
+// load ES modules), the development host's bridge, and the renderer with Vite.
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
 
-const native = ['electron', 'keytar', 'better-sqlite3'];
-const common = {
+const node = {
   bundle: true,
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  external: native,
+  external: ['electron', 'keytar', 'better-sqlite3'],
   logLevel: 'warning',
 };
 
 await Promise.all([
-  esbuild({ ...common, entryPoints: ['electron/main/index.ts'], outfile: 'dist/main/index.cjs' }),
+  esbuild({ ...node, entryPoints: ['electron/main/index.ts'], outfile: 'dist/main/index.cjs' }),
   esbuild({
-    ...common,
+    ...node,
     entryPoints: ['electron/preload/index.ts'],
     outfile: 'dist/preload/index.cjs',
   }),
+  // The development host's window.balcao: the browser's stand-in for the preload.
+  esbuild({
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'chrome120',
+    entryPoints: ['scripts/devhost/bridge.ts'],
+    outfile: 'dist/devhost/bridge.js',
+    logLevel: 'warning',
+  }),
 ]);
 await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
-console.log('built dist/main/index.cjs, dist/preload/index.cjs, dist/renderer/');
+console.log('built dist/main, dist/preload, dist/devhost, dist/renderer');

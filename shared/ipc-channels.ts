@@ -2,8 +2,37 @@
  * The contract's channel names alone, so the preload bundle stays tiny (no schema library).
  * `ipc-contract.ts` defines a schema for each and the compiler checks both lists agree.
  */
-export const CALL_CHANNELS = ['app:info'] as const;
-export const EVENT_CHANNELS = ['app:notice'] as const;
+export const CALL_CHANNELS = [
+  'app:info',
+  'charges:create',
+  'charges:get',
+  'charges:list',
+  'charges:cancel',
+  'charges:recheck',
+  'charges:simulatePayment',
+  'charges:daySummary',
+  'withdrawals:create',
+  'withdrawals:list',
+  'account:balance',
+  'account:cryptoFees',
+  'infractions:list',
+  'infractions:defend',
+  'credentials:set',
+  'credentials:clear',
+  'credentials:status',
+  'settings:get',
+  'settings:update',
+  'owner:status',
+  'owner:unlock',
+  'owner:lock',
+  'owner:setPin',
+] as const;
+export const EVENT_CHANNELS = [
+  'charges:updated',
+  'withdrawals:updated',
+  'connection:changed',
+  'app:notice',
+] as const;
 
 export type CallChannel = (typeof CALL_CHANNELS)[number];
 export type EventChannel = (typeof EVENT_CHANNELS)[number];

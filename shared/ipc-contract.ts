@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import type { Result } from './result';
+import { CHARGE_STATES } from './domain/charge-state';
+import { PIX_KEY_TYPES } from './domain/pix-key';
 import { CALL_CHANNELS, EVENT_CHANNELS, type CallChannel, type EventChannel } from './ipc-channels';
+import type { Result } from './result';
+import { appSettingsSchema, settingsPatchSchema } from './settings';
+import { chargeViewSchema, connectionSchema, withdrawalViewSchema } from './views';
 
 export { CALL_CHANNELS, EVENT_CHANNELS, type CallChannel, type EventChannel };
 
@@ -8,20 +12,180 @@ export { CALL_CHANNELS, EVENT_CHANNELS, type CallChannel, type EventChannel };
  * The one IPC contract: each call is a `domain:verb` channel with an input and an output
  * schema; each event a channel with a payload schema. The main process handlers, the preload
  * bridge, the development host and the renderer's client are all typed from this object.
+ * Inputs are strict (an unknown key is refused); amounts are integer cents.
  */
+const none = z.object({}).strict();
+const cents = z.number().int().safe();
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'AAAA-MM-DD');
+const pin = z.string().regex(/^\d{4,8}$/, 'de 4 a 8 dígitos');
+
 export const calls = {
   'app:info': {
-    input: z.object({}).strict(),
+    input: none,
     output: z.object({
       version: z.string(),
       mode: z.enum(['demo', 'live']),
       host: z.enum(['electron', 'browser']),
+      terminalName: z.string(),
+      shopName: z.string(),
+      chargeOperation: z.enum(['deposit', 'transaction']),
+      maxAmountCents: cents,
+      language: z.enum(['pt-BR', 'en']),
     }),
+  },
+  'charges:create': {
+    input: z
+      .object({
+        amountCents: cents,
+        description: z.string().max(140).optional(),
+        payer: z
+          .object({
+            name: z.string().max(100).optional(),
+            email: z.string().max(254).optional(),
+            document: z.string().max(32).optional(),
+            phone: z.string().max(32).optional(),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+    output: chargeViewSchema,
+  },
+  'charges:get': {
+    input: z.object({ id: z.string().min(1).max(64) }).strict(),
+    output: chargeViewSchema,
+  },
+  'charges:list': {
+    input: z
+      .object({
+        day: day.optional(),
+        status: z.enum(CHARGE_STATES).optional(),
+        limit: z.number().int().min(1).max(1000).optional(),
+      })
+      .strict(),
+    output: z.array(chargeViewSchema),
+  },
+  'charges:cancel': {
+    input: z.object({ id: z.string().min(1).max(64) }).strict(),
+    output: chargeViewSchema,
+  },
+  'charges:recheck': {
+    input: z.object({ id: z.string().min(1).max(64) }).strict(),
+    output: chargeViewSchema,
+  },
+  'charges:simulatePayment': {
+    input: z.object({ id: z.string().min(1).max(64) }).strict(),
+    output: z.object({ ok: z.literal(true) }),
+  },
+  'charges:daySummary': {
+    input: z.object({ day }).strict(),
+    output: z.object({
+      day,
+      totals: z.array(
+        z.object({ status: z.enum(CHARGE_STATES), count: z.number().int(), amountCents: cents }),
+      ),
+    }),
+  },
+  'withdrawals:create': {
+    input: z
+      .object({
+        amountCents: cents,
+        pixKeyType: z.enum(PIX_KEY_TYPES),
+        pixKey: z.string().min(1).max(100),
+        description: z.string().max(140).optional(),
+      })
+      .strict(),
+    output: withdrawalViewSchema,
+  },
+  'withdrawals:list': { input: none, output: z.array(withdrawalViewSchema) },
+  'account:balance': {
+    input: none,
+    output: z.object({ fields: z.array(z.object({ key: z.string(), cents })), readAt: z.number() }),
+  },
+  'account:cryptoFees': {
+    input: none,
+    output: z.object({
+      withdrawal_rate: z.number(),
+      rate_fixed: z.number(),
+      min_withdrawal: z.number(),
+      max_withdrawal: z.number(),
+      usdt_rate: z.number(),
+      readAt: z.number(),
+    }),
+  },
+  'infractions:list': {
+    input: z
+      .object({ page: z.number().int().min(1), perPage: z.number().int().min(1).max(100) })
+      .strict(),
+    output: z.object({
+      items: z.array(
+        z.object({
+          infractionId: z.string(),
+          status: z.string(),
+          fields: z.record(z.string(), z.unknown()),
+          defended: z.boolean(),
+        }),
+      ),
+      page: z.number().int(),
+      totalPages: z.number().int().optional(),
+      hasNext: z.boolean(),
+    }),
+  },
+  'infractions:defend': {
+    input: z
+      .object({
+        infractionId: z.string().min(1).max(100),
+        analise: z.enum(['DISAGREED', 'AGREED']),
+        justificativa: z.string().max(2000),
+        proofs: z.array(z.string().max(2000)).max(10),
+      })
+      .strict(),
+    output: z.object({ infractionId: z.string(), message: z.string().optional() }),
+  },
+  'credentials:set': {
+    input: z
+      .object({
+        clientId: z.string().trim().min(1).max(200),
+        clientSecret: z.string().min(1).max(500),
+      })
+      .strict(),
+    output: z.object({ configured: z.boolean() }),
+  },
+  'credentials:clear': { input: none, output: z.object({ configured: z.boolean() }) },
+  'credentials:status': { input: none, output: z.object({ configured: z.boolean() }) },
+  'settings:get': { input: none, output: appSettingsSchema },
+  'settings:update': {
+    input: z.object({ patch: settingsPatchSchema }).strict(),
+    output: appSettingsSchema,
+  },
+  'owner:status': {
+    input: none,
+    output: z.object({
+      hasPin: z.boolean(),
+      unlocked: z.boolean(),
+      unlockedUntil: z.number().optional(),
+    }),
+  },
+  'owner:unlock': {
+    input: z.object({ pin: z.string().max(64) }).strict(),
+    output: z.object({ unlockedUntil: z.number() }),
+  },
+  'owner:lock': { input: none, output: z.object({ unlocked: z.literal(false) }) },
+  'owner:setPin': {
+    input: z.object({ currentPin: z.string().max(64).optional(), newPin: pin }).strict(),
+    output: z.object({ hasPin: z.literal(true) }),
   },
 } as const satisfies Record<CallChannel, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
-  'app:notice': z.object({ level: z.enum(['info', 'warn', 'error']), text: z.string() }),
+  'charges:updated': chargeViewSchema,
+  'withdrawals:updated': withdrawalViewSchema,
+  'connection:changed': connectionSchema,
+  'app:notice': z.object({
+    level: z.enum(['info', 'warn', 'error']),
+    code: z.string(),
+    text: z.string(),
+  }),
 } as const satisfies Record<EventChannel, z.ZodType>;
 
 export type CallInput<C extends CallChannel> = z.input<(typeof calls)[C]['input']>;
@@ -31,7 +195,7 @@ export type EventPayload<E extends EventChannel> = z.output<(typeof events)[E]>;
 type Split<S extends string> = S extends `${infer D}:${infer V}` ? [D, V] : never;
 type Domains = Split<CallChannel>[0];
 
-/** `window.balcao`: `balcao.app.info({})`, `balcao.on('app:notice', cb)` → unsubscribe. */
+/** `window.balcao`: `balcao.charges.create({...})`, `balcao.on('charges:updated', cb)` → unsubscribe. */
 export type BalcaoApi = {
   [D in Domains]: {
     [C in CallChannel as Split<C>[0] extends D ? Split<C>[1] : never]: (

@@ -27,7 +27,7 @@ export const pspSettingsSchema = z.object({
   statusQueryPath: z.string().default(''),
   requestTimeoutMs: z.number().int().min(500).max(120_000).default(15_000),
   maxAmountCents: z.number().int().min(1).default(DEFAULT_MAX_CENTS),
-  callback: callbackSettingsSchema.default(callbackSettingsSchema.parse({})),
+  callback: callbackSettingsSchema.prefault({}),
 });
 export type PspSettings = z.infer<typeof pspSettingsSchema>;
 export type PspSettingsInput = z.input<typeof pspSettingsSchema>;

@@ -149,6 +149,7 @@ export function chargeRoutes(
       external_id: charge.externalId,
       status: charge.status,
       amount: toWireAmount(charge.amount),
+      qrcode: charge.qrcode,
       fee: charge.status === 'PAID' ? toWireAmount(charge.fee) : 0,
       createdAt: charge.createdAt,
       updatedAt: charge.updatedAt,

@@ -186,11 +186,14 @@ const statusReply = z.looseObject({
   status: z.string().min(1),
   transactionId: z.union([z.string(), z.number()]).transform(String).optional(),
   amount: wireCents.optional(),
+  qrcode: z.string().min(1).optional(),
 });
 export interface TransactionStatus {
   status: string;
   transactionId?: string;
   amountCents?: Cents;
+  /** Some PSPs (the sandbox among them) return the payload again: how an uncertain charge gets its QR back. */
+  qrcode?: string;
 }
 
 export function readTransactionStatus(body: unknown): Result<TransactionStatus> {
@@ -201,5 +204,6 @@ export function readTransactionStatus(body: unknown): Result<TransactionStatus> 
     status: r.value.status,
     ...(r.value.transactionId !== undefined && { transactionId: r.value.transactionId }),
     ...(r.value.amount !== undefined && { amountCents: r.value.amount }),
+    ...(r.value.qrcode !== undefined && { qrcode: r.value.qrcode }),
   });
 }

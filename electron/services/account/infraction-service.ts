@@ -1,0 +1,80 @@
+import { err, ok, type Result } from '../../../shared/result';
+import type { DefensesRepo } from '../ledger/defenses-repo';
+import type { DefenseInput } from '../psp/client';
+import type { InfractionPage } from '../psp/replies';
+
+export interface InfractionPsp {
+  infractions(page: number, perPage: number): Promise<Result<InfractionPage>>;
+  sendDefense(i: DefenseInput): Promise<Result<{ message?: string }>>;
+}
+
+/** MED infractions: list (A4) and defend (A5), every defense recorded in the ledger first. */
+export class InfractionService {
+  constructor(
+    private readonly psp: () => InfractionPsp,
+    private readonly defenses: DefensesRepo,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async list(page: number, perPage: number) {
+    const r = await this.psp().infractions(page, perPage);
+    if (!r.ok) return r;
+    const defended = this.defenses.defended();
+    return ok({
+      ...r.value,
+      items: r.value.items.map((i) => ({ ...i, defended: defended.has(i.infractionId) })),
+    });
+  }
+
+  async defend(i: DefenseInput): Promise<Result<{ infractionId: string; message?: string }>> {
+    const justificativa = i.justificativa.trim();
+    if (justificativa.length < 10 || justificativa.length > 2000) {
+      return err(
+        'validation',
+        'JUSTIFICATIVA_LENGTH',
+        'A justificativa deve ter de 10 a 2000 caracteres.',
+        { field: 'justificativa' },
+      );
+    }
+    const proofs = i.proofs.map((p) => p.trim()).filter(Boolean);
+    if (proofs.length > 10)
+      return err('validation', 'PROOFS_TOO_MANY', 'No máximo 10 provas.', { field: 'proofs' });
+    for (const p of proofs) {
+      let https = false;
+      try {
+        https = new URL(p).protocol === 'https:';
+      } catch {
+        // not a URL
+      }
+      if (!https)
+        return err('validation', 'PROOF_NOT_HTTPS', `Prova inválida (use um link https://): ${p}`, {
+          field: 'proofs',
+        });
+    }
+    if (this.defenses.defended().has(i.infractionId)) {
+      return err(
+        'conflict',
+        'DEFENSE_ALREADY_SENT',
+        'Uma defesa já foi enviada para esta infração.',
+      );
+    }
+    const row = this.defenses.insert({
+      infractionId: i.infractionId,
+      analise: i.analise,
+      justificativa,
+      proofs,
+      status: 'SENDING',
+      sentAt: this.now(),
+    });
+    const r = await this.psp().sendDefense({ ...i, justificativa, proofs });
+    if (r.ok) {
+      this.defenses.finish(row, 'SENT', r.value.message);
+      return ok({
+        infractionId: i.infractionId,
+        ...(r.value.message !== undefined && { message: r.value.message }),
+      });
+    }
+    this.defenses.finish(row, r.kind === 'uncertain' ? 'UNCERTAIN' : 'FAILED', r.message);
+    return r;
+  }
+}

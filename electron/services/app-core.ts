@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { pspSettingsSchema } from '../../shared/psp-settings';
+import type { Result } from '../../shared/result';
+import type { AppSettings } from '../../shared/settings';
+import type { ConnectionStatus } from '../../shared/views';
+import { AccountService } from './account/account-service';
+import { InfractionService } from './account/infraction-service';
+import { CallbackIntake } from './callbacks/intake';
+import { startLocalReceiver } from './callbacks/local-receiver';
+import type { SecretRing } from './callbacks/verify';
+import { ChargeService } from './charges/charge-service';
+import { AppEvents } from './events';
+import { Ledger } from './ledger/ledger';
+import { createLogger, Redactor, type LogSink } from './log';
+import { OwnerService } from './owner/owner-service';
+import type { Credentials } from './psp/auth';
+import { PspClient } from './psp/client';
+import { CredentialsService } from './secrets/credentials-service';
+import type { SecretStore } from './secrets/secret-store';
+import { SettingsService } from './settings-service';
+import { WithdrawalService } from './withdrawals/withdrawal-service';
+
+/** An embedded PSP for DEMO mode (the composition root starts the sandbox and hands it over). */
+export interface DemoPsp {
+  baseUrl: string;
+  credentials: Credentials;
+  /** "Simular pagamento". */
+  pay(pspTransactionId: string): Promise<Result<true>>;
+  close(): Promise<void>;
+}
+
+export interface AppCoreOptions {
+  dataDir: string;
+  secrets: SecretStore;
+  host: 'electron' | 'browser';
+  version: string;
+  now?: () => number;
+  logSink?: LogSink;
+  /** Starts the embedded PSP; called only when no credentials are configured. */
+  startDemo?: (dataDir: string) => Promise<DemoPsp>;
+  /** The development host's `--psp`: that PSP, with credentials from the environment. */
+  pspOverride?: { baseUrl: string; credentials: Credentials | null; statusQueryPath?: string };
+  /** Intervals (ms) of the background work. */
+  tickMs?: number;
+  pollMs?: number;
+  resolveDelaysMs?: number[];
+  afterPspAnswer?: () => void;
+}
+
+/**
+ * Builds every service of a terminal from plain dependencies; Electron's main process and the
+ * development host both use it, so they run the very same code.
+ */
+export async function createAppCore(o: AppCoreOptions) {
+  const now = o.now ?? Date.now;
+  const redactor = new Redactor();
+  const logger = createLogger(o.logSink ?? (() => {}), redactor);
+  const events = new AppEvents();
+  const ledger = Ledger.open(path.join(o.dataDir, 'ledger.sqlite'));
+  const terminalId =
+    ledger.kv.get<string>('terminal.id') ??
+    (ledger.kv.set('terminal.id', randomUUID()), ledger.kv.get<string>('terminal.id')!);
+
+  const credentials = new CredentialsService(o.secrets, redactor, () =>
+    events.emit('app:notice', {
+      level: 'info',
+      code: 'RESTART_TO_APPLY',
+      text: 'Credenciais salvas. Reinicie o Balcão para usá-las.',
+    }),
+  );
+  const settings = new SettingsService(ledger.kv, () => (client = null));
+
+  const stored = o.pspOverride ? o.pspOverride.credentials : await credentials.read();
+  const demo = !o.pspOverride && !stored && o.startDemo ? await o.startDemo(o.dataDir) : null;
+  const mode: 'demo' | 'live' = demo ? 'demo' : 'live';
+  const activeCredentials = async (): Promise<Credentials | null> =>
+    demo ? demo.credentials : o.pspOverride ? o.pspOverride.credentials : credentials.read();
+
+  const baseUrl = () => demo?.baseUrl ?? o.pspOverride?.baseUrl ?? settings.get().psp.baseUrl;
+  if (demo || o.pspOverride) {
+    // The embedded sandbox (and a --psp sandbox) answer the A10 status query.
+    const statusQueryPath = demo
+      ? '/transactions/{id}'
+      : (o.pspOverride?.statusQueryPath ?? settings.get().psp.statusQueryPath);
+    settings.seed({ psp: { statusQueryPath } });
+  }
+
+  let client: PspClient | null = null;
+  const psp = (): PspClient => {
+    const s = settings.get().psp;
+    client ??= new PspClient({
+      settings: pspSettingsSchema.parse({
+        ...s,
+        baseUrl: baseUrl() || 'https://psp.invalid/api',
+        ...(demo && { statusQueryPath: '/transactions/{id}' }),
+      }),
+      credentials: activeCredentials,
+      now,
+      logger,
+      redactor,
+    });
+    return client;
+  };
+
+  let callbackUrl = '';
+  const charges = new ChargeService({
+    ledger,
+    psp,
+    settings: () => settings.get(),
+    callbackUrl: () => callbackUrl,
+    now,
+    terminalId,
+    demo: mode === 'demo',
+    publish: (v) => events.emit('charges:updated', v),
+    alert: (code, text) => events.emit('app:notice', { level: 'error', code, text }),
+    logger,
+    ...(o.resolveDelaysMs && { resolveDelaysMs: o.resolveDelaysMs }),
+    ...(o.afterPspAnswer && { afterPspAnswer: o.afterPspAnswer }),
+  });
+  const withdrawals = new WithdrawalService({
+    ledger,
+    psp,
+    callbackUrl: () => callbackUrl,
+    maxAmountCents: () => settings.get().psp.maxAmountCents,
+    now,
+    publish: (v) => events.emit('withdrawals:updated', v),
+  });
+  const callbackSecrets = async (): Promise<SecretRing | null> => {
+    const c = await activeCredentials();
+    if (!c) return null;
+    const previous = demo || o.pspOverride ? null : await credentials.previousSecret();
+    // A rotated secret stays valid for callbacks already signed with it, for one day.
+    return {
+      current: c.clientSecret,
+      ...(previous && { previous: { secret: previous, validUntil: now() + 86_400_000 } }),
+    };
+  };
+  const intake = new CallbackIntake({
+    ledger,
+    charges,
+    withdrawals,
+    secrets: callbackSecrets,
+    settings: () => settings.get().psp.callback,
+    now,
+    logger,
+  });
+
+  // Callbacks on loopback: the demo sandbox (and a --psp sandbox) reach us directly. The port is
+  // kept across restarts so callbacks still being retried for older charges find us again.
+  const savedPort = ledger.kv.get<number>('callbacks.localPort') ?? 0;
+  const receiver = await startLocalReceiver(intake, savedPort).catch(() =>
+    startLocalReceiver(intake, 0),
+  );
+  ledger.kv.set('callbacks.localPort', receiver.port);
+  callbackUrl = receiver.url;
+
+  let connection: ConnectionStatus = { state: 'offline', since: now() };
+  const setConnection = (state: ConnectionStatus['state'], detail?: string) => {
+    if (connection.state === state && connection.detail === detail) return;
+    connection = { state, since: now(), ...(detail && { detail }) };
+    events.emit('connection:changed', connection);
+  };
+  const loopbackPsp = /^http:\/\/(127\.|localhost|\[::1\])/.test(baseUrl());
+  if (loopbackPsp) setConnection('connected', 'callbacks diretos (loopback)');
+  else
+    setConnection(
+      psp().hasStatusQuery ? 'polling' : 'offline',
+      psp().hasStatusQuery ? undefined : 'sem relay nem consulta de status',
+    );
+
+  const owner = new OwnerService(ledger.kv, now);
+  const account = new AccountService(psp, now);
+  const infractions = new InfractionService(psp, ledger.defenses, now);
+
+  const timers: NodeJS.Timeout[] = [];
+  let polling = false;
+  return {
+    mode,
+    terminalId,
+    ledger,
+    events,
+    charges,
+    withdrawals,
+    intake,
+    owner,
+    account,
+    infractions,
+    credentials,
+    settings,
+    redactor,
+    logger,
+    demo,
+    callbackUrl: () => callbackUrl,
+    connection: () => connection,
+    info: (host: 'electron' | 'browser' = o.host) => {
+      const s: AppSettings = settings.get();
+      return {
+        version: o.version,
+        mode,
+        host,
+        terminalName: s.terminalName,
+        shopName: s.shopName,
+        chargeOperation: s.psp.chargeOperation,
+        maxAmountCents: s.psp.maxAmountCents,
+        language: s.language,
+      };
+    },
+    /** Crash recovery, then the background work: local expiry and (without a relay) polling. */
+    async start() {
+      await charges.recover();
+      await withdrawals.recover();
+      // Background work must never take the app down: a failure is logged and retried next tick.
+      const guard = (what: string) => (e: unknown) =>
+        logger.error(`${what} failed`, { error: String(e) });
+      timers.push(
+        setInterval(() => {
+          try {
+            charges.expireDue();
+          } catch (e) {
+            guard('expiry')(e);
+          }
+        }, o.tickMs ?? 1000),
+      );
+      timers.push(
+        setInterval(() => {
+          if (polling) return;
+          polling = true;
+          void charges
+            .pollPending()
+            .catch(guard('polling'))
+            .finally(() => (polling = false));
+        }, o.pollMs ?? 3000),
+      );
+      for (const t of timers) t.unref?.();
+    },
+    async stop() {
+      for (const t of timers) clearInterval(t);
+      charges.stop();
+      withdrawals.stop();
+      await charges.idle();
+      await receiver.close();
+      await demo?.close();
+      ledger.close();
+    },
+  };
+}
+
+export type AppCore = Awaited<ReturnType<typeof createAppCore>>;

@@ -1,0 +1,88 @@
+import type { CallbackSettings } from '../../../shared/psp-settings';
+import type { ChargeService } from '../charges/charge-service';
+import type { Ledger } from '../ledger/ledger';
+import { silentLogger, type Logger } from '../log';
+import type { WithdrawalService } from '../withdrawals/withdrawal-service';
+import { verifyCallback, type Headers, type SecretRing } from './verify';
+
+export interface RawCallback {
+  headers: Headers;
+  body: string;
+}
+
+export type IntakeResult =
+  | { accepted: true; eventId: string; outcome: string; duplicate: boolean }
+  | { accepted: false; code: string };
+
+export interface CallbackIntakeDeps {
+  ledger: Ledger;
+  charges: ChargeService;
+  withdrawals: WithdrawalService;
+  secrets: () => Promise<SecretRing | null>;
+  settings: () => CallbackSettings;
+  now?: () => number;
+  logger?: Logger;
+}
+
+/**
+ * Every callback, from the relay or a direct receiver, passes here: verify the HMAC and the
+ * timestamp before anything else; then, in one transaction, record the event id (each applied
+ * once), apply it to its charge or withdrawal, and advance the relay cursor when given.
+ * Rejected callbacks are counted by reason.
+ */
+export class CallbackIntake {
+  private readonly now: () => number;
+  private readonly logger: Logger;
+
+  constructor(private readonly deps: CallbackIntakeDeps) {
+    this.now = deps.now ?? Date.now;
+    this.logger = deps.logger ?? silentLogger;
+  }
+
+  async handle(
+    raw: RawCallback,
+    source: string,
+    cursor?: { channel: string; eventId: string },
+  ): Promise<IntakeResult> {
+    const secrets = await this.deps.secrets();
+    if (!secrets) return this.reject('CALLBACK_NO_SECRET', cursor);
+    const v = verifyCallback(raw.headers, raw.body, secrets, this.deps.settings(), this.now());
+    if (!v.ok) return this.reject(v.code, cursor);
+    const { eventId, body } = v.value;
+    const { ledger } = this.deps;
+    return ledger.tx(() => {
+      if (cursor) ledger.events.setCursor(cursor.channel, cursor.eventId, this.now());
+      if (ledger.events.seen(eventId))
+        return { accepted: true, eventId, outcome: 'duplicate', duplicate: true } as const;
+      let outcome: string = 'no-status';
+      if (body.status) {
+        const extra = {
+          ...(body.feeCents !== undefined && { feeCents: body.feeCents }),
+          ...(body.amountCents !== undefined && { amountCents: body.amountCents }),
+        };
+        outcome = this.deps.charges.applyStatus(body.ids, body.status, source, extra);
+        if (outcome === 'unknown-charge')
+          outcome = this.deps.withdrawals.applyStatus(body.ids, body.status);
+      }
+      ledger.events.record({
+        eventId,
+        source,
+        ...(body.transactionId !== undefined && { recordId: body.transactionId }),
+        ...(body.status !== undefined && { status: body.status }),
+        outcome,
+        at: this.now(),
+      });
+      return { accepted: true, eventId, outcome, duplicate: false } as const;
+    });
+  }
+
+  private reject(code: string, cursor?: { channel: string; eventId: string }): IntakeResult {
+    this.logger.warn('callback rejected', { code });
+    this.deps.ledger.tx(() => {
+      this.deps.ledger.events.countRejection(code);
+      // A forged event still moves the cursor: it will never become valid on a resend.
+      if (cursor) this.deps.ledger.events.setCursor(cursor.channel, cursor.eventId, this.now());
+    });
+    return { accepted: false, code };
+  }
+}

@@ -1,0 +1,67 @@
+import { err, ok, type Result } from '../../shared/result';
+import type { AppCore } from './app-core';
+import type { Handlers } from './ipc-dispatch';
+
+/** Local calendar day `YYYY-MM-DD` → [start, end) in epoch ms. */
+export function dayRange(day: string): { from: number; to: number } {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return { from: new Date(y, m - 1, d).getTime(), to: new Date(y, m - 1, d + 1).getTime() };
+}
+
+/**
+ * The contract's handlers over the services. Owner-only calls check the owner session here, in
+ * the service layer, whatever the UI shows.
+ */
+export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Handlers {
+  const owner = <T>(fn: () => Promise<Result<T>> | Result<T>) => {
+    const gate = core.owner.requireOwner();
+    return gate.ok ? fn() : gate;
+  };
+  return {
+    'app:info': () => ok(core.info(host)),
+    'charges:create': (i) => core.charges.create(i),
+    'charges:get': (i) => core.charges.get(i.id),
+    'charges:list': (i) =>
+      ok(
+        core.charges.list({
+          ...(i.day && dayRange(i.day)),
+          ...(i.status && { status: i.status }),
+          ...(i.limit && { limit: i.limit }),
+        }),
+      ),
+    'charges:cancel': (i) => core.charges.cancel(i.id),
+    'charges:recheck': (i) => core.charges.recheck(i.id),
+    'charges:simulatePayment': async (i) => {
+      if (!core.demo)
+        return err('conflict', 'NOT_DEMO', 'Simular pagamento só existe no modo DEMO.');
+      const c = core.charges.record(i.id);
+      if (!c?.pspTransactionId || c.status !== 'PENDING')
+        return err(
+          'conflict',
+          'NOT_PENDING',
+          'Só uma cobrança aguardando pagamento pode ser paga.',
+        );
+      const r = await core.demo.pay(c.pspTransactionId);
+      return r.ok ? ok({ ok: true as const }) : r;
+    },
+    'charges:daySummary': (i) => {
+      const { from, to } = dayRange(i.day);
+      return ok({ day: i.day, totals: core.ledger.charges.totalsByStatus(from, to) });
+    },
+    'withdrawals:create': (i) => owner(() => core.withdrawals.create(i)),
+    'withdrawals:list': () => owner(() => ok(core.withdrawals.list())),
+    'account:balance': () => core.account.balance(),
+    'account:cryptoFees': () => core.account.cryptoFees(),
+    'infractions:list': (i) => owner(() => core.infractions.list(i.page, i.perPage)),
+    'infractions:defend': (i) => owner(() => core.infractions.defend(i)),
+    'credentials:set': (i) => owner(() => core.credentials.set(i)),
+    'credentials:clear': () => owner(() => core.credentials.clear()),
+    'credentials:status': () => core.credentials.status(),
+    'settings:get': () => ok(core.settings.get()),
+    'settings:update': (i) => owner(() => core.settings.update(i.patch)),
+    'owner:status': () => ok(core.owner.status()),
+    'owner:unlock': (i) => core.owner.unlock(i.pin),
+    'owner:lock': () => (core.owner.lock(), ok({ unlocked: false as const })),
+    'owner:setPin': (i) => core.owner.setPin(i.newPin, i.currentPin),
+  };
+}

@@ -1,0 +1,225 @@
+import type { ChargeState } from '../../../shared/domain/charge-state';
+import type { Db } from './database';
+
+export interface PayerRecord {
+  name?: string;
+  email?: string;
+  document?: string;
+  phone?: string;
+}
+
+export interface ChargeRecord {
+  id: string;
+  externalId: string;
+  operation: 'deposit' | 'transaction';
+  amountCents: number;
+  description?: string;
+  /** Kept only while the charge may need a same-id retry; cleared once it is final. */
+  payer?: PayerRecord;
+  payerName?: string;
+  payerDocumentMasked?: string;
+  status: ChargeState;
+  pspTransactionId?: string;
+  pspStatus?: string;
+  brcode?: string;
+  feeCents?: number;
+  noticeCode?: string;
+  noticeText?: string;
+  flags: string[];
+  attempts: number;
+  terminalId: string;
+  demo: boolean;
+  createdAt: number;
+  updatedAt: number;
+  expiresAt: number;
+}
+
+type Row = Record<string, unknown>;
+
+const opt = <T>(v: unknown): T | undefined =>
+  v === null || v === undefined ? undefined : (v as T);
+
+function fromRow(r: Row): ChargeRecord {
+  const rec: ChargeRecord = {
+    id: r.id as string,
+    externalId: r.external_id as string,
+    operation: r.operation as ChargeRecord['operation'],
+    amountCents: r.amount_cents as number,
+    status: r.status as ChargeState,
+    flags: (r.flags as string) ? (r.flags as string).split(',') : [],
+    attempts: r.attempts as number,
+    terminalId: r.terminal_id as string,
+    demo: r.demo === 1,
+    createdAt: r.created_at as number,
+    updatedAt: r.updated_at as number,
+    expiresAt: r.expires_at as number,
+  };
+  const payer = opt<string>(r.payer_json);
+  const fields: Partial<ChargeRecord> = {
+    description: opt(r.description),
+    payer: payer ? (JSON.parse(payer) as PayerRecord) : undefined,
+    payerName: opt(r.payer_name),
+    payerDocumentMasked: opt(r.payer_document_masked),
+    pspTransactionId: opt(r.psp_transaction_id),
+    pspStatus: opt(r.psp_status),
+    brcode: opt(r.brcode),
+    feeCents: opt(r.fee_cents),
+    noticeCode: opt(r.notice_code),
+    noticeText: opt(r.notice_text),
+  };
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) (rec as unknown as Row)[k] = v;
+  return rec;
+}
+
+function toRow(c: ChargeRecord): Row {
+  return {
+    id: c.id,
+    external_id: c.externalId,
+    operation: c.operation,
+    amount_cents: c.amountCents,
+    description: c.description ?? null,
+    payer_json: c.payer ? JSON.stringify(c.payer) : null,
+    payer_name: c.payerName ?? null,
+    payer_document_masked: c.payerDocumentMasked ?? null,
+    status: c.status,
+    psp_transaction_id: c.pspTransactionId ?? null,
+    psp_status: c.pspStatus ?? null,
+    brcode: c.brcode ?? null,
+    fee_cents: c.feeCents ?? null,
+    notice_code: c.noticeCode ?? null,
+    notice_text: c.noticeText ?? null,
+    flags: c.flags.join(','),
+    attempts: c.attempts,
+    terminal_id: c.terminalId,
+    demo: c.demo ? 1 : 0,
+    created_at: c.createdAt,
+    updated_at: c.updatedAt,
+    expires_at: c.expiresAt,
+  };
+}
+
+const COLUMNS = Object.keys(toRow({ flags: [] } as unknown as ChargeRecord));
+
+export interface HistoryEntry {
+  from?: ChargeState;
+  to: ChargeState;
+  source: string;
+  detail?: string;
+  at: number;
+}
+
+export class ChargesRepo {
+  private readonly insertStmt;
+  private readonly updateStmt;
+  private readonly byIdStmt;
+  private readonly historyStmt;
+  private readonly anyIdStmt;
+
+  constructor(private readonly db: Db) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO charges (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
+    );
+    this.updateStmt = db.prepare(
+      `UPDATE charges SET ${COLUMNS.filter((c) => c !== 'id')
+        .map((c) => `${c} = @${c}`)
+        .join(', ')} WHERE id = @id`,
+    );
+    this.byIdStmt = db.prepare('SELECT * FROM charges WHERE id = ?');
+    this.anyIdStmt = db.prepare(
+      'SELECT * FROM charges WHERE external_id = @id OR psp_transaction_id = @id OR id = @id LIMIT 1',
+    );
+    this.historyStmt = db.prepare(
+      'INSERT INTO charge_history (charge_id, from_status, to_status, source, detail, at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+  }
+
+  insert(c: ChargeRecord, h: HistoryEntry): void {
+    this.db.transaction(() => {
+      this.insertStmt.run(toRow(c));
+      this.addHistory(c.id, h);
+    })();
+  }
+
+  /** Saves the record and, when given, its history line, in one transaction. */
+  save(c: ChargeRecord, h?: HistoryEntry): void {
+    this.db.transaction(() => {
+      this.updateStmt.run(toRow(c));
+      if (h) this.addHistory(c.id, h);
+    })();
+  }
+
+  addHistory(id: string, h: HistoryEntry): void {
+    this.historyStmt.run(id, h.from ?? null, h.to, h.source, h.detail ?? null, h.at);
+  }
+
+  get(id: string): ChargeRecord | undefined {
+    const r = this.byIdStmt.get(id) as Row | undefined;
+    return r ? fromRow(r) : undefined;
+  }
+
+  /** By our external id or the PSP's transaction id. */
+  findByAnyId(ids: string[]): ChargeRecord | undefined {
+    for (const id of ids) {
+      const r = this.anyIdStmt.get({ id }) as Row | undefined;
+      if (r) return fromRow(r);
+    }
+    return undefined;
+  }
+
+  list(
+    filter: { from?: number; to?: number; status?: string; limit?: number } = {},
+  ): ChargeRecord[] {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (filter.from !== undefined) {
+      where.push('created_at >= ?');
+      args.push(filter.from);
+    }
+    if (filter.to !== undefined) {
+      where.push('created_at < ?');
+      args.push(filter.to);
+    }
+    if (filter.status) {
+      where.push('status = ?');
+      args.push(filter.status);
+    }
+    const sql = `SELECT * FROM charges ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, rowid DESC LIMIT ?`;
+    return (this.db.prepare(sql).all(...args, filter.limit ?? 500) as Row[]).map(fromRow);
+  }
+
+  /** Charges that still wait for something: submitted, uncertain or pending. */
+  open(): ChargeRecord[] {
+    return (
+      this.db
+        .prepare(
+          "SELECT * FROM charges WHERE status IN ('DRAFT', 'SUBMITTING', 'UNCERTAIN', 'PENDING') ORDER BY created_at",
+        )
+        .all() as Row[]
+    ).map(fromRow);
+  }
+
+  history(id: string): HistoryEntry[] {
+    return (
+      this.db
+        .prepare('SELECT * FROM charge_history WHERE charge_id = ? ORDER BY id')
+        .all(id) as Row[]
+    ).map((r) => ({
+      ...(r.from_status !== null && { from: r.from_status as ChargeState }),
+      to: r.to_status as ChargeState,
+      source: r.source as string,
+      ...(r.detail !== null && { detail: r.detail as string }),
+      at: r.at as number,
+    }));
+  }
+
+  totalsByStatus(
+    from: number,
+    to: number,
+  ): Array<{ status: ChargeState; count: number; amountCents: number }> {
+    return this.db
+      .prepare(
+        'SELECT status, COUNT(*) AS count, SUM(amount_cents) AS amountCents FROM charges WHERE created_at >= ? AND created_at < ? GROUP BY status ORDER BY status',
+      )
+      .all(from, to) as Array<{ status: ChargeState; count: number; amountCents: number }>;
+  }
+}

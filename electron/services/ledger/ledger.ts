@@ -1,0 +1,36 @@
+import { ChargesRepo } from './charges-repo';
+import { openDatabase, type Db } from './database';
+import { DefensesRepo } from './defenses-repo';
+import { EventsRepo } from './events-repo';
+import { KvRepo } from './kv-repo';
+import { WithdrawalsRepo } from './withdrawals-repo';
+
+/** The terminal's SQLite ledger (`<data dir>/ledger.sqlite`) and its repositories. */
+export class Ledger {
+  readonly charges: ChargesRepo;
+  readonly events: EventsRepo;
+  readonly withdrawals: WithdrawalsRepo;
+  readonly defenses: DefensesRepo;
+  readonly kv: KvRepo;
+
+  constructor(readonly db: Db) {
+    this.charges = new ChargesRepo(db);
+    this.events = new EventsRepo(db);
+    this.withdrawals = new WithdrawalsRepo(db);
+    this.defenses = new DefensesRepo(db);
+    this.kv = new KvRepo(db);
+  }
+
+  static open(file: string): Ledger {
+    return new Ledger(openDatabase(file));
+  }
+
+  /** Runs `fn` in one transaction (nested calls join it). */
+  tx<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

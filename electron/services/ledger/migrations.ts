@@ -1,0 +1,101 @@
+/**
+ * Versioned schema migrations, applied in order inside one transaction each; the applied
+ * version is SQLite's `user_version`. Never edit a released migration: add the next one.
+ */
+export const MIGRATIONS: readonly string[] = [
+  /* 1 */ `
+  CREATE TABLE charges (
+    id TEXT PRIMARY KEY,
+    external_id TEXT NOT NULL UNIQUE,
+    operation TEXT NOT NULL CHECK (operation IN ('deposit', 'transaction')),
+    amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+    description TEXT,
+    payer_json TEXT,
+    payer_name TEXT,
+    payer_document_masked TEXT,
+    status TEXT NOT NULL,
+    psp_transaction_id TEXT,
+    psp_status TEXT,
+    brcode TEXT,
+    fee_cents INTEGER,
+    notice_code TEXT,
+    notice_text TEXT,
+    flags TEXT NOT NULL DEFAULT '',
+    attempts INTEGER NOT NULL DEFAULT 0,
+    terminal_id TEXT NOT NULL,
+    demo INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE INDEX charges_status ON charges (status);
+  CREATE INDEX charges_created ON charges (created_at);
+  CREATE INDEX charges_psp_id ON charges (psp_transaction_id);
+
+  CREATE TABLE charge_history (
+    id INTEGER PRIMARY KEY,
+    charge_id TEXT NOT NULL REFERENCES charges (id),
+    from_status TEXT,
+    to_status TEXT NOT NULL,
+    source TEXT NOT NULL,
+    detail TEXT,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX charge_history_charge ON charge_history (charge_id);
+
+  CREATE TABLE callback_events (
+    event_id TEXT PRIMARY KEY,
+    received_at INTEGER NOT NULL,
+    source TEXT NOT NULL,
+    record_id TEXT,
+    status TEXT,
+    outcome TEXT NOT NULL
+  );
+
+  CREATE TABLE callback_rejections (
+    code TEXT PRIMARY KEY,
+    count INTEGER NOT NULL
+  );
+
+  CREATE TABLE relay_cursor (
+    channel TEXT PRIMARY KEY,
+    last_event_id TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE withdrawals (
+    id TEXT PRIMARY KEY,
+    external_id TEXT NOT NULL UNIQUE,
+    amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+    pix_key_type TEXT NOT NULL,
+    pix_key TEXT NOT NULL,
+    description TEXT,
+    status TEXT NOT NULL,
+    psp_id TEXT,
+    psp_status TEXT,
+    notice_code TEXT,
+    notice_text TEXT,
+    flags TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX withdrawals_psp_id ON withdrawals (psp_id);
+
+  CREATE TABLE defenses (
+    id INTEGER PRIMARY KEY,
+    infraction_id TEXT NOT NULL,
+    analise TEXT NOT NULL,
+    justificativa TEXT NOT NULL,
+    proofs_json TEXT NOT NULL,
+    status TEXT NOT NULL,
+    result_message TEXT,
+    sent_at INTEGER NOT NULL
+  );
+  CREATE INDEX defenses_infraction ON defenses (infraction_id);
+
+  CREATE TABLE kv (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  );
+  `,
+];

@@ -1,0 +1,126 @@
+import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import { err, ok, type Result } from '../../../shared/result';
+import type { KvRepo } from '../ledger/kv-repo';
+
+const scrypt = promisify(scryptCb) as (
+  pw: string,
+  salt: Buffer,
+  len: number,
+  opts: object,
+) => Promise<Buffer>;
+
+interface PinHash {
+  salt: string;
+  hash: string;
+  N: number;
+  r: number;
+  p: number;
+}
+
+const PARAMS = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+const UNLOCK_MS = 5 * 60_000;
+const MAX_FAILURES = 5;
+const LOCKOUT_MS = 60_000;
+
+/**
+ * The owner PIN, stored as a salted scrypt hash in the ledger, and the owner session: unlocked
+ * for five minutes after a right PIN; five wrong PINs lock it for a minute. The role check is
+ * here, in the service layer, so no IPC path reaches an owner function without it.
+ */
+export class OwnerService {
+  private unlockedUntil = 0;
+  private failures = 0;
+  private lockedUntil = 0;
+
+  constructor(
+    private readonly kv: KvRepo,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  hasPin(): boolean {
+    return this.kv.get<PinHash>('owner.pin') !== undefined;
+  }
+
+  status() {
+    const unlocked = this.isUnlocked();
+    return {
+      hasPin: this.hasPin(),
+      unlocked,
+      ...(unlocked && { unlockedUntil: this.unlockedUntil }),
+    };
+  }
+
+  isUnlocked(): boolean {
+    return this.now() < this.unlockedUntil;
+  }
+
+  /** The gate every owner-only handler calls first. */
+  requireOwner(): Result<true> {
+    if (!this.hasPin())
+      return err(
+        'auth',
+        'OWNER_PIN_NOT_SET',
+        'Defina o PIN do proprietário para usar esta função.',
+      );
+    if (!this.isUnlocked())
+      return err('auth', 'OWNER_LOCKED', 'Função do proprietário: digite o PIN.');
+    return ok(true);
+  }
+
+  async setPin(newPin: string, currentPin?: string): Promise<Result<{ hasPin: true }>> {
+    if (!/^\d{4,8}$/.test(newPin))
+      return err('validation', 'PIN_FORMAT', 'O PIN deve ter de 4 a 8 dígitos.', {
+        field: 'newPin',
+      });
+    if (this.hasPin()) {
+      const check = await this.unlock(currentPin ?? '');
+      if (!check.ok) return check;
+    }
+    const salt = randomBytes(16);
+    const hash = await scrypt(newPin, salt, 32, PARAMS);
+    this.kv.set('owner.pin', {
+      salt: salt.toString('hex'),
+      hash: hash.toString('hex'),
+      N: PARAMS.N,
+      r: PARAMS.r,
+      p: PARAMS.p,
+    } satisfies PinHash);
+    this.unlockedUntil = this.now() + UNLOCK_MS;
+    return ok({ hasPin: true });
+  }
+
+  async unlock(pin: string): Promise<Result<{ unlockedUntil: number }>> {
+    const stored = this.kv.get<PinHash>('owner.pin');
+    if (!stored) return err('auth', 'OWNER_PIN_NOT_SET', 'Defina o PIN do proprietário primeiro.');
+    if (this.now() < this.lockedUntil) {
+      const secs = Math.ceil((this.lockedUntil - this.now()) / 1000);
+      return err(
+        'rate_limited',
+        'PIN_LOCKED_OUT',
+        `PIN bloqueado por tentativas erradas. Tente em ${secs} s.`,
+        { retryAfterMs: this.lockedUntil - this.now() },
+      );
+    }
+    const given = await scrypt(pin, Buffer.from(stored.salt, 'hex'), 32, {
+      N: stored.N,
+      r: stored.r,
+      p: stored.p,
+      maxmem: PARAMS.maxmem,
+    });
+    if (!timingSafeEqual(given, Buffer.from(stored.hash, 'hex'))) {
+      if (++this.failures >= MAX_FAILURES) {
+        this.failures = 0;
+        this.lockedUntil = this.now() + LOCKOUT_MS;
+      }
+      return err('auth', 'PIN_WRONG', 'PIN incorreto.', { field: 'pin' });
+    }
+    this.failures = 0;
+    this.unlockedUntil = this.now() + UNLOCK_MS;
+    return ok({ unlockedUntil: this.unlockedUntil });
+  }
+
+  lock(): void {
+    this.unlockedUntil = 0;
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Where secrets live. The app uses the OS keychain (keytar, service `balcao`, in
+ * electron/main/adapters); tests and the development host may use the in-memory store.
+ * Nothing else in the app ever writes a secret anywhere.
+ */
+export interface SecretStore {
+  get(key: SecretKey): Promise<string | null>;
+  set(key: SecretKey, value: string): Promise<void>;
+  delete(key: SecretKey): Promise<void>;
+}
+
+export const SECRET_KEYS = [
+  'psp.clientId',
+  'psp.clientSecret',
+  'psp.previousClientSecret',
+  'relay.channelToken',
+] as const;
+export type SecretKey = (typeof SECRET_KEYS)[number];
+
+export class MemorySecretStore implements SecretStore {
+  private readonly values = new Map<SecretKey, string>();
+  async get(key: SecretKey) {
+    return this.values.get(key) ?? null;
+  }
+  async set(key: SecretKey, value: string) {
+    this.values.set(key, value);
+  }
+  async delete(key: SecretKey) {
+    this.values.delete(key);
+  }
+}

@@ -1,0 +1,84 @@
+import { err, ok, type Result } from '../../shared/result';
+import {
+  appSettingsSchema,
+  defaultSettings,
+  type AppSettings,
+  type SettingsPatch,
+} from '../../shared/settings';
+import type { KvRepo } from './ledger/kv-repo';
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/** A15: the PSP and the relay are https, except loopback (sandbox, demo). */
+export function checkServiceUrl(value: string, field: string): Result<string> {
+  if (value === '') return ok(value);
+  try {
+    const u = new URL(value);
+    if (u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK.test(u.hostname)))
+      return ok(value.replace(/\/+$/, ''));
+  } catch {
+    // fall through
+  }
+  return err('validation', 'URL_NOT_HTTPS', 'Use um endereço https:// (http:// só em 127.0.0.1).', {
+    field,
+  });
+}
+
+const isPlain = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === 'object' && !Array.isArray(v);
+
+function deepMerge(base: unknown, patch: unknown): unknown {
+  if (!isPlain(base) || !isPlain(patch)) return patch === undefined ? base : patch;
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(patch)) out[k] = deepMerge(base[k], v);
+  return out;
+}
+
+/** Non-secret settings, in the ledger; every change validated whole before it is saved. */
+export class SettingsService {
+  private cache: AppSettings | undefined;
+
+  constructor(
+    private readonly kv: KvRepo,
+    private readonly onChange: (s: AppSettings) => void = () => {},
+  ) {}
+
+  get(): AppSettings {
+    this.cache ??= appSettingsSchema.parse(this.kv.get('settings') ?? {});
+    return this.cache;
+  }
+
+  update(patch: SettingsPatch): Result<AppSettings> {
+    const parsed = appSettingsSchema.safeParse(deepMerge(this.get(), patch));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      return err(
+        'validation',
+        'SETTINGS_INVALID',
+        `Configuração inválida em ${issue.path.join('.')}: ${issue.message}`,
+        {
+          field: issue.path.join('.'),
+        },
+      );
+    }
+    for (const [value, field] of [
+      [parsed.data.psp.baseUrl, 'psp.baseUrl'],
+      [parsed.data.relay.url, 'relay.url'],
+    ] as const) {
+      const u = checkServiceUrl(value, field);
+      if (!u.ok) return u;
+    }
+    this.kv.set('settings', parsed.data);
+    this.cache = parsed.data;
+    this.onChange(parsed.data);
+    return ok(parsed.data);
+  }
+
+  /** Fresh-install values the composition root wants (demo PSP URL…), without touching user edits. */
+  seed(patch: SettingsPatch): void {
+    if (this.kv.get('settings') === undefined) {
+      this.cache = appSettingsSchema.parse(deepMerge(defaultSettings(), patch));
+      this.kv.set('settings', this.cache);
+    }
+  }
+}

@@ -1,0 +1,87 @@
+// The development host's stand-in for the Electron preload: implements window.balcao over a
+// loopback WebSocket, with the per-launch token from the page URL's fragment.
+import { createApi } from '../../shared/ipc-api';
+import type { EventChannel } from '../../shared/ipc-channels';
+import type { Result } from '../../shared/result';
+
+const token =
+  new URLSearchParams(location.hash.slice(1)).get('token') ??
+  sessionStorage.getItem('balcao.token') ??
+  '';
+if (token) sessionStorage.setItem('balcao.token', token);
+history.replaceState(null, '', location.pathname + location.search);
+
+type Pending = { resolve: (r: Result<unknown>) => void };
+const pending = new Map<number, Pending>();
+const listeners = new Map<EventChannel, Set<(p: unknown) => void>>();
+let seq = 0;
+let socket: WebSocket | null = null;
+let ready: Promise<WebSocket> | null = null;
+
+function connect(): Promise<WebSocket> {
+  ready ??= new Promise((resolve, reject) => {
+    const ws = new WebSocket(
+      `ws://${location.host}/__devhost/ipc?token=${encodeURIComponent(token)}`,
+    );
+    ws.onopen = () => {
+      socket = ws;
+      resolve(ws);
+    };
+    ws.onerror = () => reject(new Error('development host unreachable'));
+    ws.onclose = () => {
+      socket = null;
+      ready = null;
+      for (const [id, p] of pending) {
+        p.resolve({
+          ok: false,
+          kind: 'unavailable',
+          code: 'HOST_GONE',
+          message: 'O Balcão (servidor local) parou. Recarregue a página.',
+        });
+        pending.delete(id);
+      }
+      setTimeout(() => void connect().catch(() => undefined), 1000);
+    };
+    ws.onmessage = (m) => {
+      const msg = JSON.parse(String(m.data)) as {
+        id?: number;
+        result?: Result<unknown>;
+        event?: EventChannel;
+        payload?: unknown;
+      };
+      if (msg.id !== undefined && msg.result) {
+        pending.get(msg.id)?.resolve(msg.result);
+        pending.delete(msg.id);
+      } else if (msg.event) for (const fn of listeners.get(msg.event) ?? []) fn(msg.payload);
+    };
+  });
+  return ready;
+}
+
+window.balcao = createApi(
+  async (channel, input) => {
+    let ws: WebSocket;
+    try {
+      ws = socket ?? (await connect());
+    } catch {
+      return {
+        ok: false,
+        kind: 'unavailable',
+        code: 'HOST_GONE',
+        message: 'O Balcão (servidor local) não está rodando.',
+      };
+    }
+    const id = ++seq;
+    return new Promise((resolve) => {
+      pending.set(id, { resolve });
+      ws.send(JSON.stringify({ id, channel, payload: input }));
+    });
+  },
+  (event, listener) => {
+    const set = listeners.get(event) ?? new Set();
+    set.add(listener);
+    listeners.set(event, set);
+    void connect().catch(() => undefined);
+    return () => set.delete(listener);
+  },
+);

@@ -1,0 +1,97 @@
+// `npm run start:browser -- [--port n] [--no-open] [--psp <base_url>] [--status-query <path>]`:
+// the app's services under Node, the UI in your browser. Loopback only; not a product mode.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { KeytarSecretStore } from '../../electron/main/adapters/keytar-store';
+import { startEmbeddedDemo } from '../../electron/main/demo';
+import { createAppCore } from '../../electron/services/app-core';
+import { dataDir } from '../../electron/services/data-dir';
+import { MemorySecretStore, type SecretStore } from '../../electron/services/secrets/secret-store';
+import { serveDevHost } from './server';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    'no-open': { type: 'boolean', default: false },
+    psp: { type: 'string' },
+    'status-query': { type: 'string', default: '/transactions/{id}' },
+    relay: { type: 'string' },
+  },
+});
+const fail = (m: string): never => {
+  console.error(`start:browser: ${m}`);
+  process.exit(2);
+};
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  fail('--port must be a number from 0 to 65535');
+
+/** The OS keychain when a Secret Service answers; otherwise memory, said aloud. */
+async function secretStore(): Promise<SecretStore> {
+  const keychain = new KeytarSecretStore();
+  try {
+    await keychain.get('psp.clientId');
+    return keychain;
+  } catch {
+    console.error(
+      'start:browser: no OS keychain available; credentials saved in this session are kept in memory only',
+    );
+    return new MemorySecretStore();
+  }
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dir = dataDir();
+const env = process.env;
+const core = await createAppCore({
+  dataDir: dir,
+  secrets: await secretStore(),
+  host: 'browser',
+  version: '0.1.0',
+  startDemo: startEmbeddedDemo,
+  ...(values.psp && {
+    pspOverride: {
+      baseUrl: values.psp,
+      credentials:
+        env.BALCAO_CLIENT_ID && env.BALCAO_CLIENT_SECRET
+          ? { clientId: env.BALCAO_CLIENT_ID, clientSecret: env.BALCAO_CLIENT_SECRET }
+          : null,
+      statusQueryPath: values['status-query'],
+    },
+  }),
+  // Test hook for the crash-safety tests: die right after the PSP answered.
+  ...(env.BALCAO_TEST_CRASH_AFTER_PSP === '1' && {
+    afterPspAnswer: () => process.kill(process.pid, 'SIGKILL'),
+  }),
+  logSink: (line) => {
+    if (line.level !== 'debug') console.error(JSON.stringify(line));
+  },
+});
+if (env.BALCAO_OWNER_PIN && !core.owner.hasPin()) {
+  const r = await core.owner.setPin(env.BALCAO_OWNER_PIN);
+  if (!r.ok) fail(`BALCAO_OWNER_PIN: ${r.message}`);
+  core.owner.lock();
+}
+await core.start();
+const host = await serveDevHost(core, { port, distDir: path.join(root, 'dist') }).catch(
+  (e: Error) => fail(e.message),
+);
+console.error(
+  `start:browser: ${core.mode === 'demo' ? 'DEMO mode (embedded sandbox)' : `PSP ${values.psp ?? core.settings.get().psp.baseUrl}`}; data in ${dir}`,
+);
+console.log(host.url);
+if (!values['no-open']) {
+  const opener =
+    process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  spawn(opener, [host.url], { stdio: 'ignore', detached: true })
+    .on('error', () => undefined)
+    .unref();
+}
+const stop = async () => {
+  await host.close();
+  await core.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { callbackSettingsSchema } from './psp-settings';
+import { DEFAULT_MAX_CENTS } from './domain/money';
+
+/**
+ * The app's non-secret settings (stored in the ledger). Secrets are never here: they live in
+ * the OS keychain and cross IPC write-only.
+ */
+export const appSettingsSchema = z.object({
+  terminalName: z.string().trim().min(1).max(40).default('Caixa 1'),
+  shopName: z.string().trim().min(1).max(60).default('Minha loja'),
+  language: z.enum(['pt-BR', 'en']).default('pt-BR'),
+  psp: z
+    .object({
+      baseUrl: z.string().default(''),
+      chargeOperation: z.enum(['deposit', 'transaction']).default('deposit'),
+      loginClientIdField: z.string().min(1).default('client_id'),
+      loginClientSecretField: z.string().min(1).default('client_secret'),
+      withdrawAuth: z.enum(['bearer', 'cics']).default('bearer'),
+      statusQueryPath: z.string().default(''),
+      requestTimeoutMs: z.number().int().min(500).max(120_000).default(15_000),
+      maxAmountCents: z.number().int().min(1).max(1_000_000_000).default(DEFAULT_MAX_CENTS),
+      callback: callbackSettingsSchema.prefault({}),
+    })
+    .prefault({}),
+  charges: z
+    .object({
+      /** Local expiry; the app keeps listening for a late payment after it. */
+      expiryMinutes: z
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 60)
+        .default(15),
+    })
+    .prefault({}),
+  relay: z
+    .object({
+      url: z.string().default(''),
+      channelId: z.string().default(''),
+    })
+    .prefault({}),
+  printer: z
+    .object({
+      name: z.string().default(''),
+      paperWidthMm: z.union([z.literal(58), z.literal(80)]).default(80),
+    })
+    .prefault({}),
+  customerDisplay: z.boolean().default(false),
+});
+export type AppSettings = z.infer<typeof appSettingsSchema>;
+
+export const defaultSettings = (): AppSettings => appSettingsSchema.parse({});
+
+/** A partial update: every key optional, nested one level. */
+export const settingsPatchSchema = z
+  .object({
+    terminalName: z.string(),
+    shopName: z.string(),
+    language: z.enum(['pt-BR', 'en']),
+    psp: appSettingsSchema.shape.psp.unwrap().partial(),
+    charges: appSettingsSchema.shape.charges.unwrap().partial(),
+    relay: appSettingsSchema.shape.relay.unwrap().partial(),
+    printer: appSettingsSchema.shape.printer.unwrap().partial(),
+    customerDisplay: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type SettingsPatch = z.input<typeof settingsPatchSchema>;

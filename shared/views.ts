@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { CHARGE_STATES } from './domain/charge-state';
+import { PIX_KEY_TYPES } from './domain/pix-key';
+
+/** What crosses IPC about ledger records: never a secret, payer documents masked. */
+export const noticeSchema = z.object({ code: z.string(), text: z.string() });
+
+export const chargeViewSchema = z.object({
+  id: z.string(),
+  externalId: z.string(),
+  operation: z.enum(['deposit', 'transaction']),
+  amountCents: z.number().int(),
+  description: z.string().optional(),
+  status: z.enum(CHARGE_STATES),
+  /** The copy-and-paste payload, present only once it passed verification (A14). */
+  brcode: z.string().optional(),
+  payerName: z.string().optional(),
+  payerDocumentMasked: z.string().optional(),
+  feeCents: z.number().int().optional(),
+  /** What the cashier should know now (why it failed, why it is uncertain…). */
+  notice: noticeSchema.optional(),
+  /** LATE_PAYMENT, AMOUNT_MISMATCH, UNKNOWN_STATUS, NO_QR… */
+  flags: z.array(z.string()),
+  demo: z.boolean(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  expiresAt: z.number(),
+});
+export type ChargeView = z.infer<typeof chargeViewSchema>;
+
+export const WITHDRAWAL_STATES = [
+  'SUBMITTING',
+  'PROCESSING',
+  'UNCERTAIN',
+  'COMPLETED',
+  'FAILED',
+] as const;
+export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
+
+export const withdrawalViewSchema = z.object({
+  id: z.string(),
+  externalId: z.string(),
+  amountCents: z.number().int(),
+  pixKeyType: z.enum(PIX_KEY_TYPES),
+  pixKeyMasked: z.string(),
+  description: z.string().optional(),
+  status: z.enum(WITHDRAWAL_STATES),
+  pspId: z.string().optional(),
+  notice: noticeSchema.optional(),
+  flags: z.array(z.string()),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
+
+export const CONNECTION_STATES = ['connected', 'reconnecting', 'polling', 'offline'] as const;
+export const connectionSchema = z.object({
+  state: z.enum(CONNECTION_STATES),
+  since: z.number(),
+  detail: z.string().optional(),
+});
+export type ConnectionStatus = z.infer<typeof connectionSchema>;
