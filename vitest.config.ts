@@ -15,6 +15,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/helpers/build.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -24,6 +25,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/helpers/build.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -3,7 +3,8 @@
  * replaced before a line reaches the sink, whatever field it hides in.
  */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
-export type LogSink = (line: { level: LogLevel; msg: string; [k: string]: unknown }) => void;
+/** Receives each line already serialised (one JSON object) and redacted. */
+export type LogSink = (line: string, level: LogLevel) => void;
 
 export class Redactor {
   private secrets = new Set<string>();
@@ -29,10 +30,8 @@ export interface Logger {
 export function createLogger(sink: LogSink, redactor: Redactor): Logger {
   const emit =
     (level: LogLevel) =>
-    (msg: string, fields: Record<string, unknown> = {}) => {
-      const clean = JSON.parse(redactor.redact(JSON.stringify({ ...fields, level, msg })));
-      sink(clean);
-    };
+    (msg: string, fields: Record<string, unknown> = {}) =>
+      sink(redactor.redact(JSON.stringify({ ...fields, level, msg })), level);
   return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') };
 }
 

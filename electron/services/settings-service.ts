@@ -61,13 +61,12 @@ export class SettingsService {
         },
       );
     }
-    for (const [value, field] of [
-      [parsed.data.psp.baseUrl, 'psp.baseUrl'],
-      [parsed.data.relay.url, 'relay.url'],
-    ] as const) {
-      const u = checkServiceUrl(value, field);
-      if (!u.ok) return u;
-    }
+    const psp = checkServiceUrl(parsed.data.psp.baseUrl, 'psp.baseUrl');
+    if (!psp.ok) return psp;
+    const relay = checkServiceUrl(parsed.data.relay.url, 'relay.url');
+    if (!relay.ok) return relay;
+    parsed.data.psp.baseUrl = psp.value;
+    parsed.data.relay.url = relay.value;
     this.kv.set('settings', parsed.data);
     this.cache = parsed.data;
     this.onChange(parsed.data);

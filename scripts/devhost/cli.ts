@@ -64,8 +64,8 @@ const core = await createAppCore({
   ...(env.BALCAO_TEST_CRASH_AFTER_PSP === '1' && {
     afterPspAnswer: () => process.kill(process.pid, 'SIGKILL'),
   }),
-  logSink: (line) => {
-    if (line.level !== 'debug') console.error(JSON.stringify(line));
+  logSink: (line, level) => {
+    if (level !== 'debug') process.stderr.write(`${line}\n`);
   },
 });
 if (env.BALCAO_OWNER_PIN && !core.owner.hasPin()) {
@@ -93,5 +93,7 @@ const stop = async () => {
   await core.stop();
   process.exit(0);
 };
+// Diagnostics: started with --expose-gc, SIGUSR2 collects garbage (memory benchmarks read RSS after it).
+process.on('SIGUSR2', () => (globalThis as { gc?: () => void }).gc?.());
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());

@@ -25,7 +25,7 @@ export function pspClient(
       clientSecret: opts.secret ?? DEMO_ACCOUNT.clientSecret,
     }),
     now: () => Date.now() + clock.offsetMs,
-    logger: createLogger((l) => lines.push(l), redactor),
+    logger: createLogger((l) => lines.push(JSON.parse(l)), redactor),
     redactor,
   });
   return { client, lines, clock };

@@ -130,3 +130,18 @@ export async function deadUrl(path = '/api'): Promise<string> {
   await new Promise<void>((r) => server.close(() => r()));
   return `http://127.0.0.1:${port}${path}`;
 }
+
+/** Like waitFor, for a check that is itself asynchronous. */
+export async function eventually<T>(
+  fn: () => Promise<T | undefined | false>,
+  timeoutMs = 10_000,
+  stepMs = 50,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > until) throw new Error('eventually: timed out');
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+}

@@ -99,7 +99,8 @@ export class ChargeService {
       amountCents: valid.value.amountCents,
       status: 'SUBMITTING',
       flags: [],
-      attempts: 0,
+      // The insert records the first attempt too: after a crash it counts as possibly sent.
+      attempts: 1,
       terminalId: this.deps.terminalId,
       demo: this.deps.demo,
       createdAt: at,
@@ -118,7 +119,7 @@ export class ChargeService {
       source: 'create',
       at,
     });
-    const done = await this.locked(record.id, () => this.submit(record.id));
+    const done = await this.locked(record.id, () => this.submit(record.id, true));
     return ok(toChargeView(done));
   }
 
@@ -297,12 +298,14 @@ export class ChargeService {
 
   // — internals —
 
-  private async submit(id: string): Promise<ChargeRecord> {
+  private async submit(id: string, first = false): Promise<ChargeRecord> {
     const c = this.deps.ledger.charges.get(id)!;
-    if (c.status === 'UNCERTAIN') this.move(c, 'SUBMITTING', 'retry');
-    c.attempts++;
-    c.updatedAt = this.now();
-    this.deps.ledger.charges.save(c);
+    if (!first) {
+      // Durably counted before the request goes out, like the first attempt at insert.
+      c.attempts++;
+      if (c.status === 'UNCERTAIN') this.move(c, 'SUBMITTING', 'retry');
+      else this.deps.ledger.charges.save(c);
+    }
     const psp = this.deps.psp();
     const callbackUrl = this.deps.callbackUrl();
     const r =

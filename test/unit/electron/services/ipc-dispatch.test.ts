@@ -2,46 +2,64 @@ import { describe, expect, it } from 'vitest';
 import { dispatch, type Handlers } from '../../../../electron/services/ipc-dispatch';
 import { ok } from '../../../../shared/result';
 
+const info = {
+  version: '1.0.0',
+  mode: 'demo',
+  host: 'browser',
+  terminalName: 'Caixa 1',
+  shopName: 'Loja',
+  chargeOperation: 'deposit',
+  maxAmountCents: 100,
+  language: 'pt-BR',
+} as const;
+
+function handlers(over: Partial<Handlers>): Handlers {
+  // Only the channels a test calls are needed; dispatch never touches the others.
+  return over as Handlers;
+}
+
 describe('IPC dispatch: schema before handler, Result always', () => {
   let calls = 0;
-  const handlers: Handlers = {
+  const h = handlers({
     'app:info': () => {
       calls++;
-      return ok({ version: '1.0.0', mode: 'demo', host: 'browser' });
+      return ok(info);
     },
-  };
+  });
 
   it('runs the handler for a valid payload', async () => {
-    expect(await dispatch(handlers, 'app:info', {})).toEqual({
-      ok: true,
-      value: { version: '1.0.0', mode: 'demo', host: 'browser' },
-    });
+    expect(await dispatch(h, 'app:info', {})).toEqual({ ok: true, value: info });
   });
 
   it('refuses an invalid payload with a validation error and never calls the handler', async () => {
     const before = calls;
-    const r = await dispatch(handlers, 'app:info', { extra: 1 });
-    expect(r).toMatchObject({ ok: false, kind: 'validation', code: 'INVALID_PAYLOAD' });
-    expect(await dispatch(handlers, 'app:info', 'not an object')).toMatchObject({ ok: false });
+    expect(await dispatch(h, 'app:info', { extra: 1 })).toMatchObject({
+      ok: false,
+      kind: 'validation',
+      code: 'INVALID_PAYLOAD',
+    });
+    expect(await dispatch(h, 'app:info', 'not an object')).toMatchObject({ ok: false });
+    expect(await dispatch(h, 'charges:create', { amountCents: 1.5 })).toMatchObject({
+      ok: false,
+      code: 'INVALID_PAYLOAD',
+      field: 'amountCents',
+    });
     expect(calls).toBe(before);
   });
 
   it('refuses unknown channels, including prototype names', async () => {
-    for (const ch of ['nope:x', 'constructor', '__proto__']) {
-      expect(await dispatch(handlers, ch, {})).toMatchObject({
-        ok: false,
-        code: 'UNKNOWN_CHANNEL',
-      });
+    for (const ch of ['nope:x', 'constructor', '__proto__', 'toString']) {
+      expect(await dispatch(h, ch, {})).toMatchObject({ ok: false, code: 'UNKNOWN_CHANNEL' });
     }
   });
 
   it('turns a thrown exception into an internal error without its text', async () => {
     const r = await dispatch(
-      {
+      handlers({
         'app:info': () => {
           throw new Error('secret=abc123 stack');
         },
-      },
+      }),
       'app:info',
       {},
     );

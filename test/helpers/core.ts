@@ -1,0 +1,50 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createAppCore, type AppCoreOptions } from '../../electron/services/app-core';
+import { MemorySecretStore } from '../../electron/services/secrets/secret-store';
+import type { EventChannel } from '../../shared/ipc-contract';
+import { DEMO_ACCOUNT } from './sandbox';
+
+export const tempDir = (prefix = 'balcao-') => mkdtempSync(path.join(tmpdir(), prefix));
+
+/** A terminal's services on a real SQLite file, talking to a PSP over real HTTP. */
+export async function coreOn(
+  baseUrl: string,
+  opts: {
+    statusQuery?: boolean;
+    dataDir?: string;
+    clock?: { offsetMs: number };
+  } & Partial<AppCoreOptions> = {},
+) {
+  const clock = opts.clock ?? { offsetMs: 0 };
+  const dataDir = opts.dataDir ?? tempDir();
+  const logs: unknown[] = [];
+  const core = await createAppCore({
+    dataDir,
+    secrets: new MemorySecretStore(),
+    host: 'browser',
+    version: 'test',
+    now: () => Date.now() + clock.offsetMs,
+    pspOverride: {
+      baseUrl,
+      credentials: { ...DEMO_ACCOUNT },
+      statusQueryPath: opts.statusQuery === false ? '' : '/transactions/{id}',
+    },
+    tickMs: 3_600_000,
+    pollMs: 3_600_000,
+    resolveDelaysMs: [50, 100, 200],
+    logSink: (l) => logs.push(JSON.parse(l)),
+    ...opts,
+  });
+  const events: Array<{ event: EventChannel; payload: unknown }> = [];
+  core.events.onAny((event, payload) => events.push({ event, payload }));
+  return { core, dataDir, clock, logs, events };
+}
+
+export const payer = {
+  name: 'Ana Souza',
+  email: 'ana@padaria.com.br',
+  document: '123.456.789-09',
+  phone: '(11) 91234-5678',
+};

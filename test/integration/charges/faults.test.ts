@@ -1,0 +1,169 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ChargeView } from '../../../shared/views';
+import { coreOn, payer } from '../../helpers/core';
+import { sandbox, waitFor, type TestSandbox } from '../../helpers/sandbox';
+
+// The sandbox's faults, each through the whole charge path (service → PSP → verification →
+// ledger): the right state, the right words for the cashier, and never a second charge.
+let sb: TestSandbox;
+let t: Awaited<ReturnType<typeof coreOn>>;
+
+beforeAll(async () => {
+  sb = await sandbox();
+  t = await coreOn(sb.baseUrl);
+  expect(t.core.settings.update({ psp: { requestTimeoutMs: 800 } }).ok).toBe(true);
+});
+afterEach(() => sb.control('DELETE', '/faults'));
+afterAll(async () => {
+  await t.core.stop();
+  await sb.close();
+});
+
+const fault = (kind: string, value?: number | string) =>
+  sb.control('POST', '/faults', {
+    route: 'POST /payments/deposit',
+    kind,
+    ...(value !== undefined && { value }),
+  });
+const atPsp = async (externalId: string) =>
+  (
+    (await sb.control('GET', '/charges')).body as Array<{ externalId: string; status: string }>
+  ).filter((c) => c.externalId === externalId);
+async function create(amountCents = 2500): Promise<ChargeView> {
+  const r = await t.core.charges.create({ amountCents, payer });
+  if (!r.ok) throw new Error(r.message);
+  return r.value;
+}
+const settled = async (id: string, ...states: string[]) =>
+  waitFor(() => {
+    const r = t.core.charges.get(id);
+    return r.ok && states.includes(r.value.status) ? r.value : undefined;
+  }, 5000);
+
+describe('the charge under every PSP fault', () => {
+  it('no fault: PENDING with a verified BR Code', async () => {
+    const c = await create();
+    expect(c).toMatchObject({ status: 'PENDING', amountCents: 2500 });
+    expect(c.brcode).toMatch(/^000201/);
+    expect(await atPsp(c.externalId)).toHaveLength(1);
+  });
+
+  it('timeout (never processed): Verificando, then resolved by a same-id retry, one charge', async () => {
+    await fault('timeout');
+    const c = await create();
+    expect(c.status).toBe('UNCERTAIN');
+    expect(c.notice?.text).toMatch(/não cobre de novo/);
+    expect(c.brcode).toBeUndefined();
+    const done = await settled(c.id, 'PENDING');
+    expect(done.brcode).toMatch(/^000201/);
+    expect(await atPsp(c.externalId)).toHaveLength(1);
+  });
+
+  it('drop (processed, answer cut): uncertain, resolved by the status query with its QR, one charge', async () => {
+    await fault('drop');
+    const c = await create();
+    expect(c.status).toBe('UNCERTAIN');
+    const done = await settled(c.id, 'PENDING');
+    expect(done.brcode).toMatch(/^000201/);
+    expect(done.notice).toBeUndefined();
+    expect(await atPsp(c.externalId)).toHaveLength(1);
+  });
+
+  it('malformed answer: uncertain, then PENDING, one charge', async () => {
+    await fault('malformed');
+    const c = await create();
+    expect(c.status).toBe('UNCERTAIN');
+    await settled(c.id, 'PENDING');
+    expect(await atPsp(c.externalId)).toHaveLength(1);
+  });
+
+  it.each([500, 503])(
+    'HTTP %i: FAILED, "nothing was charged", nothing at the PSP',
+    async (status) => {
+      await fault('status', status);
+      const c = await create();
+      expect(c.status).toBe('FAILED');
+      expect(c.notice).toMatchObject({ code: 'PSP_UNAVAILABLE' });
+      expect(c.notice?.text).toMatch(/Nada foi cobrado/);
+      expect(await atPsp(c.externalId)).toHaveLength(0);
+    },
+  );
+
+  it.each(['crc', 'amount'])(
+    'badqr %s: the payload is never shown, the charge FAILED with a clear notice',
+    async (kind) => {
+      await fault('badqr', kind);
+      const c = await create();
+      expect(c.status).toBe('FAILED');
+      expect(c.brcode).toBeUndefined();
+      expect(c.flags).toContain('QR_REJECTED');
+      expect(c.notice?.text).toMatch(/código PIX inválido/);
+      // The PSP did create it, with a payload we refused: that payload is nowhere the UI can read.
+      const atSandbox = await fetch(`${sb.baseUrl}/transactions/${c.externalId}`, {
+        headers: { ci: 'demo-client-id', cs: 'demo-client-secret' },
+      });
+      const { qrcode } = (await atSandbox.json()) as { qrcode: string };
+      expect(qrcode).toMatch(/^000201/);
+      expect(JSON.stringify(t.core.charges.list({}))).not.toContain(qrcode);
+    },
+  );
+
+  it('rate limited: FAILED, tells when to try again', async () => {
+    await fault('status', 429);
+    const c = await create();
+    expect(c).toMatchObject({ status: 'FAILED', notice: { code: 'PSP_RATE_LIMITED' } });
+    expect(c.notice?.text).toMatch(/em 1 s/);
+  });
+
+  it('refused by the PSP (422): FAILED with the PSP detail, nothing created', async () => {
+    await fault('status', 422);
+    const c = await create();
+    expect(c).toMatchObject({ status: 'FAILED', notice: { code: 'PSP_REJECTED' } });
+    expect(await atPsp(c.externalId)).toHaveLength(0);
+  });
+
+  it('bad input never reaches the ledger or the PSP', async () => {
+    const before = t.core.charges.list({}).length;
+    const psp = ((await sb.control('GET', '/charges')).body as unknown[]).length;
+    for (const bad of [
+      { amountCents: 0, payer },
+      { amountCents: 10_000_001, payer },
+      { amountCents: 100, payer: { ...payer, document: '123.456.789-00' } },
+      { amountCents: 100, payer: { ...payer, email: 'ana@' } },
+      { amountCents: 100, payer: { ...payer, phone: '1234' } },
+      { amountCents: 100, payer: { ...payer, name: ' ' } },
+    ]) {
+      const r = await t.core.charges.create(bad);
+      expect(r).toMatchObject({ ok: false, kind: 'validation' });
+      expect(!r.ok && r.field).toBeTruthy();
+    }
+    expect(t.core.charges.list({})).toHaveLength(before);
+    expect((await sb.control('GET', '/charges')).body as unknown[]).toHaveLength(psp);
+  });
+});
+
+describe('without a status query', () => {
+  it('drop → retry with the same id → 409: stays UNCERTAIN with an explanation, never FAILED; a callback settles it', async () => {
+    const u = await coreOn(sb.baseUrl, { statusQuery: false });
+    await fault('drop');
+    const r = await u.core.charges.create({ amountCents: 990, payer });
+    if (!r.ok) throw new Error(r.message);
+    const uncertain = await waitFor(() => {
+      const v = u.core.charges.get(r.value.id);
+      return v.ok && v.value.notice?.code === 'UNCERTAIN_EXISTS_NO_QUERY' ? v.value : undefined;
+    });
+    expect(uncertain.status).toBe('UNCERTAIN');
+    expect(uncertain.notice?.text).toMatch(/não crie outra/);
+    const mine = (
+      (await sb.control('GET', '/charges')).body as Array<{ externalId: string; id: string }>
+    ).filter((c) => c.externalId === r.value.externalId);
+    expect(mine).toHaveLength(1);
+    await sb.control('POST', `/charges/${mine[0]!.id}/pay`);
+    const paid = await waitFor(() => {
+      const v = u.core.charges.get(r.value.id);
+      return v.ok && v.value.status === 'PAID' ? v.value : undefined;
+    });
+    expect(paid.feeCents).toBe(10);
+    await u.core.stop();
+  });
+});

@@ -1,0 +1,169 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedDemo } from '../../../electron/main/demo';
+import { createAppCore } from '../../../electron/services/app-core';
+import { MemorySecretStore } from '../../../electron/services/secrets/secret-store';
+import { coreOn, payer, tempDir } from '../../helpers/core';
+import { DEMO_ACCOUNT, sandbox, waitFor, type TestSandbox } from '../../helpers/sandbox';
+
+let sb: TestSandbox;
+beforeAll(async () => {
+  sb = await sandbox();
+});
+afterAll(() => sb.close());
+
+/** A callback as the PSP would sign it (computed here with node:crypto). */
+function signed(body: Record<string, unknown>, eventId: string = randomUUID()) {
+  const raw = JSON.stringify(body);
+  const ts = String(Math.floor(Date.now() / 1000));
+  return {
+    headers: {
+      'x-event-id': eventId,
+      'x-timestamp': ts,
+      'x-signature': createHmac('sha256', DEMO_ACCOUNT.clientSecret)
+        .update(`${ts}.${raw}`)
+        .digest('hex'),
+    },
+    body: raw,
+  };
+}
+
+describe('statuses after creation', () => {
+  it('a late PAID after a local cancel is recorded, flagged and announced loudly; the state stays final', async () => {
+    const t = await coreOn(sb.baseUrl);
+    const c = await t.core.charges.create({ amountCents: 700, payer });
+    if (!c.ok) throw new Error(c.message);
+    expect((await t.core.charges.cancel(c.value.id)).ok).toBe(true);
+    const r = await t.core.intake.handle(
+      signed({ transactionId: c.value.externalId, status: 'PAID', amount: 7, fee: 0.07 }),
+      'test',
+    );
+    expect(r).toMatchObject({ accepted: true, outcome: 'late-payment' });
+    const v = t.core.charges.get(c.value.id);
+    expect(v).toMatchObject({
+      ok: true,
+      value: { status: 'CANCELED', notice: { code: 'LATE_PAYMENT' } },
+    });
+    expect(v.ok && v.value.flags).toEqual(expect.arrayContaining(['LOCAL_CANCEL', 'LATE_PAYMENT']));
+    expect(
+      t.events.some(
+        (e) => e.event === 'app:notice' && (e.payload as { code: string }).code === 'LATE_PAYMENT',
+      ),
+    ).toBe(true);
+    await t.core.stop();
+  });
+
+  it('local expiry after the configured minutes, and a late payment after it is still caught', async () => {
+    const t = await coreOn(sb.baseUrl);
+    t.core.settings.update({ charges: { expiryMinutes: 1 } });
+    const c = await t.core.charges.create({ amountCents: 800, payer });
+    if (!c.ok) throw new Error(c.message);
+    expect(t.core.charges.expireDue()).toBe(0);
+    t.clock.offsetMs = 61_000;
+    expect(t.core.charges.expireDue()).toBe(1);
+    expect(t.core.charges.get(c.value.id)).toMatchObject({
+      value: { status: 'EXPIRED', notice: { code: 'LOCAL_EXPIRY' } },
+    });
+    t.clock.offsetMs = 0;
+    await sb.control('POST', `/charges/${t.core.charges.record(c.value.id)!.pspTransactionId}/pay`);
+    await waitFor(() => t.core.charges.record(c.value.id)!.flags.includes('LATE_PAYMENT'));
+    expect(t.core.charges.record(c.value.id)!.status).toBe('EXPIRED');
+    await t.core.stop();
+  });
+
+  it('duplicates are applied once; an unknown status is kept as it came and flagged, not guessed', async () => {
+    const t = await coreOn(sb.baseUrl);
+    const c = await t.core.charges.create({ amountCents: 900, payer });
+    if (!c.ok) throw new Error(c.message);
+    const weird = await t.core.intake.handle(
+      signed({ transactionId: c.value.externalId, status: 'ON_HOLD' }),
+      'test',
+    );
+    expect(weird).toMatchObject({ outcome: 'unknown-status' });
+    expect(t.core.charges.get(c.value.id)).toMatchObject({
+      value: { status: 'PENDING', flags: ['UNKNOWN_STATUS'] },
+    });
+    const paid = signed(
+      { transactionId: c.value.externalId, status: 'APPROVED', fee: 0.09 },
+      'evt-dup',
+    );
+    expect(await t.core.intake.handle(paid, 'test')).toMatchObject({
+      outcome: 'applied',
+      duplicate: false,
+    });
+    expect(await t.core.intake.handle(paid, 'test')).toMatchObject({
+      outcome: 'duplicate',
+      duplicate: true,
+    });
+    expect(
+      await t.core.intake.handle(
+        signed({ transactionId: c.value.externalId, status: 'FAILED' }),
+        'test',
+      ),
+    ).toMatchObject({ outcome: 'ignored' });
+    expect(t.core.charges.get(c.value.id)).toMatchObject({
+      value: { status: 'PAID', feeCents: 9 },
+    });
+    // Payer data needed only for retries is gone once the charge is final.
+    expect(t.core.charges.record(c.value.id)!.payer).toBeUndefined();
+    await t.core.stop();
+  });
+
+  it('a payment that lands while the create request is still in flight is applied right after it', async () => {
+    await sb.control('POST', '/autopay', { afterMs: 1 });
+    await sb.control('POST', '/faults', {
+      route: 'POST /payments/deposit',
+      kind: 'latency',
+      value: 300,
+    });
+    const t = await coreOn(sb.baseUrl);
+    try {
+      const c = await t.core.charges.create({ amountCents: 1100, payer });
+      if (!c.ok) throw new Error(c.message);
+      await waitFor(() => t.core.charges.record(c.value.id)!.status === 'PAID');
+      const history = t.core.ledger.charges.history(c.value.id).map((h) => `${h.from}>${h.to}`);
+      expect(history).toEqual(expect.arrayContaining(['SUBMITTING>PENDING', 'PENDING>PAID']));
+    } finally {
+      await sb.control('POST', '/autopay', { afterMs: 0 });
+      await sb.control('DELETE', '/faults');
+      await t.core.stop();
+    }
+  });
+});
+
+describe('DEMO mode across a restart', () => {
+  it('a charge created before the restart is paid after it, and its callback still arrives', async () => {
+    const dataDir = tempDir();
+    const open = () =>
+      createAppCore({
+        dataDir,
+        secrets: new MemorySecretStore(),
+        host: 'browser',
+        version: 'test',
+        startDemo: startEmbeddedDemo,
+        pollMs: 3_600_000,
+      });
+    const first = await open();
+    expect(first.mode).toBe('demo');
+    const c = await first.charges.create({ amountCents: 1500, payer });
+    if (!c.ok) throw new Error(c.message);
+    const port = first.ledger.kv.get<number>('callbacks.localPort');
+    await first.stop();
+
+    const second = await open();
+    await second.start();
+    expect(second.ledger.kv.get<number>('callbacks.localPort')).toBe(port);
+    expect(second.charges.get(c.value.id)).toMatchObject({ value: { status: 'PENDING' } });
+    const paid = await second.charges.record(c.value.id)!;
+    expect((await second.demo!.pay(paid.pspTransactionId!)).ok).toBe(true);
+    await waitFor(() => second.charges.record(c.value.id)!.status === 'PAID');
+    await second.stop();
+  });
+
+  it('"Simular pagamento" exists only in DEMO', async () => {
+    const t = await coreOn(sb.baseUrl);
+    expect(t.core.demo).toBeNull();
+    expect(t.core.mode).toBe('live');
+    await t.core.stop();
+  });
+});

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import keytar from 'keytar';
+import { describe, expect, it } from 'vitest';
+import { KeytarSecretStore, KEYCHAIN_SERVICE } from '../../../electron/main/adapters/keytar-store';
+import { tempDir } from '../../helpers/core';
+import { startHost } from '../../helpers/devhost';
+
+// The real OS keychain: gnome-keyring in the private D-Bus session `npm test` starts.
+const hasSecretService = !!process.env.DBUS_SESSION_BUS_ADDRESS;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = path.join(dir, f);
+    return statSync(p).isDirectory() ? filesUnder(p) : [p];
+  });
+}
+
+describe.skipIf(!hasSecretService)('keychain (gnome-keyring over the Secret Service)', () => {
+  it('stores, reads and deletes under the service name "balcao"', async () => {
+    const store = new KeytarSecretStore();
+    const value = `s-${randomBytes(8).toString('hex')}`;
+    await store.set('relay.channelToken', value);
+    expect(await store.get('relay.channelToken')).toBe(value);
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, 'relay.channelToken')).toBe(value);
+    await store.delete('relay.channelToken');
+    expect(await store.get('relay.channelToken')).toBeNull();
+  });
+
+  it('saved credentials are in the keychain and in no file, log line or IPC reply', async () => {
+    const dataDir = tempDir();
+    const secret = `cs-${randomBytes(12).toString('hex')}`;
+    const host = await startHost([], { BALCAO_DATA_DIR: dataDir, BALCAO_OWNER_PIN: '4321' });
+    try {
+      expect(host.output()).not.toContain('no OS keychain');
+      expect(
+        await host.call('credentials:set', { clientId: 'shop-1', clientSecret: secret }),
+      ).toMatchObject({ ok: false, code: 'OWNER_LOCKED' });
+      expect(await host.call('owner:unlock', { pin: '4321' })).toMatchObject({ ok: true });
+      expect(
+        await host.call('credentials:set', { clientId: 'shop-1', clientSecret: secret }),
+      ).toEqual({ ok: true, value: { configured: true } });
+      expect(await host.call('credentials:status', {})).toEqual({
+        ok: true,
+        value: { configured: true },
+      });
+      // Exercise the app a little so logs and ledger have content.
+      await host.call('settings:get', {});
+      await host.call('charges:list', {});
+
+      expect(await keytar.getPassword('balcao', 'psp.clientSecret')).toBe(secret);
+      for (const f of filesUnder(dataDir))
+        expect(readFileSync(f).includes(Buffer.from(secret)), f).toBe(false);
+      expect(host.output()).not.toContain(secret);
+      expect(host.frames.join('\n')).not.toContain(secret);
+
+      expect(await host.call('credentials:clear', {})).toEqual({
+        ok: true,
+        value: { configured: false },
+      });
+      expect(await keytar.getPassword('balcao', 'psp.clientSecret')).toBeNull();
+    } finally {
+      await host.stop();
+    }
+  });
+});
