@@ -23,14 +23,6 @@ const STATUSES = [
   'PENDING',
   'REFUNDED',
 ] as const;
-const FINAL: Record<string, ChargeState> = {
-  PAID: 'PAID',
-  APPROVED: 'PAID',
-  FAILED: 'FAILED',
-  EXPIRED: 'EXPIRED',
-  CANCELLED: 'CANCELED',
-  REFUNDED: 'REFUNDED',
-};
 
 type Step =
   | { kind: 'callback'; charge: number; status: (typeof STATUSES)[number]; event: number }
