@@ -1,19 +1,64 @@
-import { useEffect, useState } from 'react';
-import { getBridge } from './bridge';
+import { useEffect } from 'react';
+import { bridge } from './bridge';
+import { ConnectionIndicator } from './components/ConnectionIndicator';
+import { Nav } from './components/Nav';
+import { PinDialog } from './components/PinDialog';
+import { BalanceScreen } from './features/account/BalanceScreen';
+import { FeesScreen } from './features/account/FeesScreen';
+import { CashierScreen } from './features/cashier/CashierScreen';
+import { HistoryScreen } from './features/history/HistoryScreen';
+import { InfractionsScreen } from './features/owner/InfractionsScreen';
+import { SettingsScreen } from './features/owner/SettingsScreen';
+import { WithdrawScreen } from './features/owner/WithdrawScreen';
+import { useTranslation } from './i18n';
+import { useApp, type Route } from './stores/app-store';
+import { useCashier } from './stores/cashier-store';
+import { useHistory } from './stores/history-store';
+
+const SCREENS: Record<Route, () => React.JSX.Element | null> = {
+  cashier: CashierScreen,
+  history: HistoryScreen,
+  balance: BalanceScreen,
+  fees: FeesScreen,
+  withdraw: WithdrawScreen,
+  infractions: InfractionsScreen,
+  settings: SettingsScreen,
+};
 
 export function App() {
-  const [mode, setMode] = useState<string>('');
+  const { t } = useTranslation();
+  const app = useApp();
   useEffect(() => {
-    void getBridge()
-      .app.info({})
-      .then((r) => r.ok && setMode(r.value.mode));
+    void app.load();
+    return bridge().on('charges:updated', (c) => {
+      useCashier.getState().onUpdate(c);
+      useHistory.getState().onUpdate(c);
+    });
   }, []);
+  const Screen = SCREENS[app.route];
   return (
-    <main className="app">
+    <div className="app">
       <header className="app-header">
-        <h1>Balcão</h1>
-        {mode === 'demo' && <span className="badge">DEMO</span>}
+        <span className="brand">Balcão</span>
+        <span className="shop">
+          {app.info?.shopName} · {app.info?.terminalName}
+        </span>
+        {app.info?.mode === 'demo' && <span className="badge-demo">{t('demo')}</span>}
+        <ConnectionIndicator connection={app.connection} />
       </header>
-    </main>
+      <Nav route={app.route} go={(r) => void app.go(r)} />
+      <main className="content">
+        {app.notices.map((n) => (
+          <div key={n.id} className={`banner banner-${n.level}`} role="alert">
+            {n.text}
+            <button type="button" className="btn btn-small" onClick={() => app.dismiss(n.id)}>
+              OK
+            </button>
+          </div>
+        ))}
+        <Screen />
+      </main>
+      {app.pinFor && <PinDialog hasPin={app.owner.hasPin} onUnlock={app.unlock} onCancel={app.closePin} />}
+    </div>
   );
 }

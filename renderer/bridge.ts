@@ -1,5 +1,7 @@
 // The only reader of window.balcao (set by the Electron preload or the development host).
 import type { BalcaoApi } from '../shared/ipc-contract';
+import type { Err } from '../shared/result';
+import { i18next } from './i18n';
 
 declare global {
   interface Window {
@@ -7,7 +9,13 @@ declare global {
   }
 }
 
-export function getBridge(): BalcaoApi {
+export function bridge(): BalcaoApi {
   if (!window.balcao) throw new Error('window.balcao is missing: the preload did not run');
   return window.balcao;
+}
+
+/** An error as the cashier reads it: our translation of its code, else the service's own words. */
+export function describeError(e: Pick<Err, 'code' | 'message'>, params: Record<string, unknown> = {}): string {
+  const key = `errors.${e.code}`;
+  return i18next.exists(key) ? i18next.t(key, params) : e.message;
 }

@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { CustomerDisplay } from './features/customer/CustomerDisplay';
+import './i18n';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// `#/cliente` is the customer-facing display (its own window in Electron).
+const customer = location.hash.startsWith('#/cliente');
+createRoot(document.getElementById('root')!).render(<StrictMode>{customer ? <CustomerDisplay /> : <App />}</StrictMode>);

@@ -31,6 +31,7 @@ export const calls = {
       chargeOperation: z.enum(['deposit', 'transaction']),
       maxAmountCents: cents,
       language: z.enum(['pt-BR', 'en']),
+      connection: connectionSchema,
     }),
   },
   'charges:create': {

@@ -204,6 +204,7 @@ export async function createAppCore(o: AppCoreOptions) {
         chargeOperation: s.psp.chargeOperation,
         maxAmountCents: s.psp.maxAmountCents,
         language: s.language,
+        connection,
       };
     },
     /** Crash recovery, then the background work: local expiry and (without a relay) polling. */

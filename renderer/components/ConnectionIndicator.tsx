@@ -1,0 +1,14 @@
+import type { ConnectionStatus } from '../../shared/views';
+import { useTranslation } from '../i18n';
+
+/** Where callbacks come from right now: relay connected, polling, or offline. */
+export function ConnectionIndicator({ connection }: { connection: ConnectionStatus | null }) {
+  const { t } = useTranslation();
+  const state = connection?.state ?? 'offline';
+  return (
+    <div role="status" aria-label={t('connection.label')} className={`connection conn-${state}`} title={connection?.detail}>
+      <span className="dot" aria-hidden="true" />
+      {t(`connection.${state}`)}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { useTranslation } from '../i18n';
+import type { Route } from '../stores/app-store';
+
+const ITEMS: Array<[Route, string]> = [
+  ['cashier', 'nav.cashier'],
+  ['history', 'nav.history'],
+  ['balance', 'nav.balance'],
+  ['fees', 'nav.fees'],
+  ['withdraw', 'nav.withdraw'],
+  ['infractions', 'nav.infractions'],
+  ['settings', 'nav.settings'],
+];
+
+export function Nav({ route, go }: { route: Route; go(r: Route): void }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('nav.main')} className="nav">
+      {ITEMS.map(([r, key]) => (
+        <button key={r} type="button" className="nav-item" aria-current={route === r ? 'page' : undefined} onClick={() => go(r)}>
+          {t(key)}
+        </button>
+      ))}
+    </nav>
+  );
+}

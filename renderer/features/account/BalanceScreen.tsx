@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import type { CallOutput } from '../../../shared/ipc-contract';
+import { formatBRL } from '../../../shared/domain/money';
+import { bridge, describeError } from '../../bridge';
+import { useTranslation } from '../../i18n';
+
+const LABELS: Record<string, string> = { available: 'Disponível', balance: 'Saldo', blocked: 'Bloqueado', pending: 'A receber' };
+
+/** Saldo (A3): read on open and on demand, with the time it was read. */
+export function BalanceScreen() {
+  const { t } = useTranslation();
+  const [data, setData] = useState<CallOutput<'account:balance'> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = async () => {
+    const r = await bridge().account.balance({});
+    if (r.ok) {
+      setData(r.value);
+      setError(null);
+    } else setError(describeError(r));
+  };
+  useEffect(() => {
+    void load();
+  }, []);
+  return (
+    <div className="account">
+      <h1>{t('account.balance')}</h1>
+      {error && <p role="alert">{error}</p>}
+      {data && (
+        <>
+          <dl className="balance">
+            {data.fields.map((f) => (
+              <div key={f.key}>
+                <dt>{LABELS[f.key] ?? f.key}</dt>
+                <dd>{formatBRL(f.cents)}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="muted">{t('account.readAt', { time: new Date(data.readAt).toLocaleTimeString('pt-BR') })}</p>
+        </>
+      )}
+      <button type="button" className="btn" onClick={() => void load()}>
+        {t('account.refresh')}
+      </button>
+    </div>
+  );
+}

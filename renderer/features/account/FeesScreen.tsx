@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { cryptoWithdrawal } from '../../../shared/domain/crypto-fees';
+import { formatBRL, parseMoney } from '../../../shared/domain/money';
+import type { CallOutput } from '../../../shared/ipc-contract';
+import { bridge, describeError } from '../../bridge';
+import { useTranslation } from '../../i18n';
+
+/** Taxas cripto: the five values of GET /crypto/fees and a calculator (A16). */
+export function FeesScreen() {
+  const { t } = useTranslation();
+  const [fees, setFees] = useState<CallOutput<'account:cryptoFees'> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [amount, setAmount] = useState('');
+  useEffect(() => {
+    void bridge()
+      .account.cryptoFees({})
+      .then((r) => (r.ok ? setFees(r.value) : setError(describeError(r))));
+  }, []);
+  const parsed = parseMoney(amount, { positive: true });
+  const calc = fees && parsed.ok ? cryptoWithdrawal(parsed.value, fees) : null;
+  return (
+    <div className="account">
+      <h1>{t('account.fees')}</h1>
+      {error && <p role="alert">{error}</p>}
+      {fees && (
+        <>
+          <dl className="balance">
+            {(['withdrawal_rate', 'rate_fixed', 'min_withdrawal', 'max_withdrawal', 'usdt_rate'] as const).map((k) => (
+              <div key={k}>
+                <dt>{k}</dt>
+                <dd>{fees[k].toLocaleString('pt-BR')}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="muted">{t('account.feesNote')}</p>
+          <div className="field">
+            <label htmlFor="fee-amount">{t('account.calcAmount')}</label>
+            <input id="fee-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          </div>
+          {calc && (
+            <dl className="balance" aria-live="polite">
+              <div>
+                <dt>{t('account.fee')}</dt>
+                <dd>{formatBRL(calc.feeCents)}</dd>
+              </div>
+              <div>
+                <dt>{t('account.net')}</dt>
+                <dd>{formatBRL(calc.netCents)}</dd>
+              </div>
+              <div>
+                <dt>{t('account.usdt')}</dt>
+                <dd>{calc.usdt.toLocaleString('pt-BR', { minimumFractionDigits: 2 })} USDT</dd>
+              </div>
+              <div>
+                <dt />
+                <dd>{calc.within ? t('account.withinLimits') : t('account.outsideLimits', { min: fees.min_withdrawal, max: fees.max_withdrawal })}</dd>
+              </div>
+            </dl>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState } from 'react';
+import { formatBRL } from '../../../shared/domain/money';
+import type { ChargeView } from '../../../shared/views';
+import { useTranslation } from '../../i18n';
+import { ChargeStatus } from './ChargeStatus';
+import { useCountdown } from './countdown';
+import { QrCode } from './QrCode';
+import { playPaidChime } from './sound';
+
+interface Props {
+  charge: ChargeView;
+  demo: boolean;
+  onNew(): void;
+  onSimulate(): void;
+  onRecheck(): void;
+}
+
+/** The charge on screen: QR, copy-and-paste, print, live status, and an unmistakable PAID. */
+export function ChargePanel({ charge, demo, onNew, onSimulate, onRecheck }: Props) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const countdown = useCountdown(charge.status === 'PENDING' ? charge.expiresAt : undefined);
+  const wasPaid = useRef(charge.status === 'PAID');
+  useEffect(() => {
+    if (charge.status === 'PAID' && !wasPaid.current) {
+      wasPaid.current = true;
+      playPaidChime();
+      if (document.hidden && 'Notification' in window && Notification.permission === 'granted') {
+        new Notification(t('paid'), { body: formatBRL(charge.amountCents) });
+      }
+    }
+  }, [charge.status, charge.amountCents, t]);
+
+  const copy = async () => {
+    if (!charge.brcode) return;
+    try {
+      await navigator.clipboard.writeText(charge.brcode);
+    } catch {
+      // Older shells: select the text so Ctrl+C works.
+      const el = document.querySelector('[data-testid="pix-copia-e-cola"]');
+      if (el) window.getSelection()?.selectAllChildren(el);
+    }
+    setCopied(true);
+    setTimeout(() => setCopied(false), 2000);
+  };
+
+  if (charge.status === 'PAID') {
+    return (
+      <section className="charge-panel paid" aria-label={t('paid')}>
+        <ChargeStatus status={charge.status} />
+        <p className="paid-amount">{formatBRL(charge.amountCents)}</p>
+        {charge.notice && <p className="notice">{charge.notice.text}</p>}
+        <button type="button" className="btn btn-primary" onClick={onNew}>
+          {t('cashier.newCharge')}
+        </button>
+      </section>
+    );
+  }
+
+  return (
+    <section className={`charge-panel state-${charge.status.toLowerCase()}`} aria-label={t('receipt.charge')}>
+      <p className="panel-amount">{formatBRL(charge.amountCents)}</p>
+      <ChargeStatus status={charge.status} />
+      {charge.notice && (
+        <p className="notice" role={charge.status === 'FAILED' ? 'alert' : undefined}>
+          {charge.notice.text}
+        </p>
+      )}
+      {charge.brcode && charge.status === 'PENDING' && (
+        <>
+          <QrCode payload={charge.brcode} label={t('cashier.qr')} />
+          <p className="copy-label">{t('cashier.copyPaste')}</p>
+          <p className="copia-e-cola" data-testid="pix-copia-e-cola">
+            {charge.brcode}
+          </p>
+          {countdown && <p className="countdown">{t('cashier.expiresIn', { time: countdown })}</p>}
+        </>
+      )}
+      <div className="panel-actions">
+        {charge.brcode && charge.status === 'PENDING' && (
+          <>
+            <button type="button" className="btn" onClick={() => void copy()}>
+              {copied ? t('cashier.copied') : t('cashier.copy')}
+            </button>
+            <button type="button" className="btn" onClick={() => window.print()}>
+              {t('cashier.print')}
+            </button>
+          </>
+        )}
+        {demo && charge.status === 'PENDING' && (
+          <button type="button" className="btn btn-demo" onClick={onSimulate}>
+            {t('cashier.simulate')}
+          </button>
+        )}
+        {charge.status === 'UNCERTAIN' && (
+          <button type="button" className="btn" onClick={onRecheck}>
+            {t('cashier.recheck')}
+          </button>
+        )}
+        <button type="button" className="btn btn-secondary" onClick={onNew}>
+          {t('cashier.newCharge')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+interface Props {
+  id: string;
+  label: string;
+  value: string;
+  error?: string;
+  onChange(v: string): void;
+  type?: string;
+  inputMode?: 'text' | 'numeric' | 'email' | 'tel';
+  maxLength?: number;
+  autoComplete?: string;
+}
+
+/** A labelled input with its error right under it, tied by aria-describedby. */
+export function TextField({ id, label, value, error, onChange, type = 'text', inputMode, maxLength, autoComplete = 'off' }: Props) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type={type}
+        value={value}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { formatBRL } from '../../../shared/domain/money';
+import type { ChargeView } from '../../../shared/views';
+import { bridge } from '../../bridge';
+import { useTranslation } from '../../i18n';
+import { QrCode } from '../cashier/QrCode';
+
+/** The payer-facing screen: the newest charge's amount, QR and code, large; then a full-screen Pago. */
+export function CustomerDisplay() {
+  const { t } = useTranslation();
+  const [charge, setCharge] = useState<ChargeView | null>(null);
+  useEffect(() => {
+    void bridge()
+      .charges.list({ limit: 1 })
+      .then((r) => r.ok && setCharge(r.value[0] ?? null));
+    return bridge().on('charges:updated', (c) => setCharge((cur) => (!cur || c.createdAt >= cur.createdAt ? c : cur)));
+  }, []);
+  if (!charge || !['PENDING', 'PAID'].includes(charge.status)) return <main className="customer idle" />;
+  if (charge.status === 'PAID') {
+    return (
+      <main className="customer paid">
+        <div role="status">{t('status.PAID')}</div>
+        <p>{formatBRL(charge.amountCents)}</p>
+      </main>
+    );
+  }
+  return (
+    <main className="customer">
+      <p className="customer-amount">{formatBRL(charge.amountCents)}</p>
+      {charge.brcode && <QrCode payload={charge.brcode} label={t('cashier.qr')} size={420} />}
+      {charge.brcode && <p className="copia-e-cola large">{charge.brcode}</p>}
+    </main>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { formatBRL, parseMoney } from '../../../shared/domain/money';
+import { PIX_KEY_TYPES, parsePixKey, type PixKeyType } from '../../../shared/domain/pix-key';
+import type { WithdrawalView } from '../../../shared/views';
+import { bridge, describeError } from '../../bridge';
+import { useTranslation } from '../../i18n';
+
+/** Saque PIX: key, amount, description → a confirmation summary → the withdrawal, followed live. */
+export function WithdrawScreen() {
+  const { t } = useTranslation();
+  const [type, setType] = useState<PixKeyType>('EVP');
+  const [key, setKey] = useState('');
+  const [amount, setAmount] = useState('');
+  const [description, setDescription] = useState('');
+  const [review, setReview] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [list, setList] = useState<WithdrawalView[]>([]);
+  useEffect(() => {
+    void bridge()
+      .withdrawals.list({})
+      .then((r) => r.ok && setList(r.value));
+    return bridge().on('withdrawals:updated', (w) => setList((l) => [w, ...l.filter((x) => x.id !== w.id)]));
+  }, []);
+  const cents = parseMoney(amount, { positive: true });
+  const check = (e: FormEvent) => {
+    e.preventDefault();
+    const k = parsePixKey(type, key);
+    if (!cents.ok) return setError(cents.message);
+    if (!k.ok) return setError(k.message);
+    setError(null);
+    setReview(true);
+  };
+  const confirm = async () => {
+    if (!cents.ok) return;
+    const r = await bridge().withdrawals.create({ amountCents: cents.value, pixKeyType: type, pixKey: key, ...(description.trim() && { description: description.trim() }) });
+    setReview(false);
+    if (!r.ok) return setError(describeError(r));
+    setKey('');
+    setAmount('');
+    setDescription('');
+  };
+  return (
+    <div className="owner-screen">
+      <h1>{t('nav.withdraw')}</h1>
+      <form onSubmit={check} className="stack">
+        <div className="field">
+          <label htmlFor="wd-type">Tipo de chave</label>
+          <select id="wd-type" value={type} onChange={(e) => setType(e.target.value as PixKeyType)}>
+            {PIX_KEY_TYPES.map((k) => (
+              <option key={k}>{k}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="wd-key">Chave PIX</label>
+          <input id="wd-key" value={key} onChange={(e) => setKey(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="wd-amount">Valor do saque</label>
+          <input id="wd-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="wd-desc">Descrição do saque</label>
+          <input id="wd-desc" maxLength={140} value={description} onChange={(e) => setDescription(e.target.value)} />
+        </div>
+        {error && <p role="alert">{error}</p>}
+        {!review && (
+          <button type="submit" className="btn btn-primary">
+            Revisar saque
+          </button>
+        )}
+      </form>
+      {review && cents.ok && (
+        <section role="region" aria-label="Confirmação do saque" className="confirm">
+          <p>
+            Sacar <strong>{formatBRL(cents.value)}</strong> para a chave {type} <strong>{key}</strong>?
+          </p>
+          <button type="button" className="btn btn-primary" onClick={() => void confirm()}>
+            Confirmar saque
+          </button>
+          <button type="button" className="btn" onClick={() => setReview(false)}>
+            {t('owner.cancel')}
+          </button>
+        </section>
+      )}
+      <ul className="plain-list">
+        {list.map((w) => (
+          <li key={w.id}>
+            {new Date(w.createdAt).toLocaleString('pt-BR')} · {formatBRL(w.amountCents)} · {w.pixKeyType} {w.pixKeyMasked} · <strong>{w.status}</strong>
+            {w.notice && <span> — {w.notice.text}</span>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

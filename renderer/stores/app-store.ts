@@ -1,0 +1,71 @@
+import { create } from 'zustand';
+import type { CallOutput } from '../../shared/ipc-contract';
+import type { ConnectionStatus } from '../../shared/views';
+import { bridge } from '../bridge';
+import { setLanguage } from '../i18n';
+
+export type Route = 'cashier' | 'history' | 'balance' | 'fees' | 'withdraw' | 'infractions' | 'settings';
+export const OWNER_ROUTES: ReadonlySet<Route> = new Set(['withdraw', 'infractions', 'settings']);
+
+interface Notice {
+  id: number;
+  level: 'info' | 'warn' | 'error';
+  text: string;
+}
+
+interface AppState {
+  info: CallOutput<'app:info'> | null;
+  connection: ConnectionStatus | null;
+  notices: Notice[];
+  owner: { hasPin: boolean; unlocked: boolean };
+  route: Route;
+  pinFor: Route | null;
+  paperWidthMm: 58 | 80;
+  load(): Promise<void>;
+  go(route: Route): Promise<void>;
+  unlock(pin: string): Promise<string | null>;
+  closePin(): void;
+  dismiss(id: number): void;
+}
+
+let noticeSeq = 0;
+
+/** The shell: app info, connection, notices, navigation and the owner gate. */
+export const useApp = create<AppState>((set, get) => ({
+  info: null,
+  connection: null,
+  notices: [],
+  owner: { hasPin: false, unlocked: false },
+  route: 'cashier',
+  pinFor: null,
+  paperWidthMm: 80,
+  async load() {
+    const api = bridge();
+    api.on('connection:changed', (c) => set({ connection: c }));
+    api.on('app:notice', (n) => set((s) => ({ notices: [...s.notices, { id: ++noticeSeq, level: n.level, text: n.text }] })));
+    const [info, owner, settings] = await Promise.all([api.app.info({}), api.owner.status({}), api.settings.get({})]);
+    if (settings.ok) set({ paperWidthMm: settings.value.printer.paperWidthMm });
+    if (info.ok) {
+      set((s) => ({ info: info.value, connection: s.connection ?? info.value.connection }));
+      await setLanguage(info.value.language);
+    }
+    if (owner.ok) set({ owner: { hasPin: owner.value.hasPin, unlocked: owner.value.unlocked } });
+  },
+  async go(route) {
+    if (OWNER_ROUTES.has(route)) {
+      const r = await bridge().owner.status({});
+      const unlocked = r.ok && r.value.unlocked;
+      if (!unlocked) return set({ pinFor: route });
+    }
+    set({ route, pinFor: null });
+  },
+  async unlock(pin) {
+    const r = await bridge().owner.unlock({ pin });
+    if (!r.ok) return r.message;
+    const target = get().pinFor ?? 'cashier';
+    set({ owner: { hasPin: true, unlocked: true }, pinFor: null, route: target });
+    return null;
+  },
+  closePin: () => set({ pinFor: null }),
+  dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
+}));
