@@ -11,6 +11,7 @@ const info = {
   chargeOperation: 'deposit',
   maxAmountCents: 100,
   language: 'pt-BR',
+  connection: { state: 'connected', since: 1 },
 } as const;
 
 function handlers(over: Partial<Handlers>): Handlers {
