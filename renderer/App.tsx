@@ -58,7 +58,9 @@ export function App() {
         ))}
         <Screen />
       </main>
-      {app.pinFor && <PinDialog hasPin={app.owner.hasPin} onUnlock={app.unlock} onCancel={app.closePin} />}
+      {app.pinFor && (
+        <PinDialog hasPin={app.owner.hasPin} onUnlock={app.unlock} onCancel={app.closePin} />
+      )}
     </div>
   );
 }

@@ -15,7 +15,10 @@ export function bridge(): BalcaoApi {
 }
 
 /** An error as the cashier reads it: our translation of its code, else the service's own words. */
-export function describeError(e: Pick<Err, 'code' | 'message'>, params: Record<string, unknown> = {}): string {
+export function describeError(
+  e: Pick<Err, 'code' | 'message'>,
+  params: Record<string, unknown> = {},
+): string {
   const key = `errors.${e.code}`;
   return i18next.exists(key) ? i18next.t(key, params) : e.message;
 }

@@ -7,4 +7,6 @@ import './styles.css';
 
 // `#/cliente` is the customer-facing display (its own window in Electron).
 const customer = location.hash.startsWith('#/cliente');
-createRoot(document.getElementById('root')!).render(<StrictMode>{customer ? <CustomerDisplay /> : <App />}</StrictMode>);
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>{customer ? <CustomerDisplay /> : <App />}</StrictMode>,
+);

@@ -6,7 +6,12 @@ export function ConnectionIndicator({ connection }: { connection: ConnectionStat
   const { t } = useTranslation();
   const state = connection?.state ?? 'offline';
   return (
-    <div role="status" aria-label={t('connection.label')} className={`connection conn-${state}`} title={connection?.detail}>
+    <div
+      role="status"
+      aria-label={t('connection.label')}
+      className={`connection conn-${state}`}
+      title={connection?.detail}
+    >
       <span className="dot" aria-hidden="true" />
       {t(`connection.${state}`)}
     </div>

@@ -16,7 +16,13 @@ export function Nav({ route, go }: { route: Route; go(r: Route): void }) {
   return (
     <nav aria-label={t('nav.main')} className="nav">
       {ITEMS.map(([r, key]) => (
-        <button key={r} type="button" className="nav-item" aria-current={route === r ? 'page' : undefined} onClick={() => go(r)}>
+        <button
+          key={r}
+          type="button"
+          className="nav-item"
+          aria-current={route === r ? 'page' : undefined}
+          onClick={() => go(r)}
+        >
           {t(key)}
         </button>
       ))}

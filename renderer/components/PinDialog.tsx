@@ -2,7 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n';
 
 /** The owner gate: a modal dialog named "PIN do proprietário". */
-export function PinDialog({ onUnlock, onCancel, hasPin }: { onUnlock(pin: string): Promise<string | null>; onCancel(): void; hasPin: boolean }) {
+export function PinDialog({
+  onUnlock,
+  onCancel,
+  hasPin,
+}: {
+  onUnlock(pin: string): Promise<string | null>;
+  onCancel(): void;
+  hasPin: boolean;
+}) {
   const { t } = useTranslation();
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -14,11 +22,28 @@ export function PinDialog({ onUnlock, onCancel, hasPin }: { onUnlock(pin: string
   };
   return (
     <div className="modal-backdrop">
-      <form role="dialog" aria-modal="true" aria-labelledby="pin-title" className="modal" onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && onCancel()}>
+      <form
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="pin-title"
+        className="modal"
+        onSubmit={submit}
+        onKeyDown={(e) => e.key === 'Escape' && onCancel()}
+      >
         <h2 id="pin-title">{t('owner.pinDialog')}</h2>
         {!hasPin && <p>{t('owner.noPin')}</p>}
         <label htmlFor="owner-pin">{t('owner.pin')}</label>
-        <input id="owner-pin" type="password" inputMode="numeric" autoComplete="off" autoFocus value={pin} onChange={(e) => setPin(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'pin-error' : undefined} />
+        <input
+          id="owner-pin"
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          autoFocus
+          value={pin}
+          onChange={(e) => setPin(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'pin-error' : undefined}
+        />
         {error && (
           <p id="pin-error" role="alert" className="field-error">
             {error}

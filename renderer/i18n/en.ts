@@ -71,7 +71,8 @@ export const en: Messages = {
     refresh: 'Refresh',
     readAt: 'Read at {{time}}',
     fees: 'Crypto fees',
-    feesNote: 'The PSP does not state the units of these values; the calculation assumes reais and percentages.',
+    feesNote:
+      'The PSP does not state the units of these values; the calculation assumes reais and percentages.',
     calcAmount: 'Withdrawal amount (R$)',
     fee: 'Fee',
     net: 'Net',

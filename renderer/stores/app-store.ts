@@ -4,7 +4,8 @@ import type { ConnectionStatus } from '../../shared/views';
 import { bridge } from '../bridge';
 import { setLanguage } from '../i18n';
 
-export type Route = 'cashier' | 'history' | 'balance' | 'fees' | 'withdraw' | 'infractions' | 'settings';
+export type Route =
+  'cashier' | 'history' | 'balance' | 'fees' | 'withdraw' | 'infractions' | 'settings';
 export const OWNER_ROUTES: ReadonlySet<Route> = new Set(['withdraw', 'infractions', 'settings']);
 
 interface Notice {
@@ -42,8 +43,14 @@ export const useApp = create<AppState>((set, get) => ({
   async load() {
     const api = bridge();
     api.on('connection:changed', (c) => set({ connection: c }));
-    api.on('app:notice', (n) => set((s) => ({ notices: [...s.notices, { id: ++noticeSeq, level: n.level, text: n.text }] })));
-    const [info, owner, settings] = await Promise.all([api.app.info({}), api.owner.status({}), api.settings.get({})]);
+    api.on('app:notice', (n) =>
+      set((s) => ({ notices: [...s.notices, { id: ++noticeSeq, level: n.level, text: n.text }] })),
+    );
+    const [info, owner, settings] = await Promise.all([
+      api.app.info({}),
+      api.owner.status({}),
+      api.settings.get({}),
+    ]);
     if (settings.ok) set({ paperWidthMm: settings.value.printer.paperWidthMm });
     if (info.ok) {
       set((s) => ({ info: info.value, connection: s.connection ?? info.value.connection }));

@@ -11,6 +11,8 @@ interface CashierState {
   charge: ChargeView | null;
   busy: boolean;
   message: string | null;
+  /** Bumped when a submit is refused, so the screen moves the cursor to the first problem once. */
+  refusals: number;
   typeDigit(d: number): void;
   backspace(): void;
   setAmount(cents: number): void;
@@ -22,7 +24,17 @@ interface CashierState {
   onUpdate(c: ChargeView): void;
 }
 
-const empty = (): CashierForm => ({ amountCents: 0, description: '', name: '', document: '', email: '', phone: '' });
+/** The form is frozen while its charge may still be paid (everything but a plain failure). */
+export const isLocked = (c: ChargeView | null) => c !== null && c.status !== 'FAILED';
+
+const empty = (): CashierForm => ({
+  amountCents: 0,
+  description: '',
+  name: '',
+  document: '',
+  email: '',
+  phone: '',
+});
 
 /** The counter: the form, the charge on screen, and its live status. */
 export const useCashier = create<CashierState>((set, get) => ({
@@ -31,16 +43,36 @@ export const useCashier = create<CashierState>((set, get) => ({
   charge: null,
   busy: false,
   message: null,
-  typeDigit: (d) => set((s) => ({ form: { ...s.form, amountCents: shiftInDigit(s.form.amountCents, d) }, errors: { ...s.errors, amount: undefined } })),
-  backspace: () => set((s) => ({ form: { ...s.form, amountCents: shiftOutDigit(s.form.amountCents) } })),
-  setAmount: (cents) => set((s) => ({ form: { ...s.form, amountCents: cents }, errors: { ...s.errors, amount: undefined } })),
-  setField: (field, value) => set((s) => ({ form: { ...s.form, [field]: value }, errors: { ...s.errors, [field]: undefined } })),
+  refusals: 0,
+  typeDigit: (d) =>
+    !isLocked(get().charge) &&
+    set((s) => ({
+      form: { ...s.form, amountCents: shiftInDigit(s.form.amountCents, d) },
+      errors: { ...s.errors, amount: undefined },
+    })),
+  backspace: () =>
+    !isLocked(get().charge) &&
+    set((s) => ({ form: { ...s.form, amountCents: shiftOutDigit(s.form.amountCents) } })),
+  setAmount: (cents) =>
+    !isLocked(get().charge) &&
+    set((s) => ({
+      form: { ...s.form, amountCents: cents },
+      errors: { ...s.errors, amount: undefined },
+    })),
+  setField: (field, value) =>
+    !isLocked(get().charge) &&
+    set((s) => ({
+      form: { ...s.form, [field]: value },
+      errors: { ...s.errors, [field]: undefined },
+    })),
   async submit() {
-    const { form, busy } = get();
+    const { form, busy, charge } = get();
     const info = useApp.getState().info;
-    if (busy || !info) return;
+    // One charge per sale: once a charge is on screen, only "Nova cobrança" (or a failure) frees the form.
+    if (busy || !info || isLocked(charge)) return;
     const errors = validateForm(form, info.chargeOperation, info.maxAmountCents);
-    if (Object.values(errors).some(Boolean)) return set({ errors, message: null });
+    if (Object.values(errors).some(Boolean))
+      return set((s) => ({ errors, message: null, refusals: s.refusals + 1 }));
     set({ busy: true, message: null, errors: {} });
     const r = await bridge().charges.create({
       amountCents: form.amountCents,
@@ -52,8 +84,9 @@ export const useCashier = create<CashierState>((set, get) => ({
       },
     });
     if (r.ok) set({ charge: r.value, busy: false });
-    else if (r.field && ['amount', 'name', 'document', 'email', 'phone'].includes(r.field)) set({ errors: { [r.field]: r.code }, busy: false });
-    else set({ message: describeError(r), busy: false });
+    else if (r.field && ['amount', 'name', 'document', 'email', 'phone'].includes(r.field)) {
+      set((s) => ({ errors: { [r.field!]: r.code }, busy: false, refusals: s.refusals + 1 }));
+    } else set({ message: describeError(r), busy: false });
   },
   reset: () => set({ form: empty(), errors: {}, charge: null, message: null, busy: false }),
   async simulate() {

@@ -49,6 +49,7 @@ export const useHistory = create<HistoryState>((set, get) => ({
   },
   setReprint: (reprint) => set({ reprint }),
   onUpdate(c) {
-    if (get().charges.some((x) => x.id === c.id)) set((s) => ({ charges: s.charges.map((x) => (x.id === c.id ? c : x)) }));
+    if (get().charges.some((x) => x.id === c.id))
+      set((s) => ({ charges: s.charges.map((x) => (x.id === c.id ? c : x)) }));
   },
 }));

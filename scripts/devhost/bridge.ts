@@ -9,7 +9,13 @@ const token =
   sessionStorage.getItem('balcao.token') ??
   '';
 if (token) sessionStorage.setItem('balcao.token', token);
-history.replaceState(null, '', location.pathname + location.search);
+// Keep the rest of the fragment (e.g. `#/cliente`), drop the token from the address bar.
+const rest = location.hash
+  .slice(1)
+  .split('&')
+  .filter((p) => p && !p.startsWith('token='))
+  .join('&');
+history.replaceState(null, '', location.pathname + location.search + (rest ? `#${rest}` : ''));
 
 type Pending = { resolve: (r: Result<unknown>) => void };
 const pending = new Map<number, Pending>();

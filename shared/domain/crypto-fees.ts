@@ -17,6 +17,8 @@ export function cryptoWithdrawal(amountCents: Cents, f: CryptoFeeConfig) {
   const feeCents = Math.round((amountCents * f.withdrawal_rate) / 100 + f.rate_fixed * 100);
   const netCents = amountCents - feeCents;
   const usdt = f.usdt_rate > 0 ? netCents / 100 / f.usdt_rate : NaN;
-  const within = amountCents >= Math.round(f.min_withdrawal * 100) && amountCents <= Math.round(f.max_withdrawal * 100);
+  const within =
+    amountCents >= Math.round(f.min_withdrawal * 100) &&
+    amountCents <= Math.round(f.max_withdrawal * 100);
   return { feeCents, netCents, usdt: Math.floor(usdt * 100) / 100, within: within && netCents > 0 };
 }

@@ -4,7 +4,12 @@ import { formatBRL } from '../../../shared/domain/money';
 import { bridge, describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
 
-const LABELS: Record<string, string> = { available: 'Disponível', balance: 'Saldo', blocked: 'Bloqueado', pending: 'A receber' };
+const LABELS: Record<string, string> = {
+  available: 'Disponível',
+  balance: 'Saldo',
+  blocked: 'Bloqueado',
+  pending: 'A receber',
+};
 
 /** Saldo (A3): read on open and on demand, with the time it was read. */
 export function BalanceScreen() {
@@ -35,7 +40,9 @@ export function BalanceScreen() {
               </div>
             ))}
           </dl>
-          <p className="muted">{t('account.readAt', { time: new Date(data.readAt).toLocaleTimeString('pt-BR') })}</p>
+          <p className="muted">
+            {t('account.readAt', { time: new Date(data.readAt).toLocaleTimeString('pt-BR') })}
+          </p>
         </>
       )}
       <button type="button" className="btn" onClick={() => void load()}>

@@ -25,7 +25,15 @@ export function FeesScreen() {
       {fees && (
         <>
           <dl className="balance">
-            {(['withdrawal_rate', 'rate_fixed', 'min_withdrawal', 'max_withdrawal', 'usdt_rate'] as const).map((k) => (
+            {(
+              [
+                'withdrawal_rate',
+                'rate_fixed',
+                'min_withdrawal',
+                'max_withdrawal',
+                'usdt_rate',
+              ] as const
+            ).map((k) => (
               <div key={k}>
                 <dt>{k}</dt>
                 <dd>{fees[k].toLocaleString('pt-BR')}</dd>
@@ -35,7 +43,12 @@ export function FeesScreen() {
           <p className="muted">{t('account.feesNote')}</p>
           <div className="field">
             <label htmlFor="fee-amount">{t('account.calcAmount')}</label>
-            <input id="fee-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+            <input
+              id="fee-amount"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+            />
           </div>
           {calc && (
             <dl className="balance" aria-live="polite">
@@ -53,7 +66,14 @@ export function FeesScreen() {
               </div>
               <div>
                 <dt />
-                <dd>{calc.within ? t('account.withinLimits') : t('account.outsideLimits', { min: fees.min_withdrawal, max: fees.max_withdrawal })}</dd>
+                <dd>
+                  {calc.within
+                    ? t('account.withinLimits')
+                    : t('account.outsideLimits', {
+                        min: fees.min_withdrawal,
+                        max: fees.max_withdrawal,
+                      })}
+                </dd>
               </div>
             </dl>
           )}

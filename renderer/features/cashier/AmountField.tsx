@@ -15,7 +15,15 @@ interface Props {
  * The amount: digits shift in from the right (1, 2, 3, 4 → R$ 12,34), Backspace removes the
  * last one, a pasted amount in any pt-BR form is parsed. Enter submits the form.
  */
-export function AmountField({ cents, error, label, onDigit, onBackspace, onSet, autoFocus }: Props) {
+export function AmountField({
+  cents,
+  error,
+  label,
+  onDigit,
+  onBackspace,
+  onSet,
+  autoFocus,
+}: Props) {
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (/^\d$/.test(e.key)) {
       e.preventDefault();

@@ -3,7 +3,7 @@ import { formatBRL } from '../../../shared/domain/money';
 import { describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
 import { useApp } from '../../stores/app-store';
-import { useCashier } from '../../stores/cashier-store';
+import { isLocked, useCashier } from '../../stores/cashier-store';
 import { AmountField } from './AmountField';
 import { ChargePanel } from './ChargePanel';
 import { Receipt } from './Receipt';
@@ -18,7 +18,9 @@ export function CashierScreen() {
   const form = useRef<HTMLFormElement>(null);
   const err = (field: keyof typeof c.errors) => {
     const code = c.errors[field];
-    return code ? describeError({ code, message: code }, { max: formatBRL(info?.maxAmountCents ?? 0) }) : undefined;
+    return code
+      ? describeError({ code, message: code }, { max: formatBRL(info?.maxAmountCents ?? 0) })
+      : undefined;
   };
 
   useEffect(() => {
@@ -34,44 +36,86 @@ export function CashierScreen() {
   }, [c]);
 
   useEffect(() => {
-    // After validation, put the cursor where the first problem is.
-    const first = (['amount', 'name', 'document', 'email', 'phone'] as const).find((f) => c.errors[f]);
+    // After a refused submit, put the cursor where the first problem is (once, not while typing).
+    const { errors } = useCashier.getState();
+    const first = (['amount', 'name', 'document', 'email', 'phone'] as const).find(
+      (f) => errors[f],
+    );
     if (first) document.getElementById(first === 'amount' ? 'amount' : `payer-${first}`)?.focus();
-  }, [c.errors]);
+  }, [c.refusals]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void c.submit();
   };
   const needsContact = info?.chargeOperation !== 'transaction';
+  const locked = isLocked(c.charge);
 
   return (
     <div className="cashier">
       <form ref={form} className="cashier-form" onSubmit={submit} noValidate>
-        <AmountField
-          label={t('cashier.amount')}
-          cents={c.form.amountCents}
-          error={err('amount')}
-          onDigit={c.typeDigit}
-          onBackspace={c.backspace}
-          onSet={c.setAmount}
-          autoFocus
-        />
-        <TextField id="description" label={t('cashier.description')} value={c.form.description} maxLength={140} onChange={(v) => c.setField('description', v)} />
-        <fieldset className="payer">
-          <legend>{t('cashier.payerSection')}</legend>
-          <TextField id="payer-name" label={t('cashier.payerName')} value={c.form.name} maxLength={100} error={err('name')} onChange={(v) => c.setField('name', v)} />
-          <TextField id="payer-document" label={t('cashier.payerDocument')} value={c.form.document} inputMode="numeric" error={err('document')} onChange={(v) => c.setField('document', v)} />
-          {needsContact && (
-            <>
-              <TextField id="payer-email" label={t('cashier.payerEmail')} type="email" inputMode="email" value={c.form.email} error={err('email')} onChange={(v) => c.setField('email', v)} />
-              <TextField id="payer-phone" label={t('cashier.payerPhone')} type="tel" inputMode="tel" value={c.form.phone} error={err('phone')} onChange={(v) => c.setField('phone', v)} />
-            </>
-          )}
+        <fieldset className="form-body" disabled={locked}>
+          <AmountField
+            label={t('cashier.amount')}
+            cents={c.form.amountCents}
+            error={err('amount')}
+            onDigit={c.typeDigit}
+            onBackspace={c.backspace}
+            onSet={c.setAmount}
+            autoFocus
+          />
+          <TextField
+            id="description"
+            label={t('cashier.description')}
+            value={c.form.description}
+            maxLength={140}
+            onChange={(v) => c.setField('description', v)}
+          />
+          <fieldset className="payer">
+            <legend>{t('cashier.payerSection')}</legend>
+            <TextField
+              id="payer-name"
+              label={t('cashier.payerName')}
+              value={c.form.name}
+              maxLength={100}
+              error={err('name')}
+              onChange={(v) => c.setField('name', v)}
+            />
+            <TextField
+              id="payer-document"
+              label={t('cashier.payerDocument')}
+              value={c.form.document}
+              inputMode="numeric"
+              error={err('document')}
+              onChange={(v) => c.setField('document', v)}
+            />
+            {needsContact && (
+              <>
+                <TextField
+                  id="payer-email"
+                  label={t('cashier.payerEmail')}
+                  type="email"
+                  inputMode="email"
+                  value={c.form.email}
+                  error={err('email')}
+                  onChange={(v) => c.setField('email', v)}
+                />
+                <TextField
+                  id="payer-phone"
+                  label={t('cashier.payerPhone')}
+                  type="tel"
+                  inputMode="tel"
+                  value={c.form.phone}
+                  error={err('phone')}
+                  onChange={(v) => c.setField('phone', v)}
+                />
+              </>
+            )}
+          </fieldset>
+          <button type="submit" className="btn btn-primary btn-charge" disabled={c.busy}>
+            {c.busy ? t('cashier.charging') : t('cashier.charge')}
+          </button>
         </fieldset>
-        <button type="submit" className="btn btn-primary btn-charge" disabled={c.busy}>
-          {c.busy ? t('cashier.charging') : t('cashier.charge')}
-        </button>
         {c.message && (
           <p className="form-message" role="alert">
             {c.message}
@@ -99,7 +143,9 @@ export function CashierScreen() {
           </div>
         )}
       </div>
-      {c.charge && info && <Receipt charge={c.charge} shopName={info.shopName} paperWidthMm={paperWidthMm} />}
+      {c.charge && info && (
+        <Receipt charge={c.charge} shopName={info.shopName} paperWidthMm={paperWidthMm} />
+      )}
     </div>
   );
 }

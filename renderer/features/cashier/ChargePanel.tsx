@@ -58,7 +58,10 @@ export function ChargePanel({ charge, demo, onNew, onSimulate, onRecheck }: Prop
   }
 
   return (
-    <section className={`charge-panel state-${charge.status.toLowerCase()}`} aria-label={t('receipt.charge')}>
+    <section
+      className={`charge-panel state-${charge.status.toLowerCase()}`}
+      aria-label={t('receipt.charge')}
+    >
       <p className="panel-amount">{formatBRL(charge.amountCents)}</p>
       <ChargeStatus status={charge.status} />
       {charge.notice && (

@@ -5,7 +5,11 @@ import { useTranslation } from '../../i18n';
 export function ChargeStatus({ status }: { status: ChargeState }) {
   const { t } = useTranslation();
   return (
-    <div role="status" aria-live="polite" className={`charge-status status-${status.toLowerCase()}`}>
+    <div
+      role="status"
+      aria-live="polite"
+      className={`charge-status status-${status.toLowerCase()}`}
+    >
       {t(`status.${status}`)}
     </div>
   );

@@ -4,7 +4,15 @@ import { useTranslation } from '../../i18n';
 import { QrCode } from './QrCode';
 
 /** The printed receipt (58 or 80 mm): shown only when printing. */
-export function Receipt({ charge, shopName, paperWidthMm }: { charge: ChargeView; shopName: string; paperWidthMm: 58 | 80 }) {
+export function Receipt({
+  charge,
+  shopName,
+  paperWidthMm,
+}: {
+  charge: ChargeView;
+  shopName: string;
+  paperWidthMm: 58 | 80;
+}) {
   const { t } = useTranslation();
   if (!charge.brcode) return null;
   return (

@@ -11,7 +11,17 @@ interface Props {
 }
 
 /** A labelled input with its error right under it, tied by aria-describedby. */
-export function TextField({ id, label, value, error, onChange, type = 'text', inputMode, maxLength, autoComplete = 'off' }: Props) {
+export function TextField({
+  id,
+  label,
+  value,
+  error,
+  onChange,
+  type = 'text',
+  inputMode,
+  maxLength,
+  autoComplete = 'off',
+}: Props) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

@@ -9,14 +9,20 @@ export interface CashierForm {
   phone: string;
 }
 
-export type FieldErrors = Partial<Record<'amount' | 'name' | 'document' | 'email' | 'phone', string>>;
+export type FieldErrors = Partial<
+  Record<'amount' | 'name' | 'document' | 'email' | 'phone', string>
+>;
 
 /**
  * The same rules the charge service applies, run first in the renderer so the cashier sees
  * each problem next to its field and no request is sent while any is wrong. Values are i18n
  * error codes.
  */
-export function validateForm(f: CashierForm, operation: 'deposit' | 'transaction', maxAmountCents: number): FieldErrors {
+export function validateForm(
+  f: CashierForm,
+  operation: 'deposit' | 'transaction',
+  maxAmountCents: number,
+): FieldErrors {
   const errors: FieldErrors = {};
   if (f.amountCents <= 0) errors.amount = 'AMOUNT_ZERO';
   else if (f.amountCents > maxAmountCents) errors.amount = 'AMOUNT_ABOVE_MAX';

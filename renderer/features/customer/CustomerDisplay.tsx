@@ -13,9 +13,12 @@ export function CustomerDisplay() {
     void bridge()
       .charges.list({ limit: 1 })
       .then((r) => r.ok && setCharge(r.value[0] ?? null));
-    return bridge().on('charges:updated', (c) => setCharge((cur) => (!cur || c.createdAt >= cur.createdAt ? c : cur)));
+    return bridge().on('charges:updated', (c) =>
+      setCharge((cur) => (!cur || c.createdAt >= cur.createdAt ? c : cur)),
+    );
   }, []);
-  if (!charge || !['PENDING', 'PAID'].includes(charge.status)) return <main className="customer idle" />;
+  if (!charge || !['PENDING', 'PAID'].includes(charge.status))
+    return <main className="customer idle" />;
   if (charge.status === 'PAID') {
     return (
       <main className="customer paid">

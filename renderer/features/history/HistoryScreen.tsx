@@ -27,7 +27,9 @@ export function HistoryScreen() {
   }, [printing]);
 
   const exportCsv = () => {
-    const blob = new Blob([chargesCsv(h.charges, (s) => t(`status.${s}`))], { type: 'text/csv;charset=utf-8' });
+    const blob = new Blob([chargesCsv(h.charges, (s) => t(`status.${s}`))], {
+      type: 'text/csv;charset=utf-8',
+    });
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
     a.download = `balcao-${h.day}.csv`;
@@ -82,7 +84,9 @@ export function HistoryScreen() {
           </table>
         </section>
       )}
-      {printing === 'receipt' && h.reprint && info && <Receipt charge={h.reprint} shopName={info.shopName} paperWidthMm={paperWidthMm} />}
+      {printing === 'receipt' && h.reprint && info && (
+        <Receipt charge={h.reprint} shopName={info.shopName} paperWidthMm={paperWidthMm} />
+      )}
     </div>
   );
 }

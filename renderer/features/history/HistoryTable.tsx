@@ -24,7 +24,11 @@ export function HistoryTable({ day, status, charges, onDay, onStatus, onReprint 
         </div>
         <div className="field">
           <label htmlFor="history-status">{t('history.status')}</label>
-          <select id="history-status" value={status} onChange={(e) => onStatus(e.target.value as ChargeState | '')}>
+          <select
+            id="history-status"
+            value={status}
+            onChange={(e) => onStatus(e.target.value as ChargeState | '')}
+          >
             <option value="">{t('history.all')}</option>
             {CHARGE_STATES.filter((s) => s !== 'DRAFT').map((s) => (
               <option key={s} value={s}>
@@ -54,7 +58,9 @@ export function HistoryTable({ day, status, charges, onDay, onStatus, onReprint 
               <tr key={c.id}>
                 <td>{new Date(c.createdAt).toLocaleTimeString('pt-BR')}</td>
                 <td>
-                  <span className={`badge-status status-${c.status.toLowerCase()}`}>{t(`status.${c.status}`)}</span>
+                  <span className={`badge-status status-${c.status.toLowerCase()}`}>
+                    {t(`status.${c.status}`)}
+                  </span>
                   {c.flags.includes('LATE_PAYMENT') && <span className="flag"> ⚠</span>}
                 </td>
                 <td className="num">{formatBRL(c.amountCents)}</td>

@@ -27,7 +27,12 @@ export function InfractionsScreen() {
   const defend = async (e: FormEvent) => {
     e.preventDefault();
     if (!selected) return;
-    const r = await bridge().infractions.defend({ infractionId: selected, analise, justificativa: text, proofs: proofs.split(/\s+/).filter(Boolean) });
+    const r = await bridge().infractions.defend({
+      infractionId: selected,
+      analise,
+      justificativa: text,
+      proofs: proofs.split(/\s+/).filter(Boolean),
+    });
     if (!r.ok) return setError(describeError(r));
     setSent(selected);
     setSelected(null);
@@ -42,13 +47,21 @@ export function InfractionsScreen() {
       {sent && <p role="status">Defesa enviada para {sent}.</p>}
       <ul className="plain-list">
         {data?.items.map((i) => (
-          <li key={i.infractionId} className={i.status === 'WAITING_PSP' && !i.defended ? 'needs-action' : undefined}>
-            <strong>{i.infractionId}</strong> <span className={`badge-status inf-${i.status.toLowerCase()}`}>{i.status}</span>{' '}
+          <li
+            key={i.infractionId}
+            className={i.status === 'WAITING_PSP' && !i.defended ? 'needs-action' : undefined}
+          >
+            <strong>{i.infractionId}</strong>{' '}
+            <span className={`badge-status inf-${i.status.toLowerCase()}`}>{i.status}</span>{' '}
             {Object.entries(i.fields)
               .map(([k, v]) => `${k}: ${String(v)}`)
               .join(' · ')}
             {i.status === 'WAITING_PSP' && !i.defended && (
-              <button type="button" className="btn btn-small" onClick={() => setSelected(i.infractionId)}>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => setSelected(i.infractionId)}
+              >
                 Defender
               </button>
             )}
@@ -57,14 +70,24 @@ export function InfractionsScreen() {
         ))}
       </ul>
       <div className="pager">
-        <button type="button" className="btn" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+        <button
+          type="button"
+          className="btn"
+          disabled={page <= 1}
+          onClick={() => setPage(page - 1)}
+        >
           Anterior
         </button>
         <span>
           Página {page}
           {data?.totalPages ? ` de ${data.totalPages}` : ''}
         </span>
-        <button type="button" className="btn" disabled={!data?.hasNext} onClick={() => setPage(page + 1)}>
+        <button
+          type="button"
+          className="btn"
+          disabled={!data?.hasNext}
+          onClick={() => setPage(page + 1)}
+        >
           Próxima
         </button>
       </div>
@@ -72,18 +95,33 @@ export function InfractionsScreen() {
         <form onSubmit={defend} className="stack" aria-label={`Defesa ${selected}`}>
           <div className="field">
             <label htmlFor="inf-analise">Análise</label>
-            <select id="inf-analise" value={analise} onChange={(e) => setAnalise(e.target.value as 'DISAGREED' | 'AGREED')}>
+            <select
+              id="inf-analise"
+              value={analise}
+              onChange={(e) => setAnalise(e.target.value as 'DISAGREED' | 'AGREED')}
+            >
               <option value="DISAGREED">Contestar (DISAGREED)</option>
               <option value="AGREED">Aceitar (AGREED)</option>
             </select>
           </div>
           <div className="field">
             <label htmlFor="inf-just">Justificativa</label>
-            <textarea id="inf-just" rows={4} maxLength={2000} value={text} onChange={(e) => setText(e.target.value)} />
+            <textarea
+              id="inf-just"
+              rows={4}
+              maxLength={2000}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor="inf-proofs">Provas (URLs)</label>
-            <textarea id="inf-proofs" rows={3} value={proofs} onChange={(e) => setProofs(e.target.value)} />
+            <textarea
+              id="inf-proofs"
+              rows={3}
+              value={proofs}
+              onChange={(e) => setProofs(e.target.value)}
+            />
           </div>
           <button type="submit" className="btn btn-primary">
             Enviar defesa

@@ -29,7 +29,11 @@ export function SettingsScreen() {
         terminalName: s.terminalName,
         shopName: s.shopName,
         language: s.language,
-        psp: { baseUrl: s.psp.baseUrl, chargeOperation: s.psp.chargeOperation, statusQueryPath: s.psp.statusQueryPath },
+        psp: {
+          baseUrl: s.psp.baseUrl,
+          chargeOperation: s.psp.chargeOperation,
+          statusQueryPath: s.psp.statusQueryPath,
+        },
         relay: { url: s.relay.url, channelId: s.relay.channelId },
         printer: { paperWidthMm: s.printer.paperWidthMm },
         customerDisplay: s.customerDisplay,
@@ -52,7 +56,13 @@ export function SettingsScreen() {
     setCurrentPin('');
     setMessage(r.ok ? 'PIN alterado.' : describeError(r));
   };
-  const field = (id: string, label: string, value: string, on: (v: string) => void, type = 'text') => (
+  const field = (
+    id: string,
+    label: string,
+    value: string,
+    on: (v: string) => void,
+    type = 'text',
+  ) => (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input id={id} type={type} value={value} onChange={(e) => on(e.target.value)} />
@@ -63,35 +73,75 @@ export function SettingsScreen() {
       <h1>{t('nav.settings')}</h1>
       {message && <p role="status">{message}</p>}
       <form onSubmit={save} className="stack">
-        {field('set-terminal', 'Nome do terminal', s.terminalName, (v) => setS({ ...s, terminalName: v }))}
+        {field('set-terminal', 'Nome do terminal', s.terminalName, (v) =>
+          setS({ ...s, terminalName: v }),
+        )}
         {field('set-shop', 'Nome da loja', s.shopName, (v) => setS({ ...s, shopName: v }))}
         <div className="field">
           <label htmlFor="set-lang">Idioma</label>
-          <select id="set-lang" value={s.language} onChange={(e) => setS({ ...s, language: e.target.value as 'pt-BR' | 'en' })}>
+          <select
+            id="set-lang"
+            value={s.language}
+            onChange={(e) => setS({ ...s, language: e.target.value as 'pt-BR' | 'en' })}
+          >
             <option value="pt-BR">Português (Brasil)</option>
             <option value="en">English</option>
           </select>
         </div>
-        {field('set-psp', 'URL do PSP', s.psp.baseUrl, (v) => setS({ ...s, psp: { ...s.psp, baseUrl: v } }))}
+        {field('set-psp', 'URL do PSP', s.psp.baseUrl, (v) =>
+          setS({ ...s, psp: { ...s.psp, baseUrl: v } }),
+        )}
         <div className="field">
           <label htmlFor="set-op">Operação de cobrança</label>
-          <select id="set-op" value={s.psp.chargeOperation} onChange={(e) => setS({ ...s, psp: { ...s.psp, chargeOperation: e.target.value as 'deposit' | 'transaction' } })}>
+          <select
+            id="set-op"
+            value={s.psp.chargeOperation}
+            onChange={(e) =>
+              setS({
+                ...s,
+                psp: { ...s.psp, chargeOperation: e.target.value as 'deposit' | 'transaction' },
+              })
+            }
+          >
             <option value="deposit">/payments/deposit</option>
             <option value="transaction">/transactions/create</option>
           </select>
         </div>
-        {field('set-query', 'Consulta de status (ex.: /transactions/{id})', s.psp.statusQueryPath, (v) => setS({ ...s, psp: { ...s.psp, statusQueryPath: v } }))}
-        {field('set-relay', 'URL do relay', s.relay.url, (v) => setS({ ...s, relay: { ...s.relay, url: v } }))}
-        {field('set-channel', 'Canal do relay', s.relay.channelId, (v) => setS({ ...s, relay: { ...s.relay, channelId: v } }))}
+        {field(
+          'set-query',
+          'Consulta de status (ex.: /transactions/{id})',
+          s.psp.statusQueryPath,
+          (v) => setS({ ...s, psp: { ...s.psp, statusQueryPath: v } }),
+        )}
+        {field('set-relay', 'URL do relay', s.relay.url, (v) =>
+          setS({ ...s, relay: { ...s.relay, url: v } }),
+        )}
+        {field('set-channel', 'Canal do relay', s.relay.channelId, (v) =>
+          setS({ ...s, relay: { ...s.relay, channelId: v } }),
+        )}
         <div className="field">
           <label htmlFor="set-paper">Largura do papel</label>
-          <select id="set-paper" value={s.printer.paperWidthMm} onChange={(e) => setS({ ...s, printer: { ...s.printer, paperWidthMm: Number(e.target.value) as 58 | 80 } })}>
+          <select
+            id="set-paper"
+            value={s.printer.paperWidthMm}
+            onChange={(e) =>
+              setS({
+                ...s,
+                printer: { ...s.printer, paperWidthMm: Number(e.target.value) as 58 | 80 },
+              })
+            }
+          >
             <option value={58}>58 mm</option>
             <option value={80}>80 mm</option>
           </select>
         </div>
         <label className="check">
-          <input type="checkbox" checked={s.customerDisplay} onChange={(e) => setS({ ...s, customerDisplay: e.target.checked })} /> Tela do cliente
+          <input
+            type="checkbox"
+            checked={s.customerDisplay}
+            onChange={(e) => setS({ ...s, customerDisplay: e.target.checked })}
+          />{' '}
+          Tela do cliente
         </label>
         <button type="submit" className="btn btn-primary">
           Salvar configurações
@@ -99,10 +149,19 @@ export function SettingsScreen() {
       </form>
       <section className="stack" aria-label="Credenciais do PSP">
         <h2>Credenciais do PSP</h2>
-        <p>{configured ? 'Credenciais guardadas no cofre do sistema.' : 'Nenhuma credencial guardada (modo DEMO).'}</p>
+        <p>
+          {configured
+            ? 'Credenciais guardadas no cofre do sistema.'
+            : 'Nenhuma credencial guardada (modo DEMO).'}
+        </p>
         {field('cred-id', 'Client ID', clientId, setClientId)}
         {field('cred-secret', 'Client secret', clientSecret, setClientSecret, 'password')}
-        <button type="button" className="btn" onClick={() => void saveCredentials()} disabled={!clientId || !clientSecret}>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => void saveCredentials()}
+          disabled={!clientId || !clientSecret}
+        >
           Salvar credenciais
         </button>
       </section>

@@ -19,7 +19,9 @@ export function WithdrawScreen() {
     void bridge()
       .withdrawals.list({})
       .then((r) => r.ok && setList(r.value));
-    return bridge().on('withdrawals:updated', (w) => setList((l) => [w, ...l.filter((x) => x.id !== w.id)]));
+    return bridge().on('withdrawals:updated', (w) =>
+      setList((l) => [w, ...l.filter((x) => x.id !== w.id)]),
+    );
   }, []);
   const cents = parseMoney(amount, { positive: true });
   const check = (e: FormEvent) => {
@@ -32,7 +34,12 @@ export function WithdrawScreen() {
   };
   const confirm = async () => {
     if (!cents.ok) return;
-    const r = await bridge().withdrawals.create({ amountCents: cents.value, pixKeyType: type, pixKey: key, ...(description.trim() && { description: description.trim() }) });
+    const r = await bridge().withdrawals.create({
+      amountCents: cents.value,
+      pixKeyType: type,
+      pixKey: key,
+      ...(description.trim() && { description: description.trim() }),
+    });
     setReview(false);
     if (!r.ok) return setError(describeError(r));
     setKey('');
@@ -57,11 +64,21 @@ export function WithdrawScreen() {
         </div>
         <div className="field">
           <label htmlFor="wd-amount">Valor do saque</label>
-          <input id="wd-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <input
+            id="wd-amount"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="wd-desc">Descrição do saque</label>
-          <input id="wd-desc" maxLength={140} value={description} onChange={(e) => setDescription(e.target.value)} />
+          <input
+            id="wd-desc"
+            maxLength={140}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         </div>
         {error && <p role="alert">{error}</p>}
         {!review && (
@@ -73,7 +90,8 @@ export function WithdrawScreen() {
       {review && cents.ok && (
         <section role="region" aria-label="Confirmação do saque" className="confirm">
           <p>
-            Sacar <strong>{formatBRL(cents.value)}</strong> para a chave {type} <strong>{key}</strong>?
+            Sacar <strong>{formatBRL(cents.value)}</strong> para a chave {type}{' '}
+            <strong>{key}</strong>?
           </p>
           <button type="button" className="btn btn-primary" onClick={() => void confirm()}>
             Confirmar saque
@@ -86,7 +104,8 @@ export function WithdrawScreen() {
       <ul className="plain-list">
         {list.map((w) => (
           <li key={w.id}>
-            {new Date(w.createdAt).toLocaleString('pt-BR')} · {formatBRL(w.amountCents)} · {w.pixKeyType} {w.pixKeyMasked} · <strong>{w.status}</strong>
+            {new Date(w.createdAt).toLocaleString('pt-BR')} · {formatBRL(w.amountCents)} ·{' '}
+            {w.pixKeyType} {w.pixKeyMasked} · <strong>{w.status}</strong>
             {w.notice && <span> — {w.notice.text}</span>}
           </li>
         ))}

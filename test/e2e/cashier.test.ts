@@ -1,0 +1,220 @@
+import jsQR from 'jsqr';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium, shot } from '../helpers/browser';
+import { tempDir } from '../helpers/core';
+import { startHost, type Host } from '../helpers/devhost';
+import { DEMO_ACCOUNT, sandbox, type TestSandbox } from '../helpers/sandbox';
+
+// The whole cashier flow in Debian's Chromium, against the development host on a sandbox.
+let sb: TestSandbox;
+let host: Host;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  sb = await sandbox();
+  host = await startHost(['--psp', sb.baseUrl], {
+    BALCAO_DATA_DIR: tempDir(),
+    BALCAO_CLIENT_ID: DEMO_ACCOUNT.clientId,
+    BALCAO_CLIENT_SECRET: DEMO_ACCOUNT.clientSecret,
+    BALCAO_OWNER_PIN: '2468',
+  });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(host.url);
+  await page.getByLabel('Valor').waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+  await sb?.close();
+});
+beforeEach(async () => {
+  await sb.control('DELETE', '/faults');
+  await page.getByRole('button', { name: 'Caixa' }).click();
+  await page.keyboard.press('Escape');
+});
+
+const pspCharges = async () =>
+  (await sb.control('GET', '/charges')).body as Array<{
+    id: string;
+    externalId: string;
+    status: string;
+  }>;
+const chargeStatus = () => page.locator('.charge-status');
+
+/** Types a whole charge with the keyboard alone: digits, Tab between fields, Enter to charge. */
+async function chargeByKeyboard(digits: string) {
+  await page.getByLabel('Valor').focus();
+  await page.keyboard.type(digits);
+  for (const text of [
+    'Pão e café',
+    'Ana Souza',
+    '123.456.789-09',
+    'ana@padaria.com.br',
+    '(11) 91234-5678',
+  ]) {
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(text);
+  }
+  await page.keyboard.press('Enter');
+}
+
+describe('the cashier screen', () => {
+  it('charges by keyboard alone; the QR on screen decodes to the copy-and-paste code', async () => {
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('amount');
+    await chargeByKeyboard('2590');
+    const qr = page.getByRole('img', { name: 'QR Code PIX' });
+    await qr.waitFor();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Aguardando pagamento' }).count())
+      .toBe(1);
+    await page.screenshot({ path: shot('caixa-qr') });
+    const png = PNG.sync.read(await qr.screenshot());
+    const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    const text = await page.getByTestId('pix-copia-e-cola').textContent();
+    expect(decoded?.data).toBe(text);
+    expect(text).toContain('540525.90');
+    const box = await qr.boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(300);
+    // The same sale cannot be charged twice: the form is frozen until "Nova cobrança".
+    const count = (await pspCharges()).length;
+    await page.getByRole('button', { name: 'Cobrar' }).click({ force: true });
+    await page.keyboard.press('Enter');
+    expect((await pspCharges()).length).toBe(count);
+    expect(await page.getByRole('button', { name: 'Cobrar' }).isDisabled()).toBe(true);
+  });
+
+  it('shows Pago the moment the sandbox reports the payment', async () => {
+    await chargeByKeyboard('1000');
+    await page.getByRole('img', { name: 'QR Code PIX' }).waitFor();
+    const latest = (await pspCharges()).at(-1)!;
+    await sb.control('POST', `/charges/${latest.id}/pay`);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Pago$/ })
+      .waitFor({ timeout: 5000 });
+    await page.screenshot({ path: shot('caixa-pago') });
+  });
+
+  it('Esc starts over: the form is cleared and the amount has the focus', async () => {
+    await page.getByLabel('Valor').focus();
+    await page.keyboard.type('555');
+    await page.keyboard.press('Escape');
+    expect(await page.getByLabel('Valor').inputValue()).toBe('R$ 0,00');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('amount');
+  });
+
+  it('Verificando… on a dropped answer, then the charge resolves with its QR', async () => {
+    await sb.control('POST', '/faults', { route: 'POST /payments/deposit', kind: 'drop' });
+    await chargeByKeyboard('4200');
+    await page.getByRole('status').filter({ hasText: 'Verificando…' }).waitFor();
+    await page.screenshot({ path: shot('caixa-verificando') });
+    await page.getByRole('img', { name: 'QR Code PIX' }).waitFor({ timeout: 10_000 });
+    expect(await chargeStatus().textContent()).toBe('Aguardando pagamento');
+    const mine = (await pspCharges()).filter((c) => c.status === 'PENDING');
+    expect(new Set(mine.map((c) => c.externalId)).size).toBe(mine.length);
+  });
+
+  it('badqr: no QR is shown, and the cashier is told why', async () => {
+    await sb.control('POST', '/faults', {
+      route: 'POST /payments/deposit',
+      kind: 'badqr',
+      value: 'crc',
+    });
+    await chargeByKeyboard('777');
+    await page.getByRole('status').filter({ hasText: 'Falhou' }).waitFor();
+    expect(await page.getByRole('img', { name: 'QR Code PIX' }).count()).toBe(0);
+    expect(await page.getByRole('alert').filter({ hasText: 'código PIX inválido' }).count()).toBe(
+      1,
+    );
+    await page.screenshot({ path: shot('caixa-badqr') });
+  });
+
+  it('invalid input is explained next to its field and sends nothing', async () => {
+    const before = (await pspCharges()).length;
+    await page.getByLabel('Valor').focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('O valor precisa ser maior que zero.').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('amount');
+    await page.keyboard.type('1500');
+    expect(await page.getByLabel('Valor').inputValue()).toBe('R$ 15,00');
+    await page.getByLabel('Nome do pagador').fill('Ana');
+    await page.getByLabel('CPF/CNPJ do pagador').fill('123.456.789-00');
+    await page.getByLabel('E-mail do pagador').fill('ana@');
+    await page.getByLabel('Telefone do pagador').fill('123');
+    await page.getByRole('button', { name: 'Cobrar' }).click();
+    await page.getByText('CPF/CNPJ inválido: confira os números.').waitFor();
+    await page.getByText(/E-mail inválido/).waitFor();
+    await page.getByText(/Telefone inválido/).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('payer-document');
+    await page.screenshot({ path: shot('caixa-erros') });
+    expect((await pspCharges()).length).toBe(before);
+  });
+});
+
+describe('the other screens', () => {
+  it('Histórico lists the charges newest first, filters by status, exports a pt-BR CSV', async () => {
+    await page.getByRole('button', { name: 'Histórico' }).click();
+    await page.getByRole('table').first().waitFor();
+    const rows = page.locator('table.history tbody tr');
+    expect(await rows.count()).toBeGreaterThanOrEqual(4);
+    await page.screenshot({ path: shot('historico') });
+    await page.getByLabel('Situação').selectOption('PAID');
+    await expect.poll(() => rows.count()).toBe(1);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar CSV' }).click();
+    const csv = readFileSync((await (await download).path())!, 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv).toMatch(/;Pago;10,00;0,10;/);
+    await page.getByLabel('Situação').selectOption('');
+  });
+
+  it('Saldo and Taxas cripto read the PSP', async () => {
+    await page.getByRole('button', { name: 'Saldo' }).click();
+    await page.getByText('Disponível').waitFor();
+    await page.screenshot({ path: shot('saldo') });
+    await page.getByRole('button', { name: 'Taxas cripto' }).click();
+    await page.getByLabel('Valor do saque (R$)').fill('100,00');
+    await page.getByText('Dentro dos limites').waitFor();
+    await page.screenshot({ path: shot('taxas') });
+  });
+
+  it('owner screens ask for the PIN first', async () => {
+    await page.getByRole('button', { name: 'Saque PIX' }).click();
+    const dialog = page.getByRole('dialog', { name: 'PIN do proprietário' });
+    await dialog.waitFor();
+    await page.screenshot({ path: shot('pin') });
+    await page.getByLabel('PIN', { exact: true }).fill('0000');
+    await page.keyboard.press('Enter');
+    await page.getByText('PIN incorreto.').waitFor();
+    await page.getByLabel('PIN', { exact: true }).fill('2468');
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Chave PIX').waitFor();
+    await page.screenshot({ path: shot('saque') });
+    await page.getByRole('button', { name: 'Infrações (MED)' }).click();
+    await page.getByText('inf-0001').waitFor();
+    await page.screenshot({ path: shot('infracoes') });
+    await page.getByRole('button', { name: 'Configurações' }).click();
+    await page.getByLabel('Nome do terminal').waitFor();
+    await page.screenshot({ path: shot('configuracoes'), fullPage: true });
+  });
+
+  it('the customer display shows the current charge large, then Pago', async () => {
+    await page.getByRole('button', { name: 'Caixa' }).click();
+    await chargeByKeyboard('3300');
+    await page.getByRole('img', { name: 'QR Code PIX' }).waitFor();
+    const customer = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+    await customer.goto(host.url.replace('/#token=', '/#/cliente&token='));
+    await customer.getByRole('img', { name: 'QR Code PIX' }).waitFor();
+    await customer.screenshot({ path: shot('cliente') });
+    const latest = (await pspCharges()).at(-1)!;
+    await sb.control('POST', `/charges/${latest.id}/pay`);
+    await customer.getByRole('status').filter({ hasText: 'Pago' }).waitFor();
+    await customer.screenshot({ path: shot('cliente-pago') });
+    await customer.close();
+  });
+});

@@ -1,0 +1,201 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { shiftInDigit, shiftOutDigit } from '../../../shared/domain/money';
+import type { ChargeView } from '../../../shared/views';
+import { AmountField } from '../../../renderer/features/cashier/AmountField';
+import { ChargePanel } from '../../../renderer/features/cashier/ChargePanel';
+import { ChargeStatus } from '../../../renderer/features/cashier/ChargeStatus';
+import { TextField } from '../../../renderer/features/cashier/TextField';
+import { validateForm } from '../../../renderer/features/cashier/validate';
+import { i18next } from '../../../renderer/i18n';
+
+afterEach(cleanup);
+
+function Amount() {
+  const [cents, setCents] = useState(0);
+  return (
+    <AmountField
+      label="Valor"
+      cents={cents}
+      onDigit={(d) => setCents((c) => shiftInDigit(c, d))}
+      onBackspace={() => setCents(shiftOutDigit)}
+      onSet={setCents}
+    />
+  );
+}
+
+describe('the amount field', () => {
+  it('shifts digits in from the right: 1, 2, 3, 4 → R$ 12,34; Backspace takes the last one off', () => {
+    render(<Amount />);
+    const input = screen.getByLabelText('Valor') as HTMLInputElement;
+    expect(input.value).toBe('R$ 0,00');
+    for (const key of ['1', '2', '3', '4']) fireEvent.keyDown(input, { key });
+    expect(input.value).toBe('R$ 12,34');
+    fireEvent.keyDown(input, { key: 'Backspace' });
+    expect(input.value).toBe('R$ 1,23');
+    fireEvent.keyDown(input, { key: 'a' });
+    expect(input.value).toBe('R$ 1,23');
+  });
+
+  it('reads a pasted amount in pt-BR form', () => {
+    render(<Amount />);
+    const input = screen.getByLabelText('Valor') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'R$ 1.234,56' } });
+    expect(input.value).toBe('R$ 1.234,56');
+  });
+});
+
+describe('validation messages', () => {
+  const ok = {
+    amountCents: 1000,
+    description: '',
+    name: 'Ana',
+    document: '123.456.789-09',
+    email: 'ana@x.com.br',
+    phone: '(11) 91234-5678',
+  };
+
+  it('names each wrong field with its code; contact fields only for /payments/deposit', () => {
+    expect(validateForm(ok, 'deposit', 10_000_000)).toEqual({});
+    expect(
+      validateForm(
+        { ...ok, amountCents: 0, document: '111.111.111-11', email: 'x', phone: '12' },
+        'deposit',
+        10_000_000,
+      ),
+    ).toEqual({
+      amount: 'AMOUNT_ZERO',
+      document: 'DOCUMENT_INVALID',
+      email: 'EMAIL_INVALID',
+      phone: 'PHONE_INVALID',
+    });
+    expect(validateForm({ ...ok, email: '', phone: '' }, 'transaction', 10_000_000)).toEqual({});
+    expect(validateForm({ ...ok, amountCents: 10_000_001 }, 'deposit', 10_000_000)).toEqual({
+      amount: 'AMOUNT_ABOVE_MAX',
+    });
+    expect(validateForm({ ...ok, name: '  ' }, 'deposit', 10_000_000)).toEqual({
+      name: 'PAYER_NAME_EMPTY',
+    });
+  });
+
+  it('shows the message next to its field, tied for screen readers', () => {
+    render(
+      <TextField
+        id="payer-document"
+        label="CPF/CNPJ do pagador"
+        value="1"
+        error={i18next.t('errors.DOCUMENT_INVALID')}
+        onChange={() => {}}
+      />,
+    );
+    const input = screen.getByLabelText('CPF/CNPJ do pagador');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe('CPF/CNPJ inválido: confira os números.');
+    expect(input.getAttribute('aria-describedby')).toBe('payer-document-error');
+  });
+});
+
+const charge = (over: Partial<ChargeView> = {}): ChargeView => ({
+  id: 'c1',
+  externalId: 'blc_1',
+  operation: 'deposit',
+  amountCents: 1234,
+  status: 'PENDING',
+  brcode:
+    '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D',
+  flags: [],
+  demo: true,
+  createdAt: Date.now(),
+  updatedAt: Date.now(),
+  expiresAt: Date.now() + 15 * 60_000,
+  ...over,
+});
+
+describe('status rendering', () => {
+  it.each([
+    ['PENDING', 'Aguardando pagamento'],
+    ['PAID', 'Pago'],
+    ['FAILED', 'Falhou'],
+    ['EXPIRED', 'Expirado'],
+    ['CANCELED', 'Cancelado'],
+    ['UNCERTAIN', 'Verificando…'],
+  ] as const)('%s reads "%s" in a status region', (status, text) => {
+    render(<ChargeStatus status={status} />);
+    expect(screen.getByRole('status').textContent).toBe(text);
+  });
+
+  it('a pending charge shows the QR, its code, copy and print; Simular pagamento only in DEMO', async () => {
+    const { rerender } = render(
+      <ChargePanel
+        charge={charge()}
+        demo
+        onNew={() => {}}
+        onSimulate={() => {}}
+        onRecheck={() => {}}
+      />,
+    );
+    expect(await screen.findByRole('img', { name: 'QR Code PIX' })).toBeTruthy();
+    expect(screen.getByTestId('pix-copia-e-cola').textContent).toBe(charge().brcode);
+    for (const name of ['Copiar código', 'Imprimir', 'Simular pagamento', 'Nova cobrança'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+    expect(screen.getByText(/Expira em 1[45]:\d\d/)).toBeTruthy();
+    rerender(
+      <ChargePanel
+        charge={charge()}
+        demo={false}
+        onNew={() => {}}
+        onSimulate={() => {}}
+        onRecheck={() => {}}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Simular pagamento' })).toBeNull();
+  });
+
+  it('no QR for an uncertain or failed charge; the notice says why', async () => {
+    render(
+      <ChargePanel
+        charge={charge({
+          status: 'FAILED',
+          brcode: undefined,
+          notice: { code: 'QR_REJECTED', text: 'O PSP devolveu um código PIX inválido' },
+        })}
+        demo
+        onNew={() => {}}
+        onSimulate={() => {}}
+        onRecheck={() => {}}
+      />,
+    );
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain('código PIX inválido');
+    cleanup();
+    render(
+      <ChargePanel
+        charge={charge({ status: 'UNCERTAIN', brcode: undefined })}
+        demo
+        onNew={() => {}}
+        onSimulate={() => {}}
+        onRecheck={() => {}}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Verificando…');
+    expect(screen.getByRole('button', { name: 'Verificar de novo' })).toBeTruthy();
+  });
+
+  it('PAID takes the whole panel, in English too', async () => {
+    render(
+      <ChargePanel
+        charge={charge({ status: 'PAID' })}
+        demo
+        onNew={() => {}}
+        onSimulate={() => {}}
+        onRecheck={() => {}}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Pago');
+    expect(screen.queryByRole('img')).toBeNull();
+    await act(() => i18next.changeLanguage('en'));
+    expect(screen.getByRole('status').textContent).toBe('Paid');
+    await act(() => i18next.changeLanguage('pt-BR'));
+  });
+});
