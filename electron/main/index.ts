@@ -34,6 +34,8 @@ void app.whenReady().then(async () => {
   });
   await core.start();
   createMainWindow(distDir);
+  // The optional customer-facing display: a second window on the customer route.
+  if (core.settings.get().customerDisplay) createMainWindow(distDir, '/cliente');
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createMainWindow(distDir);
   });

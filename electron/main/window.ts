@@ -13,13 +13,14 @@ export function hardenSession(): void {
   });
 }
 
-export function createMainWindow(distDir: string): BrowserWindow {
+export function createMainWindow(distDir: string, hash = ''): BrowserWindow {
+  const customer = hash.startsWith('/cliente');
   const win = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    minWidth: 1024,
-    minHeight: 700,
-    title: 'Balcão',
+    width: customer ? 1024 : 1280,
+    height: customer ? 768 : 800,
+    minWidth: customer ? 480 : 1024,
+    minHeight: customer ? 480 : 700,
+    title: customer ? 'Balcão — cliente' : 'Balcão',
     show: false,
     webPreferences: {
       preload: path.join(distDir, 'preload', 'index.cjs'),
@@ -36,6 +37,6 @@ export function createMainWindow(distDir: string): BrowserWindow {
     return { action: 'deny' };
   });
   win.once('ready-to-show', () => win.show());
-  void win.loadFile(path.join(distDir, 'renderer', 'index.html'));
+  void win.loadFile(path.join(distDir, 'renderer', 'index.html'), hash ? { hash } : undefined);
   return win;
 }

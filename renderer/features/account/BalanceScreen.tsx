@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { CallOutput } from '../../../shared/ipc-contract';
 import { formatBRL } from '../../../shared/domain/money';
 import { bridge, describeError } from '../../bridge';
-import { useTranslation } from '../../i18n';
+import { i18next, useTranslation } from '../../i18n';
 
 const LABELS: Record<string, string> = {
   available: 'Disponível',
@@ -35,7 +35,9 @@ export function BalanceScreen() {
           <dl className="balance">
             {data.fields.map((f) => (
               <div key={f.key}>
-                <dt>{LABELS[f.key] ?? f.key}</dt>
+                <dt>
+                  {i18next.exists(`balanceLabels.${f.key}`) ? t(`balanceLabels.${f.key}`) : f.key}
+                </dt>
                 <dd>{formatBRL(f.cents)}</dd>
               </div>
             ))}

@@ -44,7 +44,7 @@ export function InfractionsScreen() {
     <div className="owner-screen">
       <h1>{t('nav.infractions')}</h1>
       {error && <p role="alert">{error}</p>}
-      {sent && <p role="status">Defesa enviada para {sent}.</p>}
+      {sent && <p role="status">{t('infractions.sent', { id: sent })}</p>}
       <ul className="plain-list">
         {data?.items.map((i) => (
           <li
@@ -62,10 +62,10 @@ export function InfractionsScreen() {
                 className="btn btn-small"
                 onClick={() => setSelected(i.infractionId)}
               >
-                Defender
+                {t('infractions.defend')}
               </button>
             )}
-            {i.defended && <span> (defesa enviada)</span>}
+            {i.defended && <span> {t('infractions.defended')}</span>}
           </li>
         ))}
       </ul>
@@ -76,11 +76,11 @@ export function InfractionsScreen() {
           disabled={page <= 1}
           onClick={() => setPage(page - 1)}
         >
-          Anterior
+          {t('infractions.previous')}
         </button>
         <span>
-          Página {page}
-          {data?.totalPages ? ` de ${data.totalPages}` : ''}
+          {t('infractions.page', { page })}
+          {data?.totalPages ? t('infractions.of', { total: data.totalPages }) : ''}
         </span>
         <button
           type="button"
@@ -88,24 +88,28 @@ export function InfractionsScreen() {
           disabled={!data?.hasNext}
           onClick={() => setPage(page + 1)}
         >
-          Próxima
+          {t('infractions.next')}
         </button>
       </div>
       {selected && (
-        <form onSubmit={defend} className="stack" aria-label={`Defesa ${selected}`}>
+        <form
+          onSubmit={defend}
+          className="stack"
+          aria-label={t('infractions.defenseFor', { id: selected })}
+        >
           <div className="field">
-            <label htmlFor="inf-analise">Análise</label>
+            <label htmlFor="inf-analise">{t('infractions.analise')}</label>
             <select
               id="inf-analise"
               value={analise}
               onChange={(e) => setAnalise(e.target.value as 'DISAGREED' | 'AGREED')}
             >
-              <option value="DISAGREED">Contestar (DISAGREED)</option>
-              <option value="AGREED">Aceitar (AGREED)</option>
+              <option value="DISAGREED">{t('infractions.contest')}</option>
+              <option value="AGREED">{t('infractions.accept')}</option>
             </select>
           </div>
           <div className="field">
-            <label htmlFor="inf-just">Justificativa</label>
+            <label htmlFor="inf-just">{t('infractions.justificativa')}</label>
             <textarea
               id="inf-just"
               rows={4}
@@ -115,7 +119,7 @@ export function InfractionsScreen() {
             />
           </div>
           <div className="field">
-            <label htmlFor="inf-proofs">Provas (URLs)</label>
+            <label htmlFor="inf-proofs">{t('infractions.proofs')}</label>
             <textarea
               id="inf-proofs"
               rows={3}
@@ -124,7 +128,7 @@ export function InfractionsScreen() {
             />
           </div>
           <button type="submit" className="btn btn-primary">
-            Enviar defesa
+            {t('infractions.send')}
           </button>
         </form>
       )}

@@ -41,20 +41,20 @@ export function SettingsScreen() {
     });
     if (!r.ok) return setMessage(describeError(r));
     await setLanguage(r.value.language);
-    setMessage('Configurações salvas.');
+    setMessage(t('settings.saved'));
   };
   const saveCredentials = async () => {
     const r = await bridge().credentials.set({ clientId, clientSecret });
     setClientSecret('');
     if (!r.ok) return setMessage(describeError(r));
     setConfigured(true);
-    setMessage('Credenciais salvas no cofre do sistema. Reinicie o Balcão para usá-las.');
+    setMessage(t('settings.credSaved'));
   };
   const changePin = async () => {
     const r = await bridge().owner.setPin({ newPin, ...(currentPin && { currentPin }) });
     setNewPin('');
     setCurrentPin('');
-    setMessage(r.ok ? 'PIN alterado.' : describeError(r));
+    setMessage(r.ok ? t('settings.pinChanged') : describeError(r));
   };
   const field = (
     id: string,
@@ -73,12 +73,12 @@ export function SettingsScreen() {
       <h1>{t('nav.settings')}</h1>
       {message && <p role="status">{message}</p>}
       <form onSubmit={save} className="stack">
-        {field('set-terminal', 'Nome do terminal', s.terminalName, (v) =>
+        {field('set-terminal', t('settings.terminal'), s.terminalName, (v) =>
           setS({ ...s, terminalName: v }),
         )}
-        {field('set-shop', 'Nome da loja', s.shopName, (v) => setS({ ...s, shopName: v }))}
+        {field('set-shop', t('settings.shop'), s.shopName, (v) => setS({ ...s, shopName: v }))}
         <div className="field">
-          <label htmlFor="set-lang">Idioma</label>
+          <label htmlFor="set-lang">{t('settings.language')}</label>
           <select
             id="set-lang"
             value={s.language}
@@ -88,11 +88,11 @@ export function SettingsScreen() {
             <option value="en">English</option>
           </select>
         </div>
-        {field('set-psp', 'URL do PSP', s.psp.baseUrl, (v) =>
+        {field('set-psp', t('settings.pspUrl'), s.psp.baseUrl, (v) =>
           setS({ ...s, psp: { ...s.psp, baseUrl: v } }),
         )}
         <div className="field">
-          <label htmlFor="set-op">Operação de cobrança</label>
+          <label htmlFor="set-op">{t('settings.operation')}</label>
           <select
             id="set-op"
             value={s.psp.chargeOperation}
@@ -107,20 +107,17 @@ export function SettingsScreen() {
             <option value="transaction">/transactions/create</option>
           </select>
         </div>
-        {field(
-          'set-query',
-          'Consulta de status (ex.: /transactions/{id})',
-          s.psp.statusQueryPath,
-          (v) => setS({ ...s, psp: { ...s.psp, statusQueryPath: v } }),
+        {field('set-query', t('settings.statusQuery'), s.psp.statusQueryPath, (v) =>
+          setS({ ...s, psp: { ...s.psp, statusQueryPath: v } }),
         )}
-        {field('set-relay', 'URL do relay', s.relay.url, (v) =>
+        {field('set-relay', t('settings.relayUrl'), s.relay.url, (v) =>
           setS({ ...s, relay: { ...s.relay, url: v } }),
         )}
-        {field('set-channel', 'Canal do relay', s.relay.channelId, (v) =>
+        {field('set-channel', t('settings.relayChannel'), s.relay.channelId, (v) =>
           setS({ ...s, relay: { ...s.relay, channelId: v } }),
         )}
         <div className="field">
-          <label htmlFor="set-paper">Largura do papel</label>
+          <label htmlFor="set-paper">{t('settings.paper')}</label>
           <select
             id="set-paper"
             value={s.printer.paperWidthMm}
@@ -144,30 +141,32 @@ export function SettingsScreen() {
           Tela do cliente
         </label>
         <button type="submit" className="btn btn-primary">
-          Salvar configurações
+          {t('settings.save')}
         </button>
       </form>
-      <section className="stack" aria-label="Credenciais do PSP">
-        <h2>Credenciais do PSP</h2>
-        <p>
-          {configured
-            ? 'Credenciais guardadas no cofre do sistema.'
-            : 'Nenhuma credencial guardada (modo DEMO).'}
-        </p>
-        {field('cred-id', 'Client ID', clientId, setClientId)}
-        {field('cred-secret', 'Client secret', clientSecret, setClientSecret, 'password')}
+      <section className="stack" aria-label={t('settings.credentials')}>
+        <h2>{t('settings.credentials')}</h2>
+        <p>{configured ? t('settings.credStored') : t('settings.credNone')}</p>
+        {field('cred-id', t('settings.clientId'), clientId, setClientId)}
+        {field(
+          'cred-secret',
+          t('settings.clientSecret'),
+          clientSecret,
+          setClientSecret,
+          'password',
+        )}
         <button
           type="button"
           className="btn"
           onClick={() => void saveCredentials()}
           disabled={!clientId || !clientSecret}
         >
-          Salvar credenciais
+          {t('settings.saveCredentials')}
         </button>
       </section>
-      <section className="stack" aria-label="Alterar PIN">
+      <section className="stack" aria-label={t('settings.changePin')}>
         <h2>{t('owner.setPin')}</h2>
-        {field('pin-current', 'PIN atual', currentPin, setCurrentPin, 'password')}
+        {field('pin-current', t('settings.currentPin'), currentPin, setCurrentPin, 'password')}
         {field('pin-new', t('owner.newPin'), newPin, setNewPin, 'password')}
         <button type="button" className="btn" onClick={() => void changePin()}>
           {t('owner.setPin')}

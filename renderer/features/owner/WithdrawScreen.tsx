@@ -51,7 +51,7 @@ export function WithdrawScreen() {
       <h1>{t('nav.withdraw')}</h1>
       <form onSubmit={check} className="stack">
         <div className="field">
-          <label htmlFor="wd-type">Tipo de chave</label>
+          <label htmlFor="wd-type">{t('withdraw.keyType')}</label>
           <select id="wd-type" value={type} onChange={(e) => setType(e.target.value as PixKeyType)}>
             {PIX_KEY_TYPES.map((k) => (
               <option key={k}>{k}</option>
@@ -59,11 +59,11 @@ export function WithdrawScreen() {
           </select>
         </div>
         <div className="field">
-          <label htmlFor="wd-key">Chave PIX</label>
+          <label htmlFor="wd-key">{t('withdraw.key')}</label>
           <input id="wd-key" value={key} onChange={(e) => setKey(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor="wd-amount">Valor do saque</label>
+          <label htmlFor="wd-amount">{t('withdraw.amount')}</label>
           <input
             id="wd-amount"
             inputMode="decimal"
@@ -72,7 +72,7 @@ export function WithdrawScreen() {
           />
         </div>
         <div className="field">
-          <label htmlFor="wd-desc">Descrição do saque</label>
+          <label htmlFor="wd-desc">{t('withdraw.description')}</label>
           <input
             id="wd-desc"
             maxLength={140}
@@ -83,18 +83,18 @@ export function WithdrawScreen() {
         {error && <p role="alert">{error}</p>}
         {!review && (
           <button type="submit" className="btn btn-primary">
-            Revisar saque
+            {t('withdraw.review')}
           </button>
         )}
       </form>
       {review && cents.ok && (
-        <section role="region" aria-label="Confirmação do saque" className="confirm">
+        <section role="region" aria-label={t('withdraw.confirmRegion')} className="confirm">
           <p>
             Sacar <strong>{formatBRL(cents.value)}</strong> para a chave {type}{' '}
             <strong>{key}</strong>?
           </p>
           <button type="button" className="btn btn-primary" onClick={() => void confirm()}>
-            Confirmar saque
+            {t('withdraw.confirm')}
           </button>
           <button type="button" className="btn" onClick={() => setReview(false)}>
             {t('owner.cancel')}
