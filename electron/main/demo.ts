@@ -1,17 +1,71 @@
-// DEMO mode's embedded PSP: the sandbox in-process on loopback, its state kept in the data
-// directory so charges made before a restart can still be paid (and called back) after it.
-// The composition roots (Electron main, development host) may embed the sandbox; services never do.
+// DEMO mode's embedded PSP and relay: the sandbox and the callback relay in-process on
+// loopback, their state kept in the data directory, and the relay's port and channel kept too,
+// so a charge created before a restart can still be paid — and called back — after it.
+// The composition roots (Electron main, development host) may embed them; services never do.
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { startRelay } from '../../relay/server';
+import { SqliteStore } from '../../relay/sqlite-store';
 import { startSandbox } from '../../sandbox/server';
 import { DEMO_ACCOUNT } from '../../sandbox/state';
 import { err, ok } from '../../shared/result';
 import type { DemoPsp } from '../services/app-core';
 
+interface DemoRelayState {
+  port: number;
+  channelId: string;
+  adminToken: string;
+}
+
+async function startDemoRelay(dataDir: string) {
+  const file = path.join(dataDir, 'demo-relay.json');
+  const saved: DemoRelayState | null = existsSync(file)
+    ? JSON.parse(readFileSync(file, 'utf8'))
+    : null;
+  const adminToken = saved?.adminToken ?? randomBytes(24).toString('base64url');
+  const store = new SqliteStore(path.join(dataDir, 'demo-relay.sqlite'));
+  const open = (port: number) => startRelay({ store, adminToken, port });
+  const relay = await open(saved?.port ?? 0).catch(() => open(0));
+  // One retry: a keep-alive socket to this port from before a restart may be stale.
+  const admin = (p: string) => {
+    const call = () =>
+      fetch(`${relay.url}${p}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+    return call().catch(call);
+  };
+  let channelId = saved?.channelId;
+  let token: string;
+  const rotated = channelId ? await admin(`/admin/channels/${channelId}/rotate`) : null;
+  if (rotated?.ok) token = ((await rotated.json()) as { token: string }).token;
+  else {
+    const created = (await (await admin('/admin/channels')).json()) as {
+      channelId: string;
+      token: string;
+    };
+    channelId = created.channelId;
+    token = created.token;
+  }
+  writeFileSync(
+    file,
+    JSON.stringify({
+      port: relay.port,
+      channelId: channelId!,
+      adminToken,
+    } satisfies DemoRelayState),
+  );
+  return { relay, channelId: channelId!, token };
+}
+
 export async function startEmbeddedDemo(dataDir: string): Promise<DemoPsp> {
   const sandbox = await startSandbox({ statePath: path.join(dataDir, 'demo-psp.json') });
+  const r = await startDemoRelay(dataDir);
   return {
     baseUrl: sandbox.baseUrl,
     credentials: { ...DEMO_ACCOUNT },
+    relay: { url: r.relay.url, channelId: r.channelId, token: r.token },
     async pay(transactionId) {
       const res = await fetch(
         `${sandbox.origin}/__sandbox/charges/${encodeURIComponent(transactionId)}/pay`,
@@ -21,6 +75,9 @@ export async function startEmbeddedDemo(dataDir: string): Promise<DemoPsp> {
         ? ok(true as const)
         : err('conflict', 'DEMO_PAY_FAILED', 'Não foi possível simular o pagamento.');
     },
-    close: () => sandbox.close(),
+    async close() {
+      await sandbox.close();
+      await r.relay.close();
+    },
   };
 }

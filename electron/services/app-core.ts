@@ -8,6 +8,7 @@ import { AccountService } from './account/account-service';
 import { InfractionService } from './account/infraction-service';
 import { CallbackIntake } from './callbacks/intake';
 import { startLocalReceiver } from './callbacks/local-receiver';
+import { RelaySubscriber } from './callbacks/relay-subscriber';
 import type { SecretRing } from './callbacks/verify';
 import { ChargeService } from './charges/charge-service';
 import { AppEvents } from './events';
@@ -27,6 +28,8 @@ export interface DemoPsp {
   credentials: Credentials;
   /** "Simular pagamento". */
   pay(pspTransactionId: string): Promise<Result<true>>;
+  /** The embedded relay the demo PSP calls back through. */
+  relay?: { url: string; channelId: string; token: string };
   close(): Promise<void>;
 }
 
@@ -153,7 +156,20 @@ export async function createAppCore(o: AppCoreOptions) {
     startLocalReceiver(intake, 0),
   );
   ledger.kv.set('callbacks.localPort', receiver.port);
-  callbackUrl = receiver.url;
+
+  // With a relay (configured, or the demo's embedded one) the PSP calls the relay and we read
+  // our channel from it; without, callbacks reach us only when the PSP can (loopback).
+  const relaySettings = settings.get().relay;
+  const relay = demo?.relay
+    ? { url: demo.relay.url, channelId: demo.relay.channelId, token: async () => demo.relay!.token }
+    : relaySettings.url && relaySettings.channelId
+      ? {
+          url: relaySettings.url,
+          channelId: relaySettings.channelId,
+          token: () => o.secrets.get('relay.channelToken'),
+        }
+      : null;
+  callbackUrl = relay ? `${relay.url}/hooks/${relay.channelId}` : receiver.url;
 
   let connection: ConnectionStatus = { state: 'offline', since: now() };
   const setConnection = (state: ConnectionStatus['state'], detail?: string) => {
@@ -162,12 +178,25 @@ export async function createAppCore(o: AppCoreOptions) {
     events.emit('connection:changed', connection);
   };
   const loopbackPsp = /^http:\/\/(127\.|localhost|\[::1\])/.test(baseUrl());
-  if (loopbackPsp) setConnection('connected', 'callbacks diretos (loopback)');
-  else
-    setConnection(
-      psp().hasStatusQuery ? 'polling' : 'offline',
-      psp().hasStatusQuery ? undefined : 'sem relay nem consulta de status',
-    );
+  const fallbackState = () =>
+    psp().hasStatusQuery
+      ? setConnection('polling', 'consultando o PSP')
+      : setConnection('offline', 'sem relay nem consulta de status');
+  const subscriber = relay
+    ? new RelaySubscriber({
+        relayUrl: relay.url,
+        channelId: relay.channelId,
+        token: relay.token,
+        intake,
+        cursor: () => ledger.events.cursor(relay.channelId),
+        onState: (state, detail) =>
+          state === 'offline' ? fallbackState() : setConnection(state, detail),
+        logger,
+      })
+    : null;
+  if (relay) setConnection('reconnecting', 'conectando ao relay');
+  else if (loopbackPsp) setConnection('connected', 'callbacks diretos (loopback)');
+  else fallbackState();
 
   const owner = new OwnerService(ledger.kv, now);
   const account = new AccountService(psp, now);
@@ -209,6 +238,7 @@ export async function createAppCore(o: AppCoreOptions) {
     },
     /** Crash recovery, then the background work: local expiry and (without a relay) polling. */
     async start() {
+      subscriber?.start();
       await charges.recover();
       await withdrawals.recover();
       // Background work must never take the app down: a failure is logged and retried next tick.
@@ -225,7 +255,8 @@ export async function createAppCore(o: AppCoreOptions) {
       );
       timers.push(
         setInterval(() => {
-          if (polling) return;
+          // Polling is the fallback: only while no relay stream is connected.
+          if (polling || (relay && connection.state === 'connected')) return;
           polling = true;
           void charges
             .pollPending()
@@ -237,6 +268,7 @@ export async function createAppCore(o: AppCoreOptions) {
     },
     async stop() {
       for (const t of timers) clearInterval(t);
+      subscriber?.stop();
       charges.stop();
       withdrawals.stop();
       await charges.idle();

@@ -1,0 +1,122 @@
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { ConnectionStatus } from '../../../shared/views';
+import { silentLogger, type Logger } from '../log';
+import type { CallbackIntake } from './intake';
+
+export interface RelaySubscriberDeps {
+  /** The relay's base URL, e.g. https://relay.example.com */
+  relayUrl: string;
+  channelId: string;
+  token: () => Promise<string | null>;
+  intake: CallbackIntake;
+  /** The last event applied (stored in the ledger, advanced in the same transaction). */
+  cursor: () => string | undefined;
+  onState: (state: ConnectionStatus['state'], detail?: string) => void;
+  fetch?: typeof fetch;
+  logger?: Logger;
+  /** Reconnect backoff: exponential from baseMs to maxMs, with full jitter. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** After this many failed attempts in a row the state becomes `offline` (polling takes over). */
+  offlineAfter?: number;
+}
+
+/**
+ * The terminal's end of the relay: an SSE stream (parsed by eventsource-parser) resumed from
+ * the ledger's cursor. Each event is handed to the callback intake — verify, deduplicate,
+ * apply, advance the cursor, in one transaction — strictly in order. Connection trouble
+ * reconnects with exponential backoff and full jitter.
+ */
+export class RelaySubscriber {
+  private abort: AbortController | null = null;
+  private stopped = false;
+  private failures = 0;
+  private readonly logger: Logger;
+
+  constructor(private readonly deps: RelaySubscriberDeps) {
+    this.logger = deps.logger ?? silentLogger;
+  }
+
+  start(): void {
+    void this.loop();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.abort?.abort();
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        await this.connectOnce();
+      } catch (e) {
+        if (this.stopped) break;
+        this.logger.warn('relay stream ended', {
+          error: e instanceof Error ? e.message : String(e),
+        });
+      }
+      if (this.stopped) break;
+      this.failures++;
+      const offline = this.failures >= (this.deps.offlineAfter ?? 5);
+      this.deps.onState(
+        offline ? 'offline' : 'reconnecting',
+        offline ? 'relay inacessível' : undefined,
+      );
+      const cap = Math.min(
+        this.deps.maxDelayMs ?? 30_000,
+        (this.deps.baseDelayMs ?? 500) * 2 ** Math.min(this.failures - 1, 10),
+      );
+      await new Promise((r) => setTimeout(r, Math.random() * cap));
+    }
+  }
+
+  private async connectOnce(): Promise<void> {
+    const token = await this.deps.token();
+    if (!token) throw new Error('no relay channel token');
+    this.abort = new AbortController();
+    const cursor = this.deps.cursor();
+    const res = await (this.deps.fetch ?? fetch)(
+      `${this.deps.relayUrl}/channels/${encodeURIComponent(this.deps.channelId)}/events`,
+      {
+        headers: {
+          accept: 'text/event-stream',
+          authorization: `Bearer ${token}`,
+          ...(cursor && { 'last-event-id': cursor }),
+        },
+        signal: this.abort.signal,
+      },
+    );
+    if (res.status !== 200 || !res.body) throw new Error(`relay answered HTTP ${res.status}`);
+    this.failures = 0;
+    this.deps.onState('connected');
+    let chain: Promise<void> = Promise.resolve();
+    const parser = createParser({
+      onEvent: (msg: EventSourceMessage) => {
+        chain = chain.then(() => this.apply(msg));
+      },
+    });
+    const decoder = new TextDecoder();
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      parser.feed(decoder.decode(chunk, { stream: true }));
+      await chain; // in order, and no unbounded queue if applying is slower than reading
+    }
+    await chain;
+    throw new Error('relay closed the stream');
+  }
+
+  private async apply(msg: EventSourceMessage): Promise<void> {
+    if (!msg.id) return;
+    let event: { headers: Record<string, string>; body: string };
+    try {
+      event = JSON.parse(msg.data);
+    } catch {
+      this.logger.warn('relay sent an unreadable event', { id: msg.id });
+      return;
+    }
+    await this.deps.intake.handle({ headers: event.headers, body: event.body }, 'relay', {
+      channel: this.deps.channelId,
+      eventId: msg.id,
+    });
+  }
+}

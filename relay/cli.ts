@@ -1,0 +1,39 @@
+// `npm run relay -- --port <n> [--store sqlite:<file>] [--public-url https://relay.example.com]`
+// with the admin token in RELAY_ADMIN_TOKEN.
+import { parseArgs } from 'node:util';
+import { startRelay } from './server';
+import { SqliteStore } from './sqlite-store';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    host: { type: 'string', default: '127.0.0.1' },
+    store: { type: 'string', default: 'sqlite:relay-data/relay.sqlite' },
+    'public-url': { type: 'string' },
+  },
+});
+const fail = (m: string): never => {
+  console.error(`relay: ${m}`);
+  process.exit(2);
+};
+const adminToken =
+  process.env.RELAY_ADMIN_TOKEN ??
+  fail('set RELAY_ADMIN_TOKEN (a long random string) for the admin API');
+if (adminToken.length < 16) fail('RELAY_ADMIN_TOKEN must be at least 16 characters');
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  fail('--port must be a number from 0 to 65535');
+if (!values.store.startsWith('sqlite:'))
+  fail(`unsupported --store ${values.store} (use sqlite:<file>; redis:// is not built yet)`);
+const store = new SqliteStore(values.store.slice('sqlite:'.length));
+const relay = await startRelay({
+  store,
+  adminToken,
+  port,
+  host: values.host,
+  ...(values['public-url'] && { publicUrl: values['public-url'] }),
+});
+console.log(relay.url);
+const stop = () => void relay.close().then(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,35 @@
+/**
+ * The relay's storage. SQLite is the embedded default; Redis Streams the scale-out store. The
+ * same contract (and the same test suite) for both: an event is durable when `append` resolves.
+ */
+export interface StoredEvent {
+  /** Increases per channel; the SSE `id`. */
+  id: string;
+  receivedAt: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface ChannelRecord {
+  id: string;
+  tokenHash: string;
+  createdAt: number;
+}
+
+export interface RelayStore {
+  createChannel(c: ChannelRecord): Promise<void>;
+  getChannel(id: string): Promise<ChannelRecord | null>;
+  setTokenHash(id: string, tokenHash: string): Promise<boolean>;
+  deleteChannel(id: string): Promise<boolean>;
+  append(channelId: string, e: Omit<StoredEvent, 'id'>): Promise<string>;
+  readAfter(channelId: string, afterId: string | null, limit: number): Promise<StoredEvent[]>;
+  /** Resolves when an event newer than `afterId` may exist (or after `timeoutMs`). */
+  waitForNew(
+    channelId: string,
+    afterId: string | null,
+    timeoutMs: number,
+    signal: AbortSignal,
+  ): Promise<void>;
+  purgeBefore(receivedAt: number): Promise<number>;
+  close(): Promise<void>;
+}
