@@ -4,13 +4,6 @@ import { formatBRL } from '../../../shared/domain/money';
 import { bridge, describeError } from '../../bridge';
 import { i18next, useTranslation } from '../../i18n';
 
-const LABELS: Record<string, string> = {
-  available: 'Disponível',
-  balance: 'Saldo',
-  blocked: 'Bloqueado',
-  pending: 'A receber',
-};
-
 /** Saldo (A3): read on open and on demand, with the time it was read. */
 export function BalanceScreen() {
   const { t } = useTranslation();
