@@ -31,5 +31,17 @@ await Promise.all([
     logLevel: 'warning',
   }),
 ]);
+// The relay, deployable on its own (see relay/Dockerfile).
+await esbuild({
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  entryPoints: ['relay/cli.ts'],
+  outfile: 'dist/relay/cli.mjs',
+  external: ['better-sqlite3'],
+  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
 await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
-console.log('built dist/main, dist/preload, dist/devhost, dist/renderer');
+console.log('built dist/main, dist/preload, dist/devhost, dist/relay, dist/renderer');
