@@ -40,7 +40,9 @@ await esbuild({
   entryPoints: ['relay/cli.ts'],
   outfile: 'dist/relay/cli.mjs',
   external: ['better-sqlite3'],
-  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
