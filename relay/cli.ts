@@ -1,8 +1,10 @@
-// `npm run relay -- --port <n> [--store sqlite:<file>] [--public-url https://relay.example.com]`
+// `npm run relay -- --port <n> [--store sqlite:<file> | --store redis://<host>:<port>] [--public-url https://…]`
 // with the admin token in RELAY_ADMIN_TOKEN.
 import { parseArgs } from 'node:util';
 import { startRelay } from './server';
+import { RedisStore } from './redis-store';
 import { SqliteStore } from './sqlite-store';
+import type { RelayStore } from './store';
 
 const { values } = parseArgs({
   options: {
@@ -23,9 +25,12 @@ if (adminToken.length < 16) fail('RELAY_ADMIN_TOKEN must be at least 16 characte
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535)
   fail('--port must be a number from 0 to 65535');
-if (!values.store.startsWith('sqlite:'))
-  fail(`unsupported --store ${values.store} (use sqlite:<file>; redis:// is not built yet)`);
-const store = new SqliteStore(values.store.slice('sqlite:'.length));
+let store: RelayStore;
+if (values.store.startsWith('sqlite:'))
+  store = new SqliteStore(values.store.slice('sqlite:'.length));
+else if (values.store.startsWith('redis://')) store = new RedisStore(values.store);
+else
+  store = fail(`unsupported --store ${values.store} (use sqlite:<file> or redis://<host>:<port>)`);
 const relay = await startRelay({
   store,
   adminToken,
@@ -34,6 +39,8 @@ const relay = await startRelay({
   ...(values['public-url'] && { publicUrl: values['public-url'] }),
 });
 console.log(relay.url);
+// Diagnostics: started with --expose-gc, SIGUSR2 collects garbage (memory tests read RSS after it).
+process.on('SIGUSR2', () => (globalThis as { gc?: () => void }).gc?.());
 const stop = () => void relay.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

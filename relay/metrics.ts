@@ -31,6 +31,15 @@ export class Metrics {
       '# TYPE relay_store_append_seconds summary',
       `relay_store_append_seconds_sum ${this.storeSeconds}`,
       `relay_store_append_seconds_count ${this.storeCount}`,
+      '# HELP process_resident_memory_bytes Resident memory.',
+      '# TYPE process_resident_memory_bytes gauge',
+      `process_resident_memory_bytes ${process.memoryUsage().rss}`,
+      '# HELP nodejs_heap_used_bytes V8 heap in use.',
+      '# TYPE nodejs_heap_used_bytes gauge',
+      `nodejs_heap_used_bytes ${process.memoryUsage().heapUsed}`,
+      '# HELP nodejs_external_memory_bytes Buffers and other memory V8 tracks outside its heap.',
+      '# TYPE nodejs_external_memory_bytes gauge',
+      `nodejs_external_memory_bytes ${process.memoryUsage().external}`,
     ];
     return `${lines.join('\n')}\n`;
   }

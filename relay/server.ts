@@ -146,7 +146,8 @@ export async function startRelay(o: RelayOptions) {
     if ((subs.get(channel.id) ?? 0) >= maxSubs)
       return err(reply, 429, 'TOO_MANY_SUBSCRIBERS', `At most ${maxSubs} subscribers per channel`);
     const lastHeader = req.headers['last-event-id'];
-    let cursor = typeof lastHeader === 'string' && /^\d+$/.test(lastHeader) ? lastHeader : null;
+    let cursor =
+      typeof lastHeader === 'string' && /^\d+(-\d+)?$/.test(lastHeader) ? lastHeader : null;
 
     reply.hijack();
     const res = reply.raw;

@@ -1,0 +1,126 @@
+import { createHmac } from 'node:crypto';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CallbackIntake } from '../../../electron/services/callbacks/intake';
+import { RelaySubscriber } from '../../../electron/services/callbacks/relay-subscriber';
+import { ChargeService } from '../../../electron/services/charges/charge-service';
+import { Ledger } from '../../../electron/services/ledger/ledger';
+import { PspClient } from '../../../electron/services/psp/client';
+import { WithdrawalService } from '../../../electron/services/withdrawals/withdrawal-service';
+import { RedisStore } from '../../../relay/redis-store';
+import { startRelay } from '../../../relay/server';
+import { pspSettingsSchema } from '../../../shared/psp-settings';
+import { defaultSettings } from '../../../shared/settings';
+import { tempDir } from '../../helpers/core';
+import { startRedis } from '../../helpers/redis';
+import { waitFor } from '../../helpers/sandbox';
+
+// Scale-out: two relay instances on one Redis; the PSP posts to one, the terminal reads from
+// the other; Redis killed and restarted with its append-only file (appendfsync always).
+const ADMIN = 'redis-admin-token-0123456789abcdef';
+const SECRET = 'demo-client-secret';
+let redis: Awaited<ReturnType<typeof startRedis>>;
+let a: Awaited<ReturnType<typeof startRelay>>;
+let b: Awaited<ReturnType<typeof startRelay>>;
+
+beforeAll(async () => {
+  redis = await startRedis();
+  a = await startRelay({ store: new RedisStore(redis.url), adminToken: ADMIN });
+  b = await startRelay({ store: new RedisStore(redis.url), adminToken: ADMIN });
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await redis?.stop();
+});
+
+function terminal(relayUrl: string, channelId: string, token: string) {
+  const ledger = Ledger.open(path.join(tempDir(), 'ledger.sqlite'));
+  const settings = defaultSettings();
+  const psp = new PspClient({
+    settings: pspSettingsSchema.parse({ baseUrl: 'http://127.0.0.1:1/api' }),
+    credentials: async () => null,
+  });
+  const charges = new ChargeService({
+    ledger,
+    psp: () => psp,
+    settings: () => settings,
+    callbackUrl: () => '',
+    terminalId: 't',
+    demo: false,
+  });
+  const withdrawals = new WithdrawalService({
+    ledger,
+    psp: () => psp,
+    callbackUrl: () => '',
+    maxAmountCents: () => 1,
+  });
+  const intake = new CallbackIntake({
+    ledger,
+    charges,
+    withdrawals,
+    secrets: async () => ({ current: SECRET }),
+    settings: () => settings.psp.callback,
+  });
+  const subscriber = new RelaySubscriber({
+    relayUrl,
+    channelId,
+    token: async () => token,
+    intake,
+    cursor: () => ledger.events.cursor(channelId),
+    onState: () => {},
+    baseDelayMs: 50,
+    maxDelayMs: 300,
+  });
+  subscriber.start();
+  const seen = (id: string) => ledger.events.seen(id);
+  const count = () =>
+    (ledger.db.prepare('SELECT COUNT(*) AS n FROM callback_events').get() as { n: number }).n;
+  return { ledger, subscriber, seen, count };
+}
+
+async function post(hookUrl: string, eventId: string) {
+  const body = JSON.stringify({ transactionId: eventId, status: 'PAID' });
+  const ts = String(Math.floor(Date.now() / 1000));
+  const sig = createHmac('sha256', SECRET).update(`${ts}.${body}`).digest('hex');
+  const r = await fetch(hookUrl, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-event-id': eventId,
+      'x-timestamp': ts,
+      'x-signature': sig,
+    },
+    body,
+  });
+  return r.status;
+}
+
+describe('Redis Streams store', () => {
+  it('the PSP posts to instance A, the terminal reads from instance B; Redis restarted: nothing acknowledged is lost', async () => {
+    const ch = (await (
+      await fetch(`${a.url}/admin/channels`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN}` },
+      })
+    ).json()) as { channelId: string; token: string };
+    const t = terminal(b.url, ch.channelId, ch.token);
+    for (let i = 0; i < 200; i++)
+      expect(await post(`${a.url}/hooks/${ch.channelId}`, `before-${i}`)).toBe(200);
+    await waitFor(() => t.count() === 200, 15_000);
+
+    await redis.restart();
+    let acked = 0;
+    for (let i = 0; i < 50; i++)
+      if ((await post(`${a.url}/hooks/${ch.channelId}`, `after-${i}`)) === 200) acked++;
+    expect(acked).toBe(50);
+    await waitFor(() => t.count() === 250, 20_000);
+
+    // A terminal starting from scratch (empty ledger) reads every event, from the restarted Redis.
+    const fresh = terminal(b.url, ch.channelId, ch.token);
+    await waitFor(() => fresh.count() === 250, 20_000);
+    expect(fresh.seen('before-0') && fresh.seen('after-49')).toBe(true);
+    t.subscriber.stop();
+    fresh.subscriber.stop();
+  }, 60_000);
+});
