@@ -74,8 +74,9 @@ describe('charges, payment and callbacks', () => {
     await waitFor(() => rx.received.length >= 3);
     const [a, b, c] = rx.received;
     expect(new Set(rx.received.map((r) => r.headers['x-event-id'])).size).toBe(1);
-    expect(b!.at - a!.at).toBeGreaterThanOrEqual(25);
-    expect(c!.at - b!.at).toBeGreaterThanOrEqual(2 * (b!.at - a!.at) - 15);
+    // Backoff of 30 ms, then 60 ms: lower bounds only (a loaded machine can only make them later).
+    expect(b!.at - a!.at).toBeGreaterThanOrEqual(28);
+    expect(c!.at - b!.at).toBeGreaterThanOrEqual(58);
     const log = (await sb.control('GET', '/callbacks')).body as Array<{
       url: string;
       delivered: boolean;
