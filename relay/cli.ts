@@ -12,6 +12,8 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     store: { type: 'string', default: 'sqlite:relay-data/relay.sqlite' },
     'public-url': { type: 'string' },
+    'rate-per-channel': { type: 'string', default: '1000' },
+    burst: { type: 'string', default: '2000' },
   },
 });
 const fail = (m: string): never => {
@@ -36,6 +38,8 @@ const relay = await startRelay({
   adminToken,
   port,
   host: values.host,
+  ratePerSec: Number(values['rate-per-channel']),
+  burst: Number(values.burst),
   ...(values['public-url'] && { publicUrl: values['public-url'] }),
 });
 console.log(relay.url);
