@@ -39,8 +39,12 @@ function startRelayProcess(): Promise<ChildProcess> {
   });
 }
 
-function desktop(channelId: string, token: string) {
-  const ledger = Ledger.open(path.join(tempDir(), 'ledger.sqlite'));
+function desktop(
+  channelId: string,
+  token: string,
+  ledgerFile = path.join(tempDir(), 'ledger.sqlite'),
+) {
+  const ledger = Ledger.open(ledgerFile);
   const settings = defaultSettings();
   const psp = new PspClient({
     settings: pspSettingsSchema.parse({ baseUrl: 'http://127.0.0.1:1/api' }),
@@ -194,27 +198,41 @@ describe('relay reliability (loopback, bounded)', () => {
     d.ledger.close();
   });
 
-  it('a terminal offline while callbacks arrive catches up in order when it comes back', async () => {
+  it('a terminal offline for 60 s of callbacks catches up in order when it comes back', async () => {
+    const seconds = Number(process.env.BALCAO_OFFLINE_SECONDS ?? 60);
     const ch = await newChannel();
-    for (let i = 0; i < 50; i++) {
-      const body = JSON.stringify({ transactionId: `tx-${i}`, status: 'PAID' });
-      await fetch(ch.hookUrl, {
-        method: 'POST',
-        headers: sign(body, `late-${String(i).padStart(3, '0')}`),
-        body,
-      });
+    const online = desktop(ch.channelId, ch.token);
+    online.subscriber.start();
+    const first = JSON.stringify({ transactionId: 'tx-first', status: 'PAID' });
+    await fetch(ch.hookUrl, { method: 'POST', headers: sign(first, 'late-0000'), body: first });
+    await waitFor(() => online.ledger.events.seen('late-0000'), 10_000);
+    online.subscriber.stop(); // the terminal goes offline; its ledger and cursor stay
+    const file = online.ledger.db.name;
+    online.ledger.close();
+
+    let n = 1;
+    const until = Date.now() + seconds * 1000;
+    while (Date.now() < until) {
+      const id = `late-${String(n++).padStart(4, '0')}`;
+      const body = JSON.stringify({ transactionId: `tx-${id}`, status: 'PAID' });
+      expect(
+        (await fetch(ch.hookUrl, { method: 'POST', headers: sign(body, id), body })).status,
+      ).toBe(200);
+      await new Promise((r) => setTimeout(r, 200));
     }
-    const d = desktop(ch.channelId, ch.token);
-    d.subscriber.start();
-    await waitFor(() => d.ledger.events.seen('late-049'), 10_000);
+    const last = `late-${String(n - 1).padStart(4, '0')}`;
+
+    const back = desktop(ch.channelId, ch.token, file);
+    back.subscriber.start();
+    await waitFor(() => back.ledger.events.seen(last), 15_000);
     const order = (
-      d.ledger.db.prepare('SELECT event_id FROM callback_events ORDER BY rowid').all() as Array<{
+      back.ledger.db.prepare('SELECT event_id FROM callback_events ORDER BY rowid').all() as Array<{
         event_id: string;
       }>
     ).map((r) => r.event_id);
     expect(order).toEqual([...order].sort());
-    expect(order).toHaveLength(50);
-    d.subscriber.stop();
-    d.ledger.close();
-  });
+    expect(order).toHaveLength(n);
+    back.subscriber.stop();
+    back.ledger.close();
+  }, 120_000);
 });
