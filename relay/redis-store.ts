@@ -144,10 +144,17 @@ export class RedisStore implements RelayStore {
     if (reader && --reader.waiters <= 0) this.readers.delete(channelId);
   }
 
+  /** Entries are in arrival order: delete from the oldest until one is recent enough. */
   async purgeBefore(receivedAt: number) {
     let n = 0;
-    for (const id of await this.redis.hkeys('relay:channels'))
-      n += await this.redis.xtrim(this.key(id), 'MINID', '~', `${receivedAt}-0`);
+    for (const id of await this.redis.hkeys('relay:channels')) {
+      for (;;) {
+        const batch = await this.readAfter(id, null, 500);
+        const old = batch.filter((e) => e.receivedAt < receivedAt).map((e) => e.id);
+        if (old.length) n += await this.redis.xdel(this.key(id), ...old);
+        if (old.length < batch.length || batch.length < 500) break;
+      }
+    }
     return n;
   }
 

@@ -20,6 +20,7 @@ export const CALL_CHANNELS = [
   'credentials:set',
   'credentials:clear',
   'credentials:status',
+  'credentials:setRelayToken',
   'settings:get',
   'settings:update',
   'owner:status',

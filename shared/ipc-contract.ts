@@ -153,7 +153,14 @@ export const calls = {
     output: z.object({ configured: z.boolean() }),
   },
   'credentials:clear': { input: none, output: z.object({ configured: z.boolean() }) },
-  'credentials:status': { input: none, output: z.object({ configured: z.boolean() }) },
+  'credentials:status': {
+    input: none,
+    output: z.object({ configured: z.boolean(), relayToken: z.boolean() }),
+  },
+  'credentials:setRelayToken': {
+    input: z.object({ token: z.string().min(16).max(500) }).strict(),
+    output: z.object({ relayToken: z.literal(true) }),
+  },
   'settings:get': { input: none, output: appSettingsSchema },
   'settings:update': {
     input: z.object({ patch: settingsPatchSchema }).strict(),

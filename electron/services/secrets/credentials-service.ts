@@ -32,8 +32,19 @@ export class CredentialsService {
     return ok({ configured: false });
   }
 
-  async status(): Promise<Result<{ configured: boolean }>> {
-    return ok({ configured: (await this.read()) !== null });
+  async status(): Promise<Result<{ configured: boolean; relayToken: boolean }>> {
+    return ok({
+      configured: (await this.read()) !== null,
+      relayToken: (await this.store.get('relay.channelToken')) !== null,
+    });
+  }
+
+  /** The relay channel's subscriber token (a secret too: keychain only). */
+  async setRelayToken(token: string): Promise<Result<{ relayToken: true }>> {
+    await this.store.set('relay.channelToken', token);
+    this.redactor.add(token);
+    this.onChange();
+    return ok({ relayToken: true as const });
   }
 
   /** For the PSP client and the callback verifier only. */

@@ -10,6 +10,8 @@ export function SettingsScreen() {
   const [configured, setConfigured] = useState(false);
   const [clientId, setClientId] = useState('');
   const [clientSecret, setClientSecret] = useState('');
+  const [relayToken, setRelayToken] = useState('');
+  const [relayStored, setRelayStored] = useState(false);
   const [newPin, setNewPin] = useState('');
   const [currentPin, setCurrentPin] = useState('');
   const [message, setMessage] = useState<string | null>(null);
@@ -19,7 +21,11 @@ export function SettingsScreen() {
       .then((r) => r.ok && setS(r.value));
     void bridge()
       .credentials.status({})
-      .then((r) => r.ok && setConfigured(r.value.configured));
+      .then((r) => {
+        if (!r.ok) return;
+        setConfigured(r.value.configured);
+        setRelayStored(r.value.relayToken);
+      });
   }, []);
   if (!s) return null;
   const save = async (e: FormEvent) => {
@@ -48,6 +54,13 @@ export function SettingsScreen() {
     setClientSecret('');
     if (!r.ok) return setMessage(describeError(r));
     setConfigured(true);
+    setMessage(t('settings.credSaved'));
+  };
+  const saveRelayToken = async () => {
+    const r = await bridge().credentials.setRelayToken({ token: relayToken });
+    setRelayToken('');
+    if (!r.ok) return setMessage(describeError(r));
+    setRelayStored(true);
     setMessage(t('settings.credSaved'));
   };
   const changePin = async () => {
@@ -162,6 +175,16 @@ export function SettingsScreen() {
           disabled={!clientId || !clientSecret}
         >
           {t('settings.saveCredentials')}
+        </button>
+        <p>{relayStored ? t('settings.relayTokenStored') : t('settings.relayTokenNone')}</p>
+        {field('relay-token', t('settings.relayToken'), relayToken, setRelayToken, 'password')}
+        <button
+          type="button"
+          className="btn"
+          onClick={() => void saveRelayToken()}
+          disabled={relayToken.length < 16}
+        >
+          {t('settings.saveRelayToken')}
         </button>
       </section>
       <section className="stack" aria-label={t('settings.changePin')}>

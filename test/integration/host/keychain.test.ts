@@ -43,17 +43,28 @@ describe.skipIf(!hasSecretService)('keychain (gnome-keyring over the Secret Serv
       ).toEqual({ ok: true, value: { configured: true } });
       expect(await host.call('credentials:status', {})).toEqual({
         ok: true,
-        value: { configured: true },
+        value: { configured: true, relayToken: false },
       });
+      // The relay channel token is a secret too: keychain only.
+      const relayToken = `rt-${randomBytes(16).toString('hex')}`;
+      expect(await host.call('credentials:setRelayToken', { token: relayToken })).toEqual({
+        ok: true,
+        value: { relayToken: true },
+      });
+      expect(await keytar.getPassword('balcao', 'relay.channelToken')).toBe(relayToken);
       // Exercise the app a little so logs and ledger have content.
       await host.call('settings:get', {});
       await host.call('charges:list', {});
 
       expect(await keytar.getPassword('balcao', 'psp.clientSecret')).toBe(secret);
-      for (const f of filesUnder(dataDir))
+      for (const f of filesUnder(dataDir)) {
         expect(readFileSync(f).includes(Buffer.from(secret)), f).toBe(false);
+        expect(readFileSync(f).includes(Buffer.from(relayToken)), f).toBe(false);
+      }
       expect(host.output()).not.toContain(secret);
       expect(host.frames.join('\n')).not.toContain(secret);
+      expect(host.frames.join('\n')).not.toContain(relayToken);
+      await keytar.deletePassword('balcao', 'relay.channelToken');
 
       expect(await host.call('credentials:clear', {})).toEqual({
         ok: true,

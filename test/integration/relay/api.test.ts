@@ -78,6 +78,19 @@ describe.each(STORES)('the relay on %s', (_name, makeStore) => {
   });
   afterAll(() => relay.close());
 
+  describe('retention', () => {
+    it('purges events older than the retention window, keeps newer ones', async () => {
+      const store = makeStore();
+      const id = `purge-${Date.now()}`;
+      await store.createChannel({ id, tokenHash: 'x', createdAt: 0 });
+      await store.append(id, { receivedAt: Date.now() - 8 * 86_400_000, headers: {}, body: 'old' });
+      await store.append(id, { receivedAt: Date.now(), headers: {}, body: 'new' });
+      await store.purgeBefore(Date.now() - 7 * 86_400_000);
+      expect((await store.readAfter(id, null, 10)).map((e) => e.body)).toEqual(['new']);
+      await store.close();
+    });
+  });
+
   describe('admin API', () => {
     it('creates channels with unguessable ids (≥ 128 bits) and refuses without the admin token', async () => {
       expect((await admin('/admin/channels', 'POST', 'wrong')).status).toBe(401);
