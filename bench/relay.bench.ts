@@ -13,13 +13,8 @@ import {
   type IntakeResult,
   type RawCallback,
 } from '../electron/services/callbacks/intake';
-import { RelaySubscriber } from '../electron/services/callbacks/relay-subscriber';
-import { ChargeService } from '../electron/services/charges/charge-service';
-import { Ledger } from '../electron/services/ledger/ledger';
-import { PspClient } from '../electron/services/psp/client';
-import { WithdrawalService } from '../electron/services/withdrawals/withdrawal-service';
-import { pspSettingsSchema } from '../shared/psp-settings';
-import { defaultSettings } from '../shared/settings';
+import { startRedis } from '../test/helpers/redis';
+import { relayTerminal } from '../test/helpers/terminal';
 import { machine, ms, stats } from './helpers';
 
 const TOOL = path.resolve('..', 'shared', 'tools', 'relay-load.mjs');
@@ -37,33 +32,6 @@ async function freePort(): Promise<number> {
       s.close(() => r(p));
     });
   });
-}
-
-async function startRedis(): Promise<string> {
-  const port = await freePort();
-  const child = spawn(
-    'redis-server',
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--dir',
-      tmp,
-      '--appendonly',
-      'yes',
-      '--appendfsync',
-      'always',
-      '--save',
-      '',
-    ],
-    { stdio: ['ignore', 'pipe', 'ignore'] },
-  );
-  children.push(child);
-  await new Promise<void>((r) =>
-    child.stdout!.on('data', (b) => String(b).includes('Ready to accept') && r()),
-  );
-  return `redis://127.0.0.1:${port}`;
 }
 
 async function startRelay(
@@ -145,7 +113,8 @@ const fmt = (r: LoadResult) =>
   `p50 ${r.latencyMs.p50} ms  p99 ${r.latencyMs.p99} ms  max ${r.latencyMs.max} ms  lost ${r.lost}  relay RSS peak ${((r.relay?.rssPeakKB ?? 0) / 1024).toFixed(0)} MiB`;
 
 console.log(`Relay benchmarks (${machine()}); ${DURATION} s per run, relay-load.mjs`);
-const redisUrl = await startRedis();
+const redis = await startRedis(tmp);
+const redisUrl = redis.url;
 for (const [name, store] of [
   ['SQLite', `sqlite:${path.join(tmp, 'relay.sqlite')}`],
   ['Redis Streams (appendfsync always)', redisUrl],
@@ -186,30 +155,11 @@ for (const [name, store] of [
   );
   relay.child.kill('SIGTERM');
 }
+await redis.stop();
 
 // POST → applied in the terminal's ledger (verify HMAC, dedupe, apply, advance cursor).
 const relay = await startRelay(`sqlite:${path.join(tmp, 'relay-e2e.sqlite')}`);
 const ch = await channel(relay.url);
-const ledger = Ledger.open(path.join(tmp, 'ledger.sqlite'));
-const settings = defaultSettings();
-const psp = new PspClient({
-  settings: pspSettingsSchema.parse({ baseUrl: 'http://127.0.0.1:1/api' }),
-  credentials: async () => null,
-});
-const charges = new ChargeService({
-  ledger,
-  psp: () => psp,
-  settings: () => settings,
-  callbackUrl: () => '',
-  terminalId: 'bench',
-  demo: false,
-});
-const withdrawals = new WithdrawalService({
-  ledger,
-  psp: () => psp,
-  callbackUrl: () => '',
-  maxAmountCents: () => 1,
-});
 const appliedAt = new Map<string, number>();
 class TimedIntake extends CallbackIntake {
   override async handle(
@@ -222,22 +172,13 @@ class TimedIntake extends CallbackIntake {
     return r;
   }
 }
-const intake = new TimedIntake({
-  ledger,
-  charges,
-  withdrawals,
-  secrets: async () => ({ current: 'demo-client-secret' }),
-  settings: () => settings.psp.callback,
-});
-const sub = new RelaySubscriber({
+const terminal = relayTerminal({
   relayUrl: relay.url,
   channelId: ch.channelId,
-  token: async () => ch.token,
-  intake,
-  cursor: () => ledger.events.cursor(ch.channelId),
-  onState: () => {},
+  token: ch.token,
+  ledgerFile: path.join(tmp, 'ledger.sqlite'),
+  intake: (deps) => new TimedIntake(deps),
 });
-sub.start();
 await new Promise((r) => setTimeout(r, 300));
 const sentAt = new Map<string, number>();
 const N = 1000;
@@ -267,5 +208,5 @@ const e2e = stats(
 console.log(
   `\n  POST → applied in the terminal's ledger (SQLite relay, ~200/s, ${N} callbacks): p50 ${ms(e2e.p50)}  p99 ${ms(e2e.p99)}  max ${ms(e2e.max)}  applied ${appliedAt.size}/${N}`,
 );
-sub.stop();
+terminal.subscriber.stop();
 process.exit(0);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { callbackSettingsSchema } from './psp-settings';
-import { DEFAULT_MAX_CENTS } from './domain/money';
+import { pspSettingsSchema } from './psp-settings';
 
 /**
  * The app's non-secret settings (stored in the ledger). Secrets are never here: they live in
@@ -10,19 +9,8 @@ export const appSettingsSchema = z.object({
   terminalName: z.string().trim().min(1).max(40).default('Caixa 1'),
   shopName: z.string().trim().min(1).max(60).default('Minha loja'),
   language: z.enum(['pt-BR', 'en']).default('pt-BR'),
-  psp: z
-    .object({
-      baseUrl: z.string().default(''),
-      chargeOperation: z.enum(['deposit', 'transaction']).default('deposit'),
-      loginClientIdField: z.string().min(1).default('client_id'),
-      loginClientSecretField: z.string().min(1).default('client_secret'),
-      withdrawAuth: z.enum(['bearer', 'cics']).default('bearer'),
-      statusQueryPath: z.string().default(''),
-      requestTimeoutMs: z.number().int().min(500).max(120_000).default(15_000),
-      maxAmountCents: z.number().int().min(1).max(1_000_000_000).default(DEFAULT_MAX_CENTS),
-      callback: callbackSettingsSchema.prefault({}),
-    })
-    .prefault({}),
+  // The PSP compatibility settings of PSP-API.md; the base URL may be empty until configured.
+  psp: pspSettingsSchema.extend({ baseUrl: z.string().default('') }).prefault({}),
   charges: z
     .object({
       /** Local expiry; the app keeps listening for a late payment after it. */

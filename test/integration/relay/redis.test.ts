@@ -1,24 +1,14 @@
 import { createHmac } from 'node:crypto';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CallbackIntake } from '../../../electron/services/callbacks/intake';
-import { RelaySubscriber } from '../../../electron/services/callbacks/relay-subscriber';
-import { ChargeService } from '../../../electron/services/charges/charge-service';
-import { Ledger } from '../../../electron/services/ledger/ledger';
-import { PspClient } from '../../../electron/services/psp/client';
-import { WithdrawalService } from '../../../electron/services/withdrawals/withdrawal-service';
 import { RedisStore } from '../../../relay/redis-store';
 import { startRelay } from '../../../relay/server';
-import { pspSettingsSchema } from '../../../shared/psp-settings';
-import { defaultSettings } from '../../../shared/settings';
-import { tempDir } from '../../helpers/core';
 import { startRedis } from '../../helpers/redis';
 import { waitFor } from '../../helpers/sandbox';
+import { CALLBACK_SECRET as SECRET, relayTerminal } from '../../helpers/terminal';
 
 // Scale-out: two relay instances on one Redis; the PSP posts to one, the terminal reads from
 // the other; Redis killed and restarted with its append-only file (appendfsync always).
 const ADMIN = 'redis-admin-token-0123456789abcdef';
-const SECRET = 'demo-client-secret';
 let redis: Awaited<ReturnType<typeof startRedis>>;
 let a: Awaited<ReturnType<typeof startRelay>>;
 let b: Awaited<ReturnType<typeof startRelay>>;
@@ -34,50 +24,8 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-function terminal(relayUrl: string, channelId: string, token: string) {
-  const ledger = Ledger.open(path.join(tempDir(), 'ledger.sqlite'));
-  const settings = defaultSettings();
-  const psp = new PspClient({
-    settings: pspSettingsSchema.parse({ baseUrl: 'http://127.0.0.1:1/api' }),
-    credentials: async () => null,
-  });
-  const charges = new ChargeService({
-    ledger,
-    psp: () => psp,
-    settings: () => settings,
-    callbackUrl: () => '',
-    terminalId: 't',
-    demo: false,
-  });
-  const withdrawals = new WithdrawalService({
-    ledger,
-    psp: () => psp,
-    callbackUrl: () => '',
-    maxAmountCents: () => 1,
-  });
-  const intake = new CallbackIntake({
-    ledger,
-    charges,
-    withdrawals,
-    secrets: async () => ({ current: SECRET }),
-    settings: () => settings.psp.callback,
-  });
-  const subscriber = new RelaySubscriber({
-    relayUrl,
-    channelId,
-    token: async () => token,
-    intake,
-    cursor: () => ledger.events.cursor(channelId),
-    onState: () => {},
-    baseDelayMs: 50,
-    maxDelayMs: 300,
-  });
-  subscriber.start();
-  const seen = (id: string) => ledger.events.seen(id);
-  const count = () =>
-    (ledger.db.prepare('SELECT COUNT(*) AS n FROM callback_events').get() as { n: number }).n;
-  return { ledger, subscriber, seen, count };
-}
+const terminal = (relayUrl: string, channelId: string, token: string) =>
+  relayTerminal({ relayUrl, channelId, token });
 
 async function post(hookUrl: string, eventId: string) {
   const body = JSON.stringify({ transactionId: eventId, status: 'PAID' });

@@ -2,21 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CallbackIntake } from '../../../electron/services/callbacks/intake';
-import { RelaySubscriber } from '../../../electron/services/callbacks/relay-subscriber';
-import { ChargeService } from '../../../electron/services/charges/charge-service';
-import { Ledger } from '../../../electron/services/ledger/ledger';
-import { PspClient } from '../../../electron/services/psp/client';
-import { WithdrawalService } from '../../../electron/services/withdrawals/withdrawal-service';
-import { pspSettingsSchema } from '../../../shared/psp-settings';
-import { defaultSettings } from '../../../shared/settings';
 import { tempDir } from '../../helpers/core';
 import { deadUrl, waitFor } from '../../helpers/sandbox';
+import { CALLBACK_SECRET as SECRET, relayTerminal } from '../../helpers/terminal';
 
 // The relay as its own process (npm run relay), killed with SIGKILL mid-stream; the terminal's
 // real subscriber, intake and SQLite ledger on the other side.
 const ADMIN = 'reliability-admin-token-0123456789';
-const SECRET = 'demo-client-secret';
 const root = path.resolve(import.meta.dirname, '../../..');
 let port: number;
 let relayUrl: string;
@@ -39,51 +31,9 @@ function startRelayProcess(): Promise<ChildProcess> {
   });
 }
 
-function desktop(
-  channelId: string,
-  token: string,
-  ledgerFile = path.join(tempDir(), 'ledger.sqlite'),
-) {
-  const ledger = Ledger.open(ledgerFile);
-  const settings = defaultSettings();
-  const psp = new PspClient({
-    settings: pspSettingsSchema.parse({ baseUrl: 'http://127.0.0.1:1/api' }),
-    credentials: async () => null,
-  });
-  const charges = new ChargeService({
-    ledger,
-    psp: () => psp,
-    settings: () => settings,
-    callbackUrl: () => '',
-    terminalId: 't',
-    demo: false,
-  });
-  const withdrawals = new WithdrawalService({
-    ledger,
-    psp: () => psp,
-    callbackUrl: () => '',
-    maxAmountCents: () => 1,
-  });
-  const intake = new CallbackIntake({
-    ledger,
-    charges,
-    withdrawals,
-    secrets: async () => ({ current: SECRET }),
-    settings: () => settings.psp.callback,
-  });
-  const states: string[] = [];
-  const subscriber = new RelaySubscriber({
-    relayUrl,
-    channelId,
-    token: async () => token,
-    intake,
-    cursor: () => ledger.events.cursor(channelId),
-    onState: (s) => states.push(s),
-    baseDelayMs: 50,
-    maxDelayMs: 400,
-  });
-  return { ledger, subscriber, states };
-}
+/** The terminal side; started right away (`subscriber.stop()` takes it offline). */
+const desktop = (channelId: string, token: string, ledgerFile?: string) =>
+  relayTerminal({ relayUrl, channelId, token, ...(ledgerFile && { ledgerFile }) });
 
 const sign = (
   body: string,
@@ -119,7 +69,6 @@ describe('relay reliability (loopback, bounded)', () => {
   it('kill -9 of the relay during 2,000 callbacks at 500/s: every callback answered 200 is applied exactly once', async () => {
     const ch = await newChannel();
     const d = desktop(ch.channelId, ch.token);
-    d.subscriber.start();
     const acked = new Set<string>();
     const sent: Promise<void>[] = [];
     const agent = { keepalive: false } as RequestInit;
@@ -169,7 +118,6 @@ describe('relay reliability (loopback, bounded)', () => {
   it('forged, tampered, stale, future-dated and replayed callbacks are rejected and counted; valid ones after them apply', async () => {
     const ch = await newChannel();
     const d = desktop(ch.channelId, ch.token);
-    d.subscriber.start();
     const body = JSON.stringify({ transactionId: 'tx-x', status: 'PAID' });
     const now = Math.floor(Date.now() / 1000);
     const valid = sign(body, 'evt-valid-1');
@@ -202,7 +150,6 @@ describe('relay reliability (loopback, bounded)', () => {
     const seconds = Number(process.env.BALCAO_OFFLINE_SECONDS ?? 60);
     const ch = await newChannel();
     const online = desktop(ch.channelId, ch.token);
-    online.subscriber.start();
     const first = JSON.stringify({ transactionId: 'tx-first', status: 'PAID' });
     await fetch(ch.hookUrl, { method: 'POST', headers: sign(first, 'late-0000'), body: first });
     await waitFor(() => online.ledger.events.seen('late-0000'), 10_000);
@@ -223,7 +170,6 @@ describe('relay reliability (loopback, bounded)', () => {
     const last = `late-${String(n - 1).padStart(4, '0')}`;
 
     const back = desktop(ch.channelId, ch.token, file);
-    back.subscriber.start();
     await waitFor(() => back.ledger.events.seen(last), 15_000);
     const order = (
       back.ledger.db.prepare('SELECT event_id FROM callback_events ORDER BY rowid').all() as Array<{
