@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../test/helpers/browser';
 import { machine, ms, sandboxProcess, stats } from './helpers';
 
 const N = Number(process.env.BENCH_UI_CHARGES ?? 50);
@@ -44,19 +44,7 @@ const url = await new Promise<string>((resolve) => {
     if (m) resolve(m[1]!);
   });
 });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-dev-shm-usage',
-  ],
-});
+const browser = await launchChromium();
 
 // Navigation → cashier interactive (amount field focused, app info loaded), 10 cold loads.
 const nav: number[] = [];

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import Redis from 'ioredis';
 import type { ChannelRecord, RelayStore, StoredEvent } from './store';
+import { waitForSignal } from './wait';
 
 /**
  * Redis Streams, the scale-out store: several stateless relay instances share one Redis; any
@@ -84,24 +85,16 @@ export class RedisStore implements RelayStore {
     timeoutMs: number,
     signal: AbortSignal,
   ): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.notify.off(channelId, done);
-        signal.removeEventListener('abort', done);
-        this.release(channelId);
-        resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      this.notify.on(channelId, done);
-      signal.addEventListener('abort', done);
-      this.acquire(channelId, afterId);
-      // An entry may have landed between the caller's read and this wait: check once.
-      void this.readAfter(channelId, afterId, 1).then(
-        (r) => r.length && done(),
-        () => undefined,
-      );
-    });
+    const wait = waitForSignal(this.notify, channelId, timeoutMs, signal, () =>
+      this.release(channelId),
+    );
+    this.acquire(channelId, afterId);
+    // An entry may have landed between the caller's read and this wait: check once.
+    void this.readAfter(channelId, afterId, 1).then(
+      (r) => r.length && wait.done(),
+      () => undefined,
+    );
+    return wait.promise;
   }
 
   /** One blocking reader per channel while someone waits; it wakes the waiters on any new entry. */

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ChannelRecord, RelayStore, StoredEvent } from './store';
+import { waitForSignal } from './wait';
 
 interface Pending {
   channelId: string;
@@ -140,17 +141,7 @@ export class SqliteStore implements RelayStore {
     timeoutMs: number,
     signal: AbortSignal,
   ): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.notify.off(channelId, done);
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      this.notify.on(channelId, done);
-      signal.addEventListener('abort', done);
-    });
+    return waitForSignal(this.notify, channelId, timeoutMs, signal).promise;
   }
 
   async purgeBefore(receivedAt: number) {

@@ -1,3 +1,4 @@
+import { createHmac, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { CallbackIntake, type CallbackIntakeDeps } from '../../electron/services/callbacks/intake';
 import { RelaySubscriber } from '../../electron/services/callbacks/relay-subscriber';
@@ -65,4 +66,26 @@ export function relayTerminal(o: {
   const count = () =>
     (ledger.db.prepare('SELECT COUNT(*) AS n FROM callback_events').get() as { n: number }).n;
   return { ledger, subscriber, states, count, seen: (id: string) => ledger.events.seen(id) };
+}
+
+/**
+ * A callback as the PSP signs it (A8), computed with node:crypto: never with the code under
+ * test. `nowMs` is the signer's clock; the body is serialised once and sent as is.
+ */
+export function signedCallback(
+  body: object,
+  eventId: string = randomUUID(),
+  nowMs = Date.now(),
+  secret = CALLBACK_SECRET,
+) {
+  const raw = JSON.stringify(body);
+  const ts = String(Math.floor(nowMs / 1000));
+  return {
+    headers: {
+      'x-event-id': eventId,
+      'x-timestamp': ts,
+      'x-signature': createHmac('sha256', secret).update(`${ts}.${raw}`).digest('hex'),
+    },
+    body: raw,
+  };
 }

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canTransition, isTerminal, type ChargeState } from '../../../shared/domain/charge-state';
 import { coreOn, payer } from '../../helpers/core';
-import { DEMO_ACCOUNT, sandbox, type TestSandbox } from '../../helpers/sandbox';
+import { sandbox, type TestSandbox } from '../../helpers/sandbox';
+import { signedCallback } from '../../helpers/terminal';
 
 // 1,000 charges (20 runs × 50) created over real HTTP, then callbacks in random order with
 // duplicates, contradictions and late events, mixed with local cancels and expiries. The state
@@ -47,22 +47,6 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('expire' as const) }) },
 );
 
-/** Signed at the terminal's clock (the test moves it forward for expiries). */
-function sign(body: object, eventId: string, nowMs: number) {
-  const raw = JSON.stringify(body);
-  const ts = String(Math.floor(nowMs / 1000));
-  return {
-    headers: {
-      'x-event-id': eventId,
-      'x-timestamp': ts,
-      'x-signature': createHmac('sha256', DEMO_ACCOUNT.clientSecret)
-        .update(`${ts}.${raw}`)
-        .digest('hex'),
-    },
-    body: raw,
-  };
-}
-
 describe('random interleavings of callbacks, duplicates and late events', () => {
   it('never break the state machine (1,000 charges)', async () => {
     let run = 0;
@@ -95,7 +79,7 @@ describe('random interleavings of callbacks, duplicates and late events', () => 
               const eventId = `r${run}-e${s.event}-${s.charge}-${s.status}`;
               events.set(eventId, id);
               const r = await t.core.intake.handle(
-                sign(
+                signedCallback(
                   {
                     transactionId: rec.pspTransactionId,
                     status: s.status,

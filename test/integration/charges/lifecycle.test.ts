@@ -1,32 +1,16 @@
-import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedDemo } from '../../../electron/main/demo';
 import { createAppCore } from '../../../electron/services/app-core';
 import { MemorySecretStore } from '../../../electron/services/secrets/secret-store';
 import { coreOn, payer, tempDir } from '../../helpers/core';
-import { DEMO_ACCOUNT, sandbox, waitFor, type TestSandbox } from '../../helpers/sandbox';
+import { sandbox, waitFor, type TestSandbox } from '../../helpers/sandbox';
+import { signedCallback } from '../../helpers/terminal';
 
 let sb: TestSandbox;
 beforeAll(async () => {
   sb = await sandbox();
 });
 afterAll(() => sb.close());
-
-/** A callback as the PSP would sign it (computed here with node:crypto). */
-function signed(body: Record<string, unknown>, eventId: string = randomUUID()) {
-  const raw = JSON.stringify(body);
-  const ts = String(Math.floor(Date.now() / 1000));
-  return {
-    headers: {
-      'x-event-id': eventId,
-      'x-timestamp': ts,
-      'x-signature': createHmac('sha256', DEMO_ACCOUNT.clientSecret)
-        .update(`${ts}.${raw}`)
-        .digest('hex'),
-    },
-    body: raw,
-  };
-}
 
 describe('statuses after creation', () => {
   it('a late PAID after a local cancel is recorded, flagged and announced loudly; the state stays final', async () => {
@@ -35,7 +19,7 @@ describe('statuses after creation', () => {
     if (!c.ok) throw new Error(c.message);
     expect((await t.core.charges.cancel(c.value.id)).ok).toBe(true);
     const r = await t.core.intake.handle(
-      signed({ transactionId: c.value.externalId, status: 'PAID', amount: 7, fee: 0.07 }),
+      signedCallback({ transactionId: c.value.externalId, status: 'PAID', amount: 7, fee: 0.07 }),
       'test',
     );
     expect(r).toMatchObject({ accepted: true, outcome: 'late-payment' });
@@ -76,14 +60,14 @@ describe('statuses after creation', () => {
     const c = await t.core.charges.create({ amountCents: 900, payer });
     if (!c.ok) throw new Error(c.message);
     const weird = await t.core.intake.handle(
-      signed({ transactionId: c.value.externalId, status: 'ON_HOLD' }),
+      signedCallback({ transactionId: c.value.externalId, status: 'ON_HOLD' }),
       'test',
     );
     expect(weird).toMatchObject({ outcome: 'unknown-status' });
     expect(t.core.charges.get(c.value.id)).toMatchObject({
       value: { status: 'PENDING', flags: ['UNKNOWN_STATUS'] },
     });
-    const paid = signed(
+    const paid = signedCallback(
       { transactionId: c.value.externalId, status: 'APPROVED', fee: 0.09 },
       'evt-dup',
     );
@@ -97,7 +81,7 @@ describe('statuses after creation', () => {
     });
     expect(
       await t.core.intake.handle(
-        signed({ transactionId: c.value.externalId, status: 'FAILED' }),
+        signedCallback({ transactionId: c.value.externalId, status: 'FAILED' }),
         'test',
       ),
     ).toMatchObject({ outcome: 'ignored' });
