@@ -18,7 +18,8 @@ interface DemoRelayState {
   adminToken: string;
 }
 
-async function startDemoRelay(dataDir: string) {
+/** The embedded relay (DEMO mode, and the development host's `--psp` without `--relay`). */
+export async function startDemoRelay(dataDir: string) {
   const file = path.join(dataDir, 'demo-relay.json');
   const saved: DemoRelayState | null = existsSync(file)
     ? JSON.parse(readFileSync(file, 'utf8'))

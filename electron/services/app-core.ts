@@ -44,6 +44,8 @@ export interface AppCoreOptions {
   startDemo?: (dataDir: string) => Promise<DemoPsp>;
   /** The development host's `--psp`: that PSP, with credentials from the environment. */
   pspOverride?: { baseUrl: string; credentials: Credentials | null; statusQueryPath?: string };
+  /** A relay to read callbacks from, instead of the settings' one (the development host's embedded relay). */
+  relay?: { url: string; channelId: string; token: string };
   /** Intervals (ms) of the background work. */
   tickMs?: number;
   pollMs?: number;
@@ -160,8 +162,9 @@ export async function createAppCore(o: AppCoreOptions) {
   // With a relay (configured, or the demo's embedded one) the PSP calls the relay and we read
   // our channel from it; without, callbacks reach us only when the PSP can (loopback).
   const relaySettings = settings.get().relay;
-  const relay = demo?.relay
-    ? { url: demo.relay.url, channelId: demo.relay.channelId, token: async () => demo.relay!.token }
+  const given = o.relay ?? demo?.relay;
+  const relay = given
+    ? { url: given.url, channelId: given.channelId, token: async () => given.token }
     : relaySettings.url && relaySettings.channelId
       ? {
           url: relaySettings.url,

@@ -1,10 +1,10 @@
-// `npm run start:browser -- [--port n] [--no-open] [--psp <base_url>] [--status-query <path>]`:
+// `npm run start:browser -- [--port n] [--no-open] [--psp <base_url>] [--status-query <path>] [--relay <url>]`:
 // the app's services under Node, the UI in your browser. Loopback only; not a product mode.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { KeytarSecretStore } from '../../electron/main/adapters/keytar-store';
-import { startEmbeddedDemo } from '../../electron/main/demo';
+import { startDemoRelay, startEmbeddedDemo } from '../../electron/main/demo';
 import { createAppCore } from '../../electron/services/app-core';
 import { dataDir } from '../../electron/services/data-dir';
 import { MemorySecretStore, type SecretStore } from '../../electron/services/secrets/secret-store';
@@ -44,12 +44,30 @@ async function secretStore(): Promise<SecretStore> {
 const root = path.resolve(import.meta.dirname, '../..');
 const dir = dataDir();
 const env = process.env;
+// With --psp, callbacks still come through a relay: the embedded one unless --relay names another
+// (then its channel and token are the app's own settings and keychain entry, as in production).
+const embeddedRelay = values.psp && !values.relay ? await startDemoRelay(dir) : null;
+if (values.relay && (!env.BALCAO_RELAY_CHANNEL || !env.BALCAO_RELAY_TOKEN)) {
+  fail(
+    '--relay needs BALCAO_RELAY_CHANNEL and BALCAO_RELAY_TOKEN (the channel id and its subscriber token)',
+  );
+}
+const relay = embeddedRelay
+  ? { url: embeddedRelay.relay.url, channelId: embeddedRelay.channelId, token: embeddedRelay.token }
+  : values.relay
+    ? {
+        url: values.relay.replace(/\/+$/, ''),
+        channelId: env.BALCAO_RELAY_CHANNEL!,
+        token: env.BALCAO_RELAY_TOKEN!,
+      }
+    : null;
 const core = await createAppCore({
   dataDir: dir,
   secrets: await secretStore(),
   host: 'browser',
   version: '0.1.0',
   startDemo: startEmbeddedDemo,
+  ...(relay && { relay }),
   ...(values.psp && {
     pspOverride: {
       baseUrl: values.psp,
@@ -91,6 +109,7 @@ if (!values['no-open']) {
 const stop = async () => {
   await host.close();
   await core.stop();
+  await embeddedRelay?.relay.close();
   process.exit(0);
 };
 // Diagnostics: started with --expose-gc, SIGUSR2 collects garbage (memory benchmarks read RSS after it).
