@@ -2,20 +2,17 @@
 // `npm run start:browser`: build, then run the development host (scripts/devhost/cli.ts).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { runChild } from './run-child.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-if (
-  !process.env.BALCAO_SKIP_BUILD &&
+const build = () =>
   spawnSync(process.execPath, ['scripts/build.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-  }).status !== 0
-) {
-  process.exit(1);
-}
-const r = spawnSync(
+  });
+if (!process.env.BALCAO_SKIP_BUILD && build().status !== 0) process.exit(1);
+runChild(
   process.execPath,
   ['--import', 'tsx', 'scripts/devhost/cli.ts', ...process.argv.slice(2)],
-  { cwd: root, stdio: 'inherit' },
+  { cwd: root },
 );
-process.exit(r.status ?? 1);

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { electronBinary, MISSING_ELECTRON } from './electron-binary.mjs';
+import { runChild } from './run-child.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -12,24 +13,22 @@ if (spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' }).sta
   process.exit(1);
 
 const bin = electronBinary(root);
+const devHost = path.join(root, 'scripts', 'start-browser.mjs');
 if (bin) {
   // Chromium refuses to run as root without this flag (CI containers, kiosks).
-  const args = [
+  runChild(bin, [
     '.',
     ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
     ...process.argv.slice(2),
-  ];
-  process.exit(spawnSync(bin, args, { stdio: 'inherit' }).status ?? 1);
+  ]);
+} else {
+  console.log(MISSING_ELECTRON);
+  if (!existsSync(devHost)) {
+    console.log('(The development host is not built yet, so there is nothing to fall back to.)');
+    process.exit(1);
+  }
+  console.log('Starting the development host instead…\n');
+  runChild(process.execPath, [devHost, ...process.argv.slice(2)], {
+    env: { ...process.env, BALCAO_SKIP_BUILD: '1' },
+  });
 }
-
-console.log(MISSING_ELECTRON);
-const devHost = path.join(root, 'scripts', 'start-browser.mjs');
-if (!existsSync(devHost)) {
-  console.log('(The development host is not built yet, so there is nothing to fall back to.)');
-  process.exit(1);
-}
-console.log('Starting the development host instead…\n');
-process.exit(
-  spawnSync(process.execPath, [devHost, ...process.argv.slice(2)], { stdio: 'inherit' }).status ??
-    1,
-);
