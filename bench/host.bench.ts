@@ -1,12 +1,12 @@
 // Charge creation through the development host (WebSocket → service → sandbox → ledger) vs the
 // sandbox round trip alone; ledger write p99; host RSS idle and after 10,000 charges.
 // Targets: the app adds under 3 ms p99; RSS grows under 20 MB over 10,000 charges.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import WebSocket from 'ws';
 import { Ledger } from '../electron/services/ledger/ledger';
+import { startHost } from '../test/helpers/devhost';
 import { machine, ms, sandboxProcess, stats } from './helpers';
 
 const N = 500;
@@ -14,66 +14,29 @@ const MANY = Number(process.env.BENCH_CHARGES ?? 10_000);
 spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'ignore' });
 const sb = await sandboxProcess();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'balcao-bench-'));
-const host = spawn(
-  process.execPath,
-  [
-    '--expose-gc',
-    '--import',
-    'tsx',
-    'scripts/devhost/cli.ts',
-    '--port',
-    '0',
-    '--no-open',
-    '--psp',
-    sb.baseUrl,
-    '--status-query',
-    '',
-  ],
+// The host with --expose-gc (its SIGUSR2 runs a full GC) and its log lines discarded.
+const host = await startHost(
+  ['--psp', sb.baseUrl, '--status-query', ''],
   {
-    env: {
-      ...process.env,
-      BALCAO_DATA_DIR: dataDir,
-      BALCAO_CLIENT_ID: 'demo-client-id',
-      BALCAO_CLIENT_SECRET: 'demo-client-secret',
-    },
-    stdio: ['ignore', 'pipe', 'ignore'],
+    BALCAO_DATA_DIR: dataDir,
+    BALCAO_CLIENT_ID: 'demo-client-id',
+    BALCAO_CLIENT_SECRET: 'demo-client-secret',
   },
-);
-const url = new URL(
-  await new Promise<string>((resolve) => {
-    let out = '';
-    host.stdout!.on('data', (b) => {
-      out += b;
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/#token=\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-  }),
+  { nodeFlags: ['--expose-gc'], logs: false },
 );
 const rssKb = () =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${host.pid}/status`, 'utf8'))![1]);
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${host.child.pid}/status`, 'utf8'))![1]);
 /** RSS after a full GC in the host (SIGUSR2), so lazy collection is not counted as growth. */
 const rssAfterGcKb = async () => {
-  host.kill('SIGUSR2');
+  host.child.kill('SIGUSR2');
   await new Promise((r) => setTimeout(r, 500));
   return rssKb();
 };
-const ws = new WebSocket(
-  `ws://${url.host}/__devhost/ipc?token=${new URLSearchParams(url.hash.slice(1)).get('token')}`,
-  { origin: url.origin },
-);
-await new Promise((r) => ws.once('open', r));
-const pending = new Map<number, (v: { ok: boolean; value?: { status: string } }) => void>();
-ws.on('message', (d) => {
-  const m = JSON.parse(String(d));
-  if (m.id) pending.get(m.id)?.(m.result);
-});
-let seq = 0;
 const call = (channel: string, payload: unknown) =>
-  new Promise<{ ok: boolean; value?: { status: string } }>((resolve) => {
-    const id = ++seq;
-    pending.set(id, resolve);
-    ws.send(JSON.stringify({ id, channel, payload }));
-  });
+  host.call<{ status: string }>(channel, payload) as Promise<{
+    ok: boolean;
+    value?: { status: string };
+  }>;
 const payer = {
   name: 'Ana Souza',
   email: 'ana@padaria.com.br',
@@ -135,8 +98,7 @@ await Promise.all(
 );
 const rssAfterRaw = rssKb();
 const rssAfter = await rssAfterGcKb();
-ws.close();
-host.kill();
+await host.stop();
 sb.child.kill();
 
 // Ledger writes alone: the commit of a new charge row (WAL, synchronous=FULL).

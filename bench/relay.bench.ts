@@ -3,7 +3,7 @@
 // callbacks per second with 32 concurrent senders, relay RSS. Then our own harness: POST →
 // applied in a terminal's ledger through the real subscriber and intake.
 // Targets (SQLite, every 200 durable): ingest ≥ 6,000/s; p99 < 8 ms at 1,000/s.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,7 @@ import {
   type RawCallback,
 } from '../electron/services/callbacks/intake';
 import { startRedis } from '../test/helpers/redis';
+import { startRelayProcess } from '../test/helpers/relay-process';
 import { relayTerminal } from '../test/helpers/terminal';
 import { machine, ms, stats } from './helpers';
 
@@ -24,46 +25,17 @@ const tmp = mkdtempSync(path.join(tmpdir(), 'balcao-relay-bench-'));
 const children: ChildProcess[] = [];
 process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
 
-async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((r) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => r(p));
-    });
-  });
-}
-
 async function startRelay(
   store: string,
 ): Promise<{ url: string; pid: number; child: ChildProcess }> {
-  const port = await freePort();
   // Per-channel rate limit lifted: the benchmark measures the relay, not its limiter.
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'relay/cli.ts',
-      '--port',
-      String(port),
-      '--store',
-      store,
-      '--rate-per-channel',
-      '1000000',
-      '--burst',
-      '1000000',
-    ],
-    {
-      env: { ...process.env, RELAY_ADMIN_TOKEN: ADMIN },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  children.push(child);
-  await new Promise<void>((r) =>
-    child.stdout!.on('data', (b) => String(b).includes('http://') && r()),
-  );
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, child };
+  const r = await startRelayProcess({
+    adminToken: ADMIN,
+    store,
+    args: ['--rate-per-channel', '1000000', '--burst', '1000000'],
+  });
+  children.push(r.child);
+  return { url: r.url, pid: r.child.pid!, child: r.child };
 }
 
 const channel = async (url: string) =>

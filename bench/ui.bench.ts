@@ -1,12 +1,13 @@
 // The cashier screen in Chromium against the development host: Enter → QR visible, sandbox
 // pay → "Pago" visible, renderer JavaScript size (gzip), navigation → cashier interactive.
 // Targets on loopback: Enter → QR < 150 ms p99; pay → Pago < 100 ms p99; JS < 250 KB gzip.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchChromium } from '../test/helpers/browser';
+import { startHost } from '../test/helpers/devhost';
 import { machine, ms, sandboxProcess, stats } from './helpers';
 
 const N = Number(process.env.BENCH_UI_CHARGES ?? 50);
@@ -19,31 +20,20 @@ const gz = js.reduce(
 );
 
 const sb = await sandboxProcess();
-const host = spawn(
-  process.execPath,
-  ['--import', 'tsx', 'scripts/devhost/cli.ts', '--port', '0', '--no-open', '--psp', sb.baseUrl],
+const host = await startHost(
+  ['--psp', sb.baseUrl],
   {
-    env: {
-      ...process.env,
-      BALCAO_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'balcao-ui-')),
-      BALCAO_CLIENT_ID: 'demo-client-id',
-      BALCAO_CLIENT_SECRET: 'demo-client-secret',
-    },
-    stdio: ['ignore', 'pipe', 'ignore'],
+    BALCAO_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'balcao-ui-')),
+    BALCAO_CLIENT_ID: 'demo-client-id',
+    BALCAO_CLIENT_SECRET: 'demo-client-secret',
   },
+  { logs: false },
 );
 process.on('exit', () => {
-  host.kill();
+  host.child.kill();
   sb.child.kill();
 });
-const url = await new Promise<string>((resolve) => {
-  let out = '';
-  host.stdout!.on('data', (b) => {
-    out += b;
-    const m = /(http:\/\/127\.0\.0\.1:\d+\/#token=\S+)/.exec(out);
-    if (m) resolve(m[1]!);
-  });
-});
+const url = host.url;
 const browser = await launchChromium();
 
 // Navigation → cashier interactive (amount field focused, app info loaded), 10 cold loads.
@@ -106,7 +96,7 @@ for (let i = 0; i < N + WARMUP; i++) {
   }
 }
 await browser.close();
-host.kill();
+await host.stop();
 sb.child.kill();
 
 const q = stats(enterToQr);

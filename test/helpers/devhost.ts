@@ -17,19 +17,32 @@ export interface Host {
 }
 
 /** `npm run start:browser` as a real child process, and a WebSocket client speaking its protocol. */
-export async function startHost(args: string[], env: Record<string, string>): Promise<Host> {
+export async function startHost(
+  args: string[],
+  env: Record<string, string>,
+  opts: { nodeFlags?: string[]; logs?: boolean } = {},
+): Promise<Host> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'scripts/devhost/cli.ts', '--port', '0', '--no-open', ...args],
+    [
+      ...(opts.nodeFlags ?? []),
+      '--import',
+      'tsx',
+      'scripts/devhost/cli.ts',
+      '--port',
+      '0',
+      '--no-open',
+      ...args,
+    ],
     {
       cwd: root,
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', opts.logs === false ? 'ignore' : 'pipe'],
     },
   );
   let out = '';
   child.stdout!.on('data', (b) => (out += b));
-  child.stderr!.on('data', (b) => (out += b));
+  child.stderr?.on('data', (b) => (out += b));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`host did not start:\n${out}`)), 30_000);
     const poll = setInterval(() => {

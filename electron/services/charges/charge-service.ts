@@ -274,11 +274,9 @@ export class ChargeService {
   /** Start-up: every charge that is not final resumes tracking. */
   async recover(): Promise<void> {
     for (const c of this.deps.ledger.charges.open()) {
-      if (c.status === 'SUBMITTING' || c.status === 'DRAFT') {
-        // We crashed with a request possibly in flight: that is exactly "uncertain".
-        this.toUncertain(c, 'recovery');
-      }
-      if (c.status === 'UNCERTAIN' || c.status === 'SUBMITTING' || c.status === 'DRAFT') {
+      // We crashed with a request possibly in flight: that is exactly "uncertain".
+      if (c.status === 'SUBMITTING') this.toUncertain(c, 'recovery');
+      if (c.status === 'UNCERTAIN') {
         await this.locked(c.id, async () => this.applyDeferred(await this.resolve(c.id)));
       }
     }

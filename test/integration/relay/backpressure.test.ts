@@ -1,42 +1,24 @@
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/core';
-import { deadUrl } from '../../helpers/sandbox';
+import { startRelayProcess } from '../../helpers/relay-process';
 
 // A subscriber that stops reading must not make the relay's memory grow with the backlog:
 // 40 MB of callbacks pile up for it while its socket is full; the relay's RSS stays bounded.
 const ADMIN = 'backpressure-admin-token-0123456789';
-const root = path.resolve(import.meta.dirname, '../../..');
-let relay: ReturnType<typeof spawn>;
+let relay: ChildProcess;
 let url: string;
 
 beforeAll(async () => {
-  const port = Number(new URL(await deadUrl()).port);
-  url = `http://127.0.0.1:${port}`;
-  relay = spawn(
-    process.execPath,
-    [
-      '--expose-gc',
-      '--import',
-      'tsx',
-      'relay/cli.ts',
-      '--port',
-      String(port),
-      '--store',
-      `sqlite:${tempDir()}/relay.sqlite`,
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, RELAY_ADMIN_TOKEN: ADMIN },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  await new Promise<void>((r) =>
-    relay.stdout!.on('data', (b) => String(b).includes('http://') && r()),
-  );
+  const r = await startRelayProcess({
+    adminToken: ADMIN,
+    store: `sqlite:${tempDir()}/relay.sqlite`,
+    nodeFlags: ['--expose-gc'],
+  });
+  relay = r.child;
+  url = r.url;
 });
 afterAll(() => relay?.kill('SIGKILL'));
 

@@ -1,35 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/core';
-import { deadUrl, waitFor } from '../../helpers/sandbox';
+import { freePort, startRelayProcess } from '../../helpers/relay-process';
+import { waitFor } from '../../helpers/sandbox';
 import { CALLBACK_SECRET as SECRET, relayTerminal } from '../../helpers/terminal';
 
 // The relay as its own process (npm run relay), killed with SIGKILL mid-stream; the terminal's
 // real subscriber, intake and SQLite ledger on the other side.
 const ADMIN = 'reliability-admin-token-0123456789';
-const root = path.resolve(import.meta.dirname, '../../..');
 let port: number;
 let relayUrl: string;
 let storeFile: string;
 let relayProc: ChildProcess;
 
-function startRelayProcess(): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'relay/cli.ts', '--port', String(port), '--store', `sqlite:${storeFile}`],
-    {
-      cwd: root,
-      env: { ...process.env, RELAY_ADMIN_TOKEN: ADMIN },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (b) => String(b).includes('http://') && resolve(child));
-    child.on('exit', (c) => reject(new Error(`relay exited ${c}`)));
-  });
-}
+const startRelay = async () =>
+  (await startRelayProcess({ adminToken: ADMIN, store: `sqlite:${storeFile}`, port })).child;
 
 /** The terminal side; started right away (`subscriber.stop()` takes it offline). */
 const desktop = (channelId: string, token: string, ledgerFile?: string) =>
@@ -48,10 +35,10 @@ const sign = (
 });
 
 beforeAll(async () => {
-  port = Number(new URL(await deadUrl()).port);
+  port = await freePort();
   relayUrl = `http://127.0.0.1:${port}`;
   storeFile = path.join(tempDir(), 'relay.sqlite');
-  relayProc = await startRelayProcess();
+  relayProc = await startRelay();
 });
 afterAll(() => {
   relayProc?.kill('SIGKILL');
@@ -75,7 +62,7 @@ describe('relay reliability (loopback, bounded)', () => {
     for (let i = 0; i < 2000; i++) {
       if (i === 1000) {
         relayProc.kill('SIGKILL');
-        setTimeout(() => void startRelayProcess().then((p) => (relayProc = p)), 300);
+        setTimeout(() => void startRelay().then((p) => (relayProc = p)), 300);
       }
       const eventId = `evt-${i}-${randomUUID()}`;
       const body = JSON.stringify({ transactionId: `tx-${i}`, status: 'PAID', amount: 1 });

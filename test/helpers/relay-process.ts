@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** A loopback port that is free right now. */
+export async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+/**
+ * `npm run relay` as its own process (so it can be killed with SIGKILL, or its memory read),
+ * ready once it printed its URL.
+ */
+export async function startRelayProcess(o: {
+  adminToken: string;
+  store: string;
+  port?: number;
+  args?: string[];
+  nodeFlags?: string[];
+}): Promise<{ url: string; port: number; child: ChildProcess }> {
+  const port = o.port ?? (await freePort());
+  const child = spawn(
+    process.execPath,
+    [
+      ...(o.nodeFlags ?? []),
+      '--import',
+      'tsx',
+      'relay/cli.ts',
+      '--port',
+      String(port),
+      '--store',
+      o.store,
+      ...(o.args ?? []),
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, RELAY_ADMIN_TOKEN: o.adminToken },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (b) => String(b).includes('http://') && resolve());
+    child.on('exit', (c) => reject(new Error(`relay exited ${c}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, port, child };
+}
