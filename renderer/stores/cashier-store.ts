@@ -13,6 +13,8 @@ interface CashierState {
   message: string | null;
   /** Bumped when a submit is refused, so the screen moves the cursor to the first problem once. */
   refusals: number;
+  /** Bumped on every reset, so the screen focuses the amount after React has re-enabled it. */
+  resets: number;
   typeDigit(d: number): void;
   backspace(): void;
   setAmount(cents: number): void;
@@ -44,6 +46,7 @@ export const useCashier = create<CashierState>((set, get) => ({
   busy: false,
   message: null,
   refusals: 0,
+  resets: 0,
   typeDigit: (d) =>
     !isLocked(get().charge) &&
     set((s) => ({
@@ -88,7 +91,15 @@ export const useCashier = create<CashierState>((set, get) => ({
       set((s) => ({ errors: { [r.field!]: r.code }, busy: false, refusals: s.refusals + 1 }));
     } else set({ message: describeError(r), busy: false });
   },
-  reset: () => set({ form: empty(), errors: {}, charge: null, message: null, busy: false }),
+  reset: () =>
+    set((s) => ({
+      form: empty(),
+      errors: {},
+      charge: null,
+      message: null,
+      busy: false,
+      resets: s.resets + 1,
+    })),
   async simulate() {
     const c = get().charge;
     if (!c) return;

@@ -45,6 +45,8 @@ const pspCharges = async () =>
     status: string;
   }>;
 const chargeStatus = () => page.locator('.charge-status');
+/** The id of the focused element; polled, because React moves the focus after it renders. */
+const focused = () => page.evaluate(() => document.activeElement?.id);
 
 /** Types a whole charge with the keyboard alone: digits, Tab between fields, Enter to charge. */
 async function chargeByKeyboard(digits: string) {
@@ -65,7 +67,7 @@ async function chargeByKeyboard(digits: string) {
 
 describe('the cashier screen', () => {
   it('charges by keyboard alone; the QR on screen decodes to the copy-and-paste code', async () => {
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('amount');
+    await expect.poll(focused).toBe('amount');
     await chargeByKeyboard('2590');
     const qr = page.getByRole('img', { name: 'QR Code PIX' });
     await qr.waitFor();
@@ -101,11 +103,12 @@ describe('the cashier screen', () => {
   });
 
   it('Esc starts over: the form is cleared and the amount has the focus', async () => {
-    await page.getByLabel('Valor').focus();
+    // beforeEach pressed Esc on the paid (frozen) charge of the test before: the form is live again.
+    await expect.poll(focused).toBe('amount');
     await page.keyboard.type('555');
     await page.keyboard.press('Escape');
-    expect(await page.getByLabel('Valor').inputValue()).toBe('R$ 0,00');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('amount');
+    await expect.poll(() => page.getByLabel('Valor').inputValue()).toBe('R$ 0,00');
+    await expect.poll(focused).toBe('amount');
   });
 
   it('Verificando… on a dropped answer, then the charge resolves with its QR', async () => {
@@ -139,9 +142,9 @@ describe('the cashier screen', () => {
     await page.getByLabel('Valor').focus();
     await page.keyboard.press('Enter');
     await page.getByText('O valor precisa ser maior que zero.').waitFor();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('amount');
+    await expect.poll(focused).toBe('amount');
     await page.keyboard.type('1500');
-    expect(await page.getByLabel('Valor').inputValue()).toBe('R$ 15,00');
+    await expect.poll(() => page.getByLabel('Valor').inputValue()).toBe('R$ 15,00');
     await page.getByLabel('Nome do pagador').fill('Ana');
     await page.getByLabel('CPF/CNPJ do pagador').fill('123.456.789-00');
     await page.getByLabel('E-mail do pagador').fill('ana@');
@@ -150,7 +153,7 @@ describe('the cashier screen', () => {
     await page.getByText('CPF/CNPJ inválido: confira os números.').waitFor();
     await page.getByText(/E-mail inválido/).waitFor();
     await page.getByText(/Telefone inválido/).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('payer-document');
+    await expect.poll(focused).toBe('payer-document');
     await page.screenshot({ path: shot('caixa-erros') });
     expect((await pspCharges()).length).toBe(before);
   });
@@ -161,7 +164,7 @@ describe('the other screens', () => {
     await page.getByRole('button', { name: 'Histórico' }).click();
     await page.getByRole('table').first().waitFor();
     const rows = page.locator('table.history tbody tr');
-    expect(await rows.count()).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(4);
     await page.screenshot({ path: shot('historico') });
     await page.getByLabel('Situação').selectOption('PAID');
     await expect.poll(() => rows.count()).toBe(1);

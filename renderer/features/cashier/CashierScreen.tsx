@@ -28,12 +28,16 @@ export function CashierScreen() {
       if (e.key === 'Escape') {
         e.preventDefault();
         c.reset();
-        setTimeout(() => document.getElementById('amount')?.focus(), 0);
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [c]);
+
+  useEffect(() => {
+    // After a reset, once the form is enabled again (a disabled field cannot take the focus).
+    if (c.resets > 0) document.getElementById('amount')?.focus();
+  }, [c.resets]);
 
   useEffect(() => {
     // After a refused submit, put the cursor where the first problem is (once, not while typing).
@@ -130,10 +134,7 @@ export function CashierScreen() {
           <ChargePanel
             charge={c.charge}
             demo={info?.mode === 'demo'}
-            onNew={() => {
-              c.reset();
-              setTimeout(() => document.getElementById('amount')?.focus(), 0);
-            }}
+            onNew={c.reset}
             onSimulate={() => void c.simulate()}
             onRecheck={() => void c.recheck()}
           />
