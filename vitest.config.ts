@@ -19,7 +19,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'components',
-          include: ['test/unit/renderer/**/*.test.tsx'],
+          include: ['test/unit/renderer/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
         },
       },

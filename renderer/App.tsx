@@ -7,13 +7,14 @@ import { BalanceScreen } from './features/account/BalanceScreen';
 import { FeesScreen } from './features/account/FeesScreen';
 import { CashierScreen } from './features/cashier/CashierScreen';
 import { HistoryScreen } from './features/history/HistoryScreen';
-import { InfractionsScreen } from './features/owner/InfractionsScreen';
-import { SettingsScreen } from './features/owner/SettingsScreen';
-import { WithdrawScreen } from './features/owner/WithdrawScreen';
+import { InfractionsScreen } from './features/infractions/InfractionsScreen';
+import { SettingsScreen } from './features/settings/SettingsScreen';
+import { WithdrawScreen } from './features/withdrawals/WithdrawScreen';
 import { useTranslation } from './i18n';
 import { useApp, type Route } from './stores/app-store';
 import { useCashier } from './stores/cashier-store';
 import { useHistory } from './stores/history-store';
+import { useWithdrawals } from './stores/withdrawals-store';
 
 const SCREENS: Record<Route, () => React.JSX.Element | null> = {
   cashier: CashierScreen,
@@ -30,10 +31,16 @@ export function App() {
   const app = useApp();
   useEffect(() => {
     void app.load();
-    return bridge().on('charges:updated', (c) => {
+    // Live updates go to every store that shows them, whichever screen is open.
+    const offCharges = bridge().on('charges:updated', (c) => {
       useCashier.getState().onUpdate(c);
       useHistory.getState().onUpdate(c);
     });
+    const offWithdrawals = bridge().on('withdrawals:updated', useWithdrawals.getState().onUpdate);
+    return () => {
+      offCharges();
+      offWithdrawals();
+    };
   }, []);
   const Screen = SCREENS[app.route];
   return (

@@ -100,6 +100,13 @@ export const en: Messages = {
     confirmText: 'Withdraw {{amount}} to the {{type}} key {{key}}?',
     confirm: 'Confirm withdrawal',
   },
+  withdrawalStatus: {
+    SUBMITTING: 'Sending',
+    PROCESSING: 'Processing',
+    UNCERTAIN: 'Checking…',
+    COMPLETED: 'Completed',
+    FAILED: 'Failed',
+  },
   infractions: {
     defend: 'Defend',
     defended: '(defense sent)',
@@ -154,6 +161,7 @@ export const en: Messages = {
   demo: 'DEMO',
   receipt: { charge: 'Charge', id: 'Identifier', date: 'Date' },
   errors: {
+    PIX_KEY_INVALID: 'Invalid PIX key for the chosen type: check the key.',
     AMOUNT_EMPTY: 'Type the amount.',
     AMOUNT_ZERO: 'The amount must be greater than zero.',
     AMOUNT_ABOVE_MAX: 'Amount above the maximum allowed ({{max}}).',

@@ -98,6 +98,13 @@ export const ptBR = {
     confirmText: 'Sacar {{amount}} para a chave {{type}} {{key}}?',
     confirm: 'Confirmar saque',
   },
+  withdrawalStatus: {
+    SUBMITTING: 'Enviando',
+    PROCESSING: 'Em processamento',
+    UNCERTAIN: 'Verificando…',
+    COMPLETED: 'Concluído',
+    FAILED: 'Falhou',
+  },
   infractions: {
     defend: 'Defender',
     defended: '(defesa enviada)',
@@ -152,6 +159,7 @@ export const ptBR = {
   demo: 'DEMO',
   receipt: { charge: 'Cobrança', id: 'Identificador', date: 'Data' },
   errors: {
+    PIX_KEY_INVALID: 'Chave PIX inválida para o tipo escolhido: confira a chave.',
     AMOUNT_EMPTY: 'Digite o valor.',
     AMOUNT_ZERO: 'O valor precisa ser maior que zero.',
     AMOUNT_ABOVE_MAX: 'Valor acima do máximo permitido ({{max}}).',

@@ -22,7 +22,10 @@ interface AppState {
   route: Route;
   pinFor: Route | null;
   paperWidthMm: 58 | 80;
+  /** Subscribes to the app's events, then reads everything. */
   load(): Promise<void>;
+  /** Reads the app info, owner state and settings again (after the settings change). */
+  refresh(): Promise<void>;
   go(route: Route): Promise<void>;
   unlock(pin: string): Promise<string | null>;
   closePin(): void;
@@ -46,6 +49,10 @@ export const useApp = create<AppState>((set, get) => ({
     api.on('app:notice', (n) =>
       set((s) => ({ notices: [...s.notices, { id: ++noticeSeq, level: n.level, text: n.text }] })),
     );
+    await get().refresh();
+  },
+  async refresh() {
+    const api = bridge();
     const [info, owner, settings] = await Promise.all([
       api.app.info({}),
       api.owner.status({}),

@@ -113,6 +113,9 @@ const stop = async () => {
   process.exit(0);
 };
 // Diagnostics: started with --expose-gc, SIGUSR2 collects garbage (memory benchmarks read RSS after it).
-process.on('SIGUSR2', () => (globalThis as { gc?: () => void }).gc?.());
+process.on('SIGUSR2', () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  if (process.env.BALCAO_MEMORY_REPORT) console.error(JSON.stringify(process.memoryUsage()));
+});
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());

@@ -255,10 +255,8 @@ export class ChargeService {
   /** Local expiry: pending charges past their time become EXPIRED (a late payment is still caught). */
   expireDue(): number {
     let n = 0;
-    for (const c of this.deps.ledger.charges.open()) {
-      if (c.status === 'PENDING' && c.expiresAt <= this.now()) {
-        if (this.move(c, 'EXPIRED', 'local-expiry', 'LOCAL_EXPIRY').ok) n++;
-      }
+    for (const c of this.deps.ledger.charges.pendingDue(this.now())) {
+      if (this.move(c, 'EXPIRED', 'local-expiry', 'LOCAL_EXPIRY').ok) n++;
     }
     return n;
   }

@@ -114,6 +114,7 @@ export class ChargesRepo {
   private readonly byIdStmt;
   private readonly historyStmt;
   private readonly anyIdStmt;
+  private readonly dueStmt;
 
   constructor(private readonly db: Db) {
     this.insertStmt = db.prepare(
@@ -127,6 +128,9 @@ export class ChargesRepo {
     this.byIdStmt = db.prepare('SELECT * FROM charges WHERE id = ?');
     this.anyIdStmt = db.prepare(
       'SELECT * FROM charges WHERE external_id = @id OR psp_transaction_id = @id OR id = @id LIMIT 1',
+    );
+    this.dueStmt = db.prepare(
+      "SELECT * FROM charges WHERE status = 'PENDING' AND expires_at <= ? ORDER BY expires_at",
     );
     this.historyStmt = db.prepare(
       'INSERT INTO charge_history (charge_id, from_status, to_status, source, detail, at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -196,6 +200,11 @@ export class ChargesRepo {
         )
         .all() as Row[]
     ).map(fromRow);
+  }
+
+  /** Pending charges whose local expiry time has come, oldest deadline first. */
+  pendingDue(now: number): ChargeRecord[] {
+    return (this.dueStmt.all(now) as Row[]).map(fromRow);
   }
 
   history(id: string): HistoryEntry[] {

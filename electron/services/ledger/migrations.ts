@@ -98,4 +98,8 @@ export const MIGRATIONS: readonly string[] = [
     value TEXT NOT NULL
   );
   `,
+  /* 2 */ `
+  -- Local expiry looks up only the pending charges that are due (it runs every second).
+  CREATE INDEX charges_pending_expiry ON charges (status, expires_at);
+  `,
 ];

@@ -1,24 +1,17 @@
-import { useEffect, useState } from 'react';
-import type { CallOutput } from '../../../shared/ipc-contract';
+import { useEffect } from 'react';
 import { formatBRL } from '../../../shared/domain/money';
-import { bridge, describeError } from '../../bridge';
 import { i18next, useTranslation } from '../../i18n';
+import { useAccount } from '../../stores/account-store';
 
 /** Saldo (A3): read on open and on demand, with the time it was read. */
 export function BalanceScreen() {
   const { t } = useTranslation();
-  const [data, setData] = useState<CallOutput<'account:balance'> | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = async () => {
-    const r = await bridge().account.balance({});
-    if (r.ok) {
-      setData(r.value);
-      setError(null);
-    } else setError(describeError(r));
-  };
+  const data = useAccount((a) => a.balance);
+  const error = useAccount((a) => a.balanceError);
+  const load = useAccount((a) => a.loadBalance);
   useEffect(() => {
     void load();
-  }, []);
+  }, [load]);
   return (
     <div className="account">
       <h1>{t('account.balance')}</h1>

@@ -1,21 +1,19 @@
 import { useEffect, useState } from 'react';
 import { cryptoWithdrawal } from '../../../shared/domain/crypto-fees';
 import { formatBRL, parseMoney } from '../../../shared/domain/money';
-import type { CallOutput } from '../../../shared/ipc-contract';
-import { bridge, describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
+import { useAccount } from '../../stores/account-store';
 
 /** Taxas cripto: the five values of GET /crypto/fees and a calculator (A16). */
 export function FeesScreen() {
   const { t } = useTranslation();
-  const [fees, setFees] = useState<CallOutput<'account:cryptoFees'> | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const fees = useAccount((a) => a.fees);
+  const error = useAccount((a) => a.feesError);
+  const load = useAccount((a) => a.loadFees);
   const [amount, setAmount] = useState('');
   useEffect(() => {
-    void bridge()
-      .account.cryptoFees({})
-      .then((r) => (r.ok ? setFees(r.value) : setError(describeError(r))));
-  }, []);
+    void load();
+  }, [load]);
   const parsed = parseMoney(amount, { positive: true });
   const calc = fees && parsed.ok ? cryptoWithdrawal(parsed.value, fees) : null;
   return (

@@ -1,22 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { formatBRL } from '../../../shared/domain/money';
-import type { ChargeView } from '../../../shared/views';
 import { bridge } from '../../bridge';
 import { useTranslation } from '../../i18n';
+import { useCustomer } from '../../stores/customer-store';
 import { QrCode } from '../cashier/QrCode';
 
 /** The payer-facing screen: the newest charge's amount, QR and code, large; then a full-screen Pago. */
 export function CustomerDisplay() {
   const { t } = useTranslation();
-  const [charge, setCharge] = useState<ChargeView | null>(null);
+  const { charge, load, onUpdate } = useCustomer();
   useEffect(() => {
-    void bridge()
-      .charges.list({ limit: 1 })
-      .then((r) => r.ok && setCharge(r.value[0] ?? null));
-    return bridge().on('charges:updated', (c) =>
-      setCharge((cur) => (!cur || c.createdAt >= cur.createdAt ? c : cur)),
-    );
-  }, []);
+    void load();
+    return bridge().on('charges:updated', onUpdate);
+  }, [load, onUpdate]);
   if (!charge || !['PENDING', 'PAID'].includes(charge.status))
     return <main className="customer idle" />;
   if (charge.status === 'PAID') {

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatBRL, parseMoney } from '../../../shared/domain/money';
 import { PIX_KEY_TYPES, parsePixKey, type PixKeyType } from '../../../shared/domain/pix-key';
-import type { WithdrawalView } from '../../../shared/views';
-import { bridge, describeError } from '../../bridge';
+import { describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
+import { useWithdrawals } from '../../stores/withdrawals-store';
 
 /** Saque PIX: key, amount, description → a confirmation summary → the withdrawal, followed live. */
 export function WithdrawScreen() {
@@ -13,35 +13,29 @@ export function WithdrawScreen() {
   const [amount, setAmount] = useState('');
   const [description, setDescription] = useState('');
   const [review, setReview] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [list, setList] = useState<WithdrawalView[]>([]);
+  const { list, error, load, create, setError } = useWithdrawals();
   useEffect(() => {
-    void bridge()
-      .withdrawals.list({})
-      .then((r) => r.ok && setList(r.value));
-    return bridge().on('withdrawals:updated', (w) =>
-      setList((l) => [w, ...l.filter((x) => x.id !== w.id)]),
-    );
-  }, []);
+    void load();
+  }, [load]);
   const cents = parseMoney(amount, { positive: true });
   const check = (e: FormEvent) => {
     e.preventDefault();
     const k = parsePixKey(type, key);
-    if (!cents.ok) return setError(cents.message);
-    if (!k.ok) return setError(k.message);
+    if (!cents.ok) return setError(describeError(cents));
+    if (!k.ok) return setError(describeError(k));
     setError(null);
     setReview(true);
   };
   const confirm = async () => {
     if (!cents.ok) return;
-    const r = await bridge().withdrawals.create({
+    const sent = await create({
       amountCents: cents.value,
       pixKeyType: type,
       pixKey: key,
       ...(description.trim() && { description: description.trim() }),
     });
     setReview(false);
-    if (!r.ok) return setError(describeError(r));
+    if (!sent) return;
     setKey('');
     setAmount('');
     setDescription('');
@@ -89,10 +83,7 @@ export function WithdrawScreen() {
       </form>
       {review && cents.ok && (
         <section role="region" aria-label={t('withdraw.confirmRegion')} className="confirm">
-          <p>
-            Sacar <strong>{formatBRL(cents.value)}</strong> para a chave {type}{' '}
-            <strong>{key}</strong>?
-          </p>
+          <p>{t('withdraw.confirmText', { amount: formatBRL(cents.value), type, key })}</p>
           <button type="button" className="btn btn-primary" onClick={() => void confirm()}>
             {t('withdraw.confirm')}
           </button>
@@ -105,7 +96,7 @@ export function WithdrawScreen() {
         {list.map((w) => (
           <li key={w.id}>
             {new Date(w.createdAt).toLocaleString('pt-BR')} · {formatBRL(w.amountCents)} ·{' '}
-            {w.pixKeyType} {w.pixKeyMasked} · <strong>{w.status}</strong>
+            {w.pixKeyType} {w.pixKeyMasked} · <strong>{t(`withdrawalStatus.${w.status}`)}</strong>
             {w.notice && <span> — {w.notice.text}</span>}
           </li>
         ))}

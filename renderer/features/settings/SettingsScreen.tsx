@@ -1,73 +1,38 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { AppSettings } from '../../../shared/settings';
-import { bridge, describeError } from '../../bridge';
-import { setLanguage, useTranslation } from '../../i18n';
+import { useTranslation } from '../../i18n';
+import { useSettings } from '../../stores/settings-store';
 
 /** Configurações: the non-secret settings, write-only credentials, the owner PIN. */
 export function SettingsScreen() {
   const { t } = useTranslation();
-  const [s, setS] = useState<AppSettings | null>(null);
-  const [configured, setConfigured] = useState(false);
+  const { draft: s, edit: setS, credentials, message, ...settings } = useSettings();
+  // Typed secrets and PINs stay in this screen only, and are cleared as soon as they are sent.
   const [clientId, setClientId] = useState('');
   const [clientSecret, setClientSecret] = useState('');
   const [relayToken, setRelayToken] = useState('');
-  const [relayStored, setRelayStored] = useState(false);
   const [newPin, setNewPin] = useState('');
   const [currentPin, setCurrentPin] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
+  const { load } = settings;
   useEffect(() => {
-    void bridge()
-      .settings.get({})
-      .then((r) => r.ok && setS(r.value));
-    void bridge()
-      .credentials.status({})
-      .then((r) => {
-        if (!r.ok) return;
-        setConfigured(r.value.configured);
-        setRelayStored(r.value.relayToken);
-      });
-  }, []);
+    void load();
+  }, [load]);
   if (!s) return null;
-  const save = async (e: FormEvent) => {
+  const save = (e: FormEvent) => {
     e.preventDefault();
-    const r = await bridge().settings.update({
-      patch: {
-        terminalName: s.terminalName,
-        shopName: s.shopName,
-        language: s.language,
-        psp: {
-          baseUrl: s.psp.baseUrl,
-          chargeOperation: s.psp.chargeOperation,
-          statusQueryPath: s.psp.statusQueryPath,
-        },
-        relay: { url: s.relay.url, channelId: s.relay.channelId },
-        printer: { paperWidthMm: s.printer.paperWidthMm },
-        customerDisplay: s.customerDisplay,
-      },
-    });
-    if (!r.ok) return setMessage(describeError(r));
-    await setLanguage(r.value.language);
-    setMessage(t('settings.saved'));
+    void settings.save();
   };
-  const saveCredentials = async () => {
-    const r = await bridge().credentials.set({ clientId, clientSecret });
+  const saveCredentials = () => {
+    void settings.saveCredentials({ clientId, clientSecret });
     setClientSecret('');
-    if (!r.ok) return setMessage(describeError(r));
-    setConfigured(true);
-    setMessage(t('settings.credSaved'));
   };
-  const saveRelayToken = async () => {
-    const r = await bridge().credentials.setRelayToken({ token: relayToken });
+  const saveRelayToken = () => {
+    void settings.saveRelayToken(relayToken);
     setRelayToken('');
-    if (!r.ok) return setMessage(describeError(r));
-    setRelayStored(true);
-    setMessage(t('settings.credSaved'));
   };
-  const changePin = async () => {
-    const r = await bridge().owner.setPin({ newPin, ...(currentPin && { currentPin }) });
+  const changePin = () => {
+    void settings.changePin({ newPin, ...(currentPin && { currentPin }) });
     setNewPin('');
     setCurrentPin('');
-    setMessage(r.ok ? t('settings.pinChanged') : describeError(r));
   };
   const field = (
     id: string,
@@ -151,7 +116,7 @@ export function SettingsScreen() {
             checked={s.customerDisplay}
             onChange={(e) => setS({ ...s, customerDisplay: e.target.checked })}
           />{' '}
-          Tela do cliente
+          {t('settings.customerDisplay')}
         </label>
         <button type="submit" className="btn btn-primary">
           {t('settings.save')}
@@ -159,7 +124,7 @@ export function SettingsScreen() {
       </form>
       <section className="stack" aria-label={t('settings.credentials')}>
         <h2>{t('settings.credentials')}</h2>
-        <p>{configured ? t('settings.credStored') : t('settings.credNone')}</p>
+        <p>{credentials.configured ? t('settings.credStored') : t('settings.credNone')}</p>
         {field('cred-id', t('settings.clientId'), clientId, setClientId)}
         {field(
           'cred-secret',
@@ -171,17 +136,19 @@ export function SettingsScreen() {
         <button
           type="button"
           className="btn"
-          onClick={() => void saveCredentials()}
+          onClick={saveCredentials}
           disabled={!clientId || !clientSecret}
         >
           {t('settings.saveCredentials')}
         </button>
-        <p>{relayStored ? t('settings.relayTokenStored') : t('settings.relayTokenNone')}</p>
+        <p>
+          {credentials.relayToken ? t('settings.relayTokenStored') : t('settings.relayTokenNone')}
+        </p>
         {field('relay-token', t('settings.relayToken'), relayToken, setRelayToken, 'password')}
         <button
           type="button"
           className="btn"
-          onClick={() => void saveRelayToken()}
+          onClick={saveRelayToken}
           disabled={relayToken.length < 16}
         >
           {t('settings.saveRelayToken')}
@@ -191,7 +158,7 @@ export function SettingsScreen() {
         <h2>{t('owner.setPin')}</h2>
         {field('pin-current', t('settings.currentPin'), currentPin, setCurrentPin, 'password')}
         {field('pin-new', t('owner.newPin'), newPin, setNewPin, 'password')}
-        <button type="button" className="btn" onClick={() => void changePin()}>
+        <button type="button" className="btn" onClick={changePin}>
           {t('owner.setPin')}
         </button>
       </section>

@@ -1,44 +1,32 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { CallOutput } from '../../../shared/ipc-contract';
-import { bridge, describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
-
-type Page = CallOutput<'infractions:list'>;
+import { useInfractions } from '../../stores/infractions-store';
+import { infractionFields } from './fields';
 
 /** Infrações (MED): paged list, WAITING_PSP highlighted, and the defense form for those. */
 export function InfractionsScreen() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { page, data, error, sent, load, defend: send } = useInfractions();
   const [selected, setSelected] = useState<string | null>(null);
   const [analise, setAnalise] = useState<'DISAGREED' | 'AGREED'>('DISAGREED');
   const [text, setText] = useState('');
   const [proofs, setProofs] = useState('');
-  const [sent, setSent] = useState<string | null>(null);
-  const load = async (p: number) => {
-    const r = await bridge().infractions.list({ page: p, perPage: 10 });
-    if (r.ok) setData(r.value);
-    else setError(describeError(r));
-  };
   useEffect(() => {
-    void load(page);
-  }, [page]);
+    void load(1);
+  }, [load]);
   const defend = async (e: FormEvent) => {
     e.preventDefault();
     if (!selected) return;
-    const r = await bridge().infractions.defend({
+    const ok = await send({
       infractionId: selected,
       analise,
       justificativa: text,
       proofs: proofs.split(/\s+/).filter(Boolean),
     });
-    if (!r.ok) return setError(describeError(r));
-    setSent(selected);
+    if (!ok) return;
     setSelected(null);
     setText('');
     setProofs('');
-    await load(page);
   };
   return (
     <div className="owner-screen">
@@ -53,9 +41,7 @@ export function InfractionsScreen() {
           >
             <strong>{i.infractionId}</strong>{' '}
             <span className={`badge-status inf-${i.status.toLowerCase()}`}>{i.status}</span>{' '}
-            {Object.entries(i.fields)
-              .map(([k, v]) => `${k}: ${String(v)}`)
-              .join(' · ')}
+            {infractionFields(i.fields).join(' · ')}
             {i.status === 'WAITING_PSP' && !i.defended && (
               <button
                 type="button"
@@ -74,7 +60,7 @@ export function InfractionsScreen() {
           type="button"
           className="btn"
           disabled={page <= 1}
-          onClick={() => setPage(page - 1)}
+          onClick={() => void load(page - 1)}
         >
           {t('infractions.previous')}
         </button>
@@ -86,7 +72,7 @@ export function InfractionsScreen() {
           type="button"
           className="btn"
           disabled={!data?.hasNext}
-          onClick={() => setPage(page + 1)}
+          onClick={() => void load(page + 1)}
         >
           {t('infractions.next')}
         </button>
