@@ -11,6 +11,26 @@ import { waitForSignal } from './wait';
  * fsynced, so the relay's 200 still means "on disk" (see README for the other settings).
  * Waiting subscribers share one blocking XREAD per channel and instance.
  */
+const APPEND_LIMITED = `
+local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local b = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(b[1]) or burst
+local at = tonumber(b[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - at) * rate / 1000)
+if tokens < 1 then
+  redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', now)
+  return false
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens - 1), 'at', now)
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst * 1000 / rate) + 1000)
+return redis.call('XADD', KEYS[2], '*', 'r', ARGV[3], 'h', ARGV[4], 'b', ARGV[5])`;
+
+interface ScriptCommands {
+  appendLimited(...args: Array<string | number>): Promise<string | null>;
+}
+
 export class RedisStore implements RelayStore {
   private readonly redis: Redis;
   private readonly notify = new EventEmitter();
@@ -20,9 +40,34 @@ export class RedisStore implements RelayStore {
   constructor(url: string) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
     this.notify.setMaxListeners(0);
+    // Sent once, then called by its SHA (EVALSHA), reloaded by ioredis after a Redis restart.
+    this.redis.defineCommand('appendLimited', { numberOfKeys: 2, lua: APPEND_LIMITED });
   }
 
   private key = (channelId: string) => `relay:events:${channelId}`;
+  private rateKey = (channelId: string) => `relay:rate:${channelId}`;
+
+  /**
+   * The channel's token bucket lives in Redis and one script checks it and appends, with Redis's
+   * own clock: N instances together let through `ratePerSec`, not N times it, at the cost of no
+   * extra round trip and no extra append-only write.
+   */
+  async appendLimited(
+    channelId: string,
+    e: Omit<StoredEvent, 'id'>,
+    limit: { ratePerSec: number; burst: number },
+  ): Promise<string | null> {
+    const id = await (this.redis as Redis & ScriptCommands).appendLimited(
+      this.rateKey(channelId),
+      this.key(channelId),
+      limit.ratePerSec,
+      limit.burst,
+      String(e.receivedAt),
+      JSON.stringify(e.headers),
+      e.body,
+    );
+    return id ?? null;
+  }
 
   async createChannel(c: ChannelRecord) {
     await this.redis.hset('relay:channels', c.id, JSON.stringify(c));
@@ -42,7 +87,7 @@ export class RedisStore implements RelayStore {
 
   async deleteChannel(id: string) {
     const removed = await this.redis.hdel('relay:channels', id);
-    await this.redis.del(this.key(id));
+    await this.redis.del(this.key(id), this.rateKey(id));
     return removed === 1;
   }
 

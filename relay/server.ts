@@ -41,7 +41,9 @@ const HOP_BY_HOP = new Set([
 export async function startRelay(o: RelayOptions) {
   const now = o.now ?? Date.now;
   const metrics = new Metrics();
-  const limiter = new RateLimiter(o.ratePerSec ?? 1000, o.burst ?? 2000, now);
+  const rate = o.ratePerSec ?? 1000;
+  const burst = o.burst ?? 2000;
+  const limiter = new RateLimiter(rate, burst, now);
   const maxSubs = o.maxSubscribersPerChannel ?? 10;
   const heartbeatMs = o.heartbeatMs ?? 15_000;
   const subs = new Map<string, number>();
@@ -114,7 +116,22 @@ export async function startRelay(o: RelayOptions) {
         metrics.reject('unknown_channel');
         return err(reply, 404, 'NOT_FOUND', 'Unknown channel');
       }
-      if (!limiter.take(channel.id)) {
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers))
+        if (!HOP_BY_HOP.has(k) && typeof v === 'string') headers[k] = v;
+      const event = {
+        receivedAt: now(),
+        headers,
+        body: typeof req.body === 'string' ? req.body : '',
+      };
+      const t = performance.now();
+      // A shared store limits the rate for all instances in the same step as the write.
+      const id = o.store.appendLimited
+        ? await o.store.appendLimited(channel.id, event, { ratePerSec: rate, burst })
+        : limiter.take(channel.id)
+          ? await o.store.append(channel.id, event)
+          : null;
+      if (id === null) {
         metrics.reject('rate');
         return reply.header('retry-after', '1').code(429).send({
           ok: false,
@@ -122,15 +139,6 @@ export async function startRelay(o: RelayOptions) {
           message: 'Too many callbacks for this channel',
         });
       }
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers))
-        if (!HOP_BY_HOP.has(k) && typeof v === 'string') headers[k] = v;
-      const t = performance.now();
-      const id = await o.store.append(channel.id, {
-        receivedAt: now(),
-        headers,
-        body: typeof req.body === 'string' ? req.body : '',
-      });
       metrics.storeSeconds += (performance.now() - t) / 1000;
       metrics.storeCount++;
       metrics.received++;

@@ -31,5 +31,15 @@ export interface RelayStore {
     signal: AbortSignal,
   ): Promise<void>;
   purgeBefore(receivedAt: number): Promise<number>;
+  /**
+   * `append` behind a per-channel token bucket shared by every relay instance on this store, in
+   * one atomic step; null when the channel is over its rate (nothing stored). Only a shared
+   * store (Redis) has it; with SQLite one instance owns the store and keeps a local bucket.
+   */
+  appendLimited?(
+    channelId: string,
+    e: Omit<StoredEvent, 'id'>,
+    limit: { ratePerSec: number; burst: number },
+  ): Promise<string | null>;
   close(): Promise<void>;
 }

@@ -71,4 +71,31 @@ describe('Redis Streams store', () => {
     t.subscriber.stop();
     fresh.subscriber.stop();
   }, 60_000);
+
+  it('the per-channel rate limit is shared: two instances together let through one bucket, not two', async () => {
+    // A bucket of 4 that refills one token every 10 s: within this test, exactly 4 get through.
+    const slow = { adminToken: ADMIN, ratePerSec: 0.1, burst: 4 };
+    const c = await startRelay({ store: new RedisStore(redis.url), ...slow });
+    const d = await startRelay({ store: new RedisStore(redis.url), ...slow });
+    try {
+      const ch = (await (
+        await fetch(`${c.url}/admin/channels`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${ADMIN}` },
+        })
+      ).json()) as { channelId: string };
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const via = i % 2 === 0 ? c : d;
+        statuses.push(await post(`${via.url}/hooks/${ch.channelId}`, `rate-${i}`));
+      }
+      expect(statuses.filter((s) => s === 200)).toHaveLength(4);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+      const metrics = await (await fetch(`${d.url}/metrics`)).text();
+      expect(metrics).toMatch(/reason="rate"\} [1-9]/);
+    } finally {
+      await c.close();
+      await d.close();
+    }
+  });
 });
