@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { CallInput } from '../../shared/ipc-contract';
-import type { Result } from '../../shared/result';
+import type { Err, Result } from '../../shared/result';
 import type { AppSettings } from '../../shared/settings';
 import { bridge, describeError } from '../bridge';
 import { i18next, setLanguage } from '../i18n';
@@ -20,11 +20,38 @@ interface SettingsState {
   changePin(input: CallInput<'owner:setPin'>): Promise<void>;
 }
 
+/** The label key of each setting the service may name in a validation error. */
+const FIELD_LABELS: Record<string, string> = {
+  terminalName: 'settings.terminal',
+  shopName: 'settings.shop',
+  'psp.baseUrl': 'settings.pspUrl',
+  'charges.expiryMinutes': 'settings.expiry',
+  'relay.url': 'settings.relayUrl',
+  'psp.loginClientIdField': 'compat.loginIdField',
+  'psp.loginClientSecretField': 'compat.loginSecretField',
+  'psp.requestTimeoutMs': 'compat.timeout',
+  'psp.maxAmountCents': 'compat.maxAmount',
+  'psp.callback.signatureHeader': 'compat.signatureHeader',
+  'psp.callback.timestampHeader': 'compat.timestampHeader',
+  'psp.callback.eventIdHeader': 'compat.eventIdHeader',
+  'psp.callback.template': 'compat.template',
+  'psp.callback.toleranceSeconds': 'compat.tolerance',
+};
+
+/** A refused setting, named by its label whether the contract or the service refused it. */
+function settingsError(e: Err): string {
+  const path = e.field?.replace(/^patch\./, '');
+  if (!path || (e.code !== 'INVALID_PAYLOAD' && e.code !== 'SETTINGS_INVALID'))
+    return describeError(e);
+  const label = FIELD_LABELS[path];
+  return i18next.t('errors.SETTINGS_INVALID', { field: label ? i18next.t(label) : path });
+}
+
 /** Configurações: the non-secret settings, the write-only credentials' status, the owner PIN. */
 export const useSettings = create<SettingsState>((set, get) => {
-  /** One line under the title: what was done, or why it was not. */
+  /** One line under the title: what was done, or why it was not (naming the field by its label). */
   const say = (r: Result<unknown>, done: string) =>
-    set({ message: r.ok ? i18next.t(done) : describeError(r) });
+    set({ message: r.ok ? i18next.t(done) : settingsError(r) });
   return {
     draft: null,
     credentials: { configured: false, relayToken: false },
@@ -49,13 +76,10 @@ export const useSettings = create<SettingsState>((set, get) => {
           terminalName: s.terminalName,
           shopName: s.shopName,
           language: s.language,
-          psp: {
-            baseUrl: s.psp.baseUrl,
-            chargeOperation: s.psp.chargeOperation,
-            statusQueryPath: s.psp.statusQueryPath,
-          },
-          relay: { url: s.relay.url, channelId: s.relay.channelId },
-          printer: { paperWidthMm: s.printer.paperWidthMm },
+          psp: s.psp,
+          charges: s.charges,
+          relay: s.relay,
+          printer: s.printer,
           customerDisplay: s.customerDisplay,
         },
       });

@@ -97,8 +97,42 @@ describe('Infrações (MED)', () => {
 });
 
 describe('Configurações', () => {
+  it('PSP compatibility: a wrong value is refused naming its field; a right one is kept', async () => {
+    await page.getByRole('button', { name: 'Configurações', exact: true }).click();
+    await page.getByText('Compatibilidade do PSP (avançado)').click();
+    const tolerance = page.getByLabel('Tolerância de horário (segundos)');
+    expect(await tolerance.inputValue()).toBe('300');
+    await tolerance.fill('0');
+    await page.getByRole('button', { name: 'Salvar configurações' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Configuração inválida em “Tolerância de horário (segundos)”' })
+      .waitFor();
+    await tolerance.fill('120');
+    await page.getByLabel('Cabeçalho da assinatura do callback').fill('x-assinatura');
+    await page
+      .getByLabel('Impressora preferida (anotação: a impressão abre o diálogo do sistema)')
+      .fill('Bematech MP-4200');
+    await page.getByRole('button', { name: 'Salvar configurações' }).click();
+    await page.getByRole('status').filter({ hasText: 'Configurações salvas.' }).waitFor();
+    await page.screenshot({ path: shot('configuracoes-compat'), fullPage: true });
+    // Read back from the app, not from the form.
+    await page.getByRole('button', { name: 'Caixa' }).click();
+    await page.getByRole('button', { name: 'Configurações', exact: true }).click();
+    await page.getByText('Compatibilidade do PSP (avançado)').click();
+    expect(await page.getByLabel('Tolerância de horário (segundos)').inputValue()).toBe('120');
+    expect(await page.getByLabel('Cabeçalho da assinatura do callback').inputValue()).toBe(
+      'x-assinatura',
+    );
+    expect(
+      await page
+        .getByLabel('Impressora preferida (anotação: a impressão abre o diálogo do sistema)')
+        .inputValue(),
+    ).toBe('Bematech MP-4200');
+  });
+
   it('saves the terminal name and switches the interface to English, and back', async () => {
-    await page.getByRole('button', { name: 'Configurações' }).click();
+    await page.getByRole('button', { name: 'Configurações', exact: true }).click();
     await page.getByLabel('Nome do terminal').fill('Caixa 2');
     await page.getByLabel('Idioma').selectOption('en');
     await page.getByRole('button', { name: 'Salvar configurações' }).click();

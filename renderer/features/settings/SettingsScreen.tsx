@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { useSettings } from '../../stores/settings-store';
+import { CompatibilitySection } from './CompatibilitySection';
+import { Choice, Input } from './inputs';
 
 /** Configurações: the non-secret settings, write-only credentials, the owner PIN. */
 export function SettingsScreen() {
@@ -39,13 +41,8 @@ export function SettingsScreen() {
     label: string,
     value: string,
     on: (v: string) => void,
-    type = 'text',
-  ) => (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} type={type} value={value} onChange={(e) => on(e.target.value)} />
-    </div>
-  );
+    type: 'text' | 'password' = 'text',
+  ) => <Input id={id} label={label} value={value} onChange={on} type={type} />;
   return (
     <div className="owner-screen">
       <h1>{t('nav.settings')}</h1>
@@ -55,61 +52,58 @@ export function SettingsScreen() {
           setS({ ...s, terminalName: v }),
         )}
         {field('set-shop', t('settings.shop'), s.shopName, (v) => setS({ ...s, shopName: v }))}
-        <div className="field">
-          <label htmlFor="set-lang">{t('settings.language')}</label>
-          <select
-            id="set-lang"
-            value={s.language}
-            onChange={(e) => setS({ ...s, language: e.target.value as 'pt-BR' | 'en' })}
-          >
-            <option value="pt-BR">Português (Brasil)</option>
-            <option value="en">English</option>
-          </select>
-        </div>
+        <Choice
+          id="set-lang"
+          label={t('settings.language')}
+          value={s.language}
+          options={[
+            ['pt-BR', 'Português (Brasil)'],
+            ['en', 'English'],
+          ]}
+          onChange={(language) => setS({ ...s, language })}
+        />
         {field('set-psp', t('settings.pspUrl'), s.psp.baseUrl, (v) =>
           setS({ ...s, psp: { ...s.psp, baseUrl: v } }),
         )}
-        <div className="field">
-          <label htmlFor="set-op">{t('settings.operation')}</label>
-          <select
-            id="set-op"
-            value={s.psp.chargeOperation}
-            onChange={(e) =>
-              setS({
-                ...s,
-                psp: { ...s.psp, chargeOperation: e.target.value as 'deposit' | 'transaction' },
-              })
-            }
-          >
-            <option value="deposit">/payments/deposit</option>
-            <option value="transaction">/transactions/create</option>
-          </select>
-        </div>
+        <Choice
+          id="set-op"
+          label={t('settings.operation')}
+          value={s.psp.chargeOperation}
+          options={[
+            ['deposit', '/payments/deposit'],
+            ['transaction', '/transactions/create'],
+          ]}
+          onChange={(chargeOperation) => setS({ ...s, psp: { ...s.psp, chargeOperation } })}
+        />
         {field('set-query', t('settings.statusQuery'), s.psp.statusQueryPath, (v) =>
           setS({ ...s, psp: { ...s.psp, statusQueryPath: v } }),
         )}
+        <Input
+          id="set-expiry"
+          type="number"
+          label={t('settings.expiry')}
+          value={s.charges.expiryMinutes}
+          onChange={(v) => setS({ ...s, charges: { expiryMinutes: Number(v) } })}
+        />
         {field('set-relay', t('settings.relayUrl'), s.relay.url, (v) =>
           setS({ ...s, relay: { ...s.relay, url: v } }),
         )}
         {field('set-channel', t('settings.relayChannel'), s.relay.channelId, (v) =>
           setS({ ...s, relay: { ...s.relay, channelId: v } }),
         )}
-        <div className="field">
-          <label htmlFor="set-paper">{t('settings.paper')}</label>
-          <select
-            id="set-paper"
-            value={s.printer.paperWidthMm}
-            onChange={(e) =>
-              setS({
-                ...s,
-                printer: { ...s.printer, paperWidthMm: Number(e.target.value) as 58 | 80 },
-              })
-            }
-          >
-            <option value={58}>58 mm</option>
-            <option value={80}>80 mm</option>
-          </select>
-        </div>
+        {field('set-printer', t('settings.printer'), s.printer.name, (v) =>
+          setS({ ...s, printer: { ...s.printer, name: v } }),
+        )}
+        <Choice
+          id="set-paper"
+          label={t('settings.paper')}
+          value={s.printer.paperWidthMm}
+          options={[
+            [58, '58 mm'],
+            [80, '80 mm'],
+          ]}
+          onChange={(paperWidthMm) => setS({ ...s, printer: { ...s.printer, paperWidthMm } })}
+        />
         <label className="check">
           <input
             type="checkbox"
@@ -118,6 +112,7 @@ export function SettingsScreen() {
           />{' '}
           {t('settings.customerDisplay')}
         </label>
+        <CompatibilitySection s={s} edit={setS} />
         <button type="submit" className="btn btn-primary">
           {t('settings.save')}
         </button>

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { formatBRL, parseMoney } from '../../../shared/domain/money';
+import type { CallbackSettings } from '../../../shared/psp-settings';
+import type { AppSettings } from '../../../shared/settings';
+import { describeError } from '../../bridge';
+import { useTranslation } from '../../i18n';
+import { Choice, Input } from './inputs';
+
+/**
+ * The PSP compatibility settings (PSP-API.md): what the seed leaves open, so a shop whose PSP
+ * differs changes a setting, not code. Collapsed: the defaults fit the documented PSP.
+ */
+export function CompatibilitySection({
+  s,
+  edit,
+}: {
+  s: AppSettings;
+  edit(next: AppSettings): void;
+}) {
+  const { t } = useTranslation();
+  const [maxText, setMaxText] = useState(formatBRL(s.psp.maxAmountCents));
+  const max = parseMoney(maxText, { positive: true });
+  const psp = (patch: Partial<AppSettings['psp']>) => edit({ ...s, psp: { ...s.psp, ...patch } });
+  const cb = (patch: Partial<CallbackSettings>) =>
+    psp({ callback: { ...s.psp.callback, ...patch } });
+  return (
+    <details className="compat">
+      <summary>{t('compat.title')}</summary>
+      <p className="muted">{t('compat.note')}</p>
+      <Input
+        id="compat-login-id"
+        label={t('compat.loginIdField')}
+        value={s.psp.loginClientIdField}
+        onChange={(v) => psp({ loginClientIdField: v })}
+      />
+      <Input
+        id="compat-login-secret"
+        label={t('compat.loginSecretField')}
+        value={s.psp.loginClientSecretField}
+        onChange={(v) => psp({ loginClientSecretField: v })}
+      />
+      <Choice
+        id="compat-withdraw-auth"
+        label={t('compat.withdrawAuth')}
+        value={s.psp.withdrawAuth}
+        options={[
+          ['bearer', 'Bearer (/auth/login)'],
+          ['cics', 'ci / cs'],
+        ]}
+        onChange={(v) => psp({ withdrawAuth: v })}
+      />
+      <Input
+        id="compat-timeout"
+        type="number"
+        label={t('compat.timeout')}
+        value={s.psp.requestTimeoutMs}
+        onChange={(v) => psp({ requestTimeoutMs: Number(v) })}
+      />
+      <div className="field">
+        <label htmlFor="compat-max">{t('compat.maxAmount')}</label>
+        <input
+          id="compat-max"
+          inputMode="decimal"
+          value={maxText}
+          aria-invalid={!max.ok}
+          aria-describedby={max.ok ? undefined : 'compat-max-error'}
+          onChange={(e) => {
+            setMaxText(e.target.value);
+            const r = parseMoney(e.target.value, { positive: true });
+            if (r.ok) psp({ maxAmountCents: r.value });
+          }}
+        />
+        {!max.ok && (
+          <p id="compat-max-error" className="field-error">
+            {describeError(max)}
+          </p>
+        )}
+      </div>
+      <Input
+        id="compat-sig-header"
+        label={t('compat.signatureHeader')}
+        value={s.psp.callback.signatureHeader}
+        onChange={(v) => cb({ signatureHeader: v })}
+      />
+      <Input
+        id="compat-ts-header"
+        label={t('compat.timestampHeader')}
+        value={s.psp.callback.timestampHeader}
+        onChange={(v) => cb({ timestampHeader: v })}
+      />
+      <Input
+        id="compat-event-header"
+        label={t('compat.eventIdHeader')}
+        value={s.psp.callback.eventIdHeader}
+        onChange={(v) => cb({ eventIdHeader: v })}
+      />
+      <Choice
+        id="compat-algorithm"
+        label={t('compat.algorithm')}
+        value={s.psp.callback.algorithm}
+        options={[
+          ['sha256', 'HMAC-SHA256'],
+          ['sha512', 'HMAC-SHA512'],
+        ]}
+        onChange={(v) => cb({ algorithm: v })}
+      />
+      <Choice
+        id="compat-encoding"
+        label={t('compat.encoding')}
+        value={s.psp.callback.encoding}
+        options={[
+          ['hex', 'hex'],
+          ['base64', 'base64'],
+        ]}
+        onChange={(v) => cb({ encoding: v })}
+      />
+      <Input
+        id="compat-template"
+        label={t('compat.template')}
+        value={s.psp.callback.template}
+        onChange={(v) => cb({ template: v })}
+      />
+      <Input
+        id="compat-tolerance"
+        type="number"
+        label={t('compat.tolerance')}
+        value={s.psp.callback.toleranceSeconds}
+        onChange={(v) => cb({ toleranceSeconds: Number(v) })}
+      />
+    </details>
+  );
+}
