@@ -3,35 +3,23 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, shot } from '../helpers/browser';
-import { tempDir } from '../helpers/core';
-import { startHost, type Host } from '../helpers/devhost';
-import { DEMO_ACCOUNT, sandbox, type TestSandbox } from '../helpers/sandbox';
+import { shot } from '../helpers/browser';
+import type { Host } from '../helpers/devhost';
+import type { TestSandbox } from '../helpers/sandbox';
+import { openApp, OWNER_PIN, type AppSession } from '../helpers/app-session';
 
 // The whole cashier flow in Debian's Chromium, against the development host on a sandbox.
+let app: AppSession;
 let sb: TestSandbox;
 let host: Host;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  sb = await sandbox();
-  host = await startHost(['--psp', sb.baseUrl], {
-    BALCAO_DATA_DIR: tempDir(),
-    BALCAO_CLIENT_ID: DEMO_ACCOUNT.clientId,
-    BALCAO_CLIENT_SECRET: DEMO_ACCOUNT.clientSecret,
-    BALCAO_OWNER_PIN: '2468',
-  });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(host.url);
-  await page.getByLabel('Valor').waitFor();
+  app = await openApp();
+  ({ sb, host, browser, page } = app);
 });
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-  await sb?.close();
-});
+afterAll(() => app?.close());
 beforeEach(async () => {
   await sb.control('DELETE', '/faults');
   await page.getByRole('button', { name: 'Caixa' }).click();
@@ -194,7 +182,7 @@ describe('the other screens', () => {
     await page.getByLabel('PIN', { exact: true }).fill('0000');
     await page.keyboard.press('Enter');
     await page.getByText('PIN incorreto.').waitFor();
-    await page.getByLabel('PIN', { exact: true }).fill('2468');
+    await page.getByLabel('PIN', { exact: true }).fill(OWNER_PIN);
     await page.keyboard.press('Enter');
     await page.getByLabel('Chave PIX').waitFor();
     await page.screenshot({ path: shot('saque') });

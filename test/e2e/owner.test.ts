@@ -1,39 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, shot } from '../helpers/browser';
-import { tempDir } from '../helpers/core';
-import { startHost, type Host } from '../helpers/devhost';
-import { DEMO_ACCOUNT, sandbox, type TestSandbox } from '../helpers/sandbox';
+import { shot } from '../helpers/browser';
+import type { TestSandbox } from '../helpers/sandbox';
+import { openApp, OWNER_PIN, type AppSession } from '../helpers/app-session';
 
 // The owner's screens in Debian's Chromium: a PIX withdrawal followed live, a MED defense,
 // settings saved and the interface switched to English.
+let app: AppSession;
 let sb: TestSandbox;
-let host: Host;
-let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  sb = await sandbox();
-  host = await startHost(['--psp', sb.baseUrl], {
-    BALCAO_DATA_DIR: tempDir(),
-    BALCAO_CLIENT_ID: DEMO_ACCOUNT.clientId,
-    BALCAO_CLIENT_SECRET: DEMO_ACCOUNT.clientSecret,
-    BALCAO_OWNER_PIN: '2468',
-  });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(host.url);
-  await page.getByLabel('Valor').waitFor();
+  app = await openApp({ width: 1280, height: 900 });
+  ({ sb, page } = app);
   await page.getByRole('button', { name: 'Saque PIX' }).click();
-  await page.getByLabel('PIN', { exact: true }).fill('2468');
+  await page.getByLabel('PIN', { exact: true }).fill(OWNER_PIN);
   await page.keyboard.press('Enter');
   await page.getByLabel('Chave PIX').waitFor();
 });
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-  await sb?.close();
-});
+afterAll(() => app?.close());
 
 const pspWithdrawals = async () =>
   (

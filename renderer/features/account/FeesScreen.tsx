@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { cryptoWithdrawal } from '../../../shared/domain/crypto-fees';
 import { formatBRL, parseMoney } from '../../../shared/domain/money';
+import { Input } from '../../components/inputs';
 import { useTranslation } from '../../i18n';
 import { useAccount } from '../../stores/account-store';
 
@@ -39,15 +40,13 @@ export function FeesScreen() {
             ))}
           </dl>
           <p className="muted">{t('account.feesNote')}</p>
-          <div className="field">
-            <label htmlFor="fee-amount">{t('account.calcAmount')}</label>
-            <input
-              id="fee-amount"
-              inputMode="decimal"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          </div>
+          <Input
+            id="fee-amount"
+            label={t('account.calcAmount')}
+            inputMode="decimal"
+            value={amount}
+            onChange={setAmount}
+          />
           {calc && (
             <dl className="balance" aria-live="polite">
               <div>

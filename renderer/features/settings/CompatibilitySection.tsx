@@ -4,7 +4,7 @@ import type { CallbackSettings } from '../../../shared/psp-settings';
 import type { AppSettings } from '../../../shared/settings';
 import { describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
-import { Choice, Input } from './inputs';
+import { Choice, Input } from '../../components/inputs';
 
 /**
  * The PSP compatibility settings (PSP-API.md): what the seed leaves open, so a shop whose PSP

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { useSettings } from '../../stores/settings-store';
 import { CompatibilitySection } from './CompatibilitySection';
-import { Choice, Input } from './inputs';
+import { Choice, Input } from '../../components/inputs';
 
 /** Configurações: the non-secret settings, write-only credentials, the owner PIN. */
 export function SettingsScreen() {

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { formatBRL, parseMoney } from '../../../shared/domain/money';
 import { PIX_KEY_TYPES, parsePixKey, type PixKeyType } from '../../../shared/domain/pix-key';
 import { describeError } from '../../bridge';
+import { Input } from '../../components/inputs';
 import { useTranslation } from '../../i18n';
 import { useWithdrawals } from '../../stores/withdrawals-store';
 
@@ -52,28 +53,21 @@ export function WithdrawScreen() {
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="wd-key">{t('withdraw.key')}</label>
-          <input id="wd-key" value={key} onChange={(e) => setKey(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="wd-amount">{t('withdraw.amount')}</label>
-          <input
-            id="wd-amount"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="wd-desc">{t('withdraw.description')}</label>
-          <input
-            id="wd-desc"
-            maxLength={140}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
+        <Input id="wd-key" label={t('withdraw.key')} value={key} onChange={setKey} />
+        <Input
+          id="wd-amount"
+          label={t('withdraw.amount')}
+          inputMode="decimal"
+          value={amount}
+          onChange={setAmount}
+        />
+        <Input
+          id="wd-desc"
+          label={t('withdraw.description')}
+          maxLength={140}
+          value={description}
+          onChange={setDescription}
+        />
         {error && <p role="alert">{error}</p>}
         {!review && (
           <button type="submit" className="btn btn-primary">

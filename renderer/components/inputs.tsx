@@ -1,21 +1,32 @@
-/** A labelled input of the settings form. */
+/** A labelled text input (settings, withdrawal, calculator forms). */
 export function Input({
   id,
   label,
   value,
   onChange,
   type = 'text',
+  inputMode,
+  maxLength,
 }: {
   id: string;
   label: string;
   value: string | number;
   onChange(v: string): void;
   type?: 'text' | 'password' | 'number';
+  inputMode?: 'decimal';
+  maxLength?: number;
 }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type={type} value={value} onChange={(e) => onChange(e.target.value)} />
+      <input
+        id={id}
+        type={type}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        {...(inputMode && { inputMode })}
+        {...(maxLength && { maxLength })}
+      />
     </div>
   );
 }
