@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { cryptoWithdrawal } from '../../../shared/domain/crypto-fees';
 import { formatBRL, parseMoney } from '../../../shared/domain/money';
-import { Input } from '../../components/inputs';
+import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
 import { useAccount } from '../../stores/account-store';
 
@@ -40,7 +40,7 @@ export function FeesScreen() {
             ))}
           </dl>
           <p className="muted">{t('account.feesNote')}</p>
-          <Input
+          <TextField
             id="fee-amount"
             label={t('account.calcAmount')}
             inputMode="decimal"

@@ -7,7 +7,7 @@ import { isLocked, useCashier } from '../../stores/cashier-store';
 import { AmountField } from './AmountField';
 import { ChargePanel } from './ChargePanel';
 import { Receipt } from './Receipt';
-import { TextField } from './TextField';
+import { TextField } from '../../components/TextField';
 
 /** Caixa: amount → Enter → QR, all by keyboard; Esc starts over. */
 export function CashierScreen() {

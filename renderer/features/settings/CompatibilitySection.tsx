@@ -4,7 +4,8 @@ import type { CallbackSettings } from '../../../shared/psp-settings';
 import type { AppSettings } from '../../../shared/settings';
 import { describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
-import { Choice, Input } from '../../components/inputs';
+import { Choice } from '../../components/Choice';
+import { TextField } from '../../components/TextField';
 
 /**
  * The PSP compatibility settings (PSP-API.md): what the seed leaves open, so a shop whose PSP
@@ -27,13 +28,13 @@ export function CompatibilitySection({
     <details className="compat">
       <summary>{t('compat.title')}</summary>
       <p className="muted">{t('compat.note')}</p>
-      <Input
+      <TextField
         id="compat-login-id"
         label={t('compat.loginIdField')}
         value={s.psp.loginClientIdField}
         onChange={(v) => psp({ loginClientIdField: v })}
       />
-      <Input
+      <TextField
         id="compat-login-secret"
         label={t('compat.loginSecretField')}
         value={s.psp.loginClientSecretField}
@@ -49,46 +50,38 @@ export function CompatibilitySection({
         ]}
         onChange={(v) => psp({ withdrawAuth: v })}
       />
-      <Input
+      <TextField
         id="compat-timeout"
         type="number"
         label={t('compat.timeout')}
         value={s.psp.requestTimeoutMs}
         onChange={(v) => psp({ requestTimeoutMs: Number(v) })}
       />
-      <div className="field">
-        <label htmlFor="compat-max">{t('compat.maxAmount')}</label>
-        <input
-          id="compat-max"
-          inputMode="decimal"
-          value={maxText}
-          aria-invalid={!max.ok}
-          aria-describedby={max.ok ? undefined : 'compat-max-error'}
-          onChange={(e) => {
-            setMaxText(e.target.value);
-            const r = parseMoney(e.target.value, { positive: true });
-            if (r.ok) psp({ maxAmountCents: r.value });
-          }}
-        />
-        {!max.ok && (
-          <p id="compat-max-error" className="field-error">
-            {describeError(max)}
-          </p>
-        )}
-      </div>
-      <Input
+      <TextField
+        id="compat-max"
+        label={t('compat.maxAmount')}
+        inputMode="decimal"
+        value={maxText}
+        {...(!max.ok && { error: describeError(max) })}
+        onChange={(v) => {
+          setMaxText(v);
+          const r = parseMoney(v, { positive: true });
+          if (r.ok) psp({ maxAmountCents: r.value });
+        }}
+      />
+      <TextField
         id="compat-sig-header"
         label={t('compat.signatureHeader')}
         value={s.psp.callback.signatureHeader}
         onChange={(v) => cb({ signatureHeader: v })}
       />
-      <Input
+      <TextField
         id="compat-ts-header"
         label={t('compat.timestampHeader')}
         value={s.psp.callback.timestampHeader}
         onChange={(v) => cb({ timestampHeader: v })}
       />
-      <Input
+      <TextField
         id="compat-event-header"
         label={t('compat.eventIdHeader')}
         value={s.psp.callback.eventIdHeader}
@@ -114,13 +107,13 @@ export function CompatibilitySection({
         ]}
         onChange={(v) => cb({ encoding: v })}
       />
-      <Input
+      <TextField
         id="compat-template"
         label={t('compat.template')}
         value={s.psp.callback.template}
         onChange={(v) => cb({ template: v })}
       />
-      <Input
+      <TextField
         id="compat-tolerance"
         type="number"
         label={t('compat.tolerance')}

@@ -2,7 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { useSettings } from '../../stores/settings-store';
 import { CompatibilitySection } from './CompatibilitySection';
-import { Choice, Input } from '../../components/inputs';
+import { Choice } from '../../components/Choice';
+import { TextField } from '../../components/TextField';
 
 /** Configurações: the non-secret settings, write-only credentials, the owner PIN. */
 export function SettingsScreen() {
@@ -42,7 +43,7 @@ export function SettingsScreen() {
     value: string,
     on: (v: string) => void,
     type: 'text' | 'password' = 'text',
-  ) => <Input id={id} label={label} value={value} onChange={on} type={type} />;
+  ) => <TextField id={id} label={label} value={value} onChange={on} type={type} />;
   return (
     <div className="owner-screen">
       <h1>{t('nav.settings')}</h1>
@@ -78,7 +79,7 @@ export function SettingsScreen() {
         {field('set-query', t('settings.statusQuery'), s.psp.statusQueryPath, (v) =>
           setS({ ...s, psp: { ...s.psp, statusQueryPath: v } }),
         )}
-        <Input
+        <TextField
           id="set-expiry"
           type="number"
           label={t('settings.expiry')}

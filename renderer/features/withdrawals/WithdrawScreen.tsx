@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { formatBRL, parseMoney } from '../../../shared/domain/money';
 import { PIX_KEY_TYPES, parsePixKey, type PixKeyType } from '../../../shared/domain/pix-key';
 import { describeError } from '../../bridge';
-import { Input } from '../../components/inputs';
+import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
 import { useWithdrawals } from '../../stores/withdrawals-store';
 
@@ -53,15 +53,15 @@ export function WithdrawScreen() {
             ))}
           </select>
         </div>
-        <Input id="wd-key" label={t('withdraw.key')} value={key} onChange={setKey} />
-        <Input
+        <TextField id="wd-key" label={t('withdraw.key')} value={key} onChange={setKey} />
+        <TextField
           id="wd-amount"
           label={t('withdraw.amount')}
           inputMode="decimal"
           value={amount}
           onChange={setAmount}
         />
-        <Input
+        <TextField
           id="wd-desc"
           label={t('withdraw.description')}
           maxLength={140}

@@ -6,7 +6,7 @@ import type { ChargeView } from '../../../shared/views';
 import { AmountField } from '../../../renderer/features/cashier/AmountField';
 import { ChargePanel } from '../../../renderer/features/cashier/ChargePanel';
 import { ChargeStatus } from '../../../renderer/features/cashier/ChargeStatus';
-import { TextField } from '../../../renderer/features/cashier/TextField';
+import { TextField } from '../../../renderer/components/TextField';
 import { validateForm } from '../../../renderer/features/cashier/validate';
 import { i18next } from '../../../renderer/i18n';
 

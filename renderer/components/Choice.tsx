@@ -1,36 +1,3 @@
-/** A labelled text input (settings, withdrawal, calculator forms). */
-export function Input({
-  id,
-  label,
-  value,
-  onChange,
-  type = 'text',
-  inputMode,
-  maxLength,
-}: {
-  id: string;
-  label: string;
-  value: string | number;
-  onChange(v: string): void;
-  type?: 'text' | 'password' | 'number';
-  inputMode?: 'decimal';
-  maxLength?: number;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type={type}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        {...(inputMode && { inputMode })}
-        {...(maxLength && { maxLength })}
-      />
-    </div>
-  );
-}
-
 /** A labelled choice among fixed values (the value is kept as its own type). */
 export function Choice<T extends string | number>({
   id,

@@ -1,11 +1,11 @@
 interface Props {
   id: string;
   label: string;
-  value: string;
+  value: string | number;
   error?: string;
   onChange(v: string): void;
-  type?: string;
-  inputMode?: 'text' | 'numeric' | 'email' | 'tel';
+  type?: 'text' | 'password' | 'number' | 'email' | 'tel';
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'tel';
   maxLength?: number;
   autoComplete?: string;
 }
