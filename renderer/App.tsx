@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { bridge } from './bridge';
+import { bridge, describeNotice } from './bridge';
 import { ConnectionIndicator } from './components/ConnectionIndicator';
 import { Nav } from './components/Nav';
 import { PinDialog } from './components/PinDialog';
@@ -57,7 +57,7 @@ export function App() {
       <main className="content">
         {app.notices.map((n) => (
           <div key={n.id} className={`banner banner-${n.level}`} role="alert">
-            {n.text}
+            {describeNotice(n)}
             <button type="button" className="btn btn-small" onClick={() => app.dismiss(n.id)}>
               OK
             </button>

@@ -14,11 +14,25 @@ export function bridge(): BalcaoApi {
   return window.balcao;
 }
 
-/** An error as the cashier reads it: our translation of its code, else the service's own words. */
+/**
+ * An error as the cashier reads it, in the chosen language: services send codes
+ * (shared/codes.ts), never sentences. The PSP's own words, when it sent some, follow ours.
+ */
 export function describeError(
-  e: Pick<Err, 'code' | 'message'>,
+  e: Pick<Err, 'code' | 'params'>,
   params: Record<string, unknown> = {},
 ): string {
-  const key = `errors.${e.code}`;
-  return i18next.exists(key) ? i18next.t(key, params) : e.message;
+  return describeCode(['errors'], e.code, { ...e.params, ...params });
+}
+
+/** A notice on a charge, a withdrawal or the app: a notice code, or the code of a failure. */
+export function describeNotice(n: { code: string; params?: Record<string, unknown> }): string {
+  return describeCode(['notices', 'errors'], n.code, n.params ?? {});
+}
+
+function describeCode(groups: string[], code: string, params: Record<string, unknown>): string {
+  const key = groups.map((g) => `${g}.${code}`).find((k) => i18next.exists(k));
+  const text = i18next.t(key ?? 'errors.generic', { ...params, code });
+  const psp = params.pspMessage;
+  return typeof psp === 'string' && psp ? `${text} (PSP: ${psp})` : text;
 }

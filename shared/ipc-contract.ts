@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { chargeInputSchema, DESCRIPTION_MAX } from './domain/charge-input';
 import { CHARGE_STATES } from './domain/charge-state';
+import { cryptoFeesSchema } from './domain/crypto-fees';
 import { PIX_KEY_TYPES } from './domain/pix-key';
 import { CALL_CHANNELS, EVENT_CHANNELS, type CallChannel, type EventChannel } from './ipc-channels';
 import type { Result } from './result';
 import { appSettingsSchema, settingsPatchSchema } from './settings';
-import { chargeViewSchema, connectionSchema, withdrawalViewSchema } from './views';
+import { chargeViewSchema, connectionSchema, noticeSchema, withdrawalViewSchema } from './views';
 
 export { CALL_CHANNELS, EVENT_CHANNELS, type CallChannel, type EventChannel };
 
@@ -17,7 +19,7 @@ export { CALL_CHANNELS, EVENT_CHANNELS, type CallChannel, type EventChannel };
 const none = z.object({}).strict();
 const cents = z.number().int().safe();
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'AAAA-MM-DD');
-const pin = z.string().regex(/^\d{4,8}$/, 'de 4 a 8 dígitos');
+const pin = z.string().regex(/^\d{4,8}$/);
 
 export const calls = {
   'app:info': {
@@ -35,21 +37,7 @@ export const calls = {
     }),
   },
   'charges:create': {
-    input: z
-      .object({
-        amountCents: cents,
-        description: z.string().max(140).optional(),
-        payer: z
-          .object({
-            name: z.string().max(100).optional(),
-            email: z.string().max(254).optional(),
-            document: z.string().max(32).optional(),
-            phone: z.string().max(32).optional(),
-          })
-          .strict()
-          .optional(),
-      })
-      .strict(),
+    input: chargeInputSchema,
     output: chargeViewSchema,
   },
   'charges:get': {
@@ -93,7 +81,7 @@ export const calls = {
         amountCents: cents,
         pixKeyType: z.enum(PIX_KEY_TYPES),
         pixKey: z.string().min(1).max(100),
-        description: z.string().max(140).optional(),
+        description: z.string().max(DESCRIPTION_MAX).optional(),
       })
       .strict(),
     output: withdrawalViewSchema,
@@ -105,14 +93,7 @@ export const calls = {
   },
   'account:cryptoFees': {
     input: none,
-    output: z.object({
-      withdrawal_rate: z.number(),
-      rate_fixed: z.number(),
-      min_withdrawal: z.number(),
-      max_withdrawal: z.number(),
-      usdt_rate: z.number(),
-      readAt: z.number(),
-    }),
+    output: cryptoFeesSchema.extend({ readAt: z.number() }),
   },
   'infractions:list': {
     input: z
@@ -189,11 +170,7 @@ export const events = {
   'charges:updated': chargeViewSchema,
   'withdrawals:updated': withdrawalViewSchema,
   'connection:changed': connectionSchema,
-  'app:notice': z.object({
-    level: z.enum(['info', 'warn', 'error']),
-    code: z.string(),
-    text: z.string(),
-  }),
+  'app:notice': noticeSchema.extend({ level: z.enum(['info', 'warn', 'error']) }),
 } as const satisfies Record<EventChannel, z.ZodType>;
 
 export type CallInput<C extends CallChannel> = z.input<(typeof calls)[C]['input']>;

@@ -1,3 +1,5 @@
+import type { CodeParams, ErrorCode } from './codes';
+
 /**
  * Errors are values. Every fallible call in the app returns a Result whose failure carries
  * a kind from a small taxonomy (what the caller can do about it) and a precise code (what
@@ -17,12 +19,15 @@ export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 export interface AppError {
   kind: ErrorKind;
+  /** What happened: an ErrorCode (shared/codes.ts), worded only by the renderer. */
   code: string;
-  /** Human text (pt-BR by default); the renderer re-renders from `code` in its language. */
-  message: string;
+  /** Data the wording may show (a field path, the PSP's own words), never a sentence. */
+  params?: CodeParams;
   /** The input field the error refers to, when there is one. */
   field?: string;
   retryAfterMs?: number;
+  /** @deprecated Services return codes, not sentences: translate `code` in the renderer. */
+  message?: never;
 }
 
 export type Ok<T> = { ok: true; value: T };
@@ -31,11 +36,20 @@ export type Result<T> = Ok<T> | Err;
 
 export const ok = <T>(value: T): Ok<T> => ({ ok: true, value });
 
+type ErrExtra = { field?: string; retryAfterMs?: number; params?: CodeParams };
+
+export function err(kind: ErrorKind, code: ErrorCode, extra?: ErrExtra): Err;
+/**
+ * @deprecated A sentence as third argument is dropped (the renderer words the code); kept
+ * only until electron/services/charges/ returns bare codes.
+ */
+export function err(kind: ErrorKind, code: string, sentence: string, extra?: ErrExtra): Err;
 export function err(
   kind: ErrorKind,
   code: string,
-  message: string,
-  extra: { field?: string; retryAfterMs?: number } = {},
+  third?: string | ErrExtra,
+  fourth: ErrExtra = {},
 ): Err {
-  return { ok: false, kind, code, message, ...extra };
+  const extra = typeof third === 'object' ? third : fourth;
+  return { ok: false, kind, code, ...extra };
 }

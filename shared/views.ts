@@ -3,7 +3,11 @@ import { CHARGE_STATES } from './domain/charge-state';
 import { PIX_KEY_TYPES } from './domain/pix-key';
 
 /** What crosses IPC about ledger records: never a secret, payer documents masked. */
-export const noticeSchema = z.object({ code: z.string(), text: z.string() });
+/** A notice is a code (shared/codes.ts) the renderer words, with data for the wording. */
+export const noticeSchema = z.object({
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
 
 export const chargeViewSchema = z.object({
   id: z.string(),
@@ -57,6 +61,7 @@ export const CONNECTION_STATES = ['connected', 'reconnecting', 'polling', 'offli
 export const connectionSchema = z.object({
   state: z.enum(CONNECTION_STATES),
   since: z.number(),
+  /** A notice code (shared/codes.ts) saying why, when there is one. */
   detail: z.string().optional(),
 });
 export type ConnectionStatus = z.infer<typeof connectionSchema>;

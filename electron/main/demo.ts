@@ -72,9 +72,7 @@ export async function startEmbeddedDemo(dataDir: string): Promise<DemoPsp> {
         `${sandbox.origin}/__sandbox/charges/${encodeURIComponent(transactionId)}/pay`,
         { method: 'POST' },
       );
-      return res.ok
-        ? ok(true as const)
-        : err('conflict', 'DEMO_PAY_FAILED', 'Não foi possível simular o pagamento.');
+      return res.ok ? ok(true as const) : err('conflict', 'DEMO_PAY_FAILED');
     },
     async close() {
       await sandbox.close();

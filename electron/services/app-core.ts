@@ -68,11 +68,7 @@ export async function createAppCore(o: AppCoreOptions) {
     (ledger.kv.set('terminal.id', randomUUID()), ledger.kv.get<string>('terminal.id')!);
 
   const credentials = new CredentialsService(o.secrets, redactor, () =>
-    events.emit('app:notice', {
-      level: 'info',
-      code: 'RESTART_TO_APPLY',
-      text: 'Credenciais salvas. Reinicie o Balcão para usá-las.',
-    }),
+    events.emit('app:notice', { level: 'info', code: 'RESTART_TO_APPLY' }),
   );
   const settings = new SettingsService(ledger.kv, () => (client = null));
 
@@ -118,7 +114,7 @@ export async function createAppCore(o: AppCoreOptions) {
     terminalId,
     demo: mode === 'demo',
     publish: (v) => events.emit('charges:updated', v),
-    alert: (code, text) => events.emit('app:notice', { level: 'error', code, text }),
+    alert: (code) => events.emit('app:notice', { level: 'error', code }),
     logger,
     ...(o.resolveDelaysMs && { resolveDelaysMs: o.resolveDelaysMs }),
     ...(o.afterPspAnswer && { afterPspAnswer: o.afterPspAnswer }),

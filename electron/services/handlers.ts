@@ -32,15 +32,9 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'charges:cancel': (i) => core.charges.cancel(i.id),
     'charges:recheck': (i) => core.charges.recheck(i.id),
     'charges:simulatePayment': async (i) => {
-      if (!core.demo)
-        return err('conflict', 'NOT_DEMO', 'Simular pagamento só existe no modo DEMO.');
+      if (!core.demo) return err('conflict', 'NOT_DEMO');
       const c = core.charges.record(i.id);
-      if (!c?.pspTransactionId || c.status !== 'PENDING')
-        return err(
-          'conflict',
-          'NOT_PENDING',
-          'Só uma cobrança aguardando pagamento pode ser paga.',
-        );
+      if (!c?.pspTransactionId || c.status !== 'PENDING') return err('conflict', 'NOT_PENDING');
       const r = await core.demo.pay(c.pspTransactionId);
       return r.ok ? ok({ ok: true as const }) : r;
     },

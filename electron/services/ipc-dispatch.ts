@@ -23,14 +23,14 @@ export async function dispatch(
   payload: unknown,
 ): Promise<Result<unknown>> {
   if (!Object.hasOwn(calls, channel)) {
-    return err('validation', 'UNKNOWN_CHANNEL', `Canal desconhecido: ${channel}`);
+    return err('validation', 'UNKNOWN_CHANNEL');
   }
   const c = channel as CallChannel;
   const parsed = calls[c].input.safeParse(payload);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.join('.') || undefined;
-    return err('validation', 'INVALID_PAYLOAD', `Dados inválidos${field ? ` em ${field}` : ''}.`, {
+    return err('validation', 'INVALID_PAYLOAD', {
       ...(field !== undefined && { field }),
     });
   }
@@ -40,10 +40,6 @@ export async function dispatch(
     return result.ok ? ok(result.value) : result;
   } catch {
     // Exceptions never cross the boundary: their text may hold internals.
-    return err(
-      'internal',
-      'INTERNAL',
-      'Erro interno. Tente de novo; se persistir, reinicie o Balcão.',
-    );
+    return err('internal', 'INTERNAL');
   }
 }

@@ -19,7 +19,7 @@ export function checkServiceUrl(value: string, field: string): Result<string> {
   } catch {
     // fall through
   }
-  return err('validation', 'URL_NOT_HTTPS', 'Use um endereço https:// (http:// só em 127.0.0.1).', {
+  return err('validation', 'URL_NOT_HTTPS', {
     field,
   });
 }
@@ -52,14 +52,9 @@ export class SettingsService {
     const parsed = appSettingsSchema.safeParse(deepMerge(this.get(), patch));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      return err(
-        'validation',
-        'SETTINGS_INVALID',
-        `Configuração inválida em ${issue.path.join('.')}: ${issue.message}`,
-        {
-          field: issue.path.join('.'),
-        },
-      );
+      return err('validation', 'SETTINGS_INVALID', {
+        field: issue.path.join('.'),
+      });
     }
     const psp = checkServiceUrl(parsed.data.psp.baseUrl, 'psp.baseUrl');
     if (!psp.ok) return psp;

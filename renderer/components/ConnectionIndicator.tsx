@@ -1,4 +1,5 @@
 import type { ConnectionStatus } from '../../shared/views';
+import { describeNotice } from '../bridge';
 import { useTranslation } from '../i18n';
 
 /** Where callbacks come from right now: relay connected, polling, or offline. */
@@ -10,7 +11,7 @@ export function ConnectionIndicator({ connection }: { connection: ConnectionStat
       role="status"
       aria-label={t('connection.label')}
       className={`connection conn-${state}`}
-      title={connection?.detail}
+      title={connection?.detail && describeNotice({ code: connection.detail })}
     >
       <span className="dot" aria-hidden="true" />
       {t(`connection.${state}`)}

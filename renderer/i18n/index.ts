@@ -13,5 +13,9 @@ void i18next.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
-export const setLanguage = (lng: 'pt-BR' | 'en') => i18next.changeLanguage(lng);
+/** The interface language, and `<html lang>` with it (screen readers pick their voice by it). */
+export async function setLanguage(lng: 'pt-BR' | 'en'): Promise<void> {
+  await i18next.changeLanguage(lng);
+  document.documentElement.lang = lng;
+}
 export { i18next, useTranslation };

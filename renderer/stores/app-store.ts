@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { CallOutput } from '../../shared/ipc-contract';
 import type { ConnectionStatus } from '../../shared/views';
-import { bridge } from '../bridge';
+import { bridge, describeError } from '../bridge';
 import { setLanguage } from '../i18n';
 
 export type Route =
@@ -11,7 +11,9 @@ export const OWNER_ROUTES: ReadonlySet<Route> = new Set(['withdraw', 'infraction
 interface Notice {
   id: number;
   level: 'info' | 'warn' | 'error';
-  text: string;
+  /** A notice code (shared/codes.ts), worded when shown so it follows the language. */
+  code: string;
+  params?: Record<string, string | number>;
 }
 
 interface AppState {
@@ -47,7 +49,12 @@ export const useApp = create<AppState>((set, get) => ({
     const api = bridge();
     api.on('connection:changed', (c) => set({ connection: c }));
     api.on('app:notice', (n) =>
-      set((s) => ({ notices: [...s.notices, { id: ++noticeSeq, level: n.level, text: n.text }] })),
+      set((s) => ({
+        notices: [
+          ...s.notices,
+          { id: ++noticeSeq, level: n.level, code: n.code, ...(n.params && { params: n.params }) },
+        ],
+      })),
     );
     await get().refresh();
   },
@@ -75,7 +82,7 @@ export const useApp = create<AppState>((set, get) => ({
   },
   async unlock(pin) {
     const r = await bridge().owner.unlock({ pin });
-    if (!r.ok) return r.message;
+    if (!r.ok) return describeError(r);
     const target = get().pinFor ?? 'cashier';
     set({ owner: { hasPin: true, unlocked: true }, pinFor: null, route: target });
     return null;

@@ -3,7 +3,7 @@
 import { createApi } from '../../shared/ipc-api';
 import type { EventChannel } from '../../shared/ipc-channels';
 import type { BalcaoApi } from '../../shared/ipc-contract';
-import type { Result } from '../../shared/result';
+import { err, type Result } from '../../shared/result';
 
 const token =
   new URLSearchParams(location.hash.slice(1)).get('token') ??
@@ -45,12 +45,7 @@ function connect(): Promise<WebSocket> {
       socket = null;
       ready = null;
       for (const [id, p] of pending) {
-        p.resolve({
-          ok: false,
-          kind: 'unavailable',
-          code: 'HOST_GONE',
-          message: 'O Balcão (servidor local) parou. Recarregue a página.',
-        });
+        p.resolve(err('unavailable', 'HOST_GONE'));
         pending.delete(id);
       }
       setTimeout(() => void connect().catch(() => undefined), 1000);
@@ -77,12 +72,7 @@ window.balcao = createApi(
     try {
       ws = socket ?? (await connect());
     } catch {
-      return {
-        ok: false,
-        kind: 'unavailable',
-        code: 'HOST_GONE',
-        message: 'O Balcão (servidor local) não está rodando.',
-      };
+      return err('unavailable', 'HOST_GONE');
     }
     const id = ++seq;
     return new Promise((resolve) => {

@@ -1,4 +1,5 @@
 import { generatePixPayload, getPixPayloadInfo } from '@brazilian-utils/brazilian-utils';
+import type { ErrorCode } from '../codes';
 import { err, ok, type Result } from '../result';
 import { parseWireAmount, toWireAmount, type Cents } from './money';
 
@@ -11,19 +12,9 @@ import { parseWireAmount, toWireAmount, type Cents } from './money';
  */
 export const PIX_GUI = 'br.gov.bcb.pix';
 
-export const BRCODE_ERRORS = {
-  BRCODE_EMPTY: 'O código PIX está vazio.',
-  BRCODE_BAD_LENGTH: 'O código PIX está corrompido (tamanho de campo inválido).',
-  BRCODE_NO_CRC: 'O código PIX não tem o dígito verificador (CRC).',
-  BRCODE_BAD_CRC: 'O código PIX está corrompido (CRC não confere).',
-  BRCODE_NOT_PIX: 'Este código não é um PIX.',
-  BRCODE_INVALID: 'O código PIX está incompleto ou malformado.',
-  BRCODE_AMOUNT_MISMATCH: 'O valor dentro do código PIX é diferente do valor cobrado.',
-  BRCODE_BAD_FIELD: 'Dados inválidos para gerar o código PIX.',
-} as const;
-export type BrCodeErrorCode = keyof typeof BRCODE_ERRORS;
+export type BrCodeErrorCode = Extract<ErrorCode, `BRCODE_${string}`>;
 
-const fail = (code: BrCodeErrorCode) => err('validation', code, BRCODE_ERRORS[code]);
+const fail = (code: BrCodeErrorCode) => err('validation', code);
 
 export interface BrCodeInfo {
   key?: string;

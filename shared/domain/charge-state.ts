@@ -50,11 +50,7 @@ export const nextStates = (from: ChargeState): readonly ChargeState[] => TRANSIT
 /** Refuses (never applies) an illegal move; the caller keeps the old state. */
 export function transition(from: ChargeState, to: ChargeState): Result<ChargeState> {
   if (canTransition(from, to)) return ok(to);
-  return err(
-    'conflict',
-    'ILLEGAL_TRANSITION',
-    `A cobrança está ${from} e não pode passar para ${to}.`,
-  );
+  return err('conflict', 'ILLEGAL_TRANSITION', { params: { from, to } });
 }
 
 export const isChargeState = (s: unknown): s is ChargeState =>

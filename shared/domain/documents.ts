@@ -13,12 +13,6 @@ import { err, ok, type Result } from '../result';
  * @brazilian-utils/brazilian-utils, which also knows the alphanumeric CNPJ in force since
  * July 2026; the phone wire rule is the seed's: digits only, 55 + area code + number.
  */
-export const DOCUMENT_ERRORS = {
-  DOCUMENT_EMPTY: 'Informe o CPF ou CNPJ do pagador.',
-  DOCUMENT_INVALID: 'CPF/CNPJ inválido: confira os números.',
-  EMAIL_INVALID: 'E-mail inválido. Exemplo: nome@dominio.com.br',
-  PHONE_INVALID: 'Telefone inválido: informe DDD e número, como (11) 91234-5678.',
-} as const;
 
 export type DocumentKind = 'CPF' | 'CNPJ';
 export interface PayerDocument {
@@ -30,13 +24,13 @@ export interface PayerDocument {
 export function parseDocument(input: string): Result<PayerDocument> {
   const raw = input.replace(/[\s./-]/g, '').toUpperCase();
   if (raw === '')
-    return err('validation', 'DOCUMENT_EMPTY', DOCUMENT_ERRORS.DOCUMENT_EMPTY, {
+    return err('validation', 'DOCUMENT_EMPTY', {
       field: 'document',
     });
   if (/^\d{11}$/.test(raw) && isValidCpf(raw)) return ok({ kind: 'CPF', value: raw });
   if (/^[0-9A-Z]{12}\d{2}$/.test(raw) && isValidCnpj(raw, { version: 2 }))
     return ok({ kind: 'CNPJ', value: raw });
-  return err('validation', 'DOCUMENT_INVALID', DOCUMENT_ERRORS.DOCUMENT_INVALID, {
+  return err('validation', 'DOCUMENT_INVALID', {
     field: 'document',
   });
 }
@@ -58,9 +52,7 @@ export function maskDocumentText(input: string): string {
 
 export function parseEmail(input: string): Result<string> {
   const value = input.trim();
-  return isValidEmail(value)
-    ? ok(value)
-    : err('validation', 'EMAIL_INVALID', DOCUMENT_ERRORS.EMAIL_INVALID, { field: 'email' });
+  return isValidEmail(value) ? ok(value) : err('validation', 'EMAIL_INVALID', { field: 'email' });
 }
 
 /**
@@ -71,5 +63,5 @@ export function parsePhone(input: string): Result<string> {
   const digits = input.replace(/\D/g, '');
   const national = /^55\d{10,11}$/.test(digits) ? digits.slice(2) : digits;
   if (/^\d{10,11}$/.test(national) && isValidPhone(national)) return ok(`55${national}`);
-  return err('validation', 'PHONE_INVALID', DOCUMENT_ERRORS.PHONE_INVALID, { field: 'phone' });
+  return err('validation', 'PHONE_INVALID', { field: 'phone' });
 }

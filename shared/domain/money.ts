@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../codes';
 import { err, ok, type Result } from '../result';
 
 /** Money inside the app is always integer cents. */
@@ -6,15 +7,15 @@ export type Cents = number;
 /** The PSP's documented ceiling is absent; A11 sets R$ 100.000,00 per charge (a setting). */
 export const DEFAULT_MAX_CENTS = 10_000_000;
 
-export const MONEY_ERRORS = {
-  AMOUNT_EMPTY: 'Digite o valor.',
-  AMOUNT_NOT_A_NUMBER: 'Valor inválido: use só números, como 12,34.',
-  AMOUNT_NEGATIVE: 'O valor não pode ser negativo.',
-  AMOUNT_ZERO: 'O valor precisa ser maior que zero.',
-  AMOUNT_TOO_MANY_DECIMALS: 'Use no máximo dois dígitos de centavos.',
-  AMOUNT_ABOVE_MAX: 'Valor acima do máximo permitido.',
-} as const;
-export type MoneyErrorCode = keyof typeof MONEY_ERRORS;
+export const MONEY_ERROR_CODES = [
+  'AMOUNT_EMPTY',
+  'AMOUNT_NOT_A_NUMBER',
+  'AMOUNT_NEGATIVE',
+  'AMOUNT_ZERO',
+  'AMOUNT_TOO_MANY_DECIMALS',
+  'AMOUNT_ABOVE_MAX',
+] as const satisfies readonly ErrorCode[];
+export type MoneyErrorCode = (typeof MONEY_ERROR_CODES)[number];
 
 export interface ParseOptions {
   /** Refuse zero (a charge or a withdrawal); balances and fees may be zero. */
@@ -24,8 +25,7 @@ export interface ParseOptions {
   maxCents?: number;
 }
 
-const fail = (code: MoneyErrorCode) =>
-  err('validation', code, MONEY_ERRORS[code], { field: 'amount' });
+const fail = (code: MoneyErrorCode) => err('validation', code, { field: 'amount' });
 
 /**
  * Parses what a cashier types or a PSP sends as text: `12,34`, `1.234,56`, `R$ 12,34`,
@@ -118,6 +118,16 @@ function checkBounds(
   if (negative && cents !== 0) return allowNegative ? ok(-cents) : fail('AMOUNT_NEGATIVE');
   if (positive && cents === 0) return fail('AMOUNT_ZERO');
   if (maxCents !== undefined && cents > maxCents) return fail('AMOUNT_ABOVE_MAX');
+  return ok(cents);
+}
+
+/**
+ * The rule every amount that moves money obeys (a charge, a withdrawal), once for the
+ * renderer and the services: whole cents, above zero, at most the configured maximum.
+ */
+export function checkAmount(cents: number, maxCents: number): Result<Cents> {
+  if (!Number.isSafeInteger(cents) || cents <= 0) return fail('AMOUNT_ZERO');
+  if (cents > maxCents) return fail('AMOUNT_ABOVE_MAX');
   return ok(cents);
 }
 

@@ -19,9 +19,7 @@ export function parsePixKey(type: PixKeyType, input: string): Result<string> {
     text = text.length > 11 ? `+${text}` : `+55${text}`;
   const info = getPixKeyInfo(text);
   if (!info || info.type !== LIB_KIND[type]) {
-    return err('validation', 'PIX_KEY_INVALID', `Chave PIX inválida para o tipo ${type}.`, {
-      field: 'pixKey',
-    });
+    return err('validation', 'PIX_KEY_INVALID', { field: 'pixKey', params: { type } });
   }
   return ok(info.value);
 }

@@ -79,7 +79,7 @@ export async function startHost(
   });
   ws.on('close', () => {
     for (const resolve of pending.values())
-      resolve({ ok: false, kind: 'unavailable', code: 'HOST_GONE', message: 'host gone' });
+      resolve({ ok: false, kind: 'unavailable', code: 'HOST_GONE' });
   });
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());

@@ -13,7 +13,7 @@ export function registerIpc(
 ): void {
   for (const channel of CALL_CHANNELS) {
     ipcMain.handle(channel, (event, payload: unknown) => {
-      if (!isOwnFrame(event)) return err('auth', 'FORBIDDEN_SENDER', 'Origem não autorizada.');
+      if (!isOwnFrame(event)) return err('auth', 'FORBIDDEN_SENDER');
       return dispatch(handlers, channel, payload);
     });
   }

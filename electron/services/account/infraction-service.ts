@@ -29,16 +29,10 @@ export class InfractionService {
   async defend(i: DefenseInput): Promise<Result<{ infractionId: string; message?: string }>> {
     const justificativa = i.justificativa.trim();
     if (justificativa.length < 10 || justificativa.length > 2000) {
-      return err(
-        'validation',
-        'JUSTIFICATIVA_LENGTH',
-        'A justificativa deve ter de 10 a 2000 caracteres.',
-        { field: 'justificativa' },
-      );
+      return err('validation', 'JUSTIFICATIVA_LENGTH', { field: 'justificativa' });
     }
     const proofs = i.proofs.map((p) => p.trim()).filter(Boolean);
-    if (proofs.length > 10)
-      return err('validation', 'PROOFS_TOO_MANY', 'No máximo 10 provas.', { field: 'proofs' });
+    if (proofs.length > 10) return err('validation', 'PROOFS_TOO_MANY', { field: 'proofs' });
     for (const p of proofs) {
       let https = false;
       try {
@@ -47,16 +41,13 @@ export class InfractionService {
         // not a URL
       }
       if (!https)
-        return err('validation', 'PROOF_NOT_HTTPS', `Prova inválida (use um link https://): ${p}`, {
+        return err('validation', 'PROOF_NOT_HTTPS', {
           field: 'proofs',
+          params: { proof: p },
         });
     }
     if (this.defenses.defended().has(i.infractionId)) {
-      return err(
-        'conflict',
-        'DEFENSE_ALREADY_SENT',
-        'Uma defesa já foi enviada para esta infração.',
-      );
+      return err('conflict', 'DEFENSE_ALREADY_SENT');
     }
     const row = this.defenses.insert({
       infractionId: i.infractionId,
@@ -74,7 +65,7 @@ export class InfractionService {
         ...(r.value.message !== undefined && { message: r.value.message }),
       });
     }
-    this.defenses.finish(row, r.kind === 'uncertain' ? 'UNCERTAIN' : 'FAILED', r.message);
+    this.defenses.finish(row, r.kind === 'uncertain' ? 'UNCERTAIN' : 'FAILED', r.code);
     return r;
   }
 }

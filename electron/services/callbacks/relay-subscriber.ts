@@ -61,7 +61,7 @@ export class RelaySubscriber {
       const offline = this.failures >= (this.deps.offlineAfter ?? 5);
       this.deps.onState(
         offline ? 'offline' : 'reconnecting',
-        offline ? 'relay inacessível' : undefined,
+        offline ? 'RELAY_UNREACHABLE' : undefined,
       );
       const cap = Math.min(
         this.deps.maxDelayMs ?? 30_000,

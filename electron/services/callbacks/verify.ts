@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { parseWireAmount, type Cents } from '../../../shared/domain/money';
 import type { CallbackSettings } from '../../../shared/psp-settings';
 import { err, ok, type Result } from '../../../shared/result';
+import type { ErrorCode } from '../../../shared/codes';
 
 /**
  * A7 + A8: a callback is believed only when its HMAC (over the configured template, with the
@@ -32,7 +33,7 @@ export interface VerifiedCallback {
 
 export type Headers = Record<string, string | string[] | undefined>;
 
-const reject = (code: string, message: string) => err('auth', code, message);
+const reject = (code: ErrorCode) => err('auth', code);
 
 export function verifyCallback(
   headers: Headers,
@@ -44,16 +45,13 @@ export function verifyCallback(
   const h = lowerCase(headers);
   const signature = h[settings.signatureHeader.toLowerCase()];
   const timestampText = h[settings.timestampHeader.toLowerCase()];
-  if (!signature) return reject('CALLBACK_NO_SIGNATURE', 'Callback sem assinatura.');
-  if (!timestampText) return reject('CALLBACK_NO_TIMESTAMP', 'Callback sem carimbo de tempo.');
-  if (!/^\d{1,12}$/.test(timestampText.trim()))
-    return reject('CALLBACK_BAD_TIMESTAMP', 'Carimbo de tempo inválido.');
+  if (!signature) return reject('CALLBACK_NO_SIGNATURE');
+  if (!timestampText) return reject('CALLBACK_NO_TIMESTAMP');
+  if (!/^\d{1,12}$/.test(timestampText.trim())) return reject('CALLBACK_BAD_TIMESTAMP');
   const timestamp = Number(timestampText.trim());
   const skew = timestamp - nowMs / 1000;
-  if (skew < -settings.toleranceSeconds)
-    return reject('CALLBACK_STALE', 'Callback antigo demais (possível repetição).');
-  if (skew > settings.toleranceSeconds)
-    return reject('CALLBACK_FUTURE', 'Callback com horário no futuro.');
+  if (skew < -settings.toleranceSeconds) return reject('CALLBACK_STALE');
+  if (skew > settings.toleranceSeconds) return reject('CALLBACK_FUTURE');
 
   const given = decodeSignature(signature, settings);
   const signed = fillTemplate(settings.template, timestampText.trim(), rawBody);
@@ -64,7 +62,7 @@ export function verifyCallback(
     const expected = createHmac(settings.algorithm, secret).update(signed, 'utf8').digest();
     return given !== null && given.length === expected.length && timingSafeEqual(given, expected);
   });
-  if (!valid) return reject('CALLBACK_BAD_SIGNATURE', 'Assinatura do callback não confere.');
+  if (!valid) return reject('CALLBACK_BAD_SIGNATURE');
 
   const body = parseCallbackBody(rawBody);
   if (!body.ok) return body;
@@ -105,10 +103,10 @@ export function parseCallbackBody(rawBody: string): Result<CallbackBody> {
   try {
     parsed = JSON.parse(rawBody);
   } catch {
-    return err('validation', 'CALLBACK_BAD_BODY', 'Callback com corpo que não é JSON.');
+    return err('validation', 'CALLBACK_BAD_BODY');
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    return err('validation', 'CALLBACK_BAD_BODY', 'Callback com corpo que não é um objeto JSON.');
+    return err('validation', 'CALLBACK_BAD_BODY');
   }
   const raw = parsed as Record<string, unknown>;
   const levels = [

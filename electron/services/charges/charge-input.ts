@@ -1,73 +1,25 @@
 import {
-  maskDocument,
-  parseDocument,
-  parseEmail,
-  parsePhone,
-} from '../../../shared/domain/documents';
-import { MONEY_ERRORS } from '../../../shared/domain/money';
+  checkCharge,
+  type ChargeInput,
+  type ValidCharge,
+} from '../../../shared/domain/charge-input';
 import { err, ok, type Result } from '../../../shared/result';
-import type { PayerRecord } from '../ledger/charges-repo';
 
-export interface CreateChargeInput {
-  amountCents: number;
-  description?: string;
-  payer?: PayerRecord;
-}
-
-export interface ValidCharge {
-  amountCents: number;
-  description?: string;
-  payer?: Required<Pick<PayerRecord, 'name' | 'document'>> & PayerRecord;
-  payerDocumentMasked?: string;
-}
-
-const field = (code: string, text: string, f: string) =>
-  err('validation', code, text, { field: f });
+export type CreateChargeInput = ChargeInput;
+export type { ValidCharge };
 
 /**
- * What the charge service checks before anything is written (the renderer checks the same
- * rules first, so the cashier sees them inline; this is the line nothing passes).
- * /payments/deposit needs name, e-mail, CPF/CNPJ and phone; /transactions/create name and CPF/CNPJ.
+ * What the charge service checks before anything is written: shared/domain/charge-input.ts,
+ * the very rules the renderer runs first (so the cashier sees them inline); this is the line
+ * nothing passes. The first problem, by form order, is the answer.
  */
 export function validateCharge(
   input: CreateChargeInput,
   operation: 'deposit' | 'transaction',
   maxAmountCents: number,
 ): Result<ValidCharge> {
-  const { amountCents } = input;
-  if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
-    return field('AMOUNT_ZERO', MONEY_ERRORS.AMOUNT_ZERO, 'amount');
-  if (amountCents > maxAmountCents)
-    return field('AMOUNT_ABOVE_MAX', MONEY_ERRORS.AMOUNT_ABOVE_MAX, 'amount');
-  const description = input.description?.trim();
-  if (description && description.length > 140) {
-    return field('DESCRIPTION_TOO_LONG', 'A descrição pode ter até 140 caracteres.', 'description');
-  }
-
-  const p = input.payer ?? {};
-  const name = p.name?.trim() ?? '';
-  if (!name) return field('PAYER_NAME_EMPTY', 'Informe o nome do pagador.', 'name');
-  if (name.length > 100)
-    return field('PAYER_NAME_TOO_LONG', 'O nome pode ter até 100 caracteres.', 'name');
-  const doc = parseDocument(p.document ?? '');
-  if (!doc.ok) return doc;
-  const payer: ValidCharge['payer'] = {
-    name,
-    // /transactions/create wants it without mask; /payments/deposit tolerates either.
-    document: doc.value.value,
-  };
-  if (operation === 'deposit') {
-    const email = parseEmail(p.email ?? '');
-    if (!email.ok) return email;
-    const phone = parsePhone(p.phone ?? '');
-    if (!phone.ok) return phone;
-    payer.email = email.value;
-    payer.phone = phone.value;
-  }
-  return ok({
-    amountCents,
-    ...(description && { description }),
-    payer,
-    payerDocumentMasked: maskDocument(doc.value),
-  });
+  const { issues, value } = checkCharge(input, operation, maxAmountCents);
+  const first = issues[0];
+  if (first) return err('validation', first.code, { field: first.field });
+  return value ? ok(value) : err('internal', 'INTERNAL');
 }

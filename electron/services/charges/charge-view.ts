@@ -19,6 +19,6 @@ export function toChargeView(c: ChargeRecord): ChargeView {
     ...(c.payerName !== undefined && { payerName: c.payerName }),
     ...(c.payerDocumentMasked !== undefined && { payerDocumentMasked: c.payerDocumentMasked }),
     ...(c.feeCents !== undefined && { feeCents: c.feeCents }),
-    ...(c.noticeCode !== undefined && { notice: { code: c.noticeCode, text: c.noticeText ?? '' } }),
+    ...(c.noticeCode !== undefined && { notice: { code: c.noticeCode } }),
   };
 }

@@ -1,12 +1,9 @@
+import type { PayerInput } from '../../../shared/domain/payer';
 import type { ChargeState } from '../../../shared/domain/charge-state';
 import type { Db } from './database';
 
-export interface PayerRecord {
-  name?: string;
-  email?: string;
-  document?: string;
-  phone?: string;
-}
+/** The payer as submitted (shared/domain/payer.ts), kept only for a same-id retry. */
+export type PayerRecord = PayerInput;
 
 export interface ChargeRecord {
   id: string;

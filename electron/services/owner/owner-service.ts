@@ -57,20 +57,14 @@ export class OwnerService {
 
   /** The gate every owner-only handler calls first. */
   requireOwner(): Result<true> {
-    if (!this.hasPin())
-      return err(
-        'auth',
-        'OWNER_PIN_NOT_SET',
-        'Defina o PIN do proprietário para usar esta função.',
-      );
-    if (!this.isUnlocked())
-      return err('auth', 'OWNER_LOCKED', 'Função do proprietário: digite o PIN.');
+    if (!this.hasPin()) return err('auth', 'OWNER_PIN_NOT_SET');
+    if (!this.isUnlocked()) return err('auth', 'OWNER_LOCKED');
     return ok(true);
   }
 
   async setPin(newPin: string, currentPin?: string): Promise<Result<{ hasPin: true }>> {
     if (!/^\d{4,8}$/.test(newPin))
-      return err('validation', 'PIN_FORMAT', 'O PIN deve ter de 4 a 8 dígitos.', {
+      return err('validation', 'PIN_FORMAT', {
         field: 'newPin',
       });
     if (this.hasPin()) {
@@ -92,15 +86,9 @@ export class OwnerService {
 
   async unlock(pin: string): Promise<Result<{ unlockedUntil: number }>> {
     const stored = this.kv.get<PinHash>('owner.pin');
-    if (!stored) return err('auth', 'OWNER_PIN_NOT_SET', 'Defina o PIN do proprietário primeiro.');
+    if (!stored) return err('auth', 'OWNER_PIN_NOT_SET');
     if (this.now() < this.lockedUntil) {
-      const secs = Math.ceil((this.lockedUntil - this.now()) / 1000);
-      return err(
-        'rate_limited',
-        'PIN_LOCKED_OUT',
-        `PIN bloqueado por tentativas erradas. Tente em ${secs} s.`,
-        { retryAfterMs: this.lockedUntil - this.now() },
-      );
+      return err('rate_limited', 'PIN_LOCKED_OUT', { retryAfterMs: this.lockedUntil - this.now() });
     }
     const given = await scrypt(pin, Buffer.from(stored.salt, 'hex'), 32, {
       N: stored.N,
@@ -113,7 +101,7 @@ export class OwnerService {
         this.failures = 0;
         this.lockedUntil = this.now() + LOCKOUT_MS;
       }
-      return err('auth', 'PIN_WRONG', 'PIN incorreto.', { field: 'pin' });
+      return err('auth', 'PIN_WRONG', { field: 'pin' });
     }
     this.failures = 0;
     this.unlockedUntil = this.now() + UNLOCK_MS;

@@ -12,11 +12,7 @@ export type CredentialSource = () => Promise<Credentials | null>;
 
 const REFRESH_MARGIN_MS = 60_000;
 
-export const NO_CREDENTIALS = err(
-  'auth',
-  'CREDENTIALS_MISSING',
-  'Credenciais do PSP não configuradas. Cadastre-as em Configurações.',
-);
+export const NO_CREDENTIALS = err('auth', 'CREDENTIALS_MISSING');
 
 /**
  * A1: logs in with the client credentials, keeps the token in memory only, refreshes it 60 s
@@ -76,12 +72,7 @@ export class PspAuth {
     });
     if (!r.ok) return r;
     const value = readToken(r.value.body);
-    if (!value)
-      return err(
-        'auth',
-        'PSP_LOGIN_NO_TOKEN',
-        'O PSP aceitou o login mas não enviou o token (campo access_token).',
-      );
+    if (!value) return err('auth', 'PSP_LOGIN_NO_TOKEN');
     this.redactor.add(value);
     this.token = { value, expiresAt: this.expiry(r.value.body, value) };
     return ok(value);

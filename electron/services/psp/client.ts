@@ -1,3 +1,4 @@
+import type { Payer } from '../../../shared/domain/payer';
 import type { PixKeyType } from '../../../shared/domain/pix-key';
 import { toWireAmount, type Cents } from '../../../shared/domain/money';
 import type { PspSettings } from '../../../shared/psp-settings';
@@ -20,14 +21,8 @@ import {
   type WithdrawalReceipt,
 } from './replies';
 
-export interface Payer {
-  name: string;
-  email: string;
-  /** CPF/CNPJ; the seed tolerates formatting on /payments/deposit. */
-  document: string;
-  /** Digits only: 55 + area code + number. */
-  phone: string;
-}
+/** shared/domain/payer.ts: document unmasked, phone digits only (55 + area code + number). */
+export type { Payer };
 export interface DepositInput {
   amountCents: Cents;
   externalId: string;
@@ -214,11 +209,7 @@ export class PspClient {
   /** A10, only when `statusQueryPath` is set (e.g. `/transactions/{id}`). */
   async transactionStatus(id: string): Promise<Result<TransactionStatus>> {
     if (!this.hasStatusQuery) {
-      return err(
-        'unavailable',
-        'STATUS_QUERY_OFF',
-        'A consulta de status não está configurada para este PSP.',
-      );
+      return err('unavailable', 'STATUS_QUERY_OFF');
     }
     const path = this.deps.settings.statusQueryPath.replace('{id}', encodeURIComponent(id));
     const r = await this.withClientHeaders({

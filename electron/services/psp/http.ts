@@ -95,20 +95,15 @@ export class PspHttp {
         body,
         parseRetryAfter(res.headers.get('retry-after'), deps.now()),
       );
-      return { ...e, message: deps.redactor.redact(e.message), httpStatus: res.status };
+      const m = e.params?.pspMessage;
+      const params =
+        m === undefined ? e.params : { ...e.params, pspMessage: deps.redactor.redact(String(m)) };
+      return { ...e, ...(params && { params }), httpStatus: res.status };
     }
     if (!parsed) {
       return req.sideEffect
-        ? err(
-            'uncertain',
-            'PSP_MALFORMED_REPLY',
-            'O PSP respondeu com dados corrompidos. A operação pode ter sido registrada: verificando antes de repetir.',
-          )
-        : err(
-            'unavailable',
-            'PSP_MALFORMED_REPLY',
-            'O PSP respondeu com dados corrompidos. Tente de novo.',
-          );
+        ? err('uncertain', 'PSP_MALFORMED_REPLY')
+        : err('unavailable', 'PSP_MALFORMED_REPLY');
     }
     return ok({ status: res.status, body });
   }
@@ -119,10 +114,10 @@ export class PspHttp {
     if (CONNECT_ERRORS.has(code)) return NOT_SENT;
     if (!sideEffect) {
       return error.name === 'TimeoutError'
-        ? err('unavailable', 'PSP_TIMEOUT', 'O PSP demorou demais para responder. Tente de novo.')
-        : err('unavailable', 'PSP_CONNECTION_LOST', 'A conexão com o PSP caiu. Tente de novo.');
+        ? err('unavailable', 'PSP_TIMEOUT')
+        : err('unavailable', 'PSP_CONNECTION_LOST');
     }
-    return noAnswer(error.name === 'TimeoutError' ? 'tempo esgotado' : 'conexão interrompida');
+    return noAnswer(error.name === 'TimeoutError' ? 'timeout' : 'connection');
   }
 }
 

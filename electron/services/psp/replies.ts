@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseWireAmount, type Cents } from '../../../shared/domain/money';
+import { cryptoFeesSchema, type CryptoFees } from '../../../shared/domain/crypto-fees';
 import { ok, type Result } from '../../../shared/result';
 import { badReply } from './errors';
 
@@ -13,7 +14,7 @@ const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.i
 function parseWith<T>(schema: z.ZodType<T>, body: unknown, sideEffect: boolean): Result<T> {
   const r = schema.safeParse(body);
   if (r.success) return ok(r.data);
-  return badReply(r.error.issues[0]?.path.join('.') || '(corpo)', sideEffect);
+  return badReply(r.error.issues[0]?.path.join('.') || '(body)', sideEffect);
 }
 
 const wireCents = z.union([z.number(), z.string()]).transform((v, ctx) => {
@@ -62,7 +63,7 @@ export interface WithdrawalReceipt {
 }
 
 export function readWithdrawal(body: unknown): Result<WithdrawalReceipt> {
-  if (!isObj(body)) return badReply('(corpo)', true);
+  if (!isObj(body)) return badReply('(body)', true);
   const levels = [body, ...Object.values(body).filter(isObj)];
   const find = (keys: string[]) => {
     for (const level of levels)
@@ -86,7 +87,7 @@ export interface BalanceField {
 const BALANCE_KEYS = ['available', 'balance', 'blocked', 'pending'];
 
 export function readBalance(body: unknown): Result<BalanceField[]> {
-  if (!isObj(body)) return badReply('(corpo)', false);
+  if (!isObj(body)) return badReply('(body)', false);
   const source = [body.data, body.balance, body].find(
     (v): v is Obj => isObj(v) && Object.values(v).some((x) => typeof x === 'number'),
   );
@@ -160,18 +161,12 @@ export function readInfractions(
   });
 }
 
-/** The five numbers of GET /crypto/fees (units unstated by the PSP: A16). */
+/** GET /crypto/fees: the shared shape, extra fields tolerated, a usable USDT rate. */
 const feesReply = z.looseObject({
-  withdrawal_rate: z.number(),
-  rate_fixed: z.number(),
-  min_withdrawal: z.number(),
-  max_withdrawal: z.number(),
+  ...cryptoFeesSchema.shape,
   usdt_rate: z.number().positive(),
 });
-export type CryptoFees = Pick<
-  z.infer<typeof feesReply>,
-  'withdrawal_rate' | 'rate_fixed' | 'min_withdrawal' | 'max_withdrawal' | 'usdt_rate'
->;
+export type { CryptoFees };
 
 export function readCryptoFees(body: unknown): Result<CryptoFees> {
   const src = isObj(body) && isObj(body.data) ? body.data : body;

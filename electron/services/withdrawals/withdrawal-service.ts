@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { MONEY_ERRORS } from '../../../shared/domain/money';
+import { checkAmount } from '../../../shared/domain/money';
 import { parsePixKey, type PixKeyType } from '../../../shared/domain/pix-key';
 import {
   canMoveWithdrawal,
   isWithdrawalFinal,
   readWithdrawalStatus,
 } from '../../../shared/domain/withdrawal-state';
-import { err, ok, type Err, type Result } from '../../../shared/result';
+import { ok, type Err, type Result } from '../../../shared/result';
 import type { WithdrawalState, WithdrawalView } from '../../../shared/views';
 import type { Ledger } from '../ledger/ledger';
 import type { WithdrawalRecord } from '../ledger/withdrawals-repo';
@@ -42,12 +42,9 @@ export function toWithdrawalView(w: WithdrawalRecord): WithdrawalView {
     updatedAt: w.updatedAt,
     ...(w.description !== undefined && { description: w.description }),
     ...(w.pspId !== undefined && { pspId: w.pspId }),
-    ...(w.noticeCode !== undefined && { notice: { code: w.noticeCode, text: w.noticeText ?? '' } }),
+    ...(w.noticeCode !== undefined && { notice: { code: w.noticeCode } }),
   };
 }
-
-const UNCERTAIN_TEXT =
-  'O PSP não confirmou o saque. Verificando com o mesmo identificador — não peça outro saque.';
 
 /** PIX withdrawals: ledger first, the same external id on every retry, status by callback. */
 export class WithdrawalService {
@@ -64,12 +61,8 @@ export class WithdrawalService {
     pixKey: string;
     description?: string;
   }): Promise<Result<WithdrawalView>> {
-    if (!Number.isSafeInteger(i.amountCents) || i.amountCents <= 0)
-      return err('validation', 'AMOUNT_ZERO', MONEY_ERRORS.AMOUNT_ZERO, { field: 'amount' });
-    if (i.amountCents > this.deps.maxAmountCents())
-      return err('validation', 'AMOUNT_ABOVE_MAX', MONEY_ERRORS.AMOUNT_ABOVE_MAX, {
-        field: 'amount',
-      });
+    const amount = checkAmount(i.amountCents, this.deps.maxAmountCents());
+    if (!amount.ok) return amount;
     const key = parsePixKey(i.pixKeyType, i.pixKey);
     if (!key.ok) return key;
     const description = i.description?.trim();
@@ -116,7 +109,7 @@ export class WithdrawalService {
 
   async recover(): Promise<void> {
     for (const w of this.deps.ledger.withdrawals.open()) {
-      if (w.status === 'SUBMITTING') this.move(w, 'UNCERTAIN', UNCERTAIN_TEXT);
+      if (w.status === 'SUBMITTING') this.move(w, 'UNCERTAIN', 'UNCERTAIN');
       if (w.status === 'UNCERTAIN') await this.submit(w);
     }
   }
@@ -148,12 +141,12 @@ export class WithdrawalService {
   private onError(w: WithdrawalRecord, e: Err, round: number): WithdrawalRecord {
     if (e.kind === 'conflict') {
       // The PSP already holds this id: the earlier attempt went through.
-      this.move(w, 'PROCESSING', 'O PSP já tinha recebido este saque; aguardando a confirmação.');
+      this.move(w, 'PROCESSING', 'WITHDRAWAL_ALREADY_SENT');
       return w;
     }
     if (e.kind === 'uncertain' || round > 0 || w.flags.includes('RETRIED')) {
       if (!w.flags.includes('RETRIED')) w.flags.push('RETRIED');
-      this.move(w, 'UNCERTAIN', UNCERTAIN_TEXT);
+      this.move(w, 'UNCERTAIN', 'UNCERTAIN');
       const delays = this.deps.retryDelaysMs ?? [2_000, 10_000, 30_000];
       if (round < delays.length) {
         const t = setTimeout(() => {
@@ -166,16 +159,17 @@ export class WithdrawalService {
       }
       return w;
     }
-    this.move(w, 'FAILED', e.message, e.code);
+    this.move(w, 'FAILED', e.code);
     return w;
   }
 
-  private move(w: WithdrawalRecord, to: WithdrawalState, text?: string, code?: string): void {
+  /** `notice`: a NoticeCode or the ErrorCode of the failure (shared/codes.ts). */
+  private move(w: WithdrawalRecord, to: WithdrawalState, notice?: string): void {
     if (w.status !== to && !canMoveWithdrawal(w.status, to)) return;
     w.status = to;
-    if (text) {
-      w.noticeCode = code ?? (to === 'UNCERTAIN' ? 'UNCERTAIN' : to);
-      w.noticeText = text;
+    if (notice) {
+      w.noticeCode = notice;
+      w.noticeText = undefined;
     } else if (to === 'PROCESSING' || to === 'COMPLETED') {
       w.noticeCode = undefined;
       w.noticeText = undefined;

@@ -19,7 +19,7 @@ export function CashierScreen() {
   const err = (field: keyof typeof c.errors) => {
     const code = c.errors[field];
     return code
-      ? describeError({ code, message: code }, { max: formatBRL(info?.maxAmountCents ?? 0) })
+      ? describeError({ code }, { max: formatBRL(info?.maxAmountCents ?? 0) })
       : undefined;
   };
 

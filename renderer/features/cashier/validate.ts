@@ -1,4 +1,4 @@
-import { parseDocument, parseEmail, parsePhone } from '../../../shared/domain/documents';
+import { checkCharge } from '../../../shared/domain/charge-input';
 
 export interface CashierForm {
   amountCents: number;
@@ -14,26 +14,19 @@ export type FieldErrors = Partial<
 >;
 
 /**
- * The same rules the charge service applies, run first in the renderer so the cashier sees
- * each problem next to its field and no request is sent while any is wrong. Values are i18n
- * error codes.
+ * The rules the charge service applies (shared/domain/charge-input.ts, one definition), run
+ * first in the renderer so the cashier sees each problem next to its field and no request is
+ * sent while any is wrong. Values are error codes (shared/codes.ts).
  */
 export function validateForm(
   f: CashierForm,
   operation: 'deposit' | 'transaction',
   maxAmountCents: number,
 ): FieldErrors {
+  const { name, document, email, phone } = f;
+  const input = { amountCents: f.amountCents, payer: { name, document, email, phone } };
   const errors: FieldErrors = {};
-  if (f.amountCents <= 0) errors.amount = 'AMOUNT_ZERO';
-  else if (f.amountCents > maxAmountCents) errors.amount = 'AMOUNT_ABOVE_MAX';
-  if (!f.name.trim()) errors.name = 'PAYER_NAME_EMPTY';
-  const doc = parseDocument(f.document);
-  if (!doc.ok) errors.document = doc.code;
-  if (operation === 'deposit') {
-    const email = parseEmail(f.email);
-    if (!email.ok) errors.email = email.code;
-    const phone = parsePhone(f.phone);
-    if (!phone.ok) errors.phone = phone.code;
-  }
+  for (const i of checkCharge(input, operation, maxAmountCents).issues)
+    if (i.field !== 'description') errors[i.field] = i.code;
   return errors;
 }

@@ -1,9 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatBRL, parseMoney } from '../../../shared/domain/money';
+import {
+  checkAmount,
+  DEFAULT_MAX_CENTS,
+  formatBRL,
+  parseMoney,
+} from '../../../shared/domain/money';
 import { PIX_KEY_TYPES, parsePixKey, type PixKeyType } from '../../../shared/domain/pix-key';
-import { describeError } from '../../bridge';
+import { describeError, describeNotice } from '../../bridge';
 import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
+import { useApp } from '../../stores/app-store';
 import { useWithdrawals } from '../../stores/withdrawals-store';
 
 /** Saque PIX: key, amount, description → a confirmation summary → the withdrawal, followed live. */
@@ -18,11 +24,14 @@ export function WithdrawScreen() {
   useEffect(() => {
     void load();
   }, [load]);
-  const cents = parseMoney(amount, { positive: true });
+  const max = useApp((a) => a.info?.maxAmountCents ?? DEFAULT_MAX_CENTS);
+  // The amount rule the withdrawal service applies too (shared/domain/money.ts).
+  const typed = parseMoney(amount);
+  const cents = typed.ok ? checkAmount(typed.value, max) : typed;
   const check = (e: FormEvent) => {
     e.preventDefault();
     const k = parsePixKey(type, key);
-    if (!cents.ok) return setError(describeError(cents));
+    if (!cents.ok) return setError(describeError(cents, { max: formatBRL(max) }));
     if (!k.ok) return setError(describeError(k));
     setError(null);
     setReview(true);
@@ -91,7 +100,7 @@ export function WithdrawScreen() {
           <li key={w.id}>
             {new Date(w.createdAt).toLocaleString('pt-BR')} · {formatBRL(w.amountCents)} ·{' '}
             {w.pixKeyType} {w.pixKeyMasked} · <strong>{t(`withdrawalStatus.${w.status}`)}</strong>
-            {w.notice && <span> — {w.notice.text}</span>}
+            {w.notice && <span> — {describeNotice(w.notice)}</span>}
           </li>
         ))}
       </ul>

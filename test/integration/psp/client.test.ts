@@ -135,7 +135,7 @@ describe('every error class', () => {
   it('validation: the PSP message is kept as detail', async () => {
     const r = await deposit({ amountCents: 1, payer: { ...payer, document: '123.456.789-00' } });
     expect(r).toMatchObject({ ok: false, kind: 'validation', code: 'PSP_REJECTED' });
-    expect(!r.ok && r.message).toContain('payer.document');
+    expect(!r.ok && r.params?.pspMessage).toContain('payer.document');
   });
 
   it('auth: wrong credentials', async () => {
@@ -340,7 +340,7 @@ describe('replies the sandbox never sends (a hand-written PSP on loopback)', () 
       payer,
     });
     expect(r).toMatchObject({ ok: false, kind: 'uncertain', code: 'PSP_UNEXPECTED_REPLY' });
-    expect(!r.ok && r.message).toContain('qrCodeResponse.qrcode');
+    expect(!r.ok && r.params?.field).toBe('qrCodeResponse.qrcode');
     await stub.close();
   });
 

@@ -158,7 +158,7 @@ describe('status rendering', () => {
         charge={charge({
           status: 'FAILED',
           brcode: undefined,
-          notice: { code: 'QR_REJECTED', text: 'O PSP devolveu um código PIX inválido' },
+          notice: { code: 'QR_REJECTED' },
         })}
         demo
         onNew={() => {}}

@@ -40,7 +40,7 @@ describe('charge state machine', () => {
   ] as const)('refuses %s → %s and names both states', (from, to) => {
     const r = transition(from, to);
     expect(r).toMatchObject({ ok: false, kind: 'conflict', code: 'ILLEGAL_TRANSITION' });
-    expect(!r.ok && r.message).toContain(from);
+    expect(!r.ok && r.params).toEqual({ from, to });
   });
 
   it('REFUNDED can only follow PAID', () => {
