@@ -19,10 +19,14 @@ export function bridge(): BalcaoApi {
  * (shared/codes.ts), never sentences. The PSP's own words, when it sent some, follow ours.
  */
 export function describeError(
-  e: Pick<Err, 'code' | 'params'>,
+  e: Pick<Err, 'code' | 'params' | 'field'>,
   params: Record<string, unknown> = {},
 ): string {
-  return describeCode(['errors'], e.code, { ...e.params, ...params });
+  return describeCode(['errors'], e.code, {
+    ...(e.field !== undefined && { field: e.field }),
+    ...e.params,
+    ...params,
+  });
 }
 
 /** A notice on a charge, a withdrawal or the app: a notice code, or the code of a failure. */

@@ -88,7 +88,7 @@ const core = await createAppCore({
 });
 if (env.BALCAO_OWNER_PIN && !core.owner.hasPin()) {
   const r = await core.owner.setPin(env.BALCAO_OWNER_PIN);
-  if (!r.ok) fail(`BALCAO_OWNER_PIN: ${r.message}`);
+  if (!r.ok) fail(`BALCAO_OWNER_PIN: ${r.code}`);
   core.owner.lock();
 }
 await core.start();
