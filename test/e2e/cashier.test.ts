@@ -91,7 +91,10 @@ describe('the cashier screen', () => {
   });
 
   it('Esc starts over: the form is cleared and the amount has the focus', async () => {
-    // beforeEach pressed Esc on the paid (frozen) charge of the test before: the form is live again.
+    // A charge on screen freezes the form; Esc frees it.
+    await chargeByKeyboard('700');
+    await page.getByRole('img', { name: 'QR Code PIX' }).waitFor();
+    await page.keyboard.press('Escape');
     await expect.poll(focused).toBe('amount');
     await page.keyboard.type('555');
     await page.keyboard.press('Escape');
@@ -149,18 +152,34 @@ describe('the cashier screen', () => {
 
 describe('the other screens', () => {
   it('Histórico lists the charges newest first, filters by status, exports a pt-BR CSV', async () => {
+    // Its own charges: one of R$ 50,00 paid, then one of R$ 12,00 left waiting.
+    await page.getByRole('button', { name: 'Caixa' }).click();
+    await chargeByKeyboard('5000');
+    await page.getByRole('img', { name: 'QR Code PIX' }).waitFor();
+    await sb.control('POST', `/charges/${(await pspCharges()).at(-1)!.id}/pay`);
+    await chargeStatus()
+      .filter({ hasText: /^Pago$/ })
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await chargeByKeyboard('1200');
+    await page.getByRole('img', { name: 'QR Code PIX' }).waitFor();
     await page.getByRole('button', { name: 'Histórico' }).click();
     await page.getByRole('table').first().waitFor();
     const rows = page.locator('table.history tbody tr');
-    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => rows.first().textContent()).toContain('12,00');
+    await expect.poll(() => rows.nth(1).textContent()).toContain('50,00');
     await page.screenshot({ path: shot('historico') });
     await page.getByLabel('Situação').selectOption('PAID');
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.filter({ hasText: '12,00' }).count()).toBe(0);
+    expect(await rows.filter({ hasText: '50,00' }).count()).toBe(1);
+    expect(await rows.filter({ hasNotText: 'Pago' }).count()).toBe(0);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exportar CSV' }).click();
     const csv = readFileSync((await (await download).path())!, 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
-    expect(csv).toMatch(/;Pago;10,00;0,10;/);
+    expect(csv).toMatch(/;Pago;50,00;0,50;/);
+    expect(csv).not.toMatch(/;12,00;/);
     await page.getByLabel('Situação').selectOption('');
   });
 

@@ -62,6 +62,9 @@ describe('history', () => {
     expect(within(rows[0]!).getByText('Pago')).toBeTruthy();
     expect(rows[0]!.textContent).toContain('***.456.789-**');
     expect(rows[0]!.textContent).toContain('R$ 1.234,56');
+    // A payment that came after the charge closed is marked where the cashier looks.
+    expect(rows[1]!.textContent).toContain('⚠');
+    expect(rows[0]!.textContent).not.toContain('⚠');
     fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Reimprimir' }));
     expect(onReprint).toHaveBeenCalledWith(charges[0]);
     expect(within(rows[1]!).queryByRole('button')).toBeNull();
@@ -95,8 +98,9 @@ describe('CSV export (pt-BR spreadsheet conventions)', () => {
     expect(csv).toContain(';Expirado;0,05;;');
   });
 
-  it('quotes fields holding ; quotes or line breaks, and never shows a full document', () => {
+  it('quotes fields holding ; quotes or line breaks; the document is the masked one', () => {
     expect(csv).toContain('"Pão\nleite";"Ana; ""Aninha""";***.456.789-**;blc_b');
-    expect(csv).not.toMatch(/\d{3}\.\d{3}\.\d{3}-\d{2}/);
+    const cr = chargesCsv([{ ...charges[1]!, description: 'a\rb' }], (x) => x);
+    expect(cr).toContain(';"a\rb";');
   });
 });
