@@ -128,9 +128,12 @@ describe('Configurações', () => {
     await page.reload();
     await page.getByLabel('Amount').waitFor();
     await page.getByText('Caixa 2').waitFor();
+    // Screen readers choose their voice by <html lang>: it follows the language, after a reload too.
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByLabel('Language').selectOption('pt-BR');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByRole('status').filter({ hasText: 'Configurações salvas.' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
   });
 });
