@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatBRL } from '../../../shared/domain/money';
 import type { ChargeView } from '../../../shared/views';
 import { useTranslation } from '../../i18n';
+import { describeChargeNotice } from './charge-notice';
 import { ChargeStatus } from './ChargeStatus';
 import { useCountdown } from './countdown';
 import { QrCode } from './QrCode';
@@ -49,7 +50,7 @@ export function ChargePanel({ charge, demo, onNew, onSimulate, onRecheck }: Prop
       <section className="charge-panel paid" aria-label={t('paid')}>
         <ChargeStatus status={charge.status} />
         <p className="paid-amount">{formatBRL(charge.amountCents)}</p>
-        {charge.notice && <p className="notice">{charge.notice.text}</p>}
+        {charge.notice && <p className="notice">{describeChargeNotice(charge.notice)}</p>}
         <button type="button" className="btn btn-primary" onClick={onNew}>
           {t('cashier.newCharge')}
         </button>
@@ -66,7 +67,7 @@ export function ChargePanel({ charge, demo, onNew, onSimulate, onRecheck }: Prop
       <ChargeStatus status={charge.status} />
       {charge.notice && (
         <p className="notice" role={charge.status === 'FAILED' ? 'alert' : undefined}>
-          {charge.notice.text}
+          {describeChargeNotice(charge.notice)}
         </p>
       )}
       {charge.brcode && charge.status === 'PENDING' && (
