@@ -83,10 +83,14 @@ describe.each(STORES)('the relay on %s', (_name, makeStore) => {
       const store = makeStore();
       const id = `purge-${Date.now()}`;
       await store.createChannel({ id, tokenHash: 'x', createdAt: 0 });
-      await store.append(id, { receivedAt: Date.now() - 8 * 86_400_000, headers: {}, body: 'old' });
-      await store.append(id, { receivedAt: Date.now(), headers: {}, body: 'new' });
-      await store.purgeBefore(Date.now() - 7 * 86_400_000);
-      expect((await store.readAfter(id, null, 10)).map((e) => e.body)).toEqual(['new']);
+      await store.append(id, { receivedAt: Date.now(), headers: {}, body: Buffer.from('old') });
+      await new Promise((r) => setTimeout(r, 20));
+      const cutoff = Date.now();
+      await new Promise((r) => setTimeout(r, 20));
+      await store.append(id, { receivedAt: Date.now(), headers: {}, body: Buffer.from('new') });
+      expect(await store.purgeBefore(cutoff)).toBe(1);
+      const left = await store.readAfter(id, null, 10);
+      expect(left.map((e) => e.body.toString())).toEqual(['new']);
       await store.close();
     });
   });
