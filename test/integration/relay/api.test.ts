@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisStore } from '../../../relay/redis-store';
 import { startRelay } from '../../../relay/server';
@@ -9,6 +10,7 @@ import { startRedis } from '../../helpers/redis';
 // The relay's HTTP interface (PSP-API.md "The relay") over real HTTP: the same suite on both
 // stores, SQLite (the embedded default) and Redis Streams (scale-out).
 const ADMIN = 'admin-token-for-tests-0123456789';
+const sqliteModule = createRequire(import.meta.url).resolve('better-sqlite3');
 let redis: Awaited<ReturnType<typeof startRedis>>;
 beforeAll(async () => {
   redis = await startRedis();
@@ -17,6 +19,10 @@ afterAll(() => redis?.stop());
 
 const STORES: Array<[string, () => RelayStore]> = [
   ['SQLite', () => new SqliteStore(`${tempDir()}/relay.sqlite`)],
+  [
+    'SQLite, commits in a writer thread',
+    () => new SqliteStore(`${tempDir()}/relay.sqlite`, { writerThread: { sqliteModule } }),
+  ],
   ['Redis Streams', () => new RedisStore(redis.url)],
 ];
 let relay: Awaited<ReturnType<typeof startRelay>>;
