@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { DestinationStream } from 'pino';
 import { RelayLogController, relayLoggerOptions, shortId, type LogLevel } from './logging';
 import { Metrics } from './metrics';
@@ -54,7 +55,15 @@ export async function startRelay(o: RelayOptions) {
   const err = (reply: FastifyReply, status: number, code: string, message: string) =>
     reply.code(status).send({ ok: false, code, message });
 
+  // Event streams are served by a plain node:http handler ahead of Fastify's routing: a stream
+  // lives for hours, and Fastify's per-request objects (request, reply, a child logger) would
+  // live with it, several KiB per connected terminal.
+  let streams: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
   const app: FastifyInstance = Fastify({
+    serverFactory: (handler) =>
+      http.createServer((req, res) => {
+        if (!streams(req, res)) handler(req, res);
+      }),
     ...(o.log
       ? {
           logger: relayLoggerOptions(o.log.level, o.log.stream),
@@ -164,32 +173,50 @@ export async function startRelay(o: RelayOptions) {
     });
   });
 
-  app.get<{ Params: { channelId: string } }>('/channels/:channelId/events', async (req, reply) => {
-    const channel = await o.store.getChannel(req.params.channelId);
-    const token = bearer(req.headers.authorization);
-    if (!channel || token === null || !tokenMatches(token, channel.tokenHash))
-      return err(reply, 401, 'UNAUTHORIZED', 'Channel token required');
-    if (subscribers.count(channel.id) >= maxSubs)
-      return err(reply, 429, 'TOO_MANY_SUBSCRIBERS', `At most ${maxSubs} subscribers per channel`);
+  streams = (req, res) => {
+    const m = /^\/channels\/([^/?]+)\/events(?:\?.*)?$/.exec(req.url ?? '');
+    if (req.method !== 'GET' || !m) return false;
+    const fail = (status: number, code: string, message: string) =>
+      res
+        .writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
+        .end(JSON.stringify({ ok: false, code, message }));
+    let channelId: string;
+    try {
+      channelId = decodeURIComponent(m[1]!);
+    } catch {
+      fail(401, 'UNAUTHORIZED', 'Channel token required');
+      return true;
+    }
     const lastHeader = req.headers['last-event-id'];
     const cursor =
       typeof lastHeader === 'string' && /^\d+(-\d+)?$/.test(lastHeader) ? lastHeader : null;
-
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    res.write(': connected\n\n');
-    const log = req.log;
-    const shortChannel = shortId(channel.id);
-    log.info({ channel: shortChannel, lastEventId: cursor }, 'subscriber connected');
-    res.on('close', () => log.info({ channel: shortChannel }, 'subscriber left'));
-    subscribers.add(channel.id, res, cursor);
-  });
+    const token = bearer(req.headers.authorization);
+    o.store.getChannel(channelId).then(
+      (channel) => {
+        if (!channel || token === null || !tokenMatches(token, channel.tokenHash))
+          return fail(401, 'UNAUTHORIZED', 'Channel token required');
+        if (subscribers.count(channel.id) >= maxSubs)
+          return fail(429, 'TOO_MANY_SUBSCRIBERS', `At most ${maxSubs} subscribers per channel`);
+        if (res.destroyed) return;
+        res.writeHead(200, {
+          'content-type': 'text/event-stream',
+          'cache-control': 'no-cache',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+        });
+        res.write(': connected\n\n');
+        const short = shortId(channel.id);
+        app.log.info({ channel: short, lastEventId: cursor }, 'subscriber connected');
+        res.on('close', () => app.log.info({ channel: short }, 'subscriber left'));
+        subscribers.add(channel.id, res, cursor);
+      },
+      (e: unknown) => {
+        app.log.error({ err: e, channel: shortId(channelId) }, 'reading the store failed');
+        fail(503, 'UNAVAILABLE', 'Relay store unavailable, try again');
+      },
+    );
+    return true;
+  };
 
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/metrics', async (_req, reply) =>
