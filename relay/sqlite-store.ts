@@ -25,7 +25,7 @@ export interface SqliteStoreOptions {
    * does, so fsyncs overlap with taking the next callbacks. Without it, commits run inline.
    */
   writerThread?: { sqliteModule: string };
-  /** Most events in one transaction (bounds one commit's time). */
+  /** Most jobs in one transaction (bounds one commit's time). */
   maxBatch?: number;
 }
 
@@ -76,39 +76,31 @@ export class SqliteStore implements RelayStore {
     });
   }
 
-  /** Sends the queue's head: every append waiting (up to maxBatch) as one job, or one exec. */
+  /** Sends everything waiting (up to maxBatch jobs) as one batch: one transaction, one fsync. */
   private pump() {
     if (this.busy || !this.queue.length) return;
     this.busy = true;
-    let jobs: Job[];
-    let job: WriteJob;
-    if (this.queue[0]!.job.type === 'append') {
-      let n = 0;
-      while (n < this.queue.length && n < this.maxBatch && this.queue[n]!.job.type === 'append')
-        n++;
-      jobs = this.queue.splice(0, n);
-      job = {
-        type: 'append',
-        items: jobs.flatMap((j) => (j.job.type === 'append' ? j.job.items : [])),
-      };
-    } else {
-      jobs = this.queue.splice(0, 1);
-      job = jobs[0]!.job;
-    }
-    this.writer.run(job).then(
-      (r) => this.settle(jobs, r),
-      (e: Error) => this.settle(jobs, { ok: false, error: e.message }),
+    const jobs = this.queue.splice(0, this.maxBatch);
+    this.writer.run(jobs.map((j) => j.job)).then(
+      (results) => this.settle(jobs, results),
+      (e: Error) =>
+        this.settle(
+          jobs,
+          jobs.map(() => ({ ok: false as const, error: e.message })),
+        ),
     );
   }
 
-  private settle(jobs: Job[], r: WriteResult) {
+  private settle(jobs: Job[], results: WriteResult[]) {
     this.busy = false;
-    if (r.ok) {
-      jobs.forEach((j, i) => j.resolve(r.result[i]!));
-      const woken = new Set<string>();
-      for (const j of jobs) if (j.channelId !== undefined) woken.add(j.channelId);
-      for (const c of woken) for (const l of this.listeners) l(c);
-    } else for (const j of jobs) j.reject(new Error(r.error));
+    const woken = new Set<string>();
+    jobs.forEach((j, i) => {
+      const r = results[i]!;
+      if (!r.ok) return j.reject(new Error(r.error));
+      j.resolve(r.result[0]!);
+      if (j.channelId !== undefined) woken.add(j.channelId);
+    });
+    for (const c of woken) for (const l of this.listeners) l(c);
     this.pump();
   }
 

@@ -2,8 +2,9 @@ import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 
 /**
- * Every write to the relay's SQLite goes through one writer, as messages: `append` (a batch of
- * events, one transaction, one fsync) and `exec` (statements in one transaction). The same
+ * Every write to the relay's SQLite goes through one writer, as batches of jobs: `append`
+ * (events) and `exec` (statements, in a savepoint of their own); a whole batch is one
+ * transaction, so one fsync, and each job gets its own result. The same
  * plain-JavaScript source runs in a worker thread (the relay's CLI: the fsync then never stalls
  * the event loop, and appends arriving meanwhile form the next batch: group commit) or inline
  * (the embedded relay of one terminal).
@@ -23,14 +24,25 @@ function makeWriter(db) {
     if (!s) cache.set(sql, (s = db.prepare(sql)));
     return s;
   };
-  const append = db.transaction((items) =>
-    items.map((i) => String(insert.run(i.c, i.r, i.h, Buffer.from(i.b.buffer, i.b.byteOffset, i.b.byteLength)).lastInsertRowid)));
+  const message = (e) => String((e && e.message) || e);
+  // Nested in the batch's transaction, an exec runs in its own savepoint: it fails alone.
   const exec = db.transaction((statements) => statements.map(([sql, params]) => prepare(sql).run(...params).changes));
-  return (job) => {
+  const batch = db.transaction((jobs) =>
+    jobs.map((job) => {
+      if (job.type === 'append')
+        return { ok: true, result: job.items.map((i) => String(insert.run(i.c, i.r, i.h, Buffer.from(i.b.buffer, i.b.byteOffset, i.b.byteLength)).lastInsertRowid)) };
+      try {
+        return { ok: true, result: exec(job.statements) };
+      } catch (e) {
+        return { ok: false, error: message(e) };
+      }
+    }));
+  return (jobs) => {
     try {
-      return { ok: true, result: job.type === 'append' ? append(job.items) : exec(job.statements) };
+      return batch(jobs);
     } catch (e) {
-      return { ok: false, error: String(e && e.message || e) };
+      const error = message(e);
+      return jobs.map(() => ({ ok: false, error }));
     }
   };
 }`;
@@ -43,33 +55,33 @@ db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
 db.pragma('busy_timeout = 5000');
 const write = makeWriter(db);
-parentPort.on('message', (job) => parentPort.postMessage(write(job)));`;
+parentPort.on('message', (jobs) => parentPort.postMessage(write(jobs)));`;
 
 export interface Writer {
-  /** Runs one job; resolves with its result (a rejected job changed nothing). */
-  run(job: WriteJob): Promise<WriteResult>;
+  /** Runs a batch in one transaction; one result per job (a failed job changed nothing). */
+  run(jobs: WriteJob[]): Promise<WriteResult[]>;
   close(): Promise<void>;
 }
 
 /** The writer on the caller's thread: each job runs synchronously, on the given connection. */
 export function inlineWriter(db: Database.Database): Writer {
   const write = new Function(`${WRITER_SOURCE}; return makeWriter;`)()(db) as (
-    j: WriteJob,
-  ) => WriteResult;
-  return { run: async (job) => write(job), close: async () => undefined };
+    jobs: WriteJob[],
+  ) => WriteResult[];
+  return { run: async (jobs) => write(jobs), close: async () => undefined };
 }
 
 /**
- * The writer in its own thread, on its own connection. One job at a time: the store queues the
- * rest and sends them together. A crashed worker fails the job in flight (its callbacks get a
+ * The writer in its own thread, on its own connection. One batch at a time: the store queues
+ * what arrives meanwhile and sends it as the next batch. A crashed worker fails the job in flight (its callbacks get a
  * 500, so the PSP sends them again) and every later one.
  */
 export function threadWriter(file: string, sqliteModule: string): Writer {
   const worker = new Worker(WORKER_MAIN, { eval: true, workerData: { file, sqliteModule } });
   worker.unref();
-  let current: ((r: WriteResult) => void) | null = null;
+  let current: ((r: WriteResult[] | string) => void) | null = null;
   let dead: string | null = null;
-  worker.on('message', (r: WriteResult) => {
+  worker.on('message', (r: WriteResult[]) => {
     const done = current;
     current = null;
     done?.(r);
@@ -78,17 +90,18 @@ export function threadWriter(file: string, sqliteModule: string): Writer {
     dead = why;
     const done = current;
     current = null;
-    done?.({ ok: false, error: why });
+    done?.(why);
   };
   worker.on('error', (e) => fail(`relay store writer failed: ${e.message}`));
   worker.on('exit', (code) => fail(`relay store writer exited (${code})`));
   return {
-    run(job) {
-      if (dead) return Promise.resolve({ ok: false, error: dead });
-      if (current) throw new Error('one write job at a time');
+    run(jobs) {
+      const failed = (why: string) => jobs.map(() => ({ ok: false as const, error: why }));
+      if (dead) return Promise.resolve(failed(dead));
+      if (current) throw new Error('one write batch at a time');
       return new Promise((resolve) => {
-        current = resolve;
-        worker.postMessage(job);
+        current = (r) => resolve(typeof r === 'string' ? failed(r) : r);
+        worker.postMessage(jobs);
       });
     },
     async close() {
