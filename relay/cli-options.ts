@@ -10,7 +10,7 @@ Options:
   --port <n>                 TCP port, 0 = any free port                 (default 0)
   --host <address>           address to listen on                        (default 127.0.0.1)
   --store <store>            sqlite:<file> or redis://<host>:<port>[/<db>]
-                                                 (default sqlite:relay-data/relay.sqlite)
+                             (default sqlite:relay-data/relay.sqlite)
   --public-url <url>         https://… base URL the PSP reaches (behind a TLS proxy)
   --rate-per-channel <n>     callbacks per second per channel, sustained (default 1000)
   --burst <n>                callbacks per channel at once, a whole number (default 2000)
