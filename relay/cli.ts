@@ -1,5 +1,6 @@
 // `npm run relay -- --help` for the options; the admin token in RELAY_ADMIN_TOKEN.
-import { createRequire } from 'node:module';
+// Not `import { createRequire }`: the relay bundle's banner declares that name already.
+import nodeModule from 'node:module';
 import { parseRelayArgs, USAGE } from './cli-options';
 import { RedisStore } from './redis-store';
 import { startRelay } from './server';
@@ -27,7 +28,9 @@ try {
   const store: RelayStore =
     o.store.kind === 'sqlite'
       ? new SqliteStore(o.store.file, {
-          writerThread: { sqliteModule: createRequire(import.meta.url).resolve('better-sqlite3') },
+          writerThread: {
+            sqliteModule: nodeModule.createRequire(import.meta.url).resolve('better-sqlite3'),
+          },
         })
       : new RedisStore(o.store.url);
   const relay = await startRelay({
