@@ -154,6 +154,25 @@ describe.each(STORES)('the relay on %s', (_name, makeStore) => {
       expect(rest.events.map((e) => e.id)).toEqual(ids.slice(1));
     });
 
+    it('keeps a body that is not UTF-8 byte for byte: base64 in the SSE data, marked as such', async () => {
+      const c = await channel();
+      const bytes = Buffer.concat([
+        Buffer.from('{"nome":"Jo'),
+        Buffer.from([0xe3, 0x6f]),
+        Buffer.from('"}'),
+      ]);
+      const r = await fetch(`${relay.url}/hooks/${c.channelId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=iso-8859-1' },
+        body: new Uint8Array(bytes),
+      });
+      expect(r.status).toBe(200);
+      const { events } = await readEvents(c.channelId, c.token, 1);
+      const data = events[0]!.data as { body: string; bodyEncoding?: string };
+      expect(data.bodyEncoding).toBe('base64');
+      expect(Buffer.from(data.body, 'base64').equals(bytes)).toBe(true);
+    });
+
     it('sends a heartbeat comment while idle', async () => {
       const c = await channel();
       const ac = new AbortController();
