@@ -1,7 +1,9 @@
+import { useEffect, useState } from 'react';
 import { isReceived } from '../../../shared/domain/day-closing';
 import { formatBRL } from '../../../shared/domain/money';
 import type { HistoryRow } from '../../../shared/history';
 import type { ChargeView } from '../../../shared/views';
+import { bridge } from '../../bridge';
 import { useTranslation } from '../../i18n';
 import { PrintArea } from './PrintArea';
 import { ReceiptQr } from './ReceiptQr';
@@ -11,13 +13,31 @@ export type ReceiptCharge = ChargeView & Partial<Pick<HistoryRow, 'pspTransactio
 
 const when = (ms: number) => new Date(ms).toLocaleString('pt-BR');
 
+/** A paid charge's receipt needs the PSP's id and paid time, which the ledger's detail holds. */
+function useReceiptRow(charge: ReceiptCharge): ReceiptCharge {
+  const [row, setRow] = useState<ReceiptCharge>(charge);
+  const paid = isReceived(charge);
+  useEffect(() => {
+    setRow(charge);
+    if (!paid || charge.pspTransactionId !== undefined) return;
+    let live = true;
+    void bridge()
+      .history.detail({ id: charge.id })
+      .then((r) => live && r.ok && setRow({ ...charge, ...r.value.charge }));
+    return () => {
+      live = false;
+    };
+  }, [charge, paid]);
+  return row;
+}
+
 /**
  * The printed receipt at true size (58 or 80 mm): for a charge waiting, the QR (≥ 30 mm), the
  * copy-and-paste code wrapped, its expiry and id; once paid, the `Comprovante` with the paid
  * time and the PSP's id. Off-screen until printed (or saved as PDF).
  */
 export function Receipt({
-  charge,
+  charge: given,
   shopName,
   paperWidthMm,
 }: {
@@ -26,6 +46,7 @@ export function Receipt({
   paperWidthMm: 58 | 80;
 }) {
   const { t } = useTranslation();
+  const charge = useReceiptRow(given);
   const paid = isReceived(charge);
   if (!paid && !charge.brcode) return null;
   return (
