@@ -113,11 +113,14 @@ describe.each([58, 80] as const)('receipt on %i mm paper, printed at 100 %%', (w
     expect(text.replace(/\s/g, '')).toContain(code.replace(/\s/g, ''));
     expect(text).toMatch(/Válido até\s+\d{2}\/\d{2}\/\d{4}/);
     expect(text).toMatch(/ID da cobrança\s+blc_/);
+    // Start over (a pending charge may first ask to be canceled).
     await page.keyboard.press('Escape');
-    await page
-      .getByRole('button', { name: 'Sim, cancelar' })
-      .click()
-      .catch(() => undefined);
+    const confirm = page.getByRole('button', { name: 'Sim, cancelar' });
+    const charging = page.getByRole('button', { name: 'Cobrar' });
+    await expect
+      .poll(async () => (await confirm.count()) > 0 || (await charging.isEnabled()))
+      .toBe(true);
+    if (await confirm.count()) await confirm.click();
   });
 });
 
