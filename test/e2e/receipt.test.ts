@@ -1,5 +1,6 @@
 import jsQR from 'jsqr';
 import { execFileSync } from 'node:child_process';
+import net from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -30,7 +31,21 @@ async function usePaper(width: 58 | 80) {
   await page.getByLabel('Valor').waitFor();
 }
 
+/** Esc starts over (a pending charge may first ask to be canceled). */
+async function startOver() {
+  const charging = page.getByRole('button', { name: 'Cobrar' });
+  if (await charging.isEnabled()) return;
+  await page.keyboard.press('Escape');
+  const confirm = page.getByRole('button', { name: 'Sim, cancelar' });
+  await expect
+    .poll(async () => (await confirm.count()) > 0 || (await charging.isEnabled()))
+    .toBe(true);
+  if (await confirm.count()) await confirm.click();
+  await expect.poll(() => charging.isEnabled()).toBe(true);
+}
+
 async function charge(digits: string): Promise<string> {
+  await startOver();
   await page.getByLabel('Valor').focus();
   await page.keyboard.type(digits);
   await page.getByLabel('Nome do pagador').fill('Ana Souza');
@@ -113,14 +128,6 @@ describe.each([58, 80] as const)('receipt on %i mm paper, printed at 100 %%', (w
     expect(text.replace(/\s/g, '')).toContain(code.replace(/\s/g, ''));
     expect(text).toMatch(/Válido até\s+\d{2}\/\d{2}\/\d{4}/);
     expect(text).toMatch(/ID da cobrança\s+blc_/);
-    // Start over (a pending charge may first ask to be canceled).
-    await page.keyboard.press('Escape');
-    const confirm = page.getByRole('button', { name: 'Sim, cancelar' });
-    const charging = page.getByRole('button', { name: 'Cobrar' });
-    await expect
-      .poll(async () => (await confirm.count()) > 0 || (await charging.isEnabled()))
-      .toBe(true);
-    if (await confirm.count()) await confirm.click();
   });
 });
 
@@ -141,5 +148,46 @@ describe('the paid receipt (Comprovante)', () => {
     expect(text).toMatch(/Pago em\s+\d{2}\/\d{2}\/\d{4}/);
     expect(text.replace(/\s/g, '')).toContain(latest.id);
     expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)).toBeNull();
+  });
+});
+
+describe('Imprimir with an ESC/POS network printer configured', () => {
+  it('is set up in Configurações and prints the QR to the printer, no dialog', async () => {
+    const jobs: Buffer[] = [];
+    const server = net.createServer((socket) => {
+      const parts: Buffer[] = [];
+      socket.on('data', (b) => parts.push(b));
+      socket.on('close', () => jobs.push(Buffer.concat(parts)));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as net.AddressInfo).port;
+    try {
+      expect((await app.host.call('owner:unlock', { pin: OWNER_PIN })).ok).toBe(true);
+      await page.getByRole('button', { name: 'Configurações', exact: true }).click();
+      await page.getByLabel('Tipo de impressora').selectOption('escpos-network');
+      const address = page.getByLabel('Endereço da impressora (host:porta)');
+      await address.fill('impressora:99999');
+      await page.getByRole('button', { name: 'Salvar configurações' }).click();
+      await page.getByRole('status').filter({ hasText: 'host:porta' }).waitFor();
+      await address.fill(`127.0.0.1:${port}`);
+      await page.getByRole('button', { name: 'Salvar configurações' }).click();
+      await page.getByRole('status').filter({ hasText: 'Configurações salvas.' }).waitFor();
+      await page.getByRole('button', { name: 'Caixa' }).click();
+      const code = await charge('2990');
+      let dialogs = 0;
+      await page.exposeFunction('__countPrintDialog', () => dialogs++);
+      await page.evaluate(() => {
+        window.print = () =>
+          (window as unknown as { __countPrintDialog(): void }).__countPrintDialog();
+      });
+      await page.getByRole('button', { name: 'Imprimir' }).click();
+      await expect.poll(() => jobs.length).toBe(1);
+      expect(jobs[0]!.includes(Buffer.from(code, 'latin1'))).toBe(true);
+      expect(jobs[0]!.includes(Buffer.from([0x1d, 0x56, 0x00]))).toBe(true);
+      expect(dialogs).toBe(0);
+    } finally {
+      await app.host.call('settings:update', { patch: { printer: { kind: 'system' } } });
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });
