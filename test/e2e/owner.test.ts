@@ -110,9 +110,7 @@ describe('Configurações', () => {
       'x-assinatura',
     );
     expect(
-      await page
-        .getByLabel('Impressora do sistema (nome; vazio = a padrão)')
-        .inputValue(),
+      await page.getByLabel('Impressora do sistema (nome; vazio = a padrão)').inputValue(),
     ).toBe('Bematech MP-4200');
   });
 
