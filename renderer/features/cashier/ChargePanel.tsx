@@ -4,6 +4,7 @@ import type { ChargeView } from '../../../shared/views';
 import { useTranslation } from '../../i18n';
 import { describeChargeNotice } from './charge-notice';
 import { ChargeStatus } from './ChargeStatus';
+import { printReceipt } from '../receipt/print';
 import { useCountdown } from './countdown';
 import { QrCode } from './QrCode';
 import { playPaidChime } from './sound';
@@ -20,6 +21,7 @@ interface Props {
 export function ChargePanel({ charge, demo, onNew, onSimulate, onRecheck }: Props) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
+  const [printError, setPrintError] = useState<string | null>(null);
   const countdown = useCountdown(charge.status === 'PENDING' ? charge.expiresAt : undefined);
   const wasPaid = useRef(charge.status === 'PAID');
   useEffect(() => {
@@ -80,13 +82,22 @@ export function ChargePanel({ charge, demo, onNew, onSimulate, onRecheck }: Prop
           {countdown && <p className="countdown">{t('cashier.expiresIn', { time: countdown })}</p>}
         </>
       )}
+      {printError && (
+        <p className="notice" role="alert">
+          {printError}
+        </p>
+      )}
       <div className="panel-actions">
         {charge.brcode && charge.status === 'PENDING' && (
           <>
             <button type="button" className="btn" onClick={() => void copy()}>
               {copied ? t('cashier.copied') : t('cashier.copy')}
             </button>
-            <button type="button" className="btn" onClick={() => window.print()}>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => void printReceipt(charge.id, () => window.print()).then(setPrintError)}
+            >
               {t('cashier.print')}
             </button>
           </>
