@@ -6,7 +6,7 @@ import { autoUpdater } from 'electron-updater';
 import path from 'node:path';
 import { createAppCore } from '../services/app-core';
 import { createHandlers } from '../services/handlers';
-import { KeytarSecretStore } from './adapters/keytar-store';
+import { osKeychain } from './adapters/keytar-store';
 import { startEmbeddedDemo } from './demo';
 import { configureLog } from './os/logging';
 import { startShell } from './shell';
@@ -19,9 +19,12 @@ void startShell(electron, {
   process,
   createLog: (dir, redact) => configureLog(log, { dir, redact, console: !electron.app.isPackaged }),
   async boot(dataDir, shellLog) {
+    const secrets = await osKeychain(() =>
+      shellLog.error('no OS keychain answers: live mode refused, credentials cannot be saved'),
+    );
     const core = await createAppCore({
       dataDir,
-      secrets: new KeytarSecretStore(),
+      secrets,
       host: 'electron',
       version: electron.app.getVersion(),
       startDemo: startEmbeddedDemo,
