@@ -22,6 +22,7 @@ export const ptBR = {
     qr: 'QR Code PIX',
     copy: 'Copiar código',
     copied: 'Código copiado',
+    copyFailed: 'Não foi possível copiar. O código está selecionado: tecle Ctrl+C.',
     print: 'Imprimir',
     newCharge: 'Nova cobrança',
     simulate: 'Simular pagamento',
@@ -306,6 +307,10 @@ export const ptBR = {
     EMAIL_INVALID: 'E-mail inválido. Exemplo: nome@dominio.com.br',
     PHONE_INVALID: 'Telefone inválido: informe DDD e número, como (11) 91234-5678.',
     PAYER_NAME_EMPTY: 'Informe o nome do pagador.',
+    PRINTER_NOT_FOUND:
+      'A impressora configurada não foi encontrada. Confira o nome em Configurações.',
+    PRINT_FAILED: 'A impressão falhou. Confira se a impressora está ligada e com papel.',
+    PDF_SAVE_FAILED: 'Não foi possível salvar o PDF. Escolha outra pasta.',
     HOST_GONE: 'O Balcão parou de responder. Recarregue a página.',
     generic: 'Algo deu errado: {{message}}',
   },
