@@ -36,7 +36,16 @@ const zone = (target, from, why, except) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'coverage/**', 'test/e2e/artifacts/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'release/**',
+      'node_modules/**',
+      'coverage/**',
+      'test/e2e/artifacts/**',
+      '.cache/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -140,6 +149,10 @@ export default tseslint.config(
       'no-restricted-imports': banned(
         NODE('renderer/ is sandboxed: no Node built-ins.'),
         ELECTRON('renderer/ must not import electron or keytar; use bridge.ts.'),
+        packages(
+          ['qrcode'],
+          "renderer/ imports 'qrcode/lib/browser': qrcode's types bring in Node's globals.",
+        ),
       ),
     },
   },

@@ -84,27 +84,29 @@ export const ERROR_CODES = [
   'FORBIDDEN_SENDER',
   'INTERNAL',
   'HOST_GONE',
+  // Printing and receipts
+  'PRINTER_UNAVAILABLE',
+  'PRINTER_ADDRESS_INVALID',
+  'PRINTER_PATH_EMPTY',
+  'PRINTER_PATH_INVALID',
+  'PRINTER_NOT_FOUND',
+  'PRINTER_NOT_ESCPOS',
+  'PRINT_UNAVAILABLE',
+  'NOTHING_TO_PRINT',
+  'PRINT_FAILED',
+  'PDF_SAVE_FAILED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** What a charge, a withdrawal or the app tells the cashier beside its status. */
-export const NOTICE_CODES = [
-  'UNCERTAIN',
-  'UNCERTAIN_EXISTS_NO_QUERY',
-  'UNCERTAIN_GAVE_UP',
-  'NO_QR',
-  'QR_REJECTED',
-  'AMOUNT_MISMATCH',
-  'PAID_AMOUNT_MISMATCH',
-  'LATE_PAYMENT',
-  'UNKNOWN_STATUS',
-  'LOCAL_EXPIRY',
-  'LOCAL_CANCEL',
-  'WITHDRAWAL_ALREADY_SENT',
-  'RESTART_TO_APPLY',
-  'RELAY_UNREACHABLE',
-] as const;
-export type NoticeCode = (typeof NOTICE_CODES)[number];
+/** App-wide notices (`notices.<code>` in the renderer). */
+export const APP_NOTICE_CODES = ['LATE_PAYMENT', 'RESTART_TO_APPLY', 'RELAY_UNREACHABLE'] as const;
+export type AppNoticeCode = (typeof APP_NOTICE_CODES)[number];
+
+/** A withdrawal's notice (`withdrawalNotices.<code>`), else the ErrorCode of its failure. */
+export const WITHDRAWAL_NOTICE_CODES = ['UNCERTAIN', 'ALREADY_RECEIVED'] as const;
+
+/** A charge's notice (`chargeNotices.<code>`): shared/domain/charge-notices.ts. */
+export { CHARGE_NOTICE_CODES } from './domain/charge-notices';
 
 /** Values a translation may interpolate: data, never words (a field path, the PSP's own text). */
 export type CodeParams = Record<string, string | number>;

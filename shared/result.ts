@@ -38,18 +38,7 @@ export const ok = <T>(value: T): Ok<T> => ({ ok: true, value });
 
 type ErrExtra = { field?: string; retryAfterMs?: number; params?: CodeParams };
 
-export function err(kind: ErrorKind, code: ErrorCode, extra?: ErrExtra): Err;
-/**
- * @deprecated A sentence as third argument is dropped (the renderer words the code); kept
- * only until electron/services/charges/ returns bare codes.
- */
-export function err(kind: ErrorKind, code: string, sentence: string, extra?: ErrExtra): Err;
-export function err(
-  kind: ErrorKind,
-  code: string,
-  third?: string | ErrExtra,
-  fourth: ErrExtra = {},
-): Err {
-  const extra = typeof third === 'object' ? third : fourth;
+/** A failure: a listed code (shared/codes.ts), never a sentence; the renderer words it. */
+export function err(kind: ErrorKind, code: ErrorCode, extra: ErrExtra = {}): Err {
   return { ok: false, kind, code, ...extra };
 }

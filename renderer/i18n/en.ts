@@ -23,6 +23,7 @@ export const en: Messages = {
     qr: 'PIX QR code',
     copy: 'Copy code',
     copied: 'Code copied',
+    copyFailed: 'Could not copy. The code is selected: press Ctrl+C.',
     print: 'Print',
     newCharge: 'New charge',
     simulate: 'Simulate payment',
@@ -65,6 +66,30 @@ export const en: Messages = {
     empty: 'No charges on this day.',
     total: 'Total',
     count: 'Count',
+    search: 'Search',
+    searchHint: 'amount, description or ID',
+    fee: 'Fee',
+    net: 'Net',
+    chargeId: 'Charge ID',
+    pspId: 'PSP ID',
+    actions: 'Actions',
+    late: 'Late payment',
+    details: 'Details',
+    printPaid: 'Receipt',
+    pages: 'Pages',
+    prev: 'Previous',
+    next: 'Next',
+    pageOf: 'Page {{page}} of {{pages}} · {{total}} charges',
+    exportClosing: 'Export end of day',
+    yes: 'Yes',
+    no: 'No',
+    detailTitle: 'Charge of',
+    statusHistory: 'Status history',
+    when: 'When',
+    change: 'Change',
+    source: 'Source',
+    detail: 'Detail',
+    close: 'Close',
   },
   account: {
     balance: 'Balance',
@@ -133,7 +158,7 @@ export const en: Messages = {
     relayUrl: 'Relay URL',
     relayChannel: 'Relay channel',
     expiry: 'Local charge expiry (minutes)',
-    printer: 'Preferred printer (a note: printing opens the system dialog)',
+    printer: 'System printer (name; empty = the default)',
     paper: 'Paper width',
     customerDisplay: 'Customer display',
     save: 'Save settings',
@@ -177,7 +202,94 @@ export const en: Messages = {
   },
   paid: 'Paid',
   demo: 'DEMO',
-  receipt: { charge: 'Charge', id: 'Identifier', date: 'Date' },
+  withdrawalNotices: {
+    UNCERTAIN:
+      'The PSP did not confirm the withdrawal. Checking with the same id — do not request another one.',
+    ALREADY_RECEIVED: 'The PSP had already received this withdrawal; waiting for its confirmation.',
+  },
+  chargeNotices: {
+    UNCERTAIN:
+      'The PSP did not answer in time. Checking whether the charge was created — do not charge again.',
+    UNCERTAIN_EXISTS_NO_QUERY:
+      'The PSP already holds this charge, but no status query is configured. Wait for the payment confirmation or check the PSP dashboard; do not create another one for the same customer.',
+    UNCERTAIN_GAVE_UP:
+      'The PSP could not confirm yet. Press “Check again” in a moment; do not charge again.',
+    NO_QR:
+      'The charge exists at the PSP, but its QR code could not be retrieved. Cancel and create a new charge.',
+    QR_REJECTED:
+      'The PSP returned an invalid PIX code, which was not shown. Nothing will be charged through it: create a new charge.',
+    AMOUNT_MISMATCH:
+      'The PSP recorded a different amount. The charge was not shown: create a new one.',
+    PAID_AMOUNT_MISMATCH:
+      'The amount paid differs from the amount charged. Check before handing over.',
+    LATE_PAYMENT:
+      'Payment received after this charge had ended. The money is in: check with the customer and hand over or refund.',
+    UNKNOWN_STATUS: 'The PSP reported an unknown status for this charge. Check the PSP dashboard.',
+    LOCAL_EXPIRY: 'Charge expired. If the customer pays anyway, Balcão will tell you.',
+    LOCAL_CANCEL: 'Charge canceled in Balcão. If the customer pays anyway, Balcão will tell you.',
+    PSP_REFUSED: 'The PSP refused the charge: {{reason}}',
+  },
+  chargeNoticeReasons: {
+    PSP_REJECTED: 'the PSP refused the data. Check it and try again.',
+    PSP_AUTH: 'the PSP refused the credentials. Check them in Settings.',
+    PSP_NOT_FOUND: 'the PSP did not find the record.',
+    PSP_DUPLICATE: 'the PSP already holds an operation with this id.',
+    PSP_RATE_LIMITED: 'too many requests to the PSP. Try again in a moment.',
+    PSP_UNAVAILABLE: 'the PSP is down. Nothing was charged; try again.',
+    PSP_UNEXPECTED_STATUS: 'unexpected answer from the PSP. Nothing was charged; try again.',
+    PSP_UNREACHABLE:
+      'no connection to the PSP. Nothing was sent; check the internet and try again.',
+    PSP_UNEXPECTED_REPLY: 'the PSP answered in an unexpected format. Nothing was charged.',
+    other: 'error {{code}}. Nothing was charged; try again.',
+  },
+  notices: {
+    LATE_PAYMENT:
+      'Payment received for a charge that had already ended. The money is in: see History.',
+    RESTART_TO_APPLY: 'Credentials saved. Restart Balcão to use them.',
+    RELAY_UNREACHABLE: 'The callback relay does not answer.',
+  },
+  receipt: {
+    charge: 'Charge',
+    id: 'Charge ID',
+    pspId: 'PSP ID',
+    date: 'Issued',
+    title: 'PIX payment',
+    paidTitle: 'PIX payment receipt',
+    paidAt: 'Paid at',
+    expires: 'Valid until',
+  },
+  printer: {
+    title: 'Printer',
+    kind: 'Printer type',
+    system: 'System dialog',
+    network: 'ESC/POS on the network',
+    file: 'ESC/POS file/device',
+    address: 'Printer address (host:port)',
+    path: 'Printer path (e.g. /dev/usb/lp0)',
+  },
+  closing: {
+    live: 'Real money',
+    demo: 'DEMO (not money)',
+    received: 'Received',
+    late: 'of which late payments',
+    fees: 'Fees',
+    net: 'Net',
+    pending: 'Waiting',
+    uncertain: 'Checking',
+    failed: 'Failed',
+    expired: 'Expired',
+    canceled: 'Canceled',
+    refunded: 'Refunded',
+    total: 'All charges',
+    withdrawals: "The day's PIX withdrawals",
+    w_completed: 'Completed',
+    w_processing: 'In progress',
+    w_failed: 'Failed',
+    w_total: 'Total',
+    terminal: 'Terminal',
+    generatedAt: 'Generated',
+    feeUnknown: '{{count}} payment(s) without a fee from the PSP: the net may be lower.',
+  },
   errors: {
     AMOUNT_EMPTY: 'Type the amount.',
     AMOUNT_NOT_A_NUMBER: 'Invalid amount: use numbers only, like 12.34.',
@@ -249,31 +361,17 @@ export const en: Messages = {
     FORBIDDEN_SENDER: 'Unauthorized origin.',
     INTERNAL: 'Internal error. Try again; if it persists, restart Balcão.',
     HOST_GONE: 'Balcão stopped responding. Reload the page.',
+    PRINTER_UNAVAILABLE:
+      'The printer did not answer. Check it is on, has paper and is at the configured address.',
+    PRINTER_ADDRESS_INVALID: 'Invalid printer address: use host:port (e.g. 192.168.0.50:9100).',
+    PRINTER_PATH_EMPTY: 'Type the printer path (e.g. /dev/usb/lp0).',
+    PRINTER_PATH_INVALID: 'Type a file or device path.',
+    NOTHING_TO_PRINT: 'This charge has no QR or payment to print.',
+    PRINTER_NOT_ESCPOS: 'The configured printer is the system dialog.',
+    PRINT_UNAVAILABLE: 'Printing from Balcão works only in the installed app.',
+    PRINTER_NOT_FOUND: 'The configured printer was not found. Check its name in Settings.',
+    PRINT_FAILED: 'Printing failed. Check that the printer is on and has paper.',
+    PDF_SAVE_FAILED: 'Could not save the PDF. Choose another folder.',
     generic: 'Something went wrong ({{code}}).',
-  },
-  notices: {
-    UNCERTAIN:
-      'The PSP did not answer in time. Checking whether the operation was recorded — do not charge again.',
-    UNCERTAIN_EXISTS_NO_QUERY:
-      "The PSP already holds this charge, but no status query is set up. Wait for the payment's confirmation or check the PSP's dashboard; do not create another for the same customer.",
-    UNCERTAIN_GAVE_UP:
-      'Could not confirm with the PSP yet. Tap "Check again" in a moment; do not charge again.',
-    NO_QR:
-      'The charge exists at the PSP, but its QR code could not be retrieved. Cancel it and create a new charge.',
-    QR_REJECTED:
-      'The PSP returned an invalid PIX code, which was not shown. Nothing will be charged through it: create a new charge.',
-    AMOUNT_MISMATCH:
-      'The PSP recorded a different amount from the one charged. The charge was not shown: create a new one.',
-    PAID_AMOUNT_MISMATCH:
-      'The amount paid differs from the amount charged. Check before handing over.',
-    LATE_PAYMENT:
-      'Payment received after this charge was closed. The money came in: check with the customer and hand over or refund.',
-    UNKNOWN_STATUS: "The PSP reported an unknown status. Check the PSP's dashboard.",
-    LOCAL_EXPIRY: 'Charge expired. If the customer pays anyway, Balcão will tell you.',
-    LOCAL_CANCEL: 'Charge canceled in Balcão. If the customer pays anyway, Balcão will tell you.',
-    WITHDRAWAL_ALREADY_SENT:
-      'The PSP had already received this withdrawal; waiting for confirmation.',
-    RESTART_TO_APPLY: 'Credentials saved. Restart Balcão to use them.',
-    RELAY_UNREACHABLE: 'The callback relay does not answer.',
   },
 };

@@ -22,6 +22,7 @@ export const ptBR = {
     qr: 'QR Code PIX',
     copy: 'Copiar código',
     copied: 'Código copiado',
+    copyFailed: 'Não foi possível copiar. O código está selecionado: tecle Ctrl+C.',
     print: 'Imprimir',
     newCharge: 'Nova cobrança',
     simulate: 'Simular pagamento',
@@ -64,6 +65,30 @@ export const ptBR = {
     empty: 'Nenhuma cobrança neste dia.',
     total: 'Total',
     count: 'Quantidade',
+    search: 'Buscar',
+    searchHint: 'valor, descrição ou ID',
+    fee: 'Taxa',
+    net: 'Líquido',
+    chargeId: 'ID da cobrança',
+    pspId: 'ID no PSP',
+    actions: 'Ações',
+    late: 'Pagamento tardio',
+    details: 'Detalhes',
+    printPaid: 'Comprovante',
+    pages: 'Páginas',
+    prev: 'Anterior',
+    next: 'Próxima',
+    pageOf: 'Página {{page}} de {{pages}} · {{total}} cobranças',
+    exportClosing: 'Exportar fechamento',
+    yes: 'Sim',
+    no: 'Não',
+    detailTitle: 'Cobrança de',
+    statusHistory: 'Histórico de situações',
+    when: 'Quando',
+    change: 'Mudança',
+    source: 'Origem',
+    detail: 'Detalhe',
+    close: 'Fechar',
   },
   account: {
     balance: 'Saldo',
@@ -131,7 +156,7 @@ export const ptBR = {
     relayUrl: 'URL do relay',
     relayChannel: 'Canal do relay',
     expiry: 'Expiração local da cobrança (minutos)',
-    printer: 'Impressora preferida (anotação: a impressão abre o diálogo do sistema)',
+    printer: 'Impressora do sistema (nome; vazio = a padrão)',
     paper: 'Largura do papel',
     customerDisplay: 'Tela do cliente',
     save: 'Salvar configurações',
@@ -175,7 +200,95 @@ export const ptBR = {
   },
   paid: 'Pago',
   demo: 'DEMO',
-  receipt: { charge: 'Cobrança', id: 'Identificador', date: 'Data' },
+  withdrawalNotices: {
+    UNCERTAIN:
+      'O PSP não confirmou o saque. Verificando com o mesmo identificador — não peça outro saque.',
+    ALREADY_RECEIVED: 'O PSP já tinha recebido este saque; aguardando a confirmação.',
+  },
+  chargeNotices: {
+    UNCERTAIN:
+      'O PSP não respondeu a tempo. Verificando se a cobrança foi criada — não cobre de novo.',
+    UNCERTAIN_EXISTS_NO_QUERY:
+      'O PSP já registrou esta cobrança, mas não há consulta de status configurada. Aguarde a confirmação do pagamento ou confira no painel do PSP; não crie outra para o mesmo cliente.',
+    UNCERTAIN_GAVE_UP:
+      'Ainda não foi possível confirmar com o PSP. Toque em “Verificar de novo” em instantes; não cobre de novo.',
+    NO_QR:
+      'A cobrança existe no PSP, mas o QR Code não pôde ser recuperado. Cancele e crie uma nova cobrança.',
+    QR_REJECTED:
+      'O PSP devolveu um código PIX inválido, que não foi exibido. Nada será cobrado por ele: crie uma nova cobrança.',
+    AMOUNT_MISMATCH:
+      'O PSP registrou um valor diferente do cobrado. A cobrança não foi exibida: crie uma nova.',
+    PAID_AMOUNT_MISMATCH: 'O valor pago difere do valor cobrado. Confira antes de entregar.',
+    LATE_PAYMENT:
+      'Pagamento recebido depois que esta cobrança foi encerrada. O dinheiro entrou: confira com o cliente e entregue ou devolva.',
+    UNKNOWN_STATUS:
+      'O PSP informou um status desconhecido para esta cobrança. Confira no painel do PSP.',
+    LOCAL_EXPIRY: 'Cobrança expirada. Se o cliente pagar mesmo assim, o Balcão avisa.',
+    LOCAL_CANCEL: 'Cobrança cancelada no Balcão. Se o cliente pagar mesmo assim, o Balcão avisa.',
+    PSP_REFUSED: 'O PSP recusou a cobrança: {{reason}}',
+  },
+  /** Why the PSP refused a charge (the PSP error codes of electron/services/psp/errors.ts). */
+  chargeNoticeReasons: {
+    PSP_REJECTED: 'o PSP recusou os dados. Confira e tente de novo.',
+    PSP_AUTH: 'o PSP recusou as credenciais. Confira-as em Configurações.',
+    PSP_NOT_FOUND: 'o PSP não encontrou o registro.',
+    PSP_DUPLICATE: 'o PSP já tem uma operação com este identificador.',
+    PSP_RATE_LIMITED: 'muitas requisições ao PSP. Tente de novo em instantes.',
+    PSP_UNAVAILABLE: 'o PSP está fora do ar. Nada foi cobrado; tente de novo.',
+    PSP_UNEXPECTED_STATUS: 'resposta inesperada do PSP. Nada foi cobrado; tente de novo.',
+    PSP_UNREACHABLE: 'sem conexão com o PSP. Nada foi enviado; confira a internet e tente de novo.',
+    PSP_UNEXPECTED_REPLY: 'resposta do PSP fora do formato esperado. Nada foi cobrado.',
+    other: 'erro {{code}}. Nada foi cobrado; tente de novo.',
+  },
+  /** App-wide notices, by code. */
+  notices: {
+    LATE_PAYMENT:
+      'Pagamento recebido para uma cobrança já encerrada. O dinheiro entrou: veja no Histórico.',
+    RESTART_TO_APPLY: 'Credenciais salvas. Reinicie o Balcão para usá-las.',
+    RELAY_UNREACHABLE: 'O relay de callbacks não responde.',
+  },
+  receipt: {
+    charge: 'Cobrança',
+    id: 'ID da cobrança',
+    pspId: 'ID no PSP',
+    date: 'Emitido em',
+    title: 'Pagamento PIX',
+    paidTitle: 'Comprovante de pagamento PIX',
+    paidAt: 'Pago em',
+    expires: 'Válido até',
+  },
+  printer: {
+    title: 'Impressora',
+    kind: 'Tipo de impressora',
+    system: 'Diálogo do sistema',
+    network: 'ESC/POS em rede',
+    file: 'ESC/POS em arquivo/dispositivo',
+    address: 'Endereço da impressora (host:porta)',
+    path: 'Caminho da impressora (ex.: /dev/usb/lp0)',
+  },
+  closing: {
+    live: 'Dinheiro real',
+    demo: 'DEMO (não é dinheiro)',
+    received: 'Recebido',
+    late: 'dos quais pagamentos tardios',
+    fees: 'Taxas',
+    net: 'Líquido',
+    pending: 'Aguardando',
+    uncertain: 'Verificando',
+    failed: 'Falhou',
+    expired: 'Expirado',
+    canceled: 'Cancelado',
+    refunded: 'Devolvido',
+    total: 'Total de cobranças',
+    withdrawals: 'Saques PIX do dia',
+    w_completed: 'Concluídos',
+    w_processing: 'Em andamento',
+    w_failed: 'Falharam',
+    w_total: 'Total',
+    terminal: 'Terminal',
+    generatedAt: 'Gerado em',
+    feeUnknown: '{{count}} pagamento(s) sem taxa informada pelo PSP: o líquido pode ser menor.',
+  },
   errors: {
     AMOUNT_EMPTY: 'Digite o valor.',
     AMOUNT_NOT_A_NUMBER: 'Valor inválido: use só números, como 12,34.',
@@ -246,30 +359,20 @@ export const ptBR = {
     FORBIDDEN_SENDER: 'Origem não autorizada.',
     INTERNAL: 'Erro interno. Tente de novo; se persistir, reinicie o Balcão.',
     HOST_GONE: 'O Balcão parou de responder. Recarregue a página.',
+    PRINTER_UNAVAILABLE:
+      'A impressora não respondeu. Confira se está ligada, com papel e no endereço configurado.',
+    PRINTER_ADDRESS_INVALID:
+      'Endereço da impressora inválido: use host:porta (ex.: 192.168.0.50:9100).',
+    PRINTER_PATH_EMPTY: 'Informe o caminho da impressora (ex.: /dev/usb/lp0).',
+    PRINTER_PATH_INVALID: 'Informe um caminho de arquivo ou dispositivo.',
+    NOTHING_TO_PRINT: 'Esta cobrança não tem QR nem pagamento a imprimir.',
+    PRINTER_NOT_ESCPOS: 'A impressora configurada é o diálogo do sistema.',
+    PRINT_UNAVAILABLE: 'Imprimir pelo Balcão só no aplicativo instalado.',
+    PRINTER_NOT_FOUND:
+      'A impressora configurada não foi encontrada. Confira o nome em Configurações.',
+    PRINT_FAILED: 'A impressão falhou. Confira se a impressora está ligada e com papel.',
+    PDF_SAVE_FAILED: 'Não foi possível salvar o PDF. Escolha outra pasta.',
     generic: 'Algo deu errado ({{code}}).',
-  },
-  notices: {
-    UNCERTAIN:
-      'O PSP não respondeu a tempo. Verificando se a operação foi registrada — não cobre de novo.',
-    UNCERTAIN_EXISTS_NO_QUERY:
-      'O PSP já registrou esta cobrança, mas não há consulta de status configurada. Aguarde a confirmação do pagamento ou confira no painel do PSP; não crie outra para o mesmo cliente.',
-    UNCERTAIN_GAVE_UP:
-      'Ainda não foi possível confirmar com o PSP. Toque em "Verificar de novo" em instantes; não cobre de novo.',
-    NO_QR:
-      'A cobrança existe no PSP, mas o QR Code não pôde ser recuperado. Cancele e crie uma nova cobrança.',
-    QR_REJECTED:
-      'O PSP devolveu um código PIX inválido, que não foi exibido. Nada será cobrado por ele: crie uma nova cobrança.',
-    AMOUNT_MISMATCH:
-      'O PSP registrou um valor diferente do cobrado. A cobrança não foi exibida: crie uma nova.',
-    PAID_AMOUNT_MISMATCH: 'O valor pago difere do valor cobrado. Confira antes de entregar.',
-    LATE_PAYMENT:
-      'Pagamento recebido depois que esta cobrança foi encerrada. O dinheiro entrou: confira com o cliente e entregue ou devolva.',
-    UNKNOWN_STATUS: 'O PSP informou um status desconhecido. Confira no painel do PSP.',
-    LOCAL_EXPIRY: 'Cobrança expirada. Se o cliente pagar mesmo assim, o Balcão avisa.',
-    LOCAL_CANCEL: 'Cobrança cancelada no Balcão. Se o cliente pagar mesmo assim, o Balcão avisa.',
-    WITHDRAWAL_ALREADY_SENT: 'O PSP já tinha recebido este saque; aguardando a confirmação.',
-    RESTART_TO_APPLY: 'Credenciais salvas. Reinicie o Balcão para usá-las.',
-    RELAY_UNREACHABLE: 'O relay de callbacks não responde.',
   },
 };
 export type Messages = typeof ptBR;

@@ -178,7 +178,7 @@ describe('the other screens', () => {
     await page.getByRole('button', { name: 'Exportar CSV' }).click();
     const csv = readFileSync((await (await download).path())!, 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
-    expect(csv).toMatch(/;Pago;50,00;0,50;/);
+    expect(csv).toMatch(/;50,00;0,50;49,50;Pago;/);
     expect(csv).not.toMatch(/;12,00;/);
     await page.getByLabel('Situação').selectOption('');
   });

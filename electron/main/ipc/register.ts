@@ -1,13 +1,16 @@
-import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import type { IpcMainInvokeEvent, WebContents } from 'electron';
 import { CALL_CHANNELS } from '../../../shared/ipc-contract';
 import type { Handlers } from '../../services/ipc-dispatch';
+import type { ElectronModule } from '../electron-api';
 import { invokeFromSender, isOwnFrame } from './sender-check';
 
 /**
  * The only user of ipcMain: sender check → schema → service → Result. A frame that is not
- * the app's own (a file:// page of our bundle, top frame) is refused (./sender-check.ts).
+ * the app's own (the top frame of one of our windows, showing our app:// page) is refused
+ * (./sender-check.ts, a pure function).
  */
 export function registerIpc(
+  ipcMain: ElectronModule['ipcMain'],
   handlers: Handlers,
   isOwnFrame: (e: IpcMainInvokeEvent) => boolean,
 ): void {

@@ -83,7 +83,7 @@ describe('the charge under every PSP fault', () => {
       await fault('status', status);
       const c = await create();
       expect(c.status).toBe('FAILED');
-      expect(c.notice).toMatchObject({ code: 'PSP_UNAVAILABLE' });
+      expect(c.notice).toEqual({ code: 'PSP_REFUSED', reason: 'PSP_UNAVAILABLE' });
       expect(await atPsp(c.externalId)).toHaveLength(0);
     },
   );
@@ -96,7 +96,7 @@ describe('the charge under every PSP fault', () => {
       expect(c.status).toBe('FAILED');
       expect(c.brcode).toBeUndefined();
       expect(c.flags).toContain('QR_REJECTED');
-      expect(c.notice?.code).toBe('QR_REJECTED');
+      expect(c.notice).toEqual({ code: 'QR_REJECTED' });
       // The PSP did create it, with a payload we refused: that payload is nowhere the UI can read.
       const atSandbox = await fetch(`${sb.baseUrl}/transactions/${c.externalId}`, {
         headers: { ci: 'demo-client-id', cs: 'demo-client-secret' },
@@ -107,16 +107,22 @@ describe('the charge under every PSP fault', () => {
     },
   );
 
-  it('rate limited: FAILED with the rate-limit code', async () => {
+  it('rate limited: FAILED, tells when to try again', async () => {
     await fault('status', 429);
     const c = await create();
-    expect(c).toMatchObject({ status: 'FAILED', notice: { code: 'PSP_RATE_LIMITED' } });
+    expect(c).toMatchObject({
+      status: 'FAILED',
+      notice: { code: 'PSP_REFUSED', reason: 'PSP_RATE_LIMITED' },
+    });
   });
 
   it('refused by the PSP (422): FAILED with the PSP detail, nothing created', async () => {
     await fault('status', 422);
     const c = await create();
-    expect(c).toMatchObject({ status: 'FAILED', notice: { code: 'PSP_REJECTED' } });
+    expect(c).toMatchObject({
+      status: 'FAILED',
+      notice: { code: 'PSP_REFUSED', reason: 'PSP_REJECTED' },
+    });
     expect(await atPsp(c.externalId)).toHaveLength(0);
   });
 

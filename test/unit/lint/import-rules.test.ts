@@ -18,6 +18,7 @@ describe('import rules (DESIGN.md) fail lint', () => {
     ['renderer/fx.ts', "import x from 'keytar';", 'no-restricted-imports'],
     ['renderer/fx.ts', "import x from 'node:fs';", 'no-restricted-imports'],
     ['renderer/fx.ts', "import x from 'child_process';", 'no-restricted-imports'],
+    ['renderer/fx.ts', "import x from 'qrcode';", 'no-restricted-imports'],
     [
       'renderer/fx.tsx',
       "import { dispatch as x } from '../electron/services/ipc-dispatch';",
@@ -92,6 +93,7 @@ describe('allowed imports stay allowed', () => {
       "import type { BalcaoApi as x } from '../../shared/ipc-contract';",
     ],
     ['renderer/fx.tsx', "import { getBridge as x } from './bridge';"],
+    ['renderer/fx.tsx', "import x from 'qrcode/lib/browser';"],
     ['renderer/fx.tsx', "import { formatBRL as x } from '../shared/domain/money';"],
   ])('%s: %s', async (file, stmt) => {
     expect(await lint(file, use(stmt))).toEqual([]);

@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, NOTICE_CODES } from '../../../shared/codes';
+import {
+  APP_NOTICE_CODES,
+  CHARGE_NOTICE_CODES,
+  ERROR_CODES,
+  WITHDRAWAL_NOTICE_CODES,
+} from '../../../shared/codes';
 import { en } from '../../../renderer/i18n/en';
 import { ptBR } from '../../../renderer/i18n/pt-BR';
 import { setLanguage } from '../../../renderer/i18n';
@@ -17,8 +22,11 @@ describe('every code is worded in pt-BR and English', () => {
   });
 
   it.each(Object.entries(dictionaries))('%s has every notice code', (_lng, d) => {
-    const notices = d.notices as Record<string, string>;
-    expect(NOTICE_CODES.filter((c) => !notices[c]?.trim())).toEqual([]);
+    const missing = (group: Record<string, string>, codes: readonly string[]) =>
+      codes.filter((c) => !group[c]?.trim());
+    expect(missing(d.notices, APP_NOTICE_CODES)).toEqual([]);
+    expect(missing(d.chargeNotices, CHARGE_NOTICE_CODES)).toEqual([]);
+    expect(missing(d.withdrawalNotices, WITHDRAWAL_NOTICE_CODES)).toEqual([]);
   });
 
   it('the two languages say different things (no code left untranslated)', () => {
@@ -43,9 +51,9 @@ describe('the renderer words a code in the chosen language', () => {
     expect(describeError({ code: 'PIN_WRONG' })).toBe('PIN incorreto.');
   });
 
-  it('a notice, and a failure code shown as a notice', async () => {
+  it('an app-wide notice, and a failure code shown as a notice', async () => {
     await setLanguage('en');
-    expect(describeNotice({ code: 'LOCAL_CANCEL' })).toMatch(/^Charge canceled in Balcão/);
+    expect(describeNotice({ code: 'RESTART_TO_APPLY' })).toMatch(/^Credentials saved/);
     expect(describeNotice({ code: 'PSP_UNREACHABLE' })).toMatch(/^No connection to the PSP/);
     await setLanguage('pt-BR');
   });
@@ -66,7 +74,7 @@ describe('every code returned in the code base is listed in shared/codes.ts', ()
       return statSync(p).isDirectory() ? files(p) : /\.tsx?$/.test(f) ? [p] : [];
     });
   const sources = ['shared', 'electron', 'scripts/devhost', 'renderer'].flatMap(files);
-  const listed = new Set<string>([...ERROR_CODES, ...NOTICE_CODES]);
+  const listed = new Set<string>(ERROR_CODES);
 
   it('err(kind, CODE …)', () => {
     const unlisted = sources.flatMap((f) =>

@@ -8,6 +8,7 @@ import { today, useHistory } from '../../../../renderer/stores/history-store';
 import { useInfractions } from '../../../../renderer/stores/infractions-store';
 import { useSettings } from '../../../../renderer/stores/settings-store';
 import { useWithdrawals } from '../../../../renderer/stores/withdrawals-store';
+import type { ChargeView } from '../../../../shared/views';
 import { payer } from '../../../helpers/core';
 import { installBridge } from '../../../helpers/renderer-bridge';
 
@@ -143,27 +144,29 @@ describe('customer display store', () => {
 });
 
 describe('history store', () => {
-  it("lists today's charges, filters by status, totals the day", async () => {
+  it("lists today's charges, filters by status, closes the day", async () => {
     const c = await charge(1_100);
     await useHistory.getState().load();
     expect(useHistory.getState().day).toBe(today());
-    expect(useHistory.getState().charges.map((x) => x.id)).toContain(c.id);
-    expect(useHistory.getState().summary?.totals.length).toBeGreaterThan(0);
+    expect(useHistory.getState().rows.map((x) => x.id)).toContain(c.id);
+    expect(useHistory.getState().total).toBeGreaterThanOrEqual(1);
+    expect(useHistory.getState().closing).not.toBeNull();
     await useHistory.getState().setStatus('PAID');
-    expect(useHistory.getState().charges.every((x) => x.status === 'PAID')).toBe(true);
-    expect(useHistory.getState().charges.map((x) => x.id)).not.toContain(c.id);
+    expect(useHistory.getState().rows.every((x) => x.status === 'PAID')).toBe(true);
+    expect(useHistory.getState().rows.map((x) => x.id)).not.toContain(c.id);
   });
 
-  it('an impossible day is ignored; an update replaces only a listed charge', async () => {
+  it('an impossible day is ignored; an update changes only a listed charge', async () => {
+    await charge(1_200);
     await useHistory.getState().load();
     await useHistory.getState().setDay('21/11/2026');
     expect(useHistory.getState().day).toBe(today());
-    const [first] = useHistory.getState().charges;
-    useHistory.getState().onUpdate({ ...first!, status: 'CANCELED' });
-    expect(useHistory.getState().charges[0]?.status).toBe('CANCELED');
-    const count = useHistory.getState().charges.length;
-    useHistory.getState().onUpdate({ ...first!, id: 'not-listed' });
-    expect(useHistory.getState().charges.length).toBe(count);
+    const [first] = useHistory.getState().rows;
+    useHistory.getState().onUpdate({ ...(first as unknown as ChargeView), status: 'CANCELED' });
+    expect(useHistory.getState().rows[0]?.status).toBe('CANCELED');
+    const before = useHistory.getState().rows;
+    useHistory.getState().onUpdate({ ...(first as unknown as ChargeView), id: 'not-listed' });
+    expect(useHistory.getState().rows).toBe(before);
   });
 });
 
