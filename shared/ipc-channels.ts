@@ -27,6 +27,9 @@ export const CALL_CHANNELS = [
   'owner:unlock',
   'owner:lock',
   'owner:setPin',
+  'onboarding:test',
+  'onboarding:save',
+  'onboarding:dismiss',
 ] as const;
 export const EVENT_CHANNELS = [
   'charges:updated',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHARGE_STATES } from './domain/charge-state';
 import { PIX_KEY_TYPES } from './domain/pix-key';
 import { CALL_CHANNELS, EVENT_CHANNELS, type CallChannel, type EventChannel } from './ipc-channels';
+import { connectionTestSchema, goLiveSchema } from './onboarding';
 import type { Result } from './result';
 import { appSettingsSchema, settingsPatchSchema } from './settings';
 import { chargeViewSchema, connectionSchema, withdrawalViewSchema } from './views';
@@ -32,6 +33,8 @@ export const calls = {
       maxAmountCents: cents,
       language: z.enum(['pt-BR', 'en']),
       connection: connectionSchema,
+      firstRun: z.boolean(),
+      keychainMissing: z.boolean(),
     }),
   },
   'charges:create': {
@@ -183,6 +186,28 @@ export const calls = {
     input: z.object({ currentPin: z.string().max(64).optional(), newPin: pin }).strict(),
     output: z.object({ hasPin: z.literal(true) }),
   },
+  'onboarding:test': {
+    input: connectionTestSchema,
+    output: z.object({
+      passed: z.boolean(),
+      step: z.enum(['login', 'balance']).optional(),
+      problem: z
+        .enum([
+          'NOT_HTTPS',
+          'WRONG_CREDENTIALS',
+          'UNREACHABLE',
+          'TLS',
+          'UNEXPECTED_REPLY',
+          'PSP_ERROR',
+        ])
+        .optional(),
+      detail: z.string().optional(),
+      balanceCents: cents.optional(),
+      keychain: z.boolean(),
+    }),
+  },
+  'onboarding:save': { input: goLiveSchema, output: z.object({ mode: z.literal('live') }) },
+  'onboarding:dismiss': { input: none, output: z.object({ firstRun: z.literal(false) }) },
 } as const satisfies Record<CallChannel, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
