@@ -114,6 +114,8 @@ export const calls = {
       min_withdrawal: z.number(),
       max_withdrawal: z.number(),
       usdt_rate: z.number(),
+      /** The account's own fees or the PSP's global ones, when the PSP says which. */
+      scope: z.enum(['user', 'global']).optional(),
       readAt: z.number(),
     }),
   },
@@ -128,6 +130,16 @@ export const calls = {
           status: z.string(),
           fields: z.record(z.string(), z.unknown()),
           defended: z.boolean(),
+          /** The defense sent from this terminal (the ledger's record). */
+          defense: z
+            .object({
+              analise: z.string(),
+              justificativa: z.string(),
+              proofs: z.array(z.string()),
+              sentAt: z.number(),
+              status: z.enum(['SENDING', 'SENT', 'FAILED', 'UNCERTAIN']),
+            })
+            .optional(),
         }),
       ),
       page: z.number().int(),
