@@ -71,6 +71,7 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
   saving: false,
   stored: { credentials: false, relayToken: false },
   async start() {
+    set({ form: emptyForm(), errors: {}, report: null, failure: null });
     const [s, c] = await Promise.all([bridge().settings.get({}), bridge().credentials.status({})]);
     const form = emptyForm();
     // Configurações → Conectar ao PSP starts from the saved (non-secret) settings of a live shop.

@@ -23,8 +23,10 @@ export function ConnectFlow({ firstRun, onDone }: { firstRun: boolean; onDone():
   useEffect(() => {
     // A refused field from the service: back to the step that holds it.
     const fields = Object.keys(ob.errors);
+    if (step === 'welcome') return;
     if (fields.some((f) => PIN_FIELDS.has(f))) setStep('pin');
     else if (fields.some((f) => PSP_FIELDS.has(f))) setStep('psp');
+    // Only a new refusal moves the step (not a step change by itself).
   }, [ob.errors]);
   useEffect(() => {
     document
