@@ -1,11 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import https from 'node:https';
 import path from 'node:path';
 import keytar from 'keytar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/core';
 import { startHost, type Host } from '../../helpers/devhost';
-import { deadUrl, DEMO_ACCOUNT, sandbox, type TestSandbox } from '../../helpers/sandbox';
+import { startRelayProcess } from '../../helpers/relay-process';
+import {
+  deadUrl,
+  DEMO_ACCOUNT,
+  eventually,
+  sandbox,
+  type TestSandbox,
+} from '../../helpers/sandbox';
 
 // Going live on a fresh install, through the IPC contract of the development host: a PSP test
 // that stores nothing, then everything saved at once and the terminal live without a restart.
@@ -111,6 +120,54 @@ describe.skipIf(!hasSecretService)('first run → live PSP (development host)', 
     expect(await host.call('owner:status', {})).toMatchObject({ value: { hasPin: false } });
   });
 
+  it('a certificate the system does not trust is named as a TLS failure', async () => {
+    // A self-signed certificate on loopback (openssl): what a PSP behind a bad proxy looks like.
+    const dir = tempDir();
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    const server = https.createServer(
+      {
+        key: readFileSync(path.join(dir, 'key.pem')),
+        cert: readFileSync(path.join(dir, 'cert.pem')),
+      },
+      (_req, res) => res.end('{}'),
+    );
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const port = (server.address() as { port: number }).port;
+      const r = await host.call('onboarding:test', {
+        preset: 'seed',
+        baseUrl: `https://127.0.0.1:${port}/api`,
+        chargeOperation: 'deposit',
+        clientId: 'a',
+        clientSecret: 'b',
+      });
+      expect(r).toMatchObject({
+        ok: true,
+        value: { passed: false, step: 'login', problem: 'TLS' },
+      });
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+
   it('a refused form saves nothing', async () => {
     expect(
       await host.call('onboarding:save', form(sb.baseUrl, { confirmPin: '1358' })),
@@ -196,3 +253,84 @@ describe('no OS keychain (no Secret Service)', () => {
     }
   });
 });
+
+describe.skipIf(!hasSecretService)(
+  'going live with a relay channel created by its admin token',
+  () => {
+    it('creates the channel, keeps its token in the keychain only, and reads callbacks from it', async () => {
+      const sb = await sandbox();
+      const adminToken = `adm-${randomBytes(12).toString('hex')}`;
+      const relay = await startRelayProcess({
+        adminToken,
+        store: `sqlite:${path.join(tempDir(), 'relay.sqlite')}`,
+      });
+      const service = `balcao-test-${randomBytes(6).toString('hex')}`;
+      const dataDir = tempDir();
+      const host = await startHost([], {
+        BALCAO_DATA_DIR: dataDir,
+        BALCAO_KEYCHAIN_SERVICE: service,
+      });
+      try {
+        const refused = await host.call(
+          'onboarding:save',
+          form(sb.baseUrl, {
+            relay: { url: relay.url, channelId: '', token: '', adminToken: 'wrong-admin-token' },
+          }),
+        );
+        expect(refused).toMatchObject({ ok: false, code: 'RELAY_ADMIN_REFUSED' });
+        expect(await host.call('app:info', {})).toMatchObject({ value: { mode: 'demo' } });
+        const saved = await host.call(
+          'onboarding:save',
+          form(sb.baseUrl, { relay: { url: relay.url, channelId: '', token: '', adminToken } }),
+        );
+        expect(saved).toEqual({ ok: true, value: { mode: 'live' } });
+        const settings = await host.call<{ relay: { url: string; channelId: string } }>(
+          'settings:get',
+          {},
+        );
+        const channelId = settings.ok ? settings.value.relay.channelId : '';
+        expect(channelId).toMatch(/\S{16,}/);
+        const token = await keytar.getPassword(service, 'relay.channelToken');
+        expect(token).toBeTruthy();
+        for (const f of filesUnder(dataDir)) {
+          expect(readFileSync(f).includes(Buffer.from(token!)), f).toBe(false);
+          expect(readFileSync(f).includes(Buffer.from(adminToken)), f).toBe(false);
+        }
+        // The live terminal reads its channel: a payment at the PSP turns the charge PAID.
+        await eventually(async () => {
+          const i = await host.call<{ connection: { state: string } }>('app:info', {});
+          return i.ok && i.value.connection.state === 'connected';
+        });
+        const c = await host.call<{ id: string; pspTransactionId?: string; externalId: string }>(
+          'charges:create',
+          {
+            amountCents: 990,
+            payer: {
+              name: 'Ana',
+              document: '123.456.789-09',
+              email: 'a@b.com.br',
+              phone: '11912345678',
+            },
+          },
+        );
+        if (!c.ok) throw new Error(c.message);
+        const held = (await sb.control('GET', '/charges')).body as Array<{
+          id: string;
+          externalId: string;
+        }>;
+        const mine = held.find((h) => h.externalId === c.value.externalId)!;
+        await sb.control('POST', `/charges/${mine.id}/pay`);
+        await eventually(async () => {
+          const g = await host.call<{ status: string }>('charges:get', { id: c.value.id });
+          return g.ok && g.value.status === 'PAID';
+        });
+      } finally {
+        await host.stop();
+        relay.child.kill();
+        await sb.close();
+        for (const k of ['psp.clientId', 'psp.clientSecret', 'relay.channelToken'])
+          await keytar.deletePassword(service, k);
+      }
+    });
+  },
+);
