@@ -204,6 +204,9 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     ...(o.fetch && { fetch: o.fetch }),
     // After a successful save: the shop's PSP, its relay (or direct/polling), at once.
     switchToLive: async () => {
+      // DEMO charges still open end here, while the PSP is still the demo: nothing of DEMO may
+      // ever be retried or queried at the shop's PSP.
+      for (const c of ledger.charges.open()) if (c.demo) await charges.cancel(c.id);
       await sel.goLive();
       source!.use(relayFor());
     },

@@ -220,7 +220,8 @@ describe.skipIf(!hasSecretService)('first run → live PSP (development host)', 
     expect(
       await host.call('charges:get', { id: (demoCharge as { value: { id: string } }).value.id }),
     ).toMatchObject({
-      value: { demo: true },
+      // Still in the ledger, still DEMO, and closed: the DEMO PSP is gone.
+      value: { demo: true, status: 'CANCELED' },
     });
     // The new PIN is the owner's: the old session ends with Bloquear, and it unlocks again.
     await host.call('owner:lock', {});
