@@ -30,7 +30,9 @@ export function Nav({
           key={r}
           type="button"
           className="nav-item"
-          aria-current={route === r ? 'page' : undefined}
+          aria-current={
+            route === r || (route === 'connect' && r === 'settings') ? 'page' : undefined
+          }
           onClick={() => go(r)}
         >
           {t(key)}

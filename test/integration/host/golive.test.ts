@@ -225,7 +225,24 @@ describe.skipIf(!hasSecretService)('first run → live PSP (development host)', 
     });
     // The new PIN is the owner's: the old session ends with Bloquear, and it unlocks again.
     await host.call('owner:lock', {});
+    const stored = {
+      preset: 'seed',
+      baseUrl: sb.baseUrl,
+      chargeOperation: 'deposit',
+      clientId: '',
+      clientSecret: '',
+    };
+    // With a PIN set, connecting is the owner's: locked, it is refused before any request.
+    expect(await host.call('onboarding:test', stored)).toMatchObject({ code: 'OWNER_LOCKED' });
+    expect(await host.call('onboarding:save', form(sb.baseUrl))).toMatchObject({
+      code: 'OWNER_LOCKED',
+    });
     expect(await host.call('owner:unlock', { pin: '1357' })).toMatchObject({ ok: true });
+    // Configurações → Conectar ao PSP: empty credential fields test the stored ones.
+    expect(await host.call('onboarding:test', stored)).toMatchObject({
+      ok: true,
+      value: { passed: true },
+    });
   });
 });
 
