@@ -4,6 +4,12 @@ import { PIX_KEY_TYPES } from './domain/pix-key';
 import { CALL_CHANNELS, EVENT_CHANNELS, type CallChannel, type EventChannel } from './ipc-channels';
 import { connectionTestSchema, goLiveSchema } from './onboarding';
 import type { Result } from './result';
+import {
+  chargeDetailSchema,
+  dayClosingSchema,
+  historyPageSchema,
+  historyQuerySchema,
+} from './history';
 import { appSettingsSchema, settingsPatchSchema } from './settings';
 import { chargeViewSchema, connectionSchema, withdrawalViewSchema } from './views';
 
@@ -89,6 +95,17 @@ export const calls = {
         z.object({ status: z.enum(CHARGE_STATES), count: z.number().int(), amountCents: cents }),
       ),
     }),
+  },
+  'history:page': { input: historyQuerySchema, output: historyPageSchema },
+  'history:detail': {
+    input: z.object({ id: z.string().min(1).max(64) }).strict(),
+    output: chargeDetailSchema,
+  },
+  'history:closing': { input: z.object({ day }).strict(), output: dayClosingSchema },
+  /** ESC/POS straight to the configured thermal printer; PRINTER_NOT_ESCPOS → the system dialog. */
+  'printer:printReceipt': {
+    input: z.object({ id: z.string().min(1).max(64) }).strict(),
+    output: z.object({ printed: z.literal(true), target: z.string() }),
   },
   'withdrawals:create': {
     input: z
@@ -220,6 +237,17 @@ export const calls = {
   },
   'onboarding:save': { input: goLiveSchema, output: z.object({ mode: z.literal('live') }) },
   'onboarding:dismiss': { input: none, output: z.object({ firstRun: z.literal(false) }) },
+  // The page on screen to paper (Electron only: the configured printer, else the system
+  // dialog) and to a PDF file. The development host answers `unavailable`; the renderer then
+  // uses the browser's own print.
+  'print:page': {
+    input: z.object({ heightMm: z.number().int().min(20).max(2000).optional() }).strict(),
+    output: z.object({ printed: z.boolean() }),
+  },
+  'print:pdf': {
+    input: z.object({ fileName: z.string().regex(/^[\w.-]{1,80}\.pdf$/, 'nome.pdf') }).strict(),
+    output: z.object({ saved: z.boolean() }),
+  },
 } as const satisfies Record<CallChannel, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import type { PrinterKind } from '../../shared/domain/printer-target';
 import type { AppSettings } from '../../shared/settings';
 import type { ConnectionStatus } from '../../shared/views';
 import { AccountService } from './account/account-service';
@@ -12,9 +13,12 @@ import { ConnectionMonitor } from './core/connection-monitor';
 import { PspSelection, type DemoPsp, type Mode, type PspOverride } from './core/psp-selection';
 import { AppEvents } from './events';
 import { GoLiveService } from './golive/golive-service';
+import { HistoryService } from './history/history-service';
+import { HistoryQuery } from './ledger/history-query';
 import { Ledger } from './ledger/ledger';
 import { createLogger, Redactor, type Logger, type LogSink } from './log';
 import { OwnerService } from './owner/owner-service';
+import { ReceiptPrinter } from './printing/receipt-printer';
 import { CredentialsService } from './secrets/credentials-service';
 import type { SecretStore } from './secrets/secret-store';
 import { SettingsService } from './settings-service';
@@ -35,6 +39,8 @@ export interface AppCoreOptions {
   pspOverride?: PspOverride;
   /** A relay to read callbacks from, instead of the settings' one (the development host's embedded relay). */
   relay?: { url: string; channelId: string; token: string };
+  /** An ESC/POS printer that wins over the setting (the development host's `--printer`). */
+  printer?: { kind: PrinterKind; address: string };
   /** Intervals (ms) of the background work. */
   tickMs?: number;
   pollMs?: number;
@@ -71,6 +77,8 @@ export interface AppCore {
   readonly charges: ChargeService;
   readonly withdrawals: WithdrawalService;
   readonly intake: CallbackIntake;
+  readonly history: HistoryService;
+  readonly printer: ReceiptPrinter;
   readonly owner: OwnerService;
   readonly account: AccountService;
   readonly infractions: InfractionService;
@@ -136,7 +144,8 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       return sel.mode === 'demo';
     },
     publish: (v) => events.emit('charges:updated', v),
-    alert: (code, text) => events.emit('app:notice', { level: 'error', code, text }),
+    // A code: the renderer words it (notices.<code>) in the interface's language.
+    alert: (code) => events.emit('app:notice', { level: 'error', code, text: '' }),
     logger,
     ...(o.resolveDelaysMs && { resolveDelaysMs: o.resolveDelaysMs }),
     ...(o.afterPspAnswer && { afterPspAnswer: o.afterPspAnswer }),
@@ -191,6 +200,20 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
   };
   source.use(relayFor());
 
+  const historyQuery = new HistoryQuery(ledger.db);
+  const history = new HistoryService({
+    query: historyQuery,
+    charges: ledger.charges,
+    settings: () => settings.get(),
+    terminalId,
+    now,
+  });
+  const printer = new ReceiptPrinter({
+    query: historyQuery,
+    settings: () => settings.get(),
+    ...(o.printer && { override: o.printer }),
+  });
+
   const owner = new OwnerService(ledger.kv, now);
   const account = new AccountService(psp, now);
   const infractions = new InfractionService(psp, ledger.defenses, now);
@@ -244,6 +267,8 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     charges,
     withdrawals,
     intake,
+    history,
+    printer,
     owner,
     account,
     infractions,

@@ -1,7 +1,15 @@
 import { formatBRL } from '../../../shared/domain/money';
 import { describeError } from '../../bridge';
-import { useTranslation } from '../../i18n';
+import { i18next, useTranslation } from '../../i18n';
 import { useWithdrawals } from '../../stores/withdrawals-store';
+
+/** A withdrawal's notice code in words: ours, else the PSP error's. */
+function describeWithdrawalNotice(code: string): string {
+  const key = `withdrawalNotices.${code}`;
+  if (i18next.exists(key)) return i18next.t(key);
+  const reason = `chargeNoticeReasons.${code}`;
+  return i18next.exists(reason) ? i18next.t(reason) : describeError({ code, message: code });
+}
 
 /** The withdrawals, newest first; each status follows live. */
 export function WithdrawalHistory() {
@@ -34,10 +42,7 @@ export function WithdrawalHistory() {
                 <td>
                   <strong>{t(`withdrawalStatus.${w.status}`)}</strong>
                   {w.notice && (
-                    <span className="muted">
-                      {' '}
-                      — {describeError({ code: w.notice.code, message: w.notice.text })}
-                    </span>
+                    <span className="muted"> — {describeWithdrawalNotice(w.notice.code)}</span>
                   )}
                 </td>
                 <td className="mono">{w.pspId ?? w.id}</td>
