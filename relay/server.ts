@@ -241,7 +241,8 @@ export async function startRelay(o: RelayOptions) {
   const purgeTimer = setInterval(purge, o.purgeIntervalMs ?? 3_600_000);
   purgeTimer.unref();
 
-  await app.listen({ port: o.port ?? 0, host: o.host ?? '127.0.0.1' });
+  // A deep accept queue: after a restart, thousands of terminals reconnect at once.
+  await app.listen({ port: o.port ?? 0, host: o.host ?? '127.0.0.1', backlog: 4096 });
   const port = (app.server.address() as { port: number }).port;
   return {
     url: `http://${o.host ?? '127.0.0.1'}:${port}`,

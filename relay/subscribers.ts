@@ -40,8 +40,9 @@ export class Subscribers {
       else for (const s of this.byChannel.get(channelId) ?? []) this.pump(s);
     });
     // Each subscriber is visited every heartbeatMs / 4 and gets a heartbeat when it has been
-    // silent for 3/4 of heartbeatMs: never more than heartbeatMs without a byte.
-    const tick = Math.max(10, Math.min(250, heartbeatMs / 8));
+    // silent for 3/4 of heartbeatMs: never more than heartbeatMs without a byte. Small ticks
+    // keep each one short (10,000 terminals: ~40 heartbeats a tick).
+    const tick = Math.max(10, Math.min(50, heartbeatMs / 8));
     this.sweep = setInterval(() => this.heartbeat(tick), tick);
     this.sweep.unref();
   }
