@@ -31,6 +31,8 @@ export const CALL_CHANNELS = [
   'owner:unlock',
   'owner:lock',
   'owner:setPin',
+  'print:page',
+  'print:pdf',
 ] as const;
 export const EVENT_CHANNELS = [
   'charges:updated',

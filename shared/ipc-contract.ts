@@ -200,6 +200,17 @@ export const calls = {
     input: z.object({ currentPin: z.string().max(64).optional(), newPin: pin }).strict(),
     output: z.object({ hasPin: z.literal(true) }),
   },
+  // The page on screen to paper (Electron only: the configured printer, else the system
+  // dialog) and to a PDF file. The development host answers `unavailable`; the renderer then
+  // uses the browser's own print.
+  'print:page': {
+    input: z.object({ heightMm: z.number().int().min(20).max(2000).optional() }).strict(),
+    output: z.object({ printed: z.boolean() }),
+  },
+  'print:pdf': {
+    input: z.object({ fileName: z.string().regex(/^[\w.-]{1,80}\.pdf$/, 'nome.pdf') }).strict(),
+    output: z.object({ saved: z.boolean() }),
+  },
 } as const satisfies Record<CallChannel, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {

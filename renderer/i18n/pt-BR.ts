@@ -22,6 +22,7 @@ export const ptBR = {
     qr: 'QR Code PIX',
     copy: 'Copiar código',
     copied: 'Código copiado',
+    copyFailed: 'Não foi possível copiar. O código está selecionado: tecle Ctrl+C.',
     print: 'Imprimir',
     newCharge: 'Nova cobrança',
     simulate: 'Simular pagamento',
@@ -199,6 +200,51 @@ export const ptBR = {
   },
   paid: 'Pago',
   demo: 'DEMO',
+  withdrawalNotices: {
+    UNCERTAIN:
+      'O PSP não confirmou o saque. Verificando com o mesmo identificador — não peça outro saque.',
+    ALREADY_RECEIVED: 'O PSP já tinha recebido este saque; aguardando a confirmação.',
+  },
+  chargeNotices: {
+    UNCERTAIN:
+      'O PSP não respondeu a tempo. Verificando se a cobrança foi criada — não cobre de novo.',
+    UNCERTAIN_EXISTS_NO_QUERY:
+      'O PSP já registrou esta cobrança, mas não há consulta de status configurada. Aguarde a confirmação do pagamento ou confira no painel do PSP; não crie outra para o mesmo cliente.',
+    UNCERTAIN_GAVE_UP:
+      'Ainda não foi possível confirmar com o PSP. Toque em “Verificar de novo” em instantes; não cobre de novo.',
+    NO_QR:
+      'A cobrança existe no PSP, mas o QR Code não pôde ser recuperado. Cancele e crie uma nova cobrança.',
+    QR_REJECTED:
+      'O PSP devolveu um código PIX inválido, que não foi exibido. Nada será cobrado por ele: crie uma nova cobrança.',
+    AMOUNT_MISMATCH:
+      'O PSP registrou um valor diferente do cobrado. A cobrança não foi exibida: crie uma nova.',
+    PAID_AMOUNT_MISMATCH: 'O valor pago difere do valor cobrado. Confira antes de entregar.',
+    LATE_PAYMENT:
+      'Pagamento recebido depois que esta cobrança foi encerrada. O dinheiro entrou: confira com o cliente e entregue ou devolva.',
+    UNKNOWN_STATUS:
+      'O PSP informou um status desconhecido para esta cobrança. Confira no painel do PSP.',
+    LOCAL_EXPIRY: 'Cobrança expirada. Se o cliente pagar mesmo assim, o Balcão avisa.',
+    LOCAL_CANCEL: 'Cobrança cancelada no Balcão. Se o cliente pagar mesmo assim, o Balcão avisa.',
+    PSP_REFUSED: 'O PSP recusou a cobrança: {{reason}}',
+  },
+  /** Why the PSP refused a charge (the PSP error codes of electron/services/psp/errors.ts). */
+  chargeNoticeReasons: {
+    PSP_REJECTED: 'o PSP recusou os dados. Confira e tente de novo.',
+    PSP_AUTH: 'o PSP recusou as credenciais. Confira-as em Configurações.',
+    PSP_NOT_FOUND: 'o PSP não encontrou o registro.',
+    PSP_DUPLICATE: 'o PSP já tem uma operação com este identificador.',
+    PSP_RATE_LIMITED: 'muitas requisições ao PSP. Tente de novo em instantes.',
+    PSP_UNAVAILABLE: 'o PSP está fora do ar. Nada foi cobrado; tente de novo.',
+    PSP_UNEXPECTED_STATUS: 'resposta inesperada do PSP. Nada foi cobrado; tente de novo.',
+    PSP_UNREACHABLE: 'sem conexão com o PSP. Nada foi enviado; confira a internet e tente de novo.',
+    PSP_UNEXPECTED_REPLY: 'resposta do PSP fora do formato esperado. Nada foi cobrado.',
+    other: 'erro {{code}}. Nada foi cobrado; tente de novo.',
+  },
+  /** App-wide notices, by code. */
+  notices: {
+    LATE_PAYMENT:
+      'Pagamento recebido para uma cobrança já encerrada. O dinheiro entrou: veja no Histórico.',
+  },
   receipt: {
     charge: 'Cobrança',
     id: 'ID da cobrança',
@@ -261,6 +307,10 @@ export const ptBR = {
     EMAIL_INVALID: 'E-mail inválido. Exemplo: nome@dominio.com.br',
     PHONE_INVALID: 'Telefone inválido: informe DDD e número, como (11) 91234-5678.',
     PAYER_NAME_EMPTY: 'Informe o nome do pagador.',
+    PRINTER_NOT_FOUND:
+      'A impressora configurada não foi encontrada. Confira o nome em Configurações.',
+    PRINT_FAILED: 'A impressão falhou. Confira se a impressora está ligada e com papel.',
+    PDF_SAVE_FAILED: 'Não foi possível salvar o PDF. Escolha outra pasta.',
     HOST_GONE: 'O Balcão parou de responder. Recarregue a página.',
     generic: 'Algo deu errado: {{message}}',
   },
