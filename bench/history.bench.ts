@@ -36,6 +36,7 @@ ledger.tx(() => {
       description: `Pedido ${i}`,
       status,
       flags: i % 97 === 0 ? ['LATE_PAYMENT'] : [],
+      deferred: [],
       attempts: 1,
       terminalId: 't1',
       demo: false,

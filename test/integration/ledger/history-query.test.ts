@@ -18,6 +18,7 @@ function seed() {
       amountCents: 1_000 + i,
       status: 'PENDING',
       flags: [],
+      deferred: [],
       attempts: 1,
       terminalId: 't1',
       demo: false,
