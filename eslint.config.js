@@ -130,7 +130,7 @@ export default tseslint.config(
         {
           zones: [
             zone('electron/preload', 'shared', 'the preload may only import the IPC contract.', [
-              './ipc-contract.ts',
+              'ipc-contract.ts',
               'ipc-channels.ts',
               'ipc-api.ts',
               'result.ts',

@@ -118,7 +118,8 @@ export async function createAppCore(o: AppCoreOptions) {
     terminalId,
     demo: mode === 'demo',
     publish: (v) => events.emit('charges:updated', v),
-    alert: (code, text) => events.emit('app:notice', { level: 'error', code, text }),
+    // A code: the renderer words it (notices.<code>) in the interface's language.
+    alert: (code) => events.emit('app:notice', { level: 'error', code, text: '' }),
     logger,
     ...(o.resolveDelaysMs && { resolveDelaysMs: o.resolveDelaysMs }),
     ...(o.afterPspAnswer && { afterPspAnswer: o.afterPspAnswer }),

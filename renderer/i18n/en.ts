@@ -179,6 +179,50 @@ export const en: Messages = {
   paid: 'Paid',
   demo: 'DEMO',
   receipt: { charge: 'Charge', id: 'Identifier', date: 'Date' },
+  withdrawalNotices: {
+    UNCERTAIN:
+      'The PSP did not confirm the withdrawal. Checking with the same id — do not request another one.',
+    ALREADY_RECEIVED: 'The PSP had already received this withdrawal; waiting for its confirmation.',
+  },
+  chargeNotices: {
+    UNCERTAIN:
+      'The PSP did not answer in time. Checking whether the charge was created — do not charge again.',
+    UNCERTAIN_EXISTS_NO_QUERY:
+      'The PSP already holds this charge, but no status query is configured. Wait for the payment confirmation or check the PSP dashboard; do not create another one for the same customer.',
+    UNCERTAIN_GAVE_UP:
+      'The PSP could not confirm yet. Press “Check again” in a moment; do not charge again.',
+    NO_QR:
+      'The charge exists at the PSP, but its QR code could not be retrieved. Cancel and create a new charge.',
+    QR_REJECTED:
+      'The PSP returned an invalid PIX code, which was not shown. Nothing will be charged through it: create a new charge.',
+    AMOUNT_MISMATCH:
+      'The PSP recorded a different amount. The charge was not shown: create a new one.',
+    PAID_AMOUNT_MISMATCH:
+      'The amount paid differs from the amount charged. Check before handing over.',
+    LATE_PAYMENT:
+      'Payment received after this charge had ended. The money is in: check with the customer and hand over or refund.',
+    UNKNOWN_STATUS: 'The PSP reported an unknown status for this charge. Check the PSP dashboard.',
+    LOCAL_EXPIRY: 'Charge expired. If the customer pays anyway, Balcão will tell you.',
+    LOCAL_CANCEL: 'Charge canceled in Balcão. If the customer pays anyway, Balcão will tell you.',
+    PSP_REFUSED: 'The PSP refused the charge: {{reason}}',
+  },
+  chargeNoticeReasons: {
+    PSP_REJECTED: 'the PSP refused the data. Check it and try again.',
+    PSP_AUTH: 'the PSP refused the credentials. Check them in Settings.',
+    PSP_NOT_FOUND: 'the PSP did not find the record.',
+    PSP_DUPLICATE: 'the PSP already holds an operation with this id.',
+    PSP_RATE_LIMITED: 'too many requests to the PSP. Try again in a moment.',
+    PSP_UNAVAILABLE: 'the PSP is down. Nothing was charged; try again.',
+    PSP_UNEXPECTED_STATUS: 'unexpected answer from the PSP. Nothing was charged; try again.',
+    PSP_UNREACHABLE:
+      'no connection to the PSP. Nothing was sent; check the internet and try again.',
+    PSP_UNEXPECTED_REPLY: 'the PSP answered in an unexpected format. Nothing was charged.',
+    other: 'error {{code}}. Nothing was charged; try again.',
+  },
+  notices: {
+    LATE_PAYMENT:
+      'Payment received for a charge that had already ended. The money is in: see History.',
+  },
   errors: {
     URL_NOT_HTTPS: 'Use an https:// address (http:// only on 127.0.0.1).',
     SETTINGS_INVALID: 'Invalid setting “{{field}}”: check the value.',

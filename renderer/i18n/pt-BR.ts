@@ -177,6 +177,51 @@ export const ptBR = {
   paid: 'Pago',
   demo: 'DEMO',
   receipt: { charge: 'Cobrança', id: 'Identificador', date: 'Data' },
+  withdrawalNotices: {
+    UNCERTAIN:
+      'O PSP não confirmou o saque. Verificando com o mesmo identificador — não peça outro saque.',
+    ALREADY_RECEIVED: 'O PSP já tinha recebido este saque; aguardando a confirmação.',
+  },
+  chargeNotices: {
+    UNCERTAIN:
+      'O PSP não respondeu a tempo. Verificando se a cobrança foi criada — não cobre de novo.',
+    UNCERTAIN_EXISTS_NO_QUERY:
+      'O PSP já registrou esta cobrança, mas não há consulta de status configurada. Aguarde a confirmação do pagamento ou confira no painel do PSP; não crie outra para o mesmo cliente.',
+    UNCERTAIN_GAVE_UP:
+      'Ainda não foi possível confirmar com o PSP. Toque em “Verificar de novo” em instantes; não cobre de novo.',
+    NO_QR:
+      'A cobrança existe no PSP, mas o QR Code não pôde ser recuperado. Cancele e crie uma nova cobrança.',
+    QR_REJECTED:
+      'O PSP devolveu um código PIX inválido, que não foi exibido. Nada será cobrado por ele: crie uma nova cobrança.',
+    AMOUNT_MISMATCH:
+      'O PSP registrou um valor diferente do cobrado. A cobrança não foi exibida: crie uma nova.',
+    PAID_AMOUNT_MISMATCH: 'O valor pago difere do valor cobrado. Confira antes de entregar.',
+    LATE_PAYMENT:
+      'Pagamento recebido depois que esta cobrança foi encerrada. O dinheiro entrou: confira com o cliente e entregue ou devolva.',
+    UNKNOWN_STATUS:
+      'O PSP informou um status desconhecido para esta cobrança. Confira no painel do PSP.',
+    LOCAL_EXPIRY: 'Cobrança expirada. Se o cliente pagar mesmo assim, o Balcão avisa.',
+    LOCAL_CANCEL: 'Cobrança cancelada no Balcão. Se o cliente pagar mesmo assim, o Balcão avisa.',
+    PSP_REFUSED: 'O PSP recusou a cobrança: {{reason}}',
+  },
+  /** Why the PSP refused a charge (the PSP error codes of electron/services/psp/errors.ts). */
+  chargeNoticeReasons: {
+    PSP_REJECTED: 'o PSP recusou os dados. Confira e tente de novo.',
+    PSP_AUTH: 'o PSP recusou as credenciais. Confira-as em Configurações.',
+    PSP_NOT_FOUND: 'o PSP não encontrou o registro.',
+    PSP_DUPLICATE: 'o PSP já tem uma operação com este identificador.',
+    PSP_RATE_LIMITED: 'muitas requisições ao PSP. Tente de novo em instantes.',
+    PSP_UNAVAILABLE: 'o PSP está fora do ar. Nada foi cobrado; tente de novo.',
+    PSP_UNEXPECTED_STATUS: 'resposta inesperada do PSP. Nada foi cobrado; tente de novo.',
+    PSP_UNREACHABLE: 'sem conexão com o PSP. Nada foi enviado; confira a internet e tente de novo.',
+    PSP_UNEXPECTED_REPLY: 'resposta do PSP fora do formato esperado. Nada foi cobrado.',
+    other: 'erro {{code}}. Nada foi cobrado; tente de novo.',
+  },
+  /** App-wide notices, by code. */
+  notices: {
+    LATE_PAYMENT:
+      'Pagamento recebido para uma cobrança já encerrada. O dinheiro entrou: veja no Histórico.',
+  },
   errors: {
     URL_NOT_HTTPS: 'Use um endereço https:// (http:// só em 127.0.0.1).',
     SETTINGS_INVALID: 'Configuração inválida em “{{field}}”: confira o valor.',

@@ -4,6 +4,7 @@ import type { ChargeView } from '../../../shared/views';
 import { describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
 import { printPage } from '../../print';
+import { describeChargeNotice } from './charge-notice';
 import { ChargeStatus } from './ChargeStatus';
 import { useCountdown } from './countdown';
 import { QrCode } from './QrCode';
@@ -59,7 +60,7 @@ export function ChargePanel({ charge, demo, onNew, onSimulate, onRecheck }: Prop
       <section className="charge-panel paid" aria-label={t('paid')}>
         <ChargeStatus status={charge.status} />
         <p className="paid-amount">{formatBRL(charge.amountCents)}</p>
-        {charge.notice && <p className="notice">{charge.notice.text}</p>}
+        {charge.notice && <p className="notice">{describeChargeNotice(charge.notice)}</p>}
         <button type="button" className="btn btn-primary" onClick={onNew}>
           {t('cashier.newCharge')}
         </button>
@@ -76,7 +77,7 @@ export function ChargePanel({ charge, demo, onNew, onSimulate, onRecheck }: Prop
       <ChargeStatus status={charge.status} />
       {charge.notice && (
         <p className="notice" role={charge.status === 'FAILED' ? 'alert' : undefined}>
-          {charge.notice.text}
+          {describeChargeNotice(charge.notice)}
         </p>
       )}
       {charge.brcode && charge.status === 'PENDING' && (
