@@ -51,6 +51,10 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
       const { from, to } = dayRange(i.day);
       return ok({ day: i.day, totals: core.ledger.charges.totalsByStatus(from, to) });
     },
+    'history:page': (i) => core.history.page(i),
+    'history:detail': (i) => core.history.detail(i.id),
+    'history:closing': (i) => core.history.closing(i.day),
+    'printer:printReceipt': (i) => core.printer.print(i.id),
     'withdrawals:create': (i) => owner(() => core.withdrawals.create(i)),
     'withdrawals:list': () => owner(() => ok(core.withdrawals.list())),
     'account:balance': () => core.account.balance(),

@@ -3,9 +3,10 @@ import { formatBRL } from '../../../shared/domain/money';
 import type { ChargeView } from '../../../shared/views';
 import { describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
-import { printPage } from '../../print';
 import { describeChargeNotice } from './charge-notice';
+import { printPage } from '../../print';
 import { ChargeStatus } from './ChargeStatus';
+import { printReceipt } from '../receipt/print';
 import { useCountdown } from './countdown';
 import { QrCode } from './QrCode';
 import { playPaidChime } from './sound';
@@ -50,9 +51,13 @@ export function ChargePanel({ charge, demo, onNew, onSimulate, onRecheck }: Prop
     setCopy(state);
     setTimeout(() => setCopy('idle'), state === 'copied' ? 2000 : 6000);
   };
+  // ESC/POS when a thermal printer is configured; otherwise the host's print (silent to the
+  // configured system printer in Electron, the dialog elsewhere).
   const print = async () => {
-    const r = await printPage();
-    setPrintError(r.ok ? null : describeError(r));
+    const error = await printReceipt(charge.id, () => {
+      void printPage().then((r) => setPrintError(r.ok ? null : describeError(r)));
+    });
+    setPrintError(error);
   };
 
   if (charge.status === 'PAID') {
