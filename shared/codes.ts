@@ -84,6 +84,21 @@ export const ERROR_CODES = [
   'FORBIDDEN_SENDER',
   'INTERNAL',
   'HOST_GONE',
+  // Going live: onboarding, `Testar conexão`, the keychain, the relay channel
+  'URL_EMPTY',
+  'URL_INVALID',
+  'CLIENT_ID_EMPTY',
+  'CLIENT_SECRET_EMPTY',
+  'RELAY_CHANNEL_EMPTY',
+  'RELAY_TOKEN_SHORT',
+  'RELAY_UNREACHABLE',
+  'RELAY_ADMIN_REFUSED',
+  'RELAY_UNEXPECTED',
+  'PIN_MISMATCH',
+  'PIN_CURRENT_EMPTY',
+  'KEYCHAIN_MISSING',
+  'PSP_FIXED',
+  'PSP_TLS',
   // Printing and receipts
   'PRINTER_UNAVAILABLE',
   'PRINTER_ADDRESS_INVALID',
@@ -99,7 +114,7 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** App-wide notices (`notices.<code>` in the renderer). */
-export const APP_NOTICE_CODES = ['LATE_PAYMENT', 'RESTART_TO_APPLY', 'RELAY_UNREACHABLE'] as const;
+export const APP_NOTICE_CODES = ['LATE_PAYMENT', 'RELAY_UNREACHABLE'] as const;
 export type AppNoticeCode = (typeof APP_NOTICE_CODES)[number];
 
 /** A withdrawal's notice (`withdrawalNotices.<code>`), else the ErrorCode of its failure. */

@@ -12,6 +12,8 @@ export const cryptoFeesSchema = z.object({
   min_withdrawal: z.number(),
   max_withdrawal: z.number(),
   usdt_rate: z.number(),
+  /** Whether the fees are the account's own or the PSP's global ones, when the PSP says so. */
+  scope: z.enum(['user', 'global']).optional(),
 });
 export type CryptoFees = z.infer<typeof cryptoFeesSchema>;
 

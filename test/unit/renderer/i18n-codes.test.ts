@@ -53,7 +53,7 @@ describe('the renderer words a code in the chosen language', () => {
 
   it('an app-wide notice, and a failure code shown as a notice', async () => {
     await setLanguage('en');
-    expect(describeNotice({ code: 'RESTART_TO_APPLY' })).toMatch(/^Credentials saved/);
+    expect(describeNotice({ code: 'LATE_PAYMENT' })).toMatch(/^Payment received/);
     expect(describeNotice({ code: 'PSP_UNREACHABLE' })).toMatch(/^No connection to the PSP/);
     await setLanguage('pt-BR');
   });

@@ -63,6 +63,8 @@ describe('a refused sender never reaches a handler', () => {
     maxAmountCents: 100,
     language: 'pt-BR',
     connection: { state: 'connected', since: 1 },
+    firstRun: false,
+    keychainMissing: false,
   } as const;
   let calls = 0;
   const handlers = {
