@@ -148,7 +148,8 @@ describe.skipIf(!hasSecretService)('first run: from nothing to a live charge', (
     await page.getByRole('heading', { name: 'Configurações' }).waitFor();
     await page.getByRole('button', { name: 'Conectar ao PSP' }).click();
     await page.getByRole('heading', { name: 'Conectar ao PSP' }).waitFor();
-    expect(await page.getByLabel('URL do PSP').inputValue()).toBe(sb.baseUrl);
+    // The saved (non-secret) settings fill the form once read.
+    await expect.poll(() => page.getByLabel('URL do PSP').inputValue()).toBe(sb.baseUrl);
     await page.screenshot({ path: shot('configuracoes-conectar-psp') });
   });
 });
