@@ -137,7 +137,7 @@ export class GoLiveService {
         chargeOperation: i.chargeOperation,
       },
       relay: { url: relay.url, channelId: relay.channelId },
-      printer: { name: i.printer.name.trim(), paperWidthMm: i.printer.paperWidthMm },
+      printer: { ...i.printer, name: i.printer.name.trim() },
     });
     if (!next.ok) return next;
     const pin = needsPin ? await deps.owner.hashPin(i.newPin!) : null;
