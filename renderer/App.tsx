@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { bridge } from './bridge';
 import { ConnectionIndicator } from './components/ConnectionIndicator';
 import { Nav } from './components/Nav';
+import { PaymentNewsList } from './components/PaymentNews';
 import { PinDialog } from './components/PinDialog';
 import { BalanceScreen } from './features/account/BalanceScreen';
 import { FeesScreen } from './features/account/FeesScreen';
@@ -14,6 +15,7 @@ import { useTranslation } from './i18n';
 import { useApp, type Route } from './stores/app-store';
 import { useCashier } from './stores/cashier-store';
 import { useHistory } from './stores/history-store';
+import { usePayments } from './stores/payments-store';
 import { useWithdrawals } from './stores/withdrawals-store';
 
 const SCREENS: Record<Route, () => React.JSX.Element | null> = {
@@ -30,15 +32,18 @@ export function App() {
   const { t } = useTranslation();
   const app = useApp();
   useEffect(() => {
-    void app.load();
+    // The charge in progress comes back after a reload or restart.
+    void app.load().then(() => useCashier.getState().restore());
     // Live updates go to every store that shows them, whichever screen is open.
     const offCharges = bridge().on('charges:updated', (c) => {
       useCashier.getState().onUpdate(c);
       useHistory.getState().onUpdate(c);
     });
     const offWithdrawals = bridge().on('withdrawals:updated', useWithdrawals.getState().onUpdate);
+    const offPaid = bridge().on('charges:paid', (p) => usePayments.getState().onPaid(p.charge));
     return () => {
       offCharges();
+      offPaid();
       offWithdrawals();
     };
   }, []);
@@ -55,6 +60,7 @@ export function App() {
       </header>
       <Nav route={app.route} go={(r) => void app.go(r)} />
       <main className="content">
+        <PaymentNewsList />
         {app.notices.map((n) => (
           <div key={n.id} className={`banner banner-${n.level}`} role="alert">
             {n.text}

@@ -1,7 +1,8 @@
 // Composition root: wires services to windows and IPC. Logic lives in electron/services.
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, Notification } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { formatBRL } from '../../shared/domain/money';
 import { createAppCore } from '../services/app-core';
 import { createHandlers } from '../services/handlers';
 import { KeytarSecretStore } from './adapters/keytar-store';
@@ -31,6 +32,12 @@ void app.whenReady().then(async () => {
   );
   core.events.onAny((event, payload) => {
     for (const w of BrowserWindow.getAllWindows()) w.webContents.send(event, payload);
+  });
+  // News of every payment also reaches the OS, even with the window hidden or minimised.
+  core.events.on('charges:paid', ({ charge }) => {
+    if (!Notification.isSupported()) return;
+    const title = core.settings.get().language === 'en' ? 'Paid' : 'Pago';
+    new Notification({ title, body: formatBRL(charge.amountCents) }).show();
   });
   await core.start();
   createMainWindow(distDir);

@@ -15,6 +15,7 @@ import { AppEvents } from './events';
 import { Ledger } from './ledger/ledger';
 import { createLogger, Redactor, type LogSink } from './log';
 import { OwnerService } from './owner/owner-service';
+import { PspHealth } from './psp-health';
 import type { Credentials } from './psp/auth';
 import { PspClient } from './psp/client';
 import { CredentialsService } from './secrets/credentials-service';
@@ -91,6 +92,7 @@ export async function createAppCore(o: AppCoreOptions) {
     settings.seed({ psp: { statusQueryPath } });
   }
 
+  const pspHealth = new PspHealth({ fetch: globalThis.fetch, now, baseUrl });
   let client: PspClient | null = null;
   const psp = (): PspClient => {
     const s = settings.get().psp;
@@ -101,6 +103,7 @@ export async function createAppCore(o: AppCoreOptions) {
         ...(demo && { statusQueryPath: '/transactions/{id}' }),
       }),
       credentials: activeCredentials,
+      fetch: pspHealth.fetch,
       now,
       logger,
       redactor,
@@ -118,8 +121,8 @@ export async function createAppCore(o: AppCoreOptions) {
     terminalId,
     demo: mode === 'demo',
     publish: (v) => events.emit('charges:updated', v),
-    // A code: the renderer words it (notices.<code>) in the interface's language.
-    alert: (code) => events.emit('app:notice', { level: 'error', code, text: '' }),
+    // News of every payment (a late one too): every screen raises it unless it is on screen.
+    paid: (charge, late) => events.emit('charges:paid', { charge, late }),
     logger,
     ...(o.resolveDelaysMs && { resolveDelaysMs: o.resolveDelaysMs }),
     ...(o.afterPspAnswer && { afterPspAnswer: o.afterPspAnswer }),
@@ -178,9 +181,12 @@ export async function createAppCore(o: AppCoreOptions) {
   let connection: ConnectionStatus = { state: 'offline', since: now() };
   const setConnection = (state: ConnectionStatus['state'], detail?: string) => {
     if (connection.state === state && connection.detail === detail) return;
-    connection = { state, since: now(), ...(detail && { detail }) };
+    connection = { state, since: now(), ...(detail && { detail }), psp: pspHealth.current() };
     events.emit('connection:changed', connection);
   };
+  pspHealth.onChange((p) =>
+    events.emit('connection:changed', (connection = { ...connection, psp: p })),
+  );
   const loopbackPsp = /^http:\/\/(127\.|localhost|\[::1\])/.test(baseUrl());
   const fallbackState = () =>
     psp().hasStatusQuery
@@ -243,6 +249,7 @@ export async function createAppCore(o: AppCoreOptions) {
     /** Crash recovery, then the background work: local expiry and (without a relay) polling. */
     async start() {
       subscriber?.start();
+      pspHealth.start();
       await charges.recover();
       await withdrawals.recover();
       // Background work must never take the app down: a failure is logged and retried next tick.
@@ -273,6 +280,7 @@ export async function createAppCore(o: AppCoreOptions) {
     async stop() {
       for (const t of timers) clearInterval(t);
       subscriber?.stop();
+      pspHealth.stop();
       charges.stop();
       withdrawals.stop();
       await charges.idle();

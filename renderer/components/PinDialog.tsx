@@ -28,7 +28,13 @@ export function PinDialog({
         aria-labelledby="pin-title"
         className="modal"
         onSubmit={submit}
-        onKeyDown={(e) => e.key === 'Escape' && onCancel()}
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape') return;
+          // Esc closes this dialog only: the screen under it keeps its sale.
+          e.preventDefault();
+          e.stopPropagation();
+          onCancel();
+        }}
       >
         <h2 id="pin-title">{t('owner.pinDialog')}</h2>
         {!hasPin && <p>{t('owner.noPin')}</p>}

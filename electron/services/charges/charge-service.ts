@@ -69,7 +69,11 @@ export class ChargeService {
     });
   }
 
-  async create(input: CreateChargeInput): Promise<Result<ChargeView>> {
+  /** Requests in flight by the screen's request id, and those abandoned before they were seen. */
+  private readonly inFlight = new Map<string, string>();
+  private readonly abandoned = new Set<string>();
+
+  async create(input: CreateChargeInput, requestId?: string): Promise<Result<ChargeView>> {
     const settings = this.deps.settings();
     const operation = settings.psp.chargeOperation;
     const valid = validateCharge(input, operation, settings.psp.maxAmountCents);
@@ -100,8 +104,35 @@ export class ChargeService {
     const d = decide(draft, { type: 'submit' }, { at });
     const lines = d.history.map((h) => ({ ...h, source: 'create', at }));
     this.deps.ledger.charges.insert(d.next, lines);
-    const done = await this.lock.run(draft.id, () => this.send(draft.id));
-    return done ? ok(toChargeView(done)) : this.notFound();
+    if (requestId) {
+      this.inFlight.set(requestId, draft.id);
+      if (this.abandoned.delete(requestId)) this.cancel(draft.id);
+    }
+    try {
+      const done = await this.lock.run(draft.id, () => this.send(draft.id));
+      return done ? ok(toChargeView(done)) : this.notFound();
+    } finally {
+      if (requestId) this.inFlight.delete(requestId);
+    }
+  }
+
+  /**
+   * The screen gave up on a request still in flight (Esc, confirmed): its charge is canceled
+   * the moment the PSP's answer arrives, in the same decision, so its QR is never published.
+   */
+  abandon(requestId: string, by = 'cashier'): void {
+    const id = this.inFlight.get(requestId);
+    if (id) this.cancel(id, by);
+    else this.abandoned.add(requestId); // not seen yet (or already answered: then a no-op)
+  }
+
+  /** The charge in progress (pending or uncertain, the newest): what a reload puts back. */
+  current(): ChargeView | null {
+    const open = this.deps.ledger.charges
+      .open()
+      .filter((c) => c.status === 'PENDING' || c.status === 'UNCERTAIN');
+    const newest = open.at(-1);
+    return newest ? toChargeView(newest) : null;
   }
 
   get(id: string): Result<ChargeView> {

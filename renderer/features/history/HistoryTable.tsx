@@ -1,3 +1,4 @@
+import { chargeStatusLabel } from '../../components/charge-status-label';
 import { CHARGE_STATES, type ChargeState } from '../../../shared/domain/charge-state';
 import { formatBRL } from '../../../shared/domain/money';
 import type { ChargeView } from '../../../shared/views';
@@ -59,7 +60,7 @@ export function HistoryTable({ day, status, charges, onDay, onStatus, onReprint 
                 <td>{new Date(c.createdAt).toLocaleTimeString('pt-BR')}</td>
                 <td>
                   <span className={`badge-status status-${c.status.toLowerCase()}`}>
-                    {t(`status.${c.status}`)}
+                    {chargeStatusLabel(c)}
                   </span>
                   {c.flags.includes('LATE_PAYMENT') && <span className="flag"> ⚠</span>}
                 </td>

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { useSettings } from '../../stores/settings-store';
 import { CompatibilitySection } from './CompatibilitySection';
+import { DefaultPayerSection } from './DefaultPayerSection';
 import { Choice } from '../../components/Choice';
 import { TextField } from '../../components/TextField';
 
@@ -118,6 +119,7 @@ export function SettingsScreen() {
           {t('settings.save')}
         </button>
       </form>
+      <DefaultPayerSection />
       <section className="stack" aria-label={t('settings.credentials')}>
         <h2>{t('settings.credentials')}</h2>
         <p>{credentials.configured ? t('settings.credStored') : t('settings.credNone')}</p>

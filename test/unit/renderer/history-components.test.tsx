@@ -61,7 +61,7 @@ describe('history', () => {
     const rows = screen.getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByText('Pago')).toBeTruthy();
     expect(rows[0]!.textContent).toContain('***.456.789-**');
-    expect(rows[0]!.textContent).toContain('R$ 1.234,56');
+    expect(rows[0]!.textContent).toContain('R$\u00a01.234,56');
     fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Reimprimir' }));
     expect(onReprint).toHaveBeenCalledWith(charges[0]);
     expect(within(rows[1]!).queryByRole('button')).toBeNull();

@@ -14,7 +14,7 @@ describe('infraction fields as the owner reads them', () => {
     });
     expect(lines).toEqual([
       'transactionId: tx-1',
-      'amount: R$ 32,50',
+      'amount: R$\u00a032,50',
       'reason: Golpe',
       `createdAt: ${new Date(at).toLocaleString('pt-BR')}`,
       'defense.analise: DISAGREED',
@@ -24,7 +24,7 @@ describe('infraction fields as the owner reads them', () => {
   });
 
   it('an amount the PSP sends as text, or that is not money, is shown as it came', () => {
-    expect(infractionFields({ valor: '1234.5' })).toEqual(['valor: R$ 1.234,50']);
+    expect(infractionFields({ valor: '1234.5' })).toEqual(['valor: R$\u00a01.234,50']);
     expect(infractionFields({ amount: 'n/d' })).toEqual(['amount: n/d']);
   });
 });
