@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseDocument, parseEmail, parsePhone } from './domain/documents';
+import { PRINTER_KINDS } from './domain/printer-target';
 import { pspSettingsSchema } from './psp-settings';
 
 /**
@@ -57,6 +58,9 @@ export const appSettingsSchema = z.object({
     .object({
       name: z.string().default(''),
       paperWidthMm: z.union([z.literal(58), z.literal(80)]).default(80),
+      /** `system`: the OS print dialog; otherwise ESC/POS straight to `address` (network or device). */
+      kind: z.enum(PRINTER_KINDS).default('system'),
+      address: z.string().trim().max(260).default(''),
     })
     .prefault({}),
   customerDisplay: z.boolean().default(false),

@@ -3,11 +3,13 @@ import type { ChargeService } from '../charges/charge-service';
 import type { Ledger } from '../ledger/ledger';
 import { silentLogger, type Logger } from '../log';
 import type { WithdrawalService } from '../withdrawals/withdrawal-service';
+import type { CallbackBodyInput } from './body-bytes';
 import { verifyCallback, type Headers, type SecretRing } from './verify';
 
 export interface RawCallback {
   headers: Headers;
-  body: string;
+  /** The body as received: bytes (exact), or text when it came as UTF-8 text. */
+  body: CallbackBodyInput;
 }
 
 export type IntakeResult =

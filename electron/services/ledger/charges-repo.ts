@@ -35,7 +35,7 @@ type Row = Record<string, unknown>;
 const opt = <T>(v: unknown): T | undefined =>
   v === null || v === undefined ? undefined : (v as T);
 
-function fromRow(r: Row): ChargeRecord {
+export function fromRow(r: Row): ChargeRecord {
   const rec: ChargeRecord = {
     id: r.id as string,
     externalId: r.external_id as string,

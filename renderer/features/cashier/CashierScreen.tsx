@@ -8,7 +8,7 @@ import { AmountField } from './AmountField';
 import { ChargePanel } from './ChargePanel';
 import { ChargeStatus } from './ChargeStatus';
 import { ConfirmCancelDialog } from './ConfirmCancelDialog';
-import { Receipt } from './Receipt';
+import { Receipt } from '../receipt/Receipt';
 import { TextField } from '../../components/TextField';
 
 /** Caixa: amount → Enter → QR, all by keyboard; Esc starts over (asking first if it may be paid). */

@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatBRL } from '../../../shared/domain/money';
 import type { ChargeView } from '../../../shared/views';
+import { describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
 import { describeChargeNotice } from './charge-notice';
+import { printPage } from '../../print';
+import { printReceipt } from '../receipt/print';
 import { useCountdown } from './countdown';
 import { QrCode } from './QrCode';
 import { playPaidChime } from './sound';
@@ -33,7 +36,8 @@ export function ChargePanel({
   onRecheck,
 }: Props) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const [printError, setPrintError] = useState<string | null>(null);
   const panel = useRef<HTMLElement>(null);
   const newButton = useRef<HTMLButtonElement>(null);
   const showQr = Boolean(charge.brcode) && charge.status === 'PENDING';
@@ -55,17 +59,28 @@ export function ChargePanel({
     if (showQr) panel.current?.focus();
   }, [showQr, charge.id]);
 
-  const copy = async () => {
+  // "Copiado" only when the clipboard took it: a refused write (no permission, no focus) says
+  // so, and selects the code so Ctrl+C still works.
+  const copyCode = async () => {
     if (!charge.brcode) return;
+    let state: 'copied' | 'failed' = 'copied';
     try {
       await navigator.clipboard.writeText(charge.brcode);
     } catch {
-      // Older shells: select the text so Ctrl+C works.
+      state = 'failed';
       const el = document.querySelector('[data-testid="pix-copia-e-cola"]');
       if (el) window.getSelection()?.selectAllChildren(el);
     }
-    setCopied(true);
-    setTimeout(() => setCopied(false), 2000);
+    setCopy(state);
+    setTimeout(() => setCopy('idle'), state === 'copied' ? 2000 : 6000);
+  };
+  // ESC/POS when a thermal printer is configured; otherwise the host's print (silent to the
+  // configured system printer in Electron, the dialog elsewhere).
+  const print = async () => {
+    const error = await printReceipt(charge.id, () => {
+      void printPage().then((r) => setPrintError(r.ok ? null : describeError(r)));
+    });
+    setPrintError(error);
   };
 
   if (charge.status === 'PAID') {
@@ -114,13 +129,23 @@ export function ChargePanel({
           {countdown && <p className="countdown">{t('cashier.expiresIn', { time: countdown })}</p>}
         </>
       )}
+      {copy === 'failed' && (
+        <p className="notice" role="alert">
+          {t('cashier.copyFailed')}
+        </p>
+      )}
+      {printError && (
+        <p className="notice" role="alert">
+          {printError}
+        </p>
+      )}
       <div className="panel-actions">
         {showQr && (
           <>
-            <button type="button" className="btn" onClick={() => void copy()}>
-              {copied ? t('cashier.copied') : t('cashier.copy')}
+            <button type="button" className="btn" onClick={() => void copyCode()}>
+              {copy === 'copied' ? t('cashier.copied') : t('cashier.copy')}
             </button>
-            <button type="button" className="btn" onClick={() => window.print()}>
+            <button type="button" className="btn" onClick={() => void print()}>
               {t('cashier.print')}
             </button>
           </>
