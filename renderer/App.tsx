@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { bridge } from './bridge';
 import { ConnectionIndicator } from './components/ConnectionIndicator';
 import { Nav } from './components/Nav';
@@ -31,9 +31,14 @@ const SCREENS: Record<Route, () => React.JSX.Element | null> = {
 export function App() {
   const { t } = useTranslation();
   const app = useApp();
+  const [ready, setReady] = useState(false);
   useEffect(() => {
-    // The charge in progress comes back after a reload or restart.
-    void app.load().then(() => useCashier.getState().restore());
+    // The charge in progress comes back after a reload or restart, before the Caixa shows: the
+    // cashier never starts typing a new sale over one that is about to reappear.
+    void app
+      .load()
+      .then(() => useCashier.getState().restore())
+      .finally(() => setReady(true));
     // Live updates go to every store that shows them, whichever screen is open.
     const offCharges = bridge().on('charges:updated', (c) => {
       useCashier.getState().onUpdate(c);
@@ -69,7 +74,7 @@ export function App() {
             </button>
           </div>
         ))}
-        <Screen />
+        {ready && <Screen />}
       </main>
       {app.pinFor && (
         <PinDialog hasPin={app.owner.hasPin} onUnlock={app.unlock} onCancel={app.closePin} />

@@ -109,13 +109,16 @@ describe('answers bound to their sale', () => {
 
 describe('cancel, abandon and news of every payment', () => {
   it('an abandoned charge paid while on Histórico: an alert with its amount, Pago (após cancelamento), counted as received', async () => {
-    // Fechamento do dia (the day's totals by status) as Histórico opens with it.
+    // Fechamento do dia (received, of which late payments…) as Histórico opens with it.
     await page.getByRole('button', { name: 'Histórico' }).click();
-    await page.getByRole('region', { name: 'Fechamento do dia' }).waitFor();
-    const paidRow = page.getByRole('region', { name: 'Fechamento do dia' }).getByRole('row', {
-      name: /^Pago/,
-    });
-    const paidBefore = (await paidRow.count()) ? await paidRow.textContent() : '';
+    const closing = page.getByRole('region', { name: 'Fechamento do dia' });
+    await closing.waitFor();
+    const figures = async (label: RegExp) =>
+      (
+        await closing.getByRole('row', { name: label }).first().locator('td.num').allTextContents()
+      ).map((s) => Number(s.replace(/[^\d]/g, '')));
+    const receivedBefore = await figures(/^Recebido/);
+    const lateBefore = await figures(/^dos quais pagamentos tardios/);
     await page.getByRole('button', { name: 'Caixa' }).click();
     await charge('6161');
     await qr().waitFor();
@@ -133,16 +136,12 @@ describe('cancel, abandon and news of every payment', () => {
     await expect.poll(() => row.first().textContent()).toMatch(/Pago \(após cancelamento\)/);
     await page.getByRole('button', { name: 'Saldo' }).click();
     await page.getByRole('button', { name: 'Histórico' }).click();
-    await expect.poll(() => paidRow.textContent()).not.toBe(paidBefore);
-    const [count, total] = (await paidRow.locator('td.num').allTextContents()).map((s) =>
-      Number(s.replace(/[^\d]/g, '')),
-    );
-    const [countBefore, totalBefore] = (paidBefore ?? '')
-      .replace(/^Pago/, '')
-      .split('R$')
-      .map((s) => Number(s.replace(/[^\d]/g, '')) || 0);
-    expect(count).toBe((countBefore ?? 0) + 1);
-    expect(total).toBe((totalBefore ?? 0) + 6161);
+    await expect.poll(() => figures(/^Recebido/)).not.toEqual(receivedBefore);
+    expect(await figures(/^Recebido/)).toEqual([receivedBefore[0]! + 1, receivedBefore[1]! + 6161]);
+    expect(await figures(/^dos quais pagamentos tardios/)).toEqual([
+      lateBefore[0]! + 1,
+      lateBefore[1]! + 6161,
+    ]);
     // The alert stays on every screen until dismissed.
     await page.getByRole('button', { name: 'Saldo' }).click();
     await alert.waitFor();
