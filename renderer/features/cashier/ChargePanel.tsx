@@ -5,7 +5,7 @@ import { describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
 import { describeChargeNotice } from './charge-notice';
 import { printPage } from '../../print';
-import { printReceipt } from '../receipt/print';
+import { printedHeightMm, printReceipt } from '../receipt/print';
 import { useCountdown } from './countdown';
 import { QrCode } from './QrCode';
 import { playPaidChime } from './sound';
@@ -78,7 +78,7 @@ export function ChargePanel({
   // configured system printer in Electron, the dialog elsewhere).
   const print = async () => {
     const error = await printReceipt(charge.id, () => {
-      void printPage().then((r) => setPrintError(r.ok ? null : describeError(r)));
+      void printPage(printedHeightMm()).then((r) => setPrintError(r.ok ? null : describeError(r)));
     });
     setPrintError(error);
   };
