@@ -1,6 +1,31 @@
 import { z } from 'zod';
+import { parseDocument, parseEmail, parsePhone } from './domain/documents';
 import { PRINTER_KINDS } from './domain/printer-target';
 import { pspSettingsSchema } from './psp-settings';
+
+/**
+ * `Pagador padrão`: the payer sent to the PSP when the cashier does not identify one (the PSP
+ * records it on the charge). Every field checked like the cashier's own.
+ */
+export const defaultPayerSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    document: z.string().trim().max(32),
+    email: z.string().trim().max(254),
+    phone: z.string().trim().max(32),
+  })
+  .strict()
+  .superRefine((p, ctx) => {
+    for (const [field, check] of [
+      ['document', parseDocument],
+      ['email', parseEmail],
+      ['phone', parsePhone],
+    ] as const) {
+      const r = check(p[field]);
+      if (!r.ok) ctx.addIssue({ code: 'custom', path: [field], message: r.code });
+    }
+  });
+export type DefaultPayer = z.infer<typeof defaultPayerSchema>;
 
 /**
  * The app's non-secret settings (stored in the ledger). Secrets are never here: they live in
@@ -39,6 +64,7 @@ export const appSettingsSchema = z.object({
     })
     .prefault({}),
   customerDisplay: z.boolean().default(false),
+  defaultPayer: defaultPayerSchema.nullable().default(null),
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 
@@ -55,6 +81,7 @@ export const settingsPatchSchema = z
     relay: appSettingsSchema.shape.relay.unwrap().partial(),
     printer: appSettingsSchema.shape.printer.unwrap().partial(),
     customerDisplay: z.boolean(),
+    defaultPayer: defaultPayerSchema.nullable(),
   })
   .partial()
   .strict();

@@ -37,6 +37,8 @@ export interface PspSelectionDeps {
   redactor: Redactor;
   startDemo?: (dataDir: string) => Promise<DemoPsp>;
   override?: PspOverride;
+  /** The PSP calls' fetch (psp-health.ts watches it). */
+  fetch?: typeof fetch;
 }
 
 /** Where the chosen mode is kept: `live` only after `Salvar e usar` succeeded. */
@@ -142,6 +144,7 @@ export class PspSelection {
         ...(this.demoPsp && { statusQueryPath: '/transactions/{id}' }),
       }),
       credentials: () => this.credentials(),
+      ...(this.deps.fetch && { fetch: this.deps.fetch }),
       now: this.deps.now,
       logger: this.deps.logger,
       redactor: this.deps.redactor,
