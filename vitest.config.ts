@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Every suite, one runner: unit (pure, fast), integration (real HTTP, SQLite, keychain,
-// Redis on loopback), e2e (the development host in Debian's Chromium).
+// Redis on loopback), security (hostile input against the real processes), e2e (the
+// development host in Debian's Chromium).
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
   test: {
@@ -31,6 +32,17 @@ export default defineConfig({
           globalSetup: ['test/helpers/build.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Hostile input and faults against the real host, sandbox, relay and Chromium.
+          name: 'security',
+          include: ['test/security/**/*.test.ts'],
+          globalSetup: ['test/helpers/build.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

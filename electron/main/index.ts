@@ -23,11 +23,15 @@ void app.whenReady().then(async () => {
     host: 'electron',
     version: app.getVersion(),
     startDemo: startEmbeddedDemo,
+    logSink: (line, level) => {
+      if (level !== 'debug') process.stderr.write(`${line}\n`);
+    },
   });
   hardenSession();
   registerIpc(
     createHandlers(core, 'electron'),
     ownFrameCheck(rendererIndexUrl, () => BrowserWindow.getAllWindows().map((w) => w.webContents)),
+    core.logger,
   );
   core.events.onAny((event, payload) => {
     for (const w of BrowserWindow.getAllWindows()) w.webContents.send(event, payload);

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from '../../shared/result';
 import {
+  applyPatch,
   appSettingsSchema,
   defaultSettings,
   type AppSettings,
@@ -24,16 +25,6 @@ export function checkServiceUrl(value: string, field: string): Result<string> {
   });
 }
 
-const isPlain = (v: unknown): v is Record<string, unknown> =>
-  !!v && typeof v === 'object' && !Array.isArray(v);
-
-function deepMerge(base: unknown, patch: unknown): unknown {
-  if (!isPlain(base) || !isPlain(patch)) return patch === undefined ? base : patch;
-  const out: Record<string, unknown> = { ...base };
-  for (const [k, v] of Object.entries(patch)) out[k] = deepMerge(base[k], v);
-  return out;
-}
-
 /** Non-secret settings, in the ledger; every change validated whole before it is saved. */
 export class SettingsService {
   private cache: AppSettings | undefined;
@@ -49,7 +40,7 @@ export class SettingsService {
   }
 
   update(patch: SettingsPatch): Result<AppSettings> {
-    const parsed = appSettingsSchema.safeParse(deepMerge(this.get(), patch));
+    const parsed = appSettingsSchema.safeParse(applyPatch(this.get(), patch));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       return err(
@@ -76,7 +67,7 @@ export class SettingsService {
   /** Fresh-install values the composition root wants (demo PSP URL…), without touching user edits. */
   seed(patch: SettingsPatch): void {
     if (this.kv.get('settings') === undefined) {
-      this.cache = appSettingsSchema.parse(deepMerge(defaultSettings(), patch));
+      this.cache = appSettingsSchema.parse(applyPatch(defaultSettings(), patch));
       this.kv.set('settings', this.cache);
     }
   }

@@ -84,7 +84,7 @@ export async function serveDevHost(core: AppCore, opts: { port: number; distDir:
           return;
         }
         if (typeof msg.id !== 'number' || typeof msg.channel !== 'string') return;
-        void dispatch(handlers, msg.channel, msg.payload).then((result) =>
+        void dispatch(handlers, msg.channel, msg.payload, core.logger).then((result) =>
           ws.send(JSON.stringify({ id: msg.id, result })),
         );
       });

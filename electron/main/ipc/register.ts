@@ -2,6 +2,7 @@ import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { CALL_CHANNELS } from '../../../shared/ipc-contract';
 import { err } from '../../../shared/result';
 import { dispatch, type Handlers } from '../../services/ipc-dispatch';
+import type { Logger } from '../../services/log';
 
 /**
  * The only user of ipcMain: sender check → schema → service → Result. A frame that is not
@@ -10,11 +11,12 @@ import { dispatch, type Handlers } from '../../services/ipc-dispatch';
 export function registerIpc(
   handlers: Handlers,
   isOwnFrame: (e: IpcMainInvokeEvent) => boolean,
+  logger: Logger,
 ): void {
   for (const channel of CALL_CHANNELS) {
     ipcMain.handle(channel, (event, payload: unknown) => {
       if (!isOwnFrame(event)) return err('auth', 'FORBIDDEN_SENDER', 'Origem não autorizada.');
-      return dispatch(handlers, channel, payload);
+      return dispatch(handlers, channel, payload, logger);
     });
   }
 }

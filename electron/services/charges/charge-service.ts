@@ -12,6 +12,7 @@ import type { CreatedCharge, TransactionStatus } from '../psp/replies';
 import { validateCharge, type CreateChargeInput } from './charge-input';
 import { toChargeView } from './charge-view';
 import { NOTICES, type NoticeCode } from './notices';
+import { KeyedLock } from '../keyed-lock';
 
 /** The part of the PSP client the charge service uses. */
 export interface ChargePsp {
@@ -76,7 +77,7 @@ const DEFERRED = 'DEFERRED_';
 export class ChargeService {
   private readonly now: () => number;
   private readonly logger: Logger;
-  private readonly locks = new Map<string, Promise<unknown>>();
+  private readonly locks = new KeyedLock();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly resolveRounds = new Map<string, number>();
   private stopped = false;
@@ -289,7 +290,7 @@ export class ChargeService {
 
   /** Resolves when every scheduled resolution and in-flight submit has settled (tests, shutdown). */
   async idle(): Promise<void> {
-    while (this.locks.size) await Promise.allSettled([...this.locks.values()]);
+    await this.locks.idle();
   }
 
   // — internals —
@@ -552,13 +553,7 @@ export class ChargeService {
 
   /** One operation per charge at a time (a callback and a retry never interleave). */
   private locked<T>(id: string, fn: () => Promise<T>): Promise<T> {
-    const prev = this.locks.get(id) ?? Promise.resolve();
-    const next = prev.then(fn, fn);
-    const tracked = next.finally(() => {
-      if (this.locks.get(id) === tracked) this.locks.delete(id);
-    });
-    this.locks.set(id, tracked);
-    return next;
+    return this.locks.run(id, fn);
   }
 
   private newExternalId(): string {
