@@ -190,6 +190,9 @@ export const en: Messages = {
     EMAIL_INVALID: 'Invalid e-mail. Example: name@domain.com',
     PHONE_INVALID: 'Invalid phone: area code and number, like (11) 91234-5678.',
     PAYER_NAME_EMPTY: "Type the payer's name.",
+    REQUEST_TOO_LARGE:
+      'The text sent is too large (over 256 KB). Check what was pasted and try again.',
+    INTERNAL: 'Internal error (ref. {{ref}}). Try again; if it persists, restart Balcão.',
     HOST_GONE: 'Balcão stopped responding. Reload the page.',
     generic: 'Something went wrong: {{message}}',
   },

@@ -188,6 +188,9 @@ export const ptBR = {
     EMAIL_INVALID: 'E-mail inválido. Exemplo: nome@dominio.com.br',
     PHONE_INVALID: 'Telefone inválido: informe DDD e número, como (11) 91234-5678.',
     PAYER_NAME_EMPTY: 'Informe o nome do pagador.',
+    REQUEST_TOO_LARGE:
+      'O texto enviado é grande demais (mais de 256 KB). Confira o que foi colado e tente de novo.',
+    INTERNAL: 'Erro interno (ref. {{ref}}). Tente de novo; se persistir, reinicie o Balcão.',
     HOST_GONE: 'O Balcão parou de responder. Recarregue a página.',
     generic: 'Algo deu errado: {{message}}',
   },
