@@ -67,14 +67,18 @@ export async function createAppCore(o: AppCoreOptions) {
     ledger.kv.get<string>('terminal.id') ??
     (ledger.kv.set('terminal.id', randomUUID()), ledger.kv.get<string>('terminal.id')!);
 
-  const credentials = new CredentialsService(o.secrets, redactor, () =>
-    events.emit('app:notice', {
-      level: 'info',
-      code: 'RESTART_TO_APPLY',
-      text: 'Credenciais salvas. Reinicie o Balcão para usá-las.',
-    }),
-  );
   const settings = new SettingsService(ledger.kv, () => (client = null));
+  const credentials = new CredentialsService(
+    o.secrets,
+    redactor,
+    () =>
+      events.emit('app:notice', {
+        level: 'info',
+        code: 'RESTART_TO_APPLY',
+        text: 'Credenciais salvas. Reinicie o Balcão para usá-las.',
+      }),
+    { now, previousSecretMs: () => settings.get().psp.callback.previousSecretHours * 3_600_000 },
+  );
 
   const stored = o.pspOverride ? o.pspOverride.credentials : await credentials.read();
   const demo = !o.pspOverride && !stored && o.startDemo ? await o.startDemo(o.dataDir) : null;
@@ -135,11 +139,8 @@ export async function createAppCore(o: AppCoreOptions) {
     const c = await activeCredentials();
     if (!c) return null;
     const previous = demo || o.pspOverride ? null : await credentials.previousSecret();
-    // A rotated secret stays valid for callbacks already signed with it, for one day.
-    return {
-      current: c.clientSecret,
-      ...(previous && { previous: { secret: previous, validUntil: now() + 86_400_000 } }),
-    };
+    // A rotated secret stays valid for callbacks already signed with it, until its stored deadline.
+    return { current: c.clientSecret, ...(previous && { previous }) };
   };
   const intake = new CallbackIntake({
     ledger,

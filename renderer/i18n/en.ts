@@ -168,6 +168,7 @@ export const en: Messages = {
     encoding: 'Signature encoding',
     template: 'Signed text ({timestamp} and {body})',
     tolerance: 'Clock tolerance (seconds)',
+    previousSecretHours: 'Old client secret accepted after a change (hours)',
   },
   balanceLabels: {
     available: 'Available',

@@ -166,6 +166,7 @@ export const ptBR = {
     encoding: 'Codificação da assinatura',
     template: 'Texto assinado ({timestamp} e {body})',
     tolerance: 'Tolerância de horário (segundos)',
+    previousSecretHours: 'Segredo antigo aceito após a troca (horas)',
   },
   balanceLabels: {
     available: 'Disponível',
