@@ -107,7 +107,7 @@ describe('static files (D2)', () => {
       expect(r.status).toBeGreaterThanOrEqual(400);
       expect(r.status).toBeLessThan(500);
       expect(r.text).not.toMatch(/root:|"name": "balcao"/);
-    await stillUpAndUnchanged();
+      await stillUpAndUnchanged();
     },
   );
 
