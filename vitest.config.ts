@@ -37,7 +37,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Hostile input and faults against the real host, sandbox, relay and Chromium.
+          // Hostile input and faults, kept probing (issue 15): each asserts the target (development
+          // host, sandbox, relay, Chromium) stays up and nothing changed.
           name: 'security',
           include: ['test/security/**/*.test.ts'],
           globalSetup: ['test/helpers/build.ts'],

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pspSettingsSchema } from '../../shared/psp-settings';
 import type { Result } from '../../shared/result';
 import type { AppSettings } from '../../shared/settings';
+import type { PrinterKind } from '../../shared/domain/printer-target';
 import type { ConnectionStatus } from '../../shared/views';
 import { AccountService } from './account/account-service';
 import { InfractionService } from './account/infraction-service';
@@ -12,10 +13,13 @@ import { RelaySubscriber } from './callbacks/relay-subscriber';
 import type { SecretRing } from './callbacks/verify';
 import { ChargeService } from './charges/charge-service';
 import { AppEvents } from './events';
+import { HistoryService } from './history/history-service';
+import { HistoryQuery } from './ledger/history-query';
 import { Ledger } from './ledger/ledger';
 import { createLogger, Redactor, type LogSink } from './log';
 import { OwnerService } from './owner/owner-service';
 import type { Credentials } from './psp/auth';
+import { ReceiptPrinter } from './printing/receipt-printer';
 import { PspClient } from './psp/client';
 import { CredentialsService } from './secrets/credentials-service';
 import type { SecretStore } from './secrets/secret-store';
@@ -46,6 +50,8 @@ export interface AppCoreOptions {
   pspOverride?: { baseUrl: string; credentials: Credentials | null; statusQueryPath?: string };
   /** A relay to read callbacks from, instead of the settings' one (the development host's embedded relay). */
   relay?: { url: string; channelId: string; token: string };
+  /** An ESC/POS printer that wins over the setting (the development host's `--printer`). */
+  printer?: { kind: PrinterKind; address: string };
   /** Intervals (ms) of the background work. */
   tickMs?: number;
   pollMs?: number;
@@ -122,7 +128,8 @@ export async function createAppCore(o: AppCoreOptions) {
     terminalId,
     demo: mode === 'demo',
     publish: (v) => events.emit('charges:updated', v),
-    alert: (code, text) => events.emit('app:notice', { level: 'error', code, text }),
+    // A code: the renderer words it (notices.<code>) in the interface's language.
+    alert: (code) => events.emit('app:notice', { level: 'error', code, text: '' }),
     logger,
     ...(o.resolveDelaysMs && { resolveDelaysMs: o.resolveDelaysMs }),
     ...(o.afterPspAnswer && { afterPspAnswer: o.afterPspAnswer }),
@@ -202,6 +209,20 @@ export async function createAppCore(o: AppCoreOptions) {
   else if (loopbackPsp) setConnection('connected', 'callbacks diretos (loopback)');
   else fallbackState();
 
+  const historyQuery = new HistoryQuery(ledger.db);
+  const history = new HistoryService({
+    query: historyQuery,
+    charges: ledger.charges,
+    settings: () => settings.get(),
+    terminalId,
+    now,
+  });
+  const printer = new ReceiptPrinter({
+    query: historyQuery,
+    settings: () => settings.get(),
+    ...(o.printer && { override: o.printer }),
+  });
+
   const owner = new OwnerService(ledger.kv, now);
   const account = new AccountService(psp, now);
   const infractions = new InfractionService(psp, ledger.defenses, now);
@@ -216,6 +237,8 @@ export async function createAppCore(o: AppCoreOptions) {
     charges,
     withdrawals,
     intake,
+    history,
+    printer,
     owner,
     account,
     infractions,

@@ -7,6 +7,7 @@ import { startDemoRelay, startEmbeddedDemo } from '../../electron/main/demo';
 import { createAppCore } from '../../electron/services/app-core';
 import { dataDir } from '../../electron/services/data-dir';
 import { MemorySecretStore, type SecretStore } from '../../electron/services/secrets/secret-store';
+import { printerTarget } from '../../shared/domain/printer-target';
 import { checkServiceUrl } from '../../electron/services/settings-service';
 import { CliError, cliOptions, exitWith, portNumber } from '../cli-options';
 import { serveDevHost } from './server';
@@ -40,6 +41,11 @@ export const DEVHOST_CLI = {
       type: 'string',
       value: '<url>',
       help: 'read callbacks from this relay instead of the embedded one',
+    },
+    printer: {
+      type: 'string',
+      value: '<tcp://host:port>',
+      help: 'print receipts on this ESC/POS network printer, whatever the settings say',
     },
   },
   env: {
@@ -75,7 +81,10 @@ const values = cliOptions(DEVHOST_CLI, (v) => {
     );
   if (env.BALCAO_OWNER_PIN !== undefined && !/^\d{4,8}$/.test(env.BALCAO_OWNER_PIN))
     throw new CliError('BALCAO_OWNER_PIN must be 4 to 8 digits');
+  const printer = v.printer === undefined ? null : printerTarget('escpos-network', v.printer);
+  if (printer && !printer.ok) throw new CliError(`--printer: ${printer.message}`);
   return {
+    printer: v.printer,
     port: portNumber('--port', v.port),
     open: !v['no-open'],
     psp: v.psp === undefined ? undefined : url('--psp', v.psp),
@@ -120,6 +129,8 @@ const core = await createAppCore({
   version: '0.1.0',
   startDemo: startEmbeddedDemo,
   ...(relay && { relay }),
+  // --printer: receipts go to that ESC/POS printer, whatever the settings say.
+  ...(values.printer && { printer: { kind: 'escpos-network' as const, address: values.printer } }),
   ...(values.psp && {
     pspOverride: {
       baseUrl: values.psp,

@@ -69,6 +69,7 @@ const CLIS = [
       [['--no-open=1'], '--no-open takes no value'],
       [['--open'], 'unknown option --open'],
       [['4000'], 'unexpected argument "4000"'],
+      [['--printer', 'printer.local:99999'], '--printer: '],
     ],
   },
 ] as const;
