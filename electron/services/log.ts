@@ -19,22 +19,20 @@ const LONE_LOW_START = /^[\udc00-\udfff]/;
  * its partner in the surrounding text, where JSON keeps the pair unescaped: those variants too.
  */
 function forms(secret: string): string[] {
-  const out = new Set<string>([secret]);
-  let level = secret;
-  for (let depth = 0; depth < 2; depth++) {
-    const escaped = jsonEscaped(level);
-    out.add(escaped);
-    const head = LONE_LOW_START.test(level) ? level[0]! : '';
-    const tail = LONE_HIGH_END.test(level) ? level.slice(-1) : '';
-    if (head || tail) {
-      const inner = jsonEscaped(level.slice(head.length, level.length - tail.length));
-      out.add(head + inner + tail);
-      if (head) out.add(head + jsonEscaped(level.slice(1)));
-      if (tail) out.add(jsonEscaped(level.slice(0, -1)) + tail);
-    }
-    level = escaped;
+  const head = LONE_LOW_START.test(secret) ? secret[0]! : '';
+  const tail = LONE_HIGH_END.test(secret) ? secret.slice(-1) : '';
+  const out = new Set<string>();
+  for (let depth = 0; depth <= 2; depth++) {
+    const esc = (x: string) => {
+      for (let i = 0; i < depth; i++) x = jsonEscaped(x);
+      return x;
+    };
+    out.add(esc(secret));
+    if (head) out.add(head + esc(secret.slice(1)));
+    if (tail) out.add(esc(secret.slice(0, -1)) + tail);
+    if (head && tail && secret.length > 1) out.add(head + esc(secret.slice(1, -1)) + tail);
   }
-  return [...out];
+  return [...out].filter((f) => f.length > 0);
 }
 
 /**

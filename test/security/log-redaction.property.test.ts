@@ -95,3 +95,20 @@ describe('log redaction, for any secret string', () => {
     });
   });
 });
+
+describe('log redaction at a surrogate pair', () => {
+  it('a secret ending in half a pair, logged inside a JSON body inside a field, is hidden', () => {
+    const s = 'k"e\\y\ud83d';
+    const r = new Redactor();
+    r.add(s);
+    const lines: string[] = [];
+    const inner = JSON.stringify({ s: `${s}\ude00!` });
+    createLogger((l) => lines.push(l), r).info('x', {
+      body: JSON.stringify({ again: inner }),
+    });
+    const body = (JSON.parse(lines[0]!) as { body: string }).body;
+    const again = (JSON.parse(body) as { again: string }).again;
+    expect(body).toContain(REDACTED);
+    expect(again).not.toContain('k"e');
+  });
+});
