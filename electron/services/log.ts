@@ -90,7 +90,8 @@ export function createLogger(sink: LogSink, redactor: Redactor): Logger {
   const emit =
     (level: LogLevel) =>
     (msg: string, fields: Record<string, unknown> = {}) => {
-      // Each string (and key) is redacted before serialising, the whole line once more after.
+      // Each string (and key) is redacted before serialising, so JSON escaping cannot hide a
+      // secret, and the line stays valid JSON (a pass over the serialised line could cut it).
       const line = JSON.stringify({ ...fields, level, msg }, function (this: unknown, _k, v) {
         const value = plain(v);
         if (typeof value === 'string') return redactor.redact(value);
@@ -100,7 +101,7 @@ export function createLogger(sink: LogSink, redactor: Redactor): Logger {
           );
         return value;
       });
-      sink(redactor.redact(line), level);
+      sink(line, level);
     };
   return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') };
 }

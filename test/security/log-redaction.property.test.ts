@@ -81,6 +81,14 @@ describe('log redaction, for any secret string', () => {
     );
   });
 
+  it('a secret made of JSON syntax still leaves a valid JSON line', () => {
+    const r = new Redactor();
+    r.add('"d\\"');
+    const lines: string[] = [];
+    createLogger((l) => lines.push(l), r).info('d"', { field: 'd""d\\"' });
+    expect(JSON.parse(lines[0]!)).toEqual({ field: `d"${REDACTED}`, level: 'info', msg: 'd"' });
+  });
+
   it('keeps the text around a secret', () => {
     const r = new Redactor();
     r.add('se"cr\\et\n');
