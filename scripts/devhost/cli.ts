@@ -2,11 +2,11 @@
 // Loopback only; not a product mode.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { KeytarSecretStore } from '../../electron/main/adapters/keytar-store';
+import { KEYCHAIN_SERVICE, KeytarSecretStore } from '../../electron/main/adapters/keytar-store';
 import { startDemoRelay, startEmbeddedDemo } from '../../electron/main/demo';
 import { createAppCore } from '../../electron/services/app-core';
 import { dataDir } from '../../electron/services/data-dir';
-import { MemorySecretStore, type SecretStore } from '../../electron/services/secrets/secret-store';
+import type { SecretStore } from '../../electron/services/secrets/secret-store';
 import { printerTarget } from '../../shared/domain/printer-target';
 import { checkServiceUrl } from '../../electron/services/settings-service';
 import { CliError, cliOptions, exitWith, portNumber } from '../cli-options';
@@ -54,6 +54,7 @@ export const DEVHOST_CLI = {
     'BALCAO_RELAY_CHANNEL, BALCAO_RELAY_TOKEN':
       'with --relay: the channel id and its subscriber token',
     BALCAO_OWNER_PIN: 'on a fresh data directory: the owner PIN (4 to 8 digits)',
+    BALCAO_KEYCHAIN_SERVICE: 'the OS keychain service name (default: balcao)',
   },
 } as const;
 
@@ -94,18 +95,20 @@ const values = cliOptions(DEVHOST_CLI, (v) => {
 });
 const fail = (m: string): never => exitWith('start:browser', m);
 
-/** The OS keychain when a Secret Service answers; otherwise memory, said aloud. */
+/**
+ * The OS keychain (service `BALCAO_KEYCHAIN_SERVICE`, default `balcao`: tests give each app its
+ * own). Without a Secret Service nothing is kept anywhere else: live mode is refused.
+ */
 async function secretStore(): Promise<SecretStore> {
-  const keychain = new KeytarSecretStore();
+  const keychain = new KeytarSecretStore(env.BALCAO_KEYCHAIN_SERVICE || KEYCHAIN_SERVICE);
   try {
     await keychain.get('psp.clientId');
-    return keychain;
   } catch {
     console.error(
-      'start:browser: no OS keychain available; credentials saved in this session are kept in memory only',
+      'start:browser: no OS keychain available; DEMO and --psp work, saving credentials is refused (install gnome-keyring)',
     );
-    return new MemorySecretStore();
   }
+  return keychain;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -1,4 +1,4 @@
-import { ok, type Result } from '../../../shared/result';
+import { err, ok, type Result } from '../../../shared/result';
 import type { Credentials } from '../psp/auth';
 import type { Redactor } from '../log';
 import type { SecretStore } from './secret-store';
@@ -10,6 +10,11 @@ export interface PreviousSecret {
 }
 
 export const DEFAULT_PREVIOUS_SECRET_MS = 24 * 3_600_000;
+
+/** The keychain entry of a rotation: the old secret with its deadline, fixed now. */
+export function previousSecretEntry(secret: string, validUntil: number): string {
+  return JSON.stringify({ secret, validUntil } satisfies PreviousSecret);
+}
 
 /** The keychain entry: JSON with its deadline. An entry without one (older versions) is void. */
 function readPrevious(raw: string): PreviousSecret | null {
@@ -46,13 +51,24 @@ export class CredentialsService {
   }
 
   async set(c: Credentials): Promise<Result<{ configured: boolean }>> {
+    try {
+      return await this.write(c);
+    } catch {
+      return err(
+        'unavailable',
+        'KEYCHAIN_MISSING',
+        'O cofre de senhas do sistema não respondeu; instale gnome-keyring (ou outro Secret Service).',
+      );
+    }
+  }
+
+  private async write(c: Credentials): Promise<Result<{ configured: boolean }>> {
     const previous = await this.store.get('psp.clientSecret');
     if (previous && previous !== c.clientSecret) {
-      const entry: PreviousSecret = {
-        secret: previous,
-        validUntil: this.now() + this.previousSecretMs(),
-      };
-      await this.store.set('psp.previousClientSecret', JSON.stringify(entry));
+      await this.store.set(
+        'psp.previousClientSecret',
+        previousSecretEntry(previous, this.now() + this.previousSecretMs()),
+      );
     }
     await this.store.set('psp.clientId', c.clientId.trim());
     await this.store.set('psp.clientSecret', c.clientSecret);
