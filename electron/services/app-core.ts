@@ -115,7 +115,10 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
 
   // Settings or credentials changed: the PSP client is rebuilt on its next use.
   let selection: PspSelection | null = null;
-  const credentials = new CredentialsService(o.secrets, redactor, () => selection?.invalidate());
+  const credentials = new CredentialsService(o.secrets, redactor, () => selection?.invalidate(), {
+    now,
+    previousSecretMs: () => settings.get().psp.callback.previousSecretHours * 3_600_000,
+  });
   const settings = new SettingsService(ledger.kv, () => selection?.invalidate());
   const pspHealth = new PspHealth({
     fetch: globalThis.fetch,
@@ -170,11 +173,8 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     const c = await sel.credentials();
     if (!c) return null;
     const previous = await sel.previousSecret();
-    // A rotated secret stays valid for callbacks already signed with it, for one day.
-    return {
-      current: c.clientSecret,
-      ...(previous && { previous: { secret: previous, validUntil: now() + 86_400_000 } }),
-    };
+    // A rotated secret stays valid for callbacks already signed with it, until its stored deadline.
+    return { current: c.clientSecret, ...(previous && { previous }) };
   };
   const intake = new CallbackIntake({
     ledger,

@@ -265,6 +265,7 @@ export const en: Messages = {
     encoding: 'Signature encoding',
     template: 'Signed text ({timestamp} and {body})',
     tolerance: 'Clock tolerance (seconds)',
+    previousSecretHours: 'Old client secret accepted after a change (hours)',
   },
   balanceLabels: {
     available: 'Available',
@@ -496,6 +497,9 @@ export const en: Messages = {
     EMAIL_INVALID: 'Invalid e-mail. Example: name@domain.com',
     PHONE_INVALID: 'Invalid phone: area code and number, like (11) 91234-5678.',
     PAYER_NAME_EMPTY: "Type the payer's name.",
+    REQUEST_TOO_LARGE:
+      'The text sent is too large (over 256 KB). Check what was pasted and try again.',
+    INTERNAL: 'Internal error (ref. {{ref}}). Try again; if it persists, restart Balcão.',
     PRINTER_NOT_FOUND: 'The configured printer was not found. Check its name in Settings.',
     PRINT_FAILED: 'Printing failed. Check that the printer is on and has paper.',
     PDF_SAVE_FAILED: 'Could not save the PDF. Choose another folder.',

@@ -263,6 +263,7 @@ export const ptBR = {
     encoding: 'Codificação da assinatura',
     template: 'Texto assinado ({timestamp} e {body})',
     tolerance: 'Tolerância de horário (segundos)',
+    previousSecretHours: 'Segredo antigo aceito após a troca (horas)',
   },
   balanceLabels: {
     available: 'Disponível',
@@ -496,6 +497,9 @@ export const ptBR = {
     EMAIL_INVALID: 'E-mail inválido. Exemplo: nome@dominio.com.br',
     PHONE_INVALID: 'Telefone inválido: informe DDD e número, como (11) 91234-5678.',
     PAYER_NAME_EMPTY: 'Informe o nome do pagador.',
+    REQUEST_TOO_LARGE:
+      'O texto enviado é grande demais (mais de 256 KB). Confira o que foi colado e tente de novo.',
+    INTERNAL: 'Erro interno (ref. {{ref}}). Tente de novo; se persistir, reinicie o Balcão.',
     PRINTER_NOT_FOUND:
       'A impressora configurada não foi encontrada. Confira o nome em Configurações.',
     PRINT_FAILED: 'A impressão falhou. Confira se a impressora está ligada e com papel.',
