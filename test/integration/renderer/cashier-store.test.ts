@@ -23,7 +23,7 @@ beforeAll(async () => {
   const handlers = createHandlers(t.core, 'browser');
   (globalThis as { window?: unknown }).window = globalThis;
   window.balcao = createApi(
-    (channel, input) => dispatch(handlers, channel, input),
+    (channel, input) => dispatch(handlers, channel, input, t.core.logger),
     (event: EventChannel, fn) => t.core.events.on(event, fn as never),
   );
   t.core.events.on('charges:updated', (c) => useCashier.getState().onUpdate(c));
