@@ -1,20 +1,33 @@
-// `npm run sandbox -- --port <n>`: the PSP simulator on loopback; prints its base URL.
-import { parseArgs } from 'node:util';
+// `npm run sandbox -- [options]`: the PSP simulator on loopback; prints its base URL.
+import { cliOptions, portNumber, wholeNumber } from '../scripts/cli-options';
 import { startSandbox } from './server';
 import { DEMO_ACCOUNT } from './state';
 
-const { values } = parseArgs({
-  options: { port: { type: 'string', default: '0' }, 'token-ttl': { type: 'string' } },
-});
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`sandbox: --port must be a number from 0 to 65535 (got ${values.port})`);
-  process.exit(2);
-}
-const sandbox = await startSandbox({
-  port,
-  ...(values['token-ttl'] && { tokenTtlSeconds: Number(values['token-ttl']) }),
-});
+export const SANDBOX_CLI = {
+  name: 'sandbox',
+  usage: 'npm run sandbox -- [options]',
+  summary: 'The PSP sandbox on 127.0.0.1; prints its base URL (http://127.0.0.1:<port>/api).',
+  options: {
+    port: {
+      type: 'string',
+      value: '<n>',
+      default: '0',
+      help: 'TCP port, 0 to 65535; 0 picks a free one',
+    },
+    'token-ttl': {
+      type: 'string',
+      value: '<seconds>',
+      default: '900',
+      help: 'lifetime of the access tokens /auth/login issues, 1 to 86400',
+    },
+  },
+} as const;
+
+const options = cliOptions(SANDBOX_CLI, (v) => ({
+  port: portNumber('--port', v.port),
+  tokenTtlSeconds: wholeNumber('--token-ttl', v['token-ttl'], 1, 86_400),
+}));
+const sandbox = await startSandbox(options);
 console.log(sandbox.baseUrl);
 console.error(
   `sandbox: account ${DEMO_ACCOUNT.clientId} / ${DEMO_ACCOUNT.clientSecret}; control at ${sandbox.origin}/__sandbox`,

@@ -16,7 +16,13 @@ export class AppEvents {
   /** Every event, for transports that forward them all. */
   onAny(fn: (event: EventChannel, payload: unknown) => void): () => void {
     const offs = (
-      ['charges:updated', 'withdrawals:updated', 'connection:changed', 'app:notice'] as const
+      [
+        'charges:updated',
+        'charges:paid',
+        'withdrawals:updated',
+        'connection:changed',
+        'app:notice',
+      ] as const
     ).map((e) => this.on(e, (p) => fn(e, p)));
     return () => offs.forEach((off) => off());
   }

@@ -37,6 +37,7 @@ const FIELD_LABELS: Record<string, string> = {
   'psp.callback.eventIdHeader': 'compat.eventIdHeader',
   'psp.callback.template': 'compat.template',
   'psp.callback.toleranceSeconds': 'compat.tolerance',
+  'psp.callback.previousSecretHours': 'compat.previousSecretHours',
 };
 
 /** A refused setting, named by its label whether the contract or the service refused it. */

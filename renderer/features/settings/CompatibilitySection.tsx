@@ -120,6 +120,13 @@ export function CompatibilitySection({
         value={s.psp.callback.toleranceSeconds}
         onChange={(v) => cb({ toleranceSeconds: Number(v) })}
       />
+      <TextField
+        id="compat-previous-secret"
+        type="number"
+        label={t('compat.previousSecretHours')}
+        value={s.psp.callback.previousSecretHours}
+        onChange={(v) => cb({ previousSecretHours: Number(v) })}
+      />
     </details>
   );
 }
