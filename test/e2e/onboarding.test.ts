@@ -103,7 +103,6 @@ describe.skipIf(!hasSecretService)('first run: from nothing to a live charge', (
   });
 
   it('Alterar PIN needs the current PIN; Bloquear locks the owner screens at once', async () => {
-    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Configurações' }).click();
     // The owner session of the first run is still open: Configurações opens without a PIN.
     await page.getByRole('heading', { name: 'Configurações' }).waitFor();
