@@ -35,6 +35,16 @@ export const appSettingsSchema = z.object({
     })
     .prefault({}),
   customerDisplay: z.boolean().default(false),
+  /**
+   * `Divisão (split)`: `splitUser`/`splitTax` of `/transactions/create`, sent with every charge
+   * made with that operation. Empty e-mail = no split; with an e-mail, 0 < taxPercent ≤ 100.
+   */
+  split: z
+    .object({
+      user: z.union([z.literal(''), z.email('e-mail inválido')]).default(''),
+      taxPercent: z.number().min(0).max(100, 'no máximo 100%').default(0),
+    })
+    .prefault({}),
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 
@@ -51,6 +61,7 @@ export const settingsPatchSchema = z
     relay: appSettingsSchema.shape.relay.unwrap().partial(),
     printer: appSettingsSchema.shape.printer.unwrap().partial(),
     customerDisplay: z.boolean(),
+    split: appSettingsSchema.shape.split.unwrap().partial(),
   })
   .partial()
   .strict();

@@ -1,22 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { pspPresetSettings, type PspPresetId } from '../../shared/psp-presets';
 import { pspSettingsSchema } from '../../shared/psp-settings';
 import type { Result } from '../../shared/result';
 import type { AppSettings } from '../../shared/settings';
 import type { ConnectionStatus } from '../../shared/views';
 import { AccountService } from './account/account-service';
+import {
+  infractionNoticeText,
+  markInfractionOnCharge,
+  readInfractionNews,
+} from './account/med-callbacks';
 import { InfractionService } from './account/infraction-service';
 import { CallbackIntake } from './callbacks/intake';
 import { startLocalReceiver } from './callbacks/local-receiver';
 import { RelaySubscriber } from './callbacks/relay-subscriber';
 import type { SecretRing } from './callbacks/verify';
-import { ChargeService } from './charges/charge-service';
+import type { CallbackBody } from './callbacks/verify';
+import { ChargeService, type ChargePsp } from './charges/charge-service';
+import { toChargeView } from './charges/charge-view';
 import { AppEvents } from './events';
 import { Ledger } from './ledger/ledger';
 import { createLogger, Redactor, type LogSink } from './log';
 import { OwnerService } from './owner/owner-service';
 import type { Credentials } from './psp/auth';
 import { PspClient } from './psp/client';
+import { QueryBudget, StatusQueryGate } from './psp/status-query-gate';
+import { Reconciler } from './reconciliation/reconciler';
 import { CredentialsService } from './secrets/credentials-service';
 import type { SecretStore } from './secrets/secret-store';
 import { SettingsService } from './settings-service';
@@ -51,6 +61,12 @@ export interface AppCoreOptions {
   pollMs?: number;
   resolveDelaysMs?: number[];
   afterPspAnswer?: () => void;
+  /** Applies a preset's compatibility settings at start (`--psp-preset`). */
+  pspPreset?: PspPresetId;
+  /** Reconciliation backoff per charge (ms). */
+  reconcileBackoffMs?: number[];
+  /** Silence after which the relay stream counts as dead (default 30 s). */
+  relaySilenceMs?: number;
 }
 
 /**
@@ -83,12 +99,18 @@ export async function createAppCore(o: AppCoreOptions) {
     demo ? demo.credentials : o.pspOverride ? o.pspOverride.credentials : credentials.read();
 
   const baseUrl = () => demo?.baseUrl ?? o.pspOverride?.baseUrl ?? settings.get().psp.baseUrl;
+  if (o.pspPreset) {
+    const r = settings.update({ psp: pspPresetSettings(o.pspPreset) });
+    if (!r.ok) throw new Error(`preset ${o.pspPreset}: ${r.message}`);
+  }
   if (demo || o.pspOverride) {
     // The embedded sandbox (and a --psp sandbox) answer the A10 status query.
     const statusQueryPath = demo
       ? '/transactions/{id}'
       : (o.pspOverride?.statusQueryPath ?? settings.get().psp.statusQueryPath);
-    settings.seed({ psp: { statusQueryPath } });
+    if (o.pspPreset && o.pspOverride?.statusQueryPath !== undefined)
+      settings.update({ psp: { statusQueryPath } });
+    else settings.seed({ psp: { statusQueryPath } });
   }
 
   let client: PspClient | null = null;
@@ -108,10 +130,24 @@ export async function createAppCore(o: AppCoreOptions) {
     return client;
   };
 
+  // One budget for the status query, whoever asks (docs/psp-compatibility.md, "Status query").
+  const budget = new QueryBudget(() => settings.get().psp.statusQuery.perMinute, now);
+  const gate = new StatusQueryGate({ query: (id) => psp().transactionStatus(id), budget, now });
+  const chargePsp = (): ChargePsp => {
+    const c = psp();
+    return {
+      hasStatusQuery: c.hasStatusQuery,
+      createDeposit: (i) => c.createDeposit(i),
+      createTransaction: (i) => c.createTransaction(i),
+      // A caller may wait up to 15 s for a slot of the shared budget.
+      transactionStatus: (id) => gate.ask(id, 15_000),
+    };
+  };
+
   let callbackUrl = '';
   const charges = new ChargeService({
     ledger,
-    psp,
+    psp: chargePsp,
     settings: () => settings.get(),
     callbackUrl: () => callbackUrl,
     now,
@@ -130,7 +166,33 @@ export async function createAppCore(o: AppCoreOptions) {
     maxAmountCents: () => settings.get().psp.maxAmountCents,
     now,
     publish: (v) => events.emit('withdrawals:updated', v),
+    retrySafe: () => settings.get().psp.withdrawal.externalIdField !== '',
   });
+  const reconciler = new Reconciler({
+    ledger,
+    charges,
+    gate,
+    hasQuery: () => psp().hasStatusQuery,
+    now,
+    logger,
+    ...(o.reconcileBackoffMs && { backoffMs: o.reconcileBackoffMs }),
+  });
+  const onInfraction = (body: CallbackBody) => {
+    const news = readInfractionNews(body.raw, settings.get().psp.defense.deadlineDays, now());
+    if (!news) return;
+    const marked = markInfractionOnCharge(ledger, news, now());
+    if (marked) events.emit('charges:updated', toChargeView(marked));
+    events.emit('infractions:changed', {
+      infractionId: news.infractionId,
+      status: news.status,
+      deadline: news.deadline,
+    });
+    events.emit('app:notice', {
+      level: 'warn',
+      code: 'MED_INFRACTION',
+      text: infractionNoticeText(news),
+    });
+  };
   const callbackSecrets = async (): Promise<SecretRing | null> => {
     const c = await activeCredentials();
     if (!c) return null;
@@ -149,6 +211,10 @@ export async function createAppCore(o: AppCoreOptions) {
     settings: () => settings.get().psp.callback,
     now,
     logger,
+    policy: () => settings.get().psp.callbackPolicy,
+    idFields: () => settings.get().psp.idFields,
+    onHint: (chargeId) => reconciler.hint(chargeId),
+    onInfraction,
   });
 
   // Callbacks on loopback: the demo sandbox (and a --psp sandbox) reach us directly. The port is
@@ -177,6 +243,8 @@ export async function createAppCore(o: AppCoreOptions) {
   let connection: ConnectionStatus = { state: 'offline', since: now() };
   const setConnection = (state: ConnectionStatus['state'], detail?: string) => {
     if (connection.state === state && connection.detail === detail) return;
+    // Leaving `connected`: callbacks may be missed from now on, so ask the PSP about every charge.
+    if (connection.state === 'connected' && state !== 'connected') reconciler.hintAll();
     connection = { state, since: now(), ...(detail && { detail }) };
     events.emit('connection:changed', connection);
   };
@@ -195,6 +263,7 @@ export async function createAppCore(o: AppCoreOptions) {
         onState: (state, detail) =>
           state === 'offline' ? fallbackState() : setConnection(state, detail),
         logger,
+        ...(o.relaySilenceMs && { silenceMs: o.relaySilenceMs }),
       })
     : null;
   if (relay) setConnection('reconnecting', 'conectando ao relay');
@@ -215,6 +284,8 @@ export async function createAppCore(o: AppCoreOptions) {
     charges,
     withdrawals,
     intake,
+    reconciler,
+    statusBudget: budget,
     owner,
     account,
     infractions,
@@ -258,12 +329,12 @@ export async function createAppCore(o: AppCoreOptions) {
       );
       timers.push(
         setInterval(() => {
-          // Polling is the fallback: only while no relay stream is connected.
-          if (polling || (relay && connection.state === 'connected')) return;
+          // Reconciliation: every non-final charge, within the shared budget, with backoff.
+          if (polling) return;
           polling = true;
-          void charges
-            .pollPending()
-            .catch(guard('polling'))
+          void reconciler
+            .run()
+            .catch(guard('reconciliation'))
             .finally(() => (polling = false));
         }, o.pollMs ?? 3000),
       );

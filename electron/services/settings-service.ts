@@ -1,3 +1,4 @@
+import { checkPspSettings } from '../../shared/psp-settings';
 import { err, ok, type Result } from '../../shared/result';
 import {
   appSettingsSchema,
@@ -30,7 +31,9 @@ const isPlain = (v: unknown): v is Record<string, unknown> =>
 function deepMerge(base: unknown, patch: unknown): unknown {
   if (!isPlain(base) || !isPlain(patch)) return patch === undefined ? base : patch;
   const out: Record<string, unknown> = { ...base };
-  for (const [k, v] of Object.entries(patch)) out[k] = deepMerge(base[k], v);
+  // A status map is replaced whole, so a name can be removed from it.
+  for (const [k, v] of Object.entries(patch))
+    out[k] = k === 'statusMap' && v !== undefined ? v : deepMerge(base[k], v);
   return out;
 }
 
@@ -58,6 +61,19 @@ export class SettingsService {
         `Configuração inválida em ${issue.path.join('.')}: ${issue.message}`,
         {
           field: issue.path.join('.'),
+        },
+      );
+    }
+    const rules = checkPspSettings(parsed.data.psp);
+    if (!rules.ok) return rules;
+    const { split } = parsed.data;
+    if (split.user !== '' && !(split.taxPercent > 0)) {
+      return err(
+        'validation',
+        'SPLIT_TAX',
+        'A divisão (split) precisa de um percentual acima de 0 e até 100.',
+        {
+          field: 'split.taxPercent',
         },
       );
     }

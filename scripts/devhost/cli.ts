@@ -1,4 +1,5 @@
-// `npm run start:browser -- [--port n] [--no-open] [--psp <base_url>] [--status-query <path>] [--relay <url>]`:
+// `npm run start:browser -- [--port n] [--no-open] [--psp <base_url>] [--psp-preset <id>]
+//   [--status-query <path>] [--relay <url>]`:
 // the app's services under Node, the UI in your browser. Loopback only; not a product mode.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { KeytarSecretStore } from '../../electron/main/adapters/keytar-store';
 import { startDemoRelay, startEmbeddedDemo } from '../../electron/main/demo';
 import { createAppCore } from '../../electron/services/app-core';
+import { isPspPresetId, PSP_PRESET_IDS } from '../../shared/psp-presets';
 import { dataDir } from '../../electron/services/data-dir';
 import { MemorySecretStore, type SecretStore } from '../../electron/services/secrets/secret-store';
 import { serveDevHost } from './server';
@@ -15,7 +17,8 @@ const { values } = parseArgs({
     port: { type: 'string', default: '0' },
     'no-open': { type: 'boolean', default: false },
     psp: { type: 'string' },
-    'status-query': { type: 'string', default: '/transactions/{id}' },
+    'status-query': { type: 'string' },
+    'psp-preset': { type: 'string' },
     relay: { type: 'string' },
   },
 });
@@ -23,6 +26,11 @@ const fail = (m: string): never => {
   console.error(`start:browser: ${m}`);
   process.exit(2);
 };
+const preset = values['psp-preset'];
+if (preset !== undefined && !isPspPresetId(preset))
+  fail(`--psp-preset must be one of ${PSP_PRESET_IDS.join(', ')} (got ${preset})`);
+// Without a preset a --psp sandbox answers A10 at /transactions/{id}; a preset brings its own.
+const statusQueryPath = values['status-query'] ?? (preset ? undefined : '/transactions/{id}');
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535)
   fail('--port must be a number from 0 to 65535');
@@ -75,9 +83,10 @@ const core = await createAppCore({
         env.BALCAO_CLIENT_ID && env.BALCAO_CLIENT_SECRET
           ? { clientId: env.BALCAO_CLIENT_ID, clientSecret: env.BALCAO_CLIENT_SECRET }
           : null,
-      statusQueryPath: values['status-query'],
+      ...(statusQueryPath !== undefined && { statusQueryPath }),
     },
   }),
+  ...(isPspPresetId(preset) && { pspPreset: preset }),
   // Test hook for the crash-safety tests: die right after the PSP answered.
   ...(env.BALCAO_TEST_CRASH_AFTER_PSP === '1' && {
     afterPspAnswer: () => process.kill(process.pid, 'SIGKILL'),

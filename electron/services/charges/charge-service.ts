@@ -30,6 +30,9 @@ export interface ChargePsp {
     payerName: string;
     payerDocument: string;
     description?: string;
+    splitUser?: string;
+    splitTax?: number;
+    gateway?: string;
   }): Promise<Result<CreatedCharge>>;
   transactionStatus(id: string): Promise<Result<TransactionStatus>>;
 }
@@ -111,6 +114,11 @@ export class ChargeService {
       ...(valid.value.payerDocumentMasked !== undefined && {
         payerDocumentMasked: valid.value.payerDocumentMasked,
       }),
+      ...(operation === 'transaction' &&
+        settings.split.user && {
+          split: { user: settings.split.user, taxPercent: settings.split.taxPercent },
+        }),
+      ...(operation === 'transaction' && settings.psp.gateway && { gateway: settings.psp.gateway }),
     };
     // Committed before the PSP hears of it: a crash from here on is recovered, never lost.
     this.deps.ledger.charges.insert(record, {
@@ -173,7 +181,7 @@ export class ChargeService {
   ): ApplyOutcome {
     const c = this.deps.ledger.charges.findByAnyId(ids);
     if (!c) return 'unknown-charge';
-    const reading = readPspStatus(rawStatus);
+    const reading = readPspStatus(rawStatus, this.statusMap());
     const at = this.now();
     if (!reading.known) {
       c.pspStatus = rawStatus;
@@ -294,6 +302,10 @@ export class ChargeService {
 
   // — internals —
 
+  private statusMap() {
+    return this.deps.settings().psp.statusMap;
+  }
+
   private async submit(id: string, first = false): Promise<ChargeRecord> {
     const c = this.deps.ledger.charges.get(id)!;
     if (!first) {
@@ -320,6 +332,9 @@ export class ChargeService {
             payerName: c.payer?.name ?? '',
             payerDocument: c.payer?.document ?? '',
             ...(c.description !== undefined && { description: c.description }),
+            // Recorded with the charge, so a same-id retry sends exactly the same request.
+            ...(c.split && { splitUser: c.split.user, splitTax: c.split.taxPercent }),
+            ...(c.gateway && { gateway: c.gateway }),
           });
     this.deps.afterPspAnswer?.();
     const fresh = this.deps.ledger.charges.get(id)!;
@@ -369,7 +384,7 @@ export class ChargeService {
     c.brcode = created.qrcode;
     c.noticeCode = undefined;
     c.noticeText = undefined;
-    const reading = readPspStatus(created.status);
+    const reading = readPspStatus(created.status, this.statusMap());
     const target = reading.known && reading.outcome !== 'REFUNDED' ? reading.outcome : 'PENDING';
     if (!reading.known) this.addFlag(c, 'UNKNOWN_STATUS');
     const moved = this.move(c, 'PENDING', source);
@@ -406,7 +421,7 @@ export class ChargeService {
     }
     const fresh = this.deps.ledger.charges.get(id)!;
     if (q.value.transactionId) fresh.pspTransactionId = q.value.transactionId;
-    const reading = readPspStatus(q.value.status);
+    const reading = readPspStatus(q.value.status, this.statusMap());
     if (reading.known && reading.outcome === 'PENDING') {
       if (q.value.qrcode) {
         return this.accept(
@@ -454,7 +469,11 @@ export class ChargeService {
     const delays = this.deps.resolveDelaysMs ?? DEFAULT_DELAYS;
     if (round >= delays.length) {
       const c = this.deps.ledger.charges.get(id);
-      if (c && c.status === 'UNCERTAIN') this.setNoticeAndSave(c, 'UNCERTAIN_GAVE_UP');
+      if (c && c.status === 'UNCERTAIN')
+        this.setNoticeAndSave(
+          c,
+          this.deps.psp().hasStatusQuery ? 'UNCERTAIN_GAVE_UP' : 'UNCERTAIN_NO_QUERY',
+        );
       return;
     }
     this.resolveRounds.set(id, round + 1);

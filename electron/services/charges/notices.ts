@@ -6,6 +6,8 @@ export const NOTICES = {
     'O PSP já registrou esta cobrança, mas não há consulta de status configurada. Aguarde a confirmação do pagamento ou confira no painel do PSP; não crie outra para o mesmo cliente.',
   UNCERTAIN_GAVE_UP:
     'Ainda não foi possível confirmar com o PSP. Toque em "Verificar de novo" em instantes; não cobre de novo.',
+  UNCERTAIN_NO_QUERY:
+    'O PSP não confirmou esta cobrança e não há consulta de status configurada. Confira no painel do PSP se ela foi criada ou paga antes de cobrar de novo.',
   NO_QR:
     'A cobrança existe no PSP, mas o QR Code não pôde ser recuperado. Cancele e crie uma nova cobrança.',
   QR_REJECTED:

@@ -25,6 +25,9 @@ export interface ChargeRecord {
   feeCents?: number;
   noticeCode?: string;
   noticeText?: string;
+  /** `Divisão (split)` sent with the charge (splitUser, splitTax), and the routing gateway. */
+  split?: { user: string; taxPercent: number };
+  gateway?: string;
   flags: string[];
   attempts: number;
   terminalId: string;
@@ -66,6 +69,8 @@ function fromRow(r: Row): ChargeRecord {
     feeCents: opt(r.fee_cents),
     noticeCode: opt(r.notice_code),
     noticeText: opt(r.notice_text),
+    split: opt<string>(r.split_json) ? JSON.parse(r.split_json as string) : undefined,
+    gateway: opt(r.gateway),
   };
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) (rec as unknown as Row)[k] = v;
   return rec;
@@ -88,6 +93,8 @@ function toRow(c: ChargeRecord): Row {
     fee_cents: c.feeCents ?? null,
     notice_code: c.noticeCode ?? null,
     notice_text: c.noticeText ?? null,
+    split_json: c.split ? JSON.stringify(c.split) : null,
+    gateway: c.gateway ?? null,
     flags: c.flags.join(','),
     attempts: c.attempts,
     terminal_id: c.terminalId,

@@ -102,4 +102,9 @@ export const MIGRATIONS: readonly string[] = [
   -- Local expiry looks up only the pending charges that are due (it runs every second).
   CREATE INDEX charges_pending_expiry ON charges (status, expires_at);
   `,
+  /* split */ `
+  -- The split (splitUser, splitTax) and gateway sent with a /transactions/create charge.
+  ALTER TABLE charges ADD COLUMN split_json TEXT;
+  ALTER TABLE charges ADD COLUMN gateway TEXT;
+  `,
 ];

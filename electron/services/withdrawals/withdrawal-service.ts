@@ -25,6 +25,11 @@ export interface WithdrawalServiceDeps {
   now?: () => number;
   publish?: (v: WithdrawalView) => void;
   retryDelaysMs?: number[];
+  /**
+   * False when the PSP takes no external id of ours (cics-pt): a resend could then pay twice,
+   * so an unconfirmed withdrawal is never resent and the owner is told to check the PSP.
+   */
+  retrySafe?: () => boolean;
 }
 
 const mask = (key: string) => (key.length <= 6 ? '***' : `${key.slice(0, 3)}***${key.slice(-3)}`);
@@ -48,6 +53,8 @@ export function toWithdrawalView(w: WithdrawalRecord): WithdrawalView {
 
 const UNCERTAIN_TEXT =
   'O PSP não confirmou o saque. Verificando com o mesmo identificador — não peça outro saque.';
+const UNCERTAIN_NO_RETRY_TEXT =
+  'O PSP não confirmou o saque e não aceita um identificador nosso, então ele não será reenviado. Confira no painel do PSP antes de pedir outro.';
 
 /** PIX withdrawals: ledger first, the same external id on every retry, status by callback. */
 export class WithdrawalService {
@@ -90,6 +97,10 @@ export class WithdrawalService {
     return ok(toWithdrawalView(await this.submit(w)));
   }
 
+  private retrySafe(): boolean {
+    return this.deps.retrySafe?.() ?? true;
+  }
+
   list(): WithdrawalView[] {
     return this.deps.ledger.withdrawals.list().map(toWithdrawalView);
   }
@@ -117,7 +128,7 @@ export class WithdrawalService {
   async recover(): Promise<void> {
     for (const w of this.deps.ledger.withdrawals.open()) {
       if (w.status === 'SUBMITTING') this.move(w, 'UNCERTAIN', UNCERTAIN_TEXT);
-      if (w.status === 'UNCERTAIN') await this.submit(w);
+      if (w.status === 'UNCERTAIN' && this.retrySafe()) await this.submit(w);
     }
   }
 
@@ -149,6 +160,10 @@ export class WithdrawalService {
     if (e.kind === 'conflict') {
       // The PSP already holds this id: the earlier attempt went through.
       this.move(w, 'PROCESSING', 'O PSP já tinha recebido este saque; aguardando a confirmação.');
+      return w;
+    }
+    if (e.kind === 'uncertain' && !this.retrySafe()) {
+      this.move(w, 'UNCERTAIN', UNCERTAIN_NO_RETRY_TEXT, 'UNCERTAIN_NO_RETRY');
       return w;
     }
     if (e.kind === 'uncertain' || round > 0 || w.flags.includes('RETRIED')) {

@@ -1,0 +1,155 @@
+import { isTerminal } from '../../../shared/domain/charge-state';
+import type { ChargeService } from '../charges/charge-service';
+import type { ChargeRecord } from '../ledger/charges-repo';
+import type { Ledger } from '../ledger/ledger';
+import { silentLogger, type Logger } from '../log';
+import type { StatusQueryGate } from '../psp/status-query-gate';
+
+export interface ReconcilerDeps {
+  ledger: Ledger;
+  charges: ChargeService;
+  gate: StatusQueryGate;
+  hasQuery: () => boolean;
+  now?: () => number;
+  /** Delays between questions about one charge while it stays non-final. */
+  backoffMs?: number[];
+  /** How long a charge canceled or expired here is still asked about (a late payment). */
+  payableWindowMs?: number;
+  logger?: Logger;
+}
+
+const DEFAULT_BACKOFF = [2_000, 4_000, 8_000, 15_000, 30_000, 60_000];
+const DAY = 86_400_000;
+
+interface Plan {
+  dueAt: number;
+  round: number;
+  /** A callback or the cashier asked for it: goes before the others. */
+  hinted: boolean;
+  /** The PSP gave a final answer for a charge we had closed here: stop asking. */
+  done?: boolean;
+}
+
+/**
+ * Reconciliation: every charge that is not final — pending, uncertain, or canceled/expired here
+ * but still payable at the PSP — is asked about by the status query, newest first (hinted
+ * ones before), within the shared budget, with backoff, until the PSP's answer is final.
+ * A pass stops as soon as the budget is spent: the next tick continues, never over the limit.
+ */
+export class Reconciler {
+  private readonly plans = new Map<string, Plan>();
+  private readonly now: () => number;
+  private readonly logger: Logger;
+  private running: Promise<number> | null = null;
+  private again = false;
+
+  constructor(private readonly deps: ReconcilerDeps) {
+    this.now = deps.now ?? Date.now;
+    this.logger = deps.logger ?? silentLogger;
+  }
+
+  /** A callback (confirm-by-query) named this charge: ask about it first, once. */
+  hint(chargeId: string): void {
+    const p = this.plans.get(chargeId);
+    this.plans.set(chargeId, { dueAt: this.now(), round: p?.round ?? 0, hinted: true });
+    void this.run();
+  }
+
+  /** The callback stream was lost: callbacks may have been missed, so ask about all soon. */
+  hintAll(): void {
+    for (const p of this.plans.values()) if (!p.done) p.dueAt = this.now();
+    void this.run();
+  }
+
+  /** One reconciliation pass (coalesced: a call during a pass makes one more pass). */
+  run(): Promise<number> {
+    if (!this.deps.hasQuery()) return Promise.resolve(0);
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      let asked = 0;
+      try {
+        do {
+          this.again = false;
+          asked += await this.pass();
+        } while (this.again);
+      } catch (e) {
+        this.logger.error('reconciliation failed', { error: String(e) });
+      } finally {
+        this.running = null;
+      }
+      return asked;
+    })();
+    return this.running;
+  }
+
+  /** Charges still owed an answer, hinted first, then newest first. */
+  candidates(): ChargeRecord[] {
+    const at = this.now();
+    const windowMs = this.deps.payableWindowMs ?? DAY;
+    const open = this.deps.ledger.charges
+      .open()
+      .filter((c) => c.status === 'PENDING' || c.status === 'UNCERTAIN');
+    const closedHere = this.deps.ledger.charges
+      .list({ from: at - windowMs })
+      .filter(
+        (c) =>
+          (c.status === 'CANCELED' || c.status === 'EXPIRED') &&
+          (c.flags.includes('LOCAL_CANCEL') || c.flags.includes('LOCAL_EXPIRY')) &&
+          !c.flags.includes('LATE_PAYMENT') &&
+          !this.plans.get(c.id)?.done,
+      );
+    const hinted = (c: ChargeRecord) => (this.plans.get(c.id)?.hinted ? 1 : 0);
+    return [...open, ...closedHere].sort(
+      (a, b) => hinted(b) - hinted(a) || b.createdAt - a.createdAt,
+    );
+  }
+
+  private async pass(): Promise<number> {
+    let asked = 0;
+    for (const c of this.candidates()) {
+      const plan = this.plans.get(c.id) ?? { dueAt: this.now(), round: 0, hinted: false };
+      if (plan.dueAt > this.now()) continue;
+      if (this.deps.gate.budget.available() < 1) break;
+      asked++;
+      await this.askOne(c, plan);
+    }
+    return asked;
+  }
+
+  private async askOne(c: ChargeRecord, plan: Plan): Promise<void> {
+    const { charges, gate } = this.deps;
+    let final = false;
+    if (c.status === 'UNCERTAIN') {
+      // The charge service resolves it (query, or a same-id retry when the PSP never saw it).
+      const r = await charges.recheck(c.id);
+      final = r.ok && r.value.status !== 'UNCERTAIN' && r.value.status !== 'PENDING';
+    } else {
+      const q = await gate.ask(c.pspTransactionId ?? c.externalId);
+      if (q.ok) {
+        const outcome = charges.applyStatus([c.id], q.value.status, 'reconciliation', {
+          ...(q.value.amountCents !== undefined && { amountCents: q.value.amountCents }),
+          ...(q.value.feeCents !== undefined && { feeCents: q.value.feeCents }),
+        });
+        const fresh = this.deps.ledger.charges.get(c.id);
+        final =
+          !!fresh &&
+          (c.status === 'PENDING'
+            ? isTerminal(fresh.status)
+            : outcome !== 'noop' && outcome !== 'unknown-status');
+      }
+    }
+    if (final) {
+      this.plans.set(c.id, { dueAt: Infinity, round: plan.round, hinted: false, done: true });
+      return;
+    }
+    const backoff = this.deps.backoffMs ?? DEFAULT_BACKOFF;
+    this.plans.set(c.id, {
+      dueAt: this.now() + backoff[Math.min(plan.round, backoff.length - 1)]!,
+      round: plan.round + 1,
+      hinted: false,
+    });
+  }
+}
