@@ -22,6 +22,9 @@ export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   );
 }
 
+export const badField = (field: string, message: string) =>
+  badRequest('INVALID_FIELD', `${field}: ${message}`);
+
 export const MAX_AMOUNT_CENTS = 10_000_000;
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -90,6 +90,7 @@ export async function createAppCore(o: AppCoreOptions) {
       text: 'Credenciais salvas. Reinicie o Balcão para usá-las.',
     }),
   );
+  let client: PspClient | null = null;
   const settings = new SettingsService(ledger.kv, () => (client = null));
 
   const stored = o.pspOverride ? o.pspOverride.credentials : await credentials.read();
@@ -113,7 +114,6 @@ export async function createAppCore(o: AppCoreOptions) {
     else settings.seed({ psp: { statusQueryPath } });
   }
 
-  let client: PspClient | null = null;
   const psp = (): PspClient => {
     const s = settings.get().psp;
     client ??= new PspClient({
@@ -272,7 +272,12 @@ export async function createAppCore(o: AppCoreOptions) {
 
   const owner = new OwnerService(ledger.kv, now);
   const account = new AccountService(psp, now);
-  const infractions = new InfractionService(psp, ledger.defenses, now);
+  const infractions = new InfractionService(
+    psp,
+    ledger.defenses,
+    now,
+    () => settings.get().psp.defense,
+  );
 
   const timers: NodeJS.Timeout[] = [];
   let polling = false;
