@@ -348,6 +348,7 @@ export async function createAppCore(o: AppCoreOptions) {
     async stop() {
       for (const t of timers) clearInterval(t);
       subscriber?.stop();
+      reconciler.stop();
       charges.stop();
       withdrawals.stop();
       await charges.idle();

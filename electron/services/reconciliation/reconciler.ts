@@ -28,7 +28,13 @@ interface Plan {
   hinted: boolean;
   /** The PSP gave a final answer for a charge we had closed here: stop asking. */
   done?: boolean;
+  lastAskedAt?: number;
+  /** A question about this charge is on its way (a hint now must not be lost). */
+  askingSince?: number;
 }
+
+/** Hints about one charge closer together than this are one question (a flood costs little). */
+const HINT_GAP_MS = 1_000;
 
 /**
  * Reconciliation: every charge that is not final — pending, uncertain, or canceled/expired here
@@ -42,6 +48,8 @@ export class Reconciler {
   private readonly logger: Logger;
   private running: Promise<number> | null = null;
   private again = false;
+  private timer: NodeJS.Timeout | undefined;
+  private timerAt = 0;
 
   constructor(private readonly deps: ReconcilerDeps) {
     this.now = deps.now ?? Date.now;
@@ -51,8 +59,36 @@ export class Reconciler {
   /** A callback (confirm-by-query) named this charge: ask about it first, once. */
   hint(chargeId: string): void {
     const p = this.plans.get(chargeId);
-    this.plans.set(chargeId, { dueAt: this.now(), round: p?.round ?? 0, hinted: true });
-    void this.run();
+    const last = p?.askingSince ?? p?.lastAskedAt;
+    const dueAt = Math.max(this.now(), (last ?? -Infinity) + HINT_GAP_MS);
+    // Already due for a hint and nothing in flight: this one adds nothing (coalesced).
+    if (p && p.hinted && p.askingSince === undefined && p.dueAt <= dueAt) return;
+    this.plans.set(chargeId, {
+      dueAt,
+      round: p?.round ?? 0,
+      hinted: true,
+      ...(last !== undefined && { lastAskedAt: last }),
+    });
+    this.wakeAt(dueAt);
+  }
+
+  /** Runs a pass at `at` (now when due); one timer, for the earliest wake-up asked for. */
+  private wakeAt(at: number): void {
+    const wait = at - this.now();
+    if (wait <= 0) return void this.run();
+    if (this.timer && this.timerAt <= at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.run();
+    }, wait);
+    this.timer.unref?.();
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
   }
 
   /** The callback stream was lost: callbacks may have been missed, so ask about all soon. */
@@ -112,7 +148,11 @@ export class Reconciler {
     for (const c of this.candidates()) {
       const plan = this.plans.get(c.id) ?? { dueAt: this.now(), round: 0, hinted: false };
       if (plan.dueAt > this.now()) continue;
-      if (this.deps.gate.budget.available() < 1) break;
+      if (this.deps.gate.budget.available() < 1) {
+        // Spent: a hinted charge is asked about as soon as a slot frees, the rest next tick.
+        if (plan.hinted) this.wakeAt(this.deps.gate.budget.nextAt());
+        break;
+      }
       asked++;
       await this.askOne(c, plan);
     }
@@ -121,6 +161,9 @@ export class Reconciler {
 
   private async askOne(c: ChargeRecord, plan: Plan): Promise<void> {
     const { charges, gate } = this.deps;
+    const askedAt = this.now();
+    plan.askingSince = askedAt;
+    this.plans.set(c.id, plan);
     let final = false;
     if (c.status === 'UNCERTAIN') {
       // The charge service resolves it (query, or a same-id retry when the PSP never saw it).
@@ -142,14 +185,26 @@ export class Reconciler {
       }
     }
     if (final) {
-      this.plans.set(c.id, { dueAt: Infinity, round: plan.round, hinted: false, done: true });
+      this.plans.set(c.id, {
+        dueAt: Infinity,
+        round: plan.round,
+        hinted: false,
+        done: true,
+        lastAskedAt: askedAt,
+      });
       return;
     }
     const backoff = this.deps.backoffMs ?? DEFAULT_BACKOFF;
+    const current = this.plans.get(c.id);
+    // A hint that arrived while we were asking stays due; otherwise back off.
+    const hintedMeanwhile = current?.hinted && current.dueAt >= askedAt && current !== plan;
     this.plans.set(c.id, {
-      dueAt: this.now() + backoff[Math.min(plan.round, backoff.length - 1)]!,
+      dueAt: hintedMeanwhile
+        ? Math.max(current.dueAt, askedAt + HINT_GAP_MS)
+        : this.now() + backoff[Math.min(plan.round, backoff.length - 1)]!,
       round: plan.round + 1,
-      hinted: false,
+      hinted: !!hintedMeanwhile,
+      lastAskedAt: askedAt,
     });
   }
 }
