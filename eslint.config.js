@@ -36,7 +36,16 @@ const zone = (target, from, why, except) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'coverage/**', 'test/e2e/artifacts/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'release/**',
+      'node_modules/**',
+      'coverage/**',
+      'test/e2e/artifacts/**',
+      '.cache/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -121,7 +130,7 @@ export default tseslint.config(
         {
           zones: [
             zone('electron/preload', 'shared', 'the preload may only import the IPC contract.', [
-              './ipc-contract.ts',
+              'ipc-contract.ts',
               'ipc-channels.ts',
               'ipc-api.ts',
               'result.ts',

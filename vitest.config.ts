@@ -36,6 +36,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Hostile input and faults, kept probing (issue 15): each asserts the target stays up.
+          name: 'security',
+          include: ['test/security/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/helpers/build.ts'],

@@ -127,6 +127,7 @@ for (let i = 0; i < 2000; i++) {
       amountCents: 100,
       status: 'SUBMITTING',
       flags: [],
+      deferred: [],
       attempts: 0,
       terminalId: 't',
       demo: false,

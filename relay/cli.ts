@@ -1,50 +1,60 @@
-// `npm run relay -- --port <n> [--store sqlite:<file> | --store redis://<host>:<port>] [--public-url https://…]`
-// with the admin token in RELAY_ADMIN_TOKEN.
-import { parseArgs } from 'node:util';
-import { startRelay } from './server';
+// `npm run relay -- --help` for the options; the admin token in RELAY_ADMIN_TOKEN.
+// Not `import { createRequire }`: the relay bundle's banner declares that name already.
+import nodeModule from 'node:module';
+import { parseRelayArgs, USAGE } from './cli-options';
 import { RedisStore } from './redis-store';
+import { startRelay } from './server';
 import { SqliteStore } from './sqlite-store';
 import type { RelayStore } from './store';
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '0' },
-    host: { type: 'string', default: '127.0.0.1' },
-    store: { type: 'string', default: 'sqlite:relay-data/relay.sqlite' },
-    'public-url': { type: 'string' },
-    'rate-per-channel': { type: 'string', default: '1000' },
-    burst: { type: 'string', default: '2000' },
-  },
-});
-const fail = (m: string): never => {
+const parsed = parseRelayArgs(process.argv.slice(2));
+if (parsed.kind === 'help') {
+  console.log(USAGE);
+  process.exit(0);
+}
+const usage = (m: string): never => {
   console.error(`relay: ${m}`);
   process.exit(2);
 };
+if (parsed.kind === 'error') usage(parsed.message);
+const o = parsed.kind === 'run' ? parsed.options : usage('unreachable');
 const adminToken =
   process.env.RELAY_ADMIN_TOKEN ??
-  fail('set RELAY_ADMIN_TOKEN (a long random string) for the admin API');
-if (adminToken.length < 16) fail('RELAY_ADMIN_TOKEN must be at least 16 characters');
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535)
-  fail('--port must be a number from 0 to 65535');
-let store: RelayStore;
-if (values.store.startsWith('sqlite:'))
-  store = new SqliteStore(values.store.slice('sqlite:'.length));
-else if (values.store.startsWith('redis://')) store = new RedisStore(values.store);
-else
-  store = fail(`unsupported --store ${values.store} (use sqlite:<file> or redis://<host>:<port>)`);
-const relay = await startRelay({
-  store,
-  adminToken,
-  port,
-  host: values.host,
-  ratePerSec: Number(values['rate-per-channel']),
-  burst: Number(values.burst),
-  ...(values['public-url'] && { publicUrl: values['public-url'] }),
-});
-console.log(relay.url);
-// Diagnostics: started with --expose-gc, SIGUSR2 collects garbage (memory tests read RSS after it).
-process.on('SIGUSR2', () => (globalThis as { gc?: () => void }).gc?.());
-const stop = () => void relay.close().then(() => process.exit(0));
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+  usage('set RELAY_ADMIN_TOKEN (a long random string) for the admin API');
+if (adminToken.length < 16) usage('RELAY_ADMIN_TOKEN must be at least 16 characters');
+
+// Past the command line, a failure to start (store unreadable, port taken) is one line, exit 1.
+try {
+  const store: RelayStore =
+    o.store.kind === 'sqlite'
+      ? new SqliteStore(o.store.file, {
+          writerThread: {
+            sqliteModule: nodeModule.createRequire(import.meta.url).resolve('better-sqlite3'),
+          },
+        })
+      : new RedisStore(o.store.url);
+  const relay = await startRelay({
+    store,
+    adminToken,
+    port: o.port,
+    host: o.host,
+    ratePerSec: o.ratePerSec,
+    burst: o.burst,
+    retentionDays: o.retentionDays,
+    log: { level: o.logLevel },
+    ...(o.publicUrl && { publicUrl: o.publicUrl }),
+  });
+  console.log(relay.url);
+  // Diagnostics: started with --expose-gc, SIGUSR2 collects garbage (memory tests read RSS after it).
+  process.on('SIGUSR2', () => (globalThis as { gc?: () => void }).gc?.());
+  const stop = () =>
+    void relay.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (e) {
+  console.error(`relay: cannot start: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+}

@@ -1,7 +1,6 @@
-import { EventEmitter } from 'node:events';
+import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import type { ChannelRecord, RelayStore, StoredEvent } from './store';
-import { waitForSignal } from './wait';
+import type { ChannelRecord, RelayStore, StoredEvent, WakeListener } from './store';
 
 /**
  * Redis Streams, the scale-out store: several stateless relay instances share one Redis; any
@@ -9,8 +8,20 @@ import { waitForSignal } from './wait';
  * ids are Redis stream ids (they increase per channel). Durability is Redis's: with
  * `appendonly yes` and `appendfsync always`, XADD answers after the append-only file is
  * fsynced, so the relay's 200 still means "on disk" (see README for the other settings).
- * Waiting subscribers share one blocking XREAD per channel and instance.
+ *
+ * Waking subscribers costs two connections per instance, however many channels: the script
+ * that appends also PUBLISHes the channel id on `relay:wake`, and each instance holds one
+ * SUBSCRIBE connection to it. A wake only says "read this channel": order and at-least-once
+ * come from the stream itself (each subscriber reads after its own cursor), so a wake lost
+ * while the subscription was down is covered by waking every channel when it comes back.
  */
+const WAKE = 'relay:wake';
+
+const APPEND = `
+local id = redis.call('XADD', KEYS[1], '*', 'r', ARGV[1], 'h', ARGV[2], 'b', ARGV[3])
+redis.call('PUBLISH', '${WAKE}', ARGV[4])
+return id`;
+
 const APPEND_LIMITED = `
 local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
 local t = redis.call('TIME')
@@ -25,23 +36,53 @@ if tokens < 1 then
 end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens - 1), 'at', now)
 redis.call('PEXPIRE', KEYS[1], math.ceil(burst * 1000 / rate) + 1000)
-return redis.call('XADD', KEYS[2], '*', 'r', ARGV[3], 'h', ARGV[4], 'b', ARGV[5])`;
+local id = redis.call('XADD', KEYS[2], '*', 'r', ARGV[3], 'h', ARGV[4], 'b', ARGV[5])
+redis.call('PUBLISH', '${WAKE}', ARGV[6])
+return id`;
 
 interface ScriptCommands {
-  appendLimited(...args: Array<string | number>): Promise<string | null>;
+  appendEvent(...args: Array<string | number | Buffer>): Promise<string>;
+  appendLimited(...args: Array<string | number | Buffer>): Promise<string | null>;
 }
 
 export class RedisStore implements RelayStore {
-  private readonly redis: Redis;
-  private readonly notify = new EventEmitter();
-  private readonly readers = new Map<string, { redis: Redis; waiters: number }>();
-  private closed = false;
+  private readonly redis: Redis & ScriptCommands;
+  private readonly wake: Redis;
+  private readonly listeners: WakeListener[] = [];
+  /** Names this instance's connections (CLIENT LIST shows how many it holds). */
+  readonly connectionName = `relay-${process.pid}-${randomBytes(3).toString('hex')}`;
 
   constructor(url: string) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
-    this.notify.setMaxListeners(0);
+    this.redis = new Redis(url, {
+      maxRetriesPerRequest: 2,
+      enableOfflineQueue: true,
+      // Many subscribers reading at once share round trips instead of each paying one.
+      enableAutoPipelining: true,
+      connectionName: this.connectionName,
+    }) as Redis & ScriptCommands;
     // Sent once, then called by its SHA (EVALSHA), reloaded by ioredis after a Redis restart.
+    this.redis.defineCommand('appendEvent', { numberOfKeys: 1, lua: APPEND });
     this.redis.defineCommand('appendLimited', { numberOfKeys: 2, lua: APPEND_LIMITED });
+    this.wake = new Redis(url, { connectionName: this.connectionName });
+    // ioredis reconnects by itself; a command that fails meanwhile rejects and is logged where
+    // it was made. Without a listener each failed attempt would be printed as "unhandled".
+    for (const c of [this.redis, this.wake]) c.on('error', () => undefined);
+    this.wake.on('message', (_channel: string, channelId: string) => this.emit(channelId));
+    // Resubscribed after a reconnect (ioredis does it): wakes sent meanwhile were lost.
+    let subscribedOnce = false;
+    this.wake.on('ready', () => {
+      if (subscribedOnce) this.emit(null);
+      subscribedOnce = true;
+    });
+    this.wake.subscribe(WAKE).catch(() => undefined);
+  }
+
+  private emit(channelId: string | null) {
+    for (const l of this.listeners) l(channelId);
+  }
+
+  onAppend(listener: WakeListener) {
+    this.listeners.push(listener);
   }
 
   private key = (channelId: string) => `relay:events:${channelId}`;
@@ -57,7 +98,7 @@ export class RedisStore implements RelayStore {
     e: Omit<StoredEvent, 'id'>,
     limit: { ratePerSec: number; burst: number },
   ): Promise<string | null> {
-    const id = await (this.redis as Redis & ScriptCommands).appendLimited(
+    const id = await this.redis.appendLimited(
       this.rateKey(channelId),
       this.key(channelId),
       limit.ratePerSec,
@@ -65,8 +106,19 @@ export class RedisStore implements RelayStore {
       String(e.receivedAt),
       JSON.stringify(e.headers),
       e.body,
+      channelId,
     );
     return id ?? null;
+  }
+
+  async append(channelId: string, e: Omit<StoredEvent, 'id'>): Promise<string> {
+    return this.redis.appendEvent(
+      this.key(channelId),
+      String(e.receivedAt),
+      JSON.stringify(e.headers),
+      e.body,
+      channelId,
+    );
   }
 
   async createChannel(c: ChannelRecord) {
@@ -91,26 +143,13 @@ export class RedisStore implements RelayStore {
     return removed === 1;
   }
 
-  async append(channelId: string, e: Omit<StoredEvent, 'id'>): Promise<string> {
-    const id = await this.redis.xadd(
-      this.key(channelId),
-      '*',
-      'r',
-      String(e.receivedAt),
-      'h',
-      JSON.stringify(e.headers),
-      'b',
-      e.body,
-    );
-    return id!;
-  }
-
   async readAfter(
     channelId: string,
     afterId: string | null,
     limit: number,
   ): Promise<StoredEvent[]> {
-    const rows = await this.redis.xrange(
+    // Buffers, not strings: the body's bytes come back exactly as stored.
+    const rows = await this.redis.xrangeBuffer(
       this.key(channelId),
       afterId ? `(${afterId}` : '-',
       '+',
@@ -118,88 +157,38 @@ export class RedisStore implements RelayStore {
       limit,
     );
     return rows.map(([id, fields]) => {
-      const f: Record<string, string> = {};
-      for (let i = 0; i < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
-      return { id, receivedAt: Number(f.r), headers: JSON.parse(f.h ?? '{}'), body: f.b ?? '' };
+      const f: Record<string, Buffer> = {};
+      for (let i = 0; i < fields.length; i += 2) f[fields[i]!.toString()] = fields[i + 1]!;
+      return {
+        id: id.toString(),
+        receivedAt: Number(f.r?.toString()),
+        headers: JSON.parse(f.h?.toString() ?? '{}') as Record<string, string>,
+        body: f.b ?? Buffer.alloc(0),
+      };
     });
   }
 
-  waitForNew(
-    channelId: string,
-    afterId: string | null,
-    timeoutMs: number,
-    signal: AbortSignal,
-  ): Promise<void> {
-    const wait = waitForSignal(this.notify, channelId, timeoutMs, signal, () =>
-      this.release(channelId),
-    );
-    this.acquire(channelId, afterId);
-    // An entry may have landed between the caller's read and this wait: check once.
-    void this.readAfter(channelId, afterId, 1).then(
-      (r) => r.length && wait.done(),
-      () => undefined,
-    );
-    return wait.promise;
-  }
-
-  /** One blocking reader per channel while someone waits; it wakes the waiters on any new entry. */
-  private acquire(channelId: string, afterId: string | null) {
-    const existing = this.readers.get(channelId);
-    if (existing) {
-      existing.waiters++;
-      return;
-    }
-    const reader = { redis: this.redis.duplicate(), waiters: 1 };
-    this.readers.set(channelId, reader);
-    void (async () => {
-      let last = afterId ?? '$';
-      while (!this.closed && this.readers.get(channelId) === reader && reader.waiters > 0) {
-        try {
-          const r = await reader.redis.xread(
-            'COUNT',
-            1,
-            'BLOCK',
-            5000,
-            'STREAMS',
-            this.key(channelId),
-            last,
-          );
-          const entries = r?.[0]?.[1];
-          if (entries?.length) {
-            last = entries[entries.length - 1]![0];
-            this.notify.emit(channelId);
-          }
-        } catch {
-          await new Promise((res) => setTimeout(res, 200));
-        }
-      }
-      reader.redis.disconnect();
-    })();
-  }
-
-  private release(channelId: string) {
-    const reader = this.readers.get(channelId);
-    if (reader && --reader.waiters <= 0) this.readers.delete(channelId);
-  }
-
-  /** Entries are in arrival order: delete from the oldest until one is recent enough. */
+  /**
+   * Stream ids start with Redis's clock in ms: XTRIM MINID drops every entry older than the
+   * cutoff in one step per channel, without reading them.
+   */
   async purgeBefore(receivedAt: number) {
     let n = 0;
-    for (const id of await this.redis.hkeys('relay:channels')) {
-      for (;;) {
-        const batch = await this.readAfter(id, null, 500);
-        const old = batch.filter((e) => e.receivedAt < receivedAt).map((e) => e.id);
-        if (old.length) n += await this.redis.xdel(this.key(id), ...old);
-        if (old.length < batch.length || batch.length < 500) break;
-      }
-    }
+    let cursor = '0';
+    do {
+      const [next, fields] = await this.redis.hscan('relay:channels', cursor, 'COUNT', 500);
+      cursor = next;
+      const ids = fields.filter((_, i) => i % 2 === 0);
+      const trimmed = await Promise.all(
+        ids.map((id) => this.redis.xtrim(this.key(id), 'MINID', Math.floor(receivedAt))),
+      );
+      n += trimmed.reduce((a, b) => a + b, 0);
+    } while (cursor !== '0');
     return n;
   }
 
   async close() {
-    this.closed = true;
-    for (const r of this.readers.values()) r.redis.disconnect();
-    this.readers.clear();
+    await this.wake.quit().catch(() => undefined);
     await this.redis.quit().catch(() => undefined);
   }
 }

@@ -1,8 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import type { ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { DestinationStream } from 'pino';
+import { RelayLogController, relayLoggerOptions, shortId, type LogLevel } from './logging';
 import { Metrics } from './metrics';
 import { RateLimiter } from './rate-limit';
 import type { RelayStore } from './store';
+import { Subscribers } from './subscribers';
 import { bearer, hashToken, newChannelId, newToken, tokenMatches } from './tokens';
 
 export interface RelayOptions {
@@ -18,6 +21,9 @@ export interface RelayOptions {
   maxSubscribersPerChannel?: number;
   heartbeatMs?: number;
   retentionDays?: number;
+  purgeIntervalMs?: number;
+  /** Fastify's logger (pino JSON lines); off unless given (the embedded relay stays quiet). */
+  log?: { level: LogLevel; stream?: DestinationStream };
   now?: () => number;
 }
 
@@ -33,37 +39,56 @@ const HOP_BY_HOP = new Set([
 ]);
 
 /**
- * The callback relay: the PSP posts to /hooks/{channel}; the body is stored as received, with
- * its headers, and 200 is sent only once it is durable; the terminal reads its channel as
- * Server-Sent Events and resumes with Last-Event-ID. It never holds the PSP's secret: the
- * terminal verifies each callback's HMAC itself.
+ * The callback relay: the PSP posts to /hooks/{channel}; the body is stored as received (its
+ * exact bytes), with its headers, and 200 is sent only once it is durable; the terminal reads
+ * its channel as Server-Sent Events and resumes with Last-Event-ID. It never holds the PSP's
+ * secret: the terminal verifies each callback's HMAC itself.
  */
 export async function startRelay(o: RelayOptions) {
   const now = o.now ?? Date.now;
   const metrics = new Metrics();
   const rate = o.ratePerSec ?? 1000;
   const burst = o.burst ?? 2000;
+  const maxBody = o.maxBodyBytes ?? 65536;
   const limiter = new RateLimiter(rate, burst, now);
   const maxSubs = o.maxSubscribersPerChannel ?? 10;
-  const heartbeatMs = o.heartbeatMs ?? 15_000;
-  const subs = new Map<string, number>();
-  const streams = new Set<ServerResponse>();
-  const aborts = new Set<AbortController>();
   const err = (reply: FastifyReply, status: number, code: string, message: string) =>
     reply.code(status).send({ ok: false, code, message });
 
+  // Event streams are served by a plain node:http handler ahead of Fastify's routing: a stream
+  // lives for hours, and Fastify's per-request objects (request, reply, a child logger) would
+  // live with it, several KiB per connected terminal.
+  let streams: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
   const app: FastifyInstance = Fastify({
-    logger: false,
+    serverFactory: (handler) =>
+      http.createServer((req, res) => {
+        if (!streams(req, res)) handler(req, res);
+      }),
+    ...(o.log
+      ? {
+          logger: relayLoggerOptions(o.log.level, o.log.stream),
+          logController: new RelayLogController(),
+        }
+      : { logger: false }),
     bodyLimit: 1 << 20,
     forceCloseConnections: 'idle',
   });
-  app.setErrorHandler((e, _req, reply) => {
+  const subscribers = new Subscribers(
+    o.store,
+    metrics,
+    o.heartbeatMs ?? 15_000,
+    (e, channelId) =>
+      app.log.error({ err: e, channel: shortId(channelId) }, 'reading the store failed'),
+    now,
+  );
+  app.setErrorHandler((e, req, reply) => {
     const code = (e as { code?: string }).code;
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       metrics.reject('too_large');
-      return err(reply, 413, 'TOO_LARGE', `Body over ${o.maxBodyBytes ?? 65536} bytes`);
+      return err(reply, 413, 'TOO_LARGE', `Body over ${maxBody} bytes`);
     }
     const status = (e as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) req.log.error({ err: e }, 'request failed');
     return err(
       reply,
       status,
@@ -84,6 +109,7 @@ export async function startRelay(o: RelayOptions) {
     const channelId = newChannelId();
     const token = newToken();
     await o.store.createChannel({ id: channelId, tokenHash: hashToken(token), createdAt: now() });
+    req.log.info({ channel: shortId(channelId) }, 'channel created');
     return reply.code(201).send({ channelId, token, hookUrl: `${base()}/hooks/${channelId}` });
   });
   app.post<{ Params: { id: string } }>('/admin/channels/:id/rotate', async (req, reply) => {
@@ -92,6 +118,7 @@ export async function startRelay(o: RelayOptions) {
     const token = newToken();
     if (!(await o.store.setTokenHash(req.params.id, hashToken(token))))
       return err(reply, 404, 'NOT_FOUND', 'Unknown channel');
+    req.log.info({ channel: shortId(req.params.id) }, 'channel token rotated');
     return reply.send({ channelId: req.params.id, token });
   });
   app.delete<{ Params: { id: string } }>('/admin/channels/:id', async (req, reply) => {
@@ -99,16 +126,16 @@ export async function startRelay(o: RelayOptions) {
       return err(reply, 401, 'UNAUTHORIZED', 'Admin token required');
     if (!(await o.store.deleteChannel(req.params.id)))
       return err(reply, 404, 'NOT_FOUND', 'Unknown channel');
+    req.log.info({ channel: shortId(req.params.id) }, 'channel deleted');
     return reply.send({ ok: true });
   });
 
   await app.register(async (hooks) => {
-    // The body is kept exactly as received (the HMAC is over these bytes).
+    // The body is kept as the bytes received, whatever the content type or charset: the
+    // PSP's HMAC is over these bytes.
     hooks.removeAllContentTypeParsers();
-    hooks.addContentTypeParser(
-      '*',
-      { parseAs: 'string', bodyLimit: o.maxBodyBytes ?? 65536 },
-      (_req, body, done) => done(null, body),
+    hooks.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBody }, (_req, body, done) =>
+      done(null, body),
     );
     hooks.post<{ Params: { channelId: string } }>('/hooks/:channelId', async (req, reply) => {
       const channel = await o.store.getChannel(req.params.channelId);
@@ -122,7 +149,7 @@ export async function startRelay(o: RelayOptions) {
       const event = {
         receivedAt: now(),
         headers,
-        body: typeof req.body === 'string' ? req.body : '',
+        body: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
       };
       const t = performance.now();
       // A shared store limits the rate for all instances in the same step as the write.
@@ -146,86 +173,73 @@ export async function startRelay(o: RelayOptions) {
     });
   });
 
-  app.get<{ Params: { channelId: string } }>('/channels/:channelId/events', async (req, reply) => {
-    const channel = await o.store.getChannel(req.params.channelId);
-    const token = bearer(req.headers.authorization);
-    if (!channel || token === null || !tokenMatches(token, channel.tokenHash))
-      return err(reply, 401, 'UNAUTHORIZED', 'Channel token required');
-    if ((subs.get(channel.id) ?? 0) >= maxSubs)
-      return err(reply, 429, 'TOO_MANY_SUBSCRIBERS', `At most ${maxSubs} subscribers per channel`);
-    const lastHeader = req.headers['last-event-id'];
-    let cursor =
-      typeof lastHeader === 'string' && /^\d+(-\d+)?$/.test(lastHeader) ? lastHeader : null;
-
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    res.write(': connected\n\n');
-    subs.set(channel.id, (subs.get(channel.id) ?? 0) + 1);
-    metrics.subscribers++;
-    streams.add(res);
-    const ac = new AbortController();
-    aborts.add(ac);
-    req.raw.on('close', () => ac.abort());
-    let lastWrite = now();
+  streams = (req, res) => {
+    const m = /^\/channels\/([^/?]+)\/events(?:\?.*)?$/.exec(req.url ?? '');
+    if (req.method !== 'GET' || !m) return false;
+    const fail = (status: number, code: string, message: string) =>
+      res
+        .writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
+        .end(JSON.stringify({ ok: false, code, message }));
+    let channelId: string;
     try {
-      while (!ac.signal.aborted) {
-        const batch = await o.store.readAfter(channel.id, cursor, 256);
-        for (const e of batch) {
-          if (ac.signal.aborted) break;
-          const data = JSON.stringify({
-            id: e.id,
-            receivedAt: e.receivedAt,
-            headers: e.headers,
-            body: e.body,
-          });
-          const ok = res.write(`id: ${e.id}\ndata: ${data}\n\n`);
-          cursor = e.id;
-          metrics.delivered++;
-          lastWrite = now();
-          // Back-pressure: a subscriber that does not read holds us here, not in memory.
-          if (!ok)
-            await new Promise<void>((r) => {
-              const done = () => (
-                res.off('drain', done),
-                ac.signal.removeEventListener('abort', done),
-                r()
-              );
-              res.once('drain', done);
-              ac.signal.addEventListener('abort', done);
-            });
-        }
-        if (batch.length === 256) continue;
-        await o.store.waitForNew(channel.id, cursor, heartbeatMs, ac.signal);
-        if (!ac.signal.aborted && now() - lastWrite >= heartbeatMs - 50) {
-          res.write(': heartbeat\n\n');
-          lastWrite = now();
-        }
-      }
-    } finally {
-      subs.set(channel.id, (subs.get(channel.id) ?? 1) - 1);
-      metrics.subscribers--;
-      streams.delete(res);
-      aborts.delete(ac);
-      res.end();
+      channelId = decodeURIComponent(m[1]!);
+    } catch {
+      fail(401, 'UNAUTHORIZED', 'Channel token required');
+      return true;
     }
-  });
+    const lastHeader = req.headers['last-event-id'];
+    const cursor =
+      typeof lastHeader === 'string' && /^\d+(-\d+)?$/.test(lastHeader) ? lastHeader : null;
+    const token = bearer(req.headers.authorization);
+    o.store.getChannel(channelId).then(
+      (channel) => {
+        if (!channel || token === null || !tokenMatches(token, channel.tokenHash))
+          return fail(401, 'UNAUTHORIZED', 'Channel token required');
+        if (subscribers.count(channel.id) >= maxSubs)
+          return fail(429, 'TOO_MANY_SUBSCRIBERS', `At most ${maxSubs} subscribers per channel`);
+        if (res.destroyed) return;
+        res.writeHead(200, {
+          'content-type': 'text/event-stream',
+          'cache-control': 'no-cache',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+        });
+        res.write(': connected\n\n');
+        const short = shortId(channel.id);
+        app.log.info({ channel: short, lastEventId: cursor }, 'subscriber connected');
+        res.on('close', () => app.log.info({ channel: short }, 'subscriber left'));
+        subscribers.add(channel.id, res, cursor);
+      },
+      (e: unknown) => {
+        app.log.error({ err: e, channel: shortId(channelId) }, 'reading the store failed');
+        fail(503, 'UNAVAILABLE', 'Relay store unavailable, try again');
+      },
+    );
+    return true;
+  };
 
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/metrics', async (_req, reply) =>
     reply.type('text/plain; version=0.0.4').send(metrics.text()),
   );
 
-  const purge = setInterval(
-    () => void o.store.purgeBefore(now() - (o.retentionDays ?? 7) * 86_400_000),
-    3_600_000,
-  );
-  purge.unref();
+  // The hourly purge: a failure is logged and tried again next hour, never left unhandled;
+  // a purge still running when the next is due is not doubled.
+  let purging: Promise<void> | null = null;
+  const purge = () => {
+    if (purging) return purging;
+    const cutoff = now() - (o.retentionDays ?? 7) * 86_400_000;
+    purging = o.store
+      .purgeBefore(cutoff)
+      .then(
+        (n) => app.log.info({ purged: n }, 'old events purged'),
+        (e: unknown) => app.log.error({ err: e }, 'purging old events failed'),
+      )
+      .finally(() => (purging = null));
+    return purging;
+  };
+  const purgeTimer = setInterval(purge, o.purgeIntervalMs ?? 3_600_000);
+  purgeTimer.unref();
 
   await app.listen({ port: o.port ?? 0, host: o.host ?? '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
@@ -233,12 +247,15 @@ export async function startRelay(o: RelayOptions) {
     url: `http://${o.host ?? '127.0.0.1'}:${port}`,
     port,
     metrics,
+    log: app.log,
+    /** Runs the retention purge now (it also runs every hour); never rejects. */
+    purge,
     /** Graceful: refuse new work, let accepted callbacks finish, end the streams, flush the store. */
     async close() {
-      clearInterval(purge);
-      for (const ac of aborts) ac.abort();
-      for (const s of streams) s.end();
+      clearInterval(purgeTimer);
+      subscribers.close();
       await app.close();
+      await purging;
       await o.store.close();
     },
   };

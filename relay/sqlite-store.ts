@@ -1,115 +1,156 @@
 import Database from 'better-sqlite3';
-import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { ChannelRecord, RelayStore, StoredEvent } from './store';
-import { waitForSignal } from './wait';
+import { migrate } from './sqlite-migrations';
+import {
+  inlineWriter,
+  threadWriter,
+  type WriteJob,
+  type WriteResult,
+  type Writer,
+} from './sqlite-writer';
+import type { ChannelRecord, RelayStore, StoredEvent, WakeListener } from './store';
 
-interface Pending {
-  channelId: string;
-  e: Omit<StoredEvent, 'id'>;
-  resolve(id: string): void;
-  reject(err: Error): void;
+interface Job {
+  job: WriteJob;
+  /** For appends: the channel to wake once committed. */
+  channelId?: string;
+  resolve(r: number | string): void;
+  reject(e: Error): void;
+}
+
+export interface SqliteStoreOptions {
+  /**
+   * Commit in a worker thread (give the resolved path of `better-sqlite3`): the relay's CLI
+   * does, so fsyncs overlap with taking the next callbacks. Without it, commits run inline.
+   */
+  writerThread?: { sqliteModule: string };
+  /** Most jobs in one transaction (bounds one commit's time). */
+  maxBatch?: number;
 }
 
 /**
  * SQLite in WAL mode with synchronous=FULL: an event is on disk before its 200. Appends that
- * arrive together are written in one transaction (group commit: one fsync for the batch), so
- * durability does not cost throughput.
+ * arrive while a commit is under way are written together in the next transaction (group
+ * commit: one fsync for the batch). Reads use their own connection on the caller's thread;
+ * WAL lets them run while the writer commits.
  */
 export class SqliteStore implements RelayStore {
   private readonly db: Database.Database;
-  private readonly notify = new EventEmitter();
-  private queue: Pending[] = [];
-  private flushing = false;
-  private readonly insert;
+  private readonly writer: Writer;
+  private readonly listeners: WakeListener[] = [];
+  private readonly maxBatch: number;
+  private queue: Job[] = [];
+  private busy = false;
   private readonly read;
   private readonly readFirst;
+  private readonly channel;
 
-  constructor(file: string) {
+  constructor(file: string, o: SqliteStoreOptions = {}) {
+    if (!file) throw new Error('relay store: a SQLite file path is required');
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
-    this.db.exec(`
-      CREATE TABLE IF NOT EXISTS channels (id TEXT PRIMARY KEY, token_hash TEXT NOT NULL, created_at INTEGER NOT NULL);
-      CREATE TABLE IF NOT EXISTS events (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        channel_id TEXT NOT NULL,
-        received_at INTEGER NOT NULL,
-        headers TEXT NOT NULL,
-        body TEXT NOT NULL
-      );
-      CREATE INDEX IF NOT EXISTS events_channel ON events (channel_id, id);
-      CREATE INDEX IF NOT EXISTS events_received ON events (received_at);
-    `);
-    this.notify.setMaxListeners(0);
-    this.insert = this.db.prepare(
-      'INSERT INTO events (channel_id, received_at, headers, body) VALUES (?, ?, ?, ?)',
+    this.db.pragma('busy_timeout = 5000');
+    migrate(this.db);
+    this.maxBatch = o.maxBatch ?? 1024;
+    this.writer =
+      o.writerThread && file !== ':memory:'
+        ? threadWriter(file, o.writerThread.sqliteModule)
+        : inlineWriter(this.db);
+    const cols = 'SELECT id, received_at, headers, body FROM events';
+    this.read = this.db.prepare(`${cols} WHERE channel_id = ? AND id > ? ORDER BY id LIMIT ?`);
+    this.readFirst = this.db.prepare(`${cols} WHERE channel_id = ? ORDER BY id LIMIT ?`);
+    this.channel = this.db.prepare('SELECT id, token_hash, created_at FROM channels WHERE id = ?');
+  }
+
+  onAppend(listener: WakeListener) {
+    this.listeners.push(listener);
+  }
+
+  private write(job: WriteJob, channelId?: string): Promise<number | string> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ job, resolve, reject, ...(channelId !== undefined && { channelId }) });
+      this.pump();
+    });
+  }
+
+  /** Sends everything waiting (up to maxBatch jobs) as one batch: one transaction, one fsync. */
+  private pump() {
+    if (this.busy || !this.queue.length) return;
+    this.busy = true;
+    const jobs = this.queue.splice(0, this.maxBatch);
+    this.writer.run(jobs.map((j) => j.job)).then(
+      (results) => this.settle(jobs, results),
+      (e: Error) =>
+        this.settle(
+          jobs,
+          jobs.map(() => ({ ok: false as const, error: e.message })),
+        ),
     );
-    this.read = this.db.prepare(
-      'SELECT id, received_at, headers, body FROM events WHERE channel_id = ? AND id > ? ORDER BY id LIMIT ?',
-    );
-    this.readFirst = this.db.prepare(
-      'SELECT id, received_at, headers, body FROM events WHERE channel_id = ? ORDER BY id LIMIT ?',
-    );
+  }
+
+  private settle(jobs: Job[], results: WriteResult[]) {
+    this.busy = false;
+    const woken = new Set<string>();
+    jobs.forEach((j, i) => {
+      const r = results[i]!;
+      if (!r.ok) return j.reject(new Error(r.error));
+      j.resolve(r.result[0]!);
+      if (j.channelId !== undefined) woken.add(j.channelId);
+    });
+    for (const c of woken) for (const l of this.listeners) l(c);
+    this.pump();
   }
 
   async createChannel(c: ChannelRecord) {
-    this.db
-      .prepare('INSERT INTO channels (id, token_hash, created_at) VALUES (?, ?, ?)')
-      .run(c.id, c.tokenHash, c.createdAt);
+    await this.write({
+      type: 'exec',
+      statements: [
+        [
+          'INSERT INTO channels (id, token_hash, created_at) VALUES (?, ?, ?)',
+          [c.id, c.tokenHash, c.createdAt],
+        ],
+      ],
+    });
   }
 
   async getChannel(id: string) {
-    const r = this.db
-      .prepare('SELECT id, token_hash, created_at FROM channels WHERE id = ?')
-      .get(id) as { id: string; token_hash: string; created_at: number } | undefined;
+    const r = this.channel.get(id) as
+      { id: string; token_hash: string; created_at: number } | undefined;
     return r ? { id: r.id, tokenHash: r.token_hash, createdAt: r.created_at } : null;
   }
 
   async setTokenHash(id: string, tokenHash: string) {
-    return (
-      this.db.prepare('UPDATE channels SET token_hash = ? WHERE id = ?').run(tokenHash, id)
-        .changes === 1
-    );
+    const changes = await this.write({
+      type: 'exec',
+      statements: [['UPDATE channels SET token_hash = ? WHERE id = ?', [tokenHash, id]]],
+    });
+    return changes === 1;
   }
 
   async deleteChannel(id: string) {
-    return this.db.transaction(() => {
-      this.db.prepare('DELETE FROM events WHERE channel_id = ?').run(id);
-      return this.db.prepare('DELETE FROM channels WHERE id = ?').run(id).changes === 1;
-    })();
-  }
-
-  append(channelId: string, e: Omit<StoredEvent, 'id'>): Promise<string> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ channelId, e, resolve, reject });
-      if (!this.flushing) {
-        this.flushing = true;
-        setImmediate(() => this.flush());
-      }
+    // Exec answers the changes of its first statement: the channel row.
+    const changes = await this.write({
+      type: 'exec',
+      statements: [
+        ['DELETE FROM channels WHERE id = ?', [id]],
+        ['DELETE FROM events WHERE channel_id = ?', [id]],
+      ],
     });
+    return changes === 1;
   }
 
-  private flush() {
-    const batch = this.queue;
-    this.queue = [];
-    this.flushing = false;
-    try {
-      const ids = this.db.transaction(() =>
-        batch.map((p) =>
-          String(
-            this.insert.run(p.channelId, p.e.receivedAt, JSON.stringify(p.e.headers), p.e.body)
-              .lastInsertRowid,
-          ),
-        ),
-      )();
-      batch.forEach((p, i) => p.resolve(ids[i]!));
-      for (const channel of new Set(batch.map((p) => p.channelId))) this.notify.emit(channel);
-    } catch (err) {
-      for (const p of batch) p.reject(err as Error);
-    }
+  async append(channelId: string, e: Omit<StoredEvent, 'id'>): Promise<string> {
+    const id = await this.write(
+      {
+        type: 'append',
+        items: [{ c: channelId, r: e.receivedAt, h: JSON.stringify(e.headers), b: e.body }],
+      },
+      channelId,
+    );
+    return String(id);
   }
 
   async readAfter(
@@ -121,35 +162,39 @@ export class SqliteStore implements RelayStore {
       afterId === null
         ? this.readFirst.all(channelId, limit)
         : this.read.all(channelId, Number(afterId), limit)
-    ) as Array<{
-      id: number;
-      received_at: number;
-      headers: string;
-      body: string;
-    }>;
+    ) as Array<{ id: number; received_at: number; headers: string; body: Buffer }>;
     return rows.map((r) => ({
       id: String(r.id),
       receivedAt: r.received_at,
-      headers: JSON.parse(r.headers),
+      headers: JSON.parse(r.headers) as Record<string, string>,
       body: r.body,
     }));
   }
 
-  waitForNew(
-    channelId: string,
-    _afterId: string | null,
-    timeoutMs: number,
-    signal: AbortSignal,
-  ): Promise<void> {
-    return waitForSignal(this.notify, channelId, timeoutMs, signal).promise;
-  }
-
+  /** In slices of 5,000 rows, each its own short transaction: appends go on between them. */
   async purgeBefore(receivedAt: number) {
-    return this.db.prepare('DELETE FROM events WHERE received_at < ?').run(receivedAt).changes;
+    let total = 0;
+    for (;;) {
+      const n = Number(
+        await this.write({
+          type: 'exec',
+          statements: [
+            [
+              'DELETE FROM events WHERE id IN (SELECT id FROM events WHERE received_at < ? ORDER BY received_at LIMIT 5000)',
+              [receivedAt],
+            ],
+          ],
+        }),
+      );
+      total += n;
+      if (n < 5000) return total;
+    }
   }
 
+  /** Waits for the writes already accepted, then closes. */
   async close() {
-    if (this.queue.length) this.flush();
+    while (this.busy || this.queue.length) await new Promise((r) => setTimeout(r, 5));
+    await this.writer.close();
     this.db.close();
   }
 }

@@ -7,7 +7,8 @@ export interface StoredEvent {
   id: string;
   receivedAt: number;
   headers: Record<string, string>;
-  body: string;
+  /** The body exactly as received: the PSP's HMAC is over these bytes, whatever their charset. */
+  body: Buffer;
 }
 
 export interface ChannelRecord {
@@ -16,6 +17,9 @@ export interface ChannelRecord {
   createdAt: number;
 }
 
+/** Told the id of a channel that may have new events; `null`: any channel may (after a gap). */
+export type WakeListener = (channelId: string | null) => void;
+
 export interface RelayStore {
   createChannel(c: ChannelRecord): Promise<void>;
   getChannel(id: string): Promise<ChannelRecord | null>;
@@ -23,13 +27,12 @@ export interface RelayStore {
   deleteChannel(id: string): Promise<boolean>;
   append(channelId: string, e: Omit<StoredEvent, 'id'>): Promise<string>;
   readAfter(channelId: string, afterId: string | null, limit: number): Promise<StoredEvent[]>;
-  /** Resolves when an event newer than `afterId` may exist (or after `timeoutMs`). */
-  waitForNew(
-    channelId: string,
-    afterId: string | null,
-    timeoutMs: number,
-    signal: AbortSignal,
-  ): Promise<void>;
+  /**
+   * Calls `listener` after an append to a channel becomes readable, on this instance or (for a
+   * shared store) any other one, through a constant number of connections: never one per
+   * channel or per waiting subscriber.
+   */
+  onAppend(listener: WakeListener): void;
   purgeBefore(receivedAt: number): Promise<number>;
   /**
    * `append` behind a per-channel token bucket shared by every relay instance on this store, in

@@ -2,6 +2,7 @@
 // One build: the main process and the preload as CommonJS bundles (a sandboxed preload cannot
 // load ES modules), the development host's bridge, and the renderer with Vite.
 import { build as esbuild } from 'esbuild';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { build as viteBuild } from 'vite';
 
 const node = {
@@ -46,4 +47,7 @@ await esbuild({
   logLevel: 'warning',
 });
 await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
+// The window and tray icon (the installers' icons come from build/ through electron-builder).
+mkdirSync('dist/main', { recursive: true });
+copyFileSync('build/icon.png', 'dist/main/icon.png');
 console.log('built dist/main, dist/preload, dist/devhost, dist/relay, dist/renderer');

@@ -24,6 +24,8 @@ const SYSTEM_PACKAGES = [
   'libsecret-tools',
   'chromium',
   'redis-server',
+  // pdftoppm: the receipt tests rasterise Chromium's PDF to measure it in millimetres.
+  'poppler-utils',
 ];
 
 function isDebianLike() {
@@ -94,7 +96,9 @@ function fetchElectron() {
 
 if (isDebianLike()) installSystemPackages();
 else if (process.platform === 'linux')
-  say('not Debian/Ubuntu: install libsecret, gnome-keyring, dbus, chromium and redis yourself');
+  say(
+    'not Debian/Ubuntu: install libsecret, gnome-keyring, dbus, chromium, redis and poppler (pdftoppm) yourself',
+  );
 const installed = npmCi();
 if (installed) fetchElectron();
 say(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -29,7 +29,7 @@ let skipped = 0;
 
 if (!args.length) {
   for (const [name, cmd, cmdArgs] of [
-    ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+    ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
     ['lint', 'npm', ['run', '--silent', 'lint']],
   ]) {
     console.log(`\n> ${name}`);

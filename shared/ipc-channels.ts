@@ -11,6 +11,10 @@ export const CALL_CHANNELS = [
   'charges:recheck',
   'charges:simulatePayment',
   'charges:daySummary',
+  'history:page',
+  'history:detail',
+  'history:closing',
+  'printer:printReceipt',
   'withdrawals:create',
   'withdrawals:list',
   'account:balance',
@@ -27,6 +31,8 @@ export const CALL_CHANNELS = [
   'owner:unlock',
   'owner:lock',
   'owner:setPin',
+  'print:page',
+  'print:pdf',
 ] as const;
 export const EVENT_CHANNELS = [
   'charges:updated',

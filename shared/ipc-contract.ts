@@ -3,6 +3,12 @@ import { CHARGE_STATES } from './domain/charge-state';
 import { PIX_KEY_TYPES } from './domain/pix-key';
 import { CALL_CHANNELS, EVENT_CHANNELS, type CallChannel, type EventChannel } from './ipc-channels';
 import type { Result } from './result';
+import {
+  chargeDetailSchema,
+  dayClosingSchema,
+  historyPageSchema,
+  historyQuerySchema,
+} from './history';
 import { appSettingsSchema, settingsPatchSchema } from './settings';
 import { chargeViewSchema, connectionSchema, withdrawalViewSchema } from './views';
 
@@ -86,6 +92,17 @@ export const calls = {
         z.object({ status: z.enum(CHARGE_STATES), count: z.number().int(), amountCents: cents }),
       ),
     }),
+  },
+  'history:page': { input: historyQuerySchema, output: historyPageSchema },
+  'history:detail': {
+    input: z.object({ id: z.string().min(1).max(64) }).strict(),
+    output: chargeDetailSchema,
+  },
+  'history:closing': { input: z.object({ day }).strict(), output: dayClosingSchema },
+  /** ESC/POS straight to the configured thermal printer; PRINTER_NOT_ESCPOS → the system dialog. */
+  'printer:printReceipt': {
+    input: z.object({ id: z.string().min(1).max(64) }).strict(),
+    output: z.object({ printed: z.literal(true), target: z.string() }),
   },
   'withdrawals:create': {
     input: z
@@ -182,6 +199,17 @@ export const calls = {
   'owner:setPin': {
     input: z.object({ currentPin: z.string().max(64).optional(), newPin: pin }).strict(),
     output: z.object({ hasPin: z.literal(true) }),
+  },
+  // The page on screen to paper (Electron only: the configured printer, else the system
+  // dialog) and to a PDF file. The development host answers `unavailable`; the renderer then
+  // uses the browser's own print.
+  'print:page': {
+    input: z.object({ heightMm: z.number().int().min(20).max(2000).optional() }).strict(),
+    output: z.object({ printed: z.boolean() }),
+  },
+  'print:pdf': {
+    input: z.object({ fileName: z.string().regex(/^[\w.-]{1,80}\.pdf$/, 'nome.pdf') }).strict(),
+    output: z.object({ saved: z.boolean() }),
   },
 } as const satisfies Record<CallChannel, { input: z.ZodType; output: z.ZodType }>;
 

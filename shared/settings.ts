@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRINTER_KINDS } from './domain/printer-target';
 import { pspSettingsSchema } from './psp-settings';
 
 /**
@@ -32,6 +33,9 @@ export const appSettingsSchema = z.object({
     .object({
       name: z.string().default(''),
       paperWidthMm: z.union([z.literal(58), z.literal(80)]).default(80),
+      /** `system`: the OS print dialog; otherwise ESC/POS straight to `address` (network or device). */
+      kind: z.enum(PRINTER_KINDS).default('system'),
+      address: z.string().trim().max(260).default(''),
     })
     .prefault({}),
   customerDisplay: z.boolean().default(false),

@@ -1,9 +1,18 @@
 import { z } from 'zod';
+import { CHARGE_NOTICE_CODES } from './domain/charge-notices';
 import { CHARGE_STATES } from './domain/charge-state';
 import { PIX_KEY_TYPES } from './domain/pix-key';
 
 /** What crosses IPC about ledger records: never a secret, payer documents masked. */
 export const noticeSchema = z.object({ code: z.string(), text: z.string() });
+
+/** A charge's notice: a code the renderer words (`chargeNotices.<code>`), never a sentence. */
+export const chargeNoticeSchema = z.object({
+  code: z.enum(CHARGE_NOTICE_CODES),
+  /** With PSP_REFUSED: the PSP error's code (`errors.<reason>`). */
+  reason: z.string().optional(),
+});
+export type ChargeNotice = z.infer<typeof chargeNoticeSchema>;
 
 export const chargeViewSchema = z.object({
   id: z.string(),
@@ -20,9 +29,14 @@ export const chargeViewSchema = z.object({
   /** `Divisão (split)` sent with the charge: who receives it and the percentage. */
   split: z.object({ user: z.string(), taxPercent: z.number() }).optional(),
   /** What the cashier should know now (why it failed, why it is uncertain…). */
-  notice: noticeSchema.optional(),
+  notice: chargeNoticeSchema.optional(),
   /** LATE_PAYMENT, AMOUNT_MISMATCH, UNKNOWN_STATUS, NO_QR… */
   flags: z.array(z.string()),
+  /** A late payment: the state the charge had ended in when the money arrived. */
+  paidAfter: z.enum(['CANCELED', 'EXPIRED']).optional(),
+  /** Who canceled it (cashier/owner) and when. */
+  canceledBy: z.string().optional(),
+  canceledAt: z.number().optional(),
   demo: z.boolean(),
   createdAt: z.number(),
   updatedAt: z.number(),

@@ -4,6 +4,7 @@ import { pspPresetSettings, type PspPresetId } from '../../shared/psp-presets';
 import { pspSettingsSchema } from '../../shared/psp-settings';
 import type { Result } from '../../shared/result';
 import type { AppSettings } from '../../shared/settings';
+import type { PrinterKind } from '../../shared/domain/printer-target';
 import type { ConnectionStatus } from '../../shared/views';
 import { AccountService } from './account/account-service';
 import {
@@ -20,10 +21,13 @@ import type { CallbackBody } from './callbacks/verify';
 import { ChargeService, type ChargePsp } from './charges/charge-service';
 import { toChargeView } from './charges/charge-view';
 import { AppEvents } from './events';
+import { HistoryService } from './history/history-service';
+import { HistoryQuery } from './ledger/history-query';
 import { Ledger } from './ledger/ledger';
 import { createLogger, Redactor, type LogSink } from './log';
 import { OwnerService } from './owner/owner-service';
 import type { Credentials } from './psp/auth';
+import { ReceiptPrinter } from './printing/receipt-printer';
 import { PspClient } from './psp/client';
 import { QueryBudget, StatusQueryGate } from './psp/status-query-gate';
 import { Reconciler } from './reconciliation/reconciler';
@@ -56,6 +60,8 @@ export interface AppCoreOptions {
   pspOverride?: { baseUrl: string; credentials: Credentials | null; statusQueryPath?: string };
   /** A relay to read callbacks from, instead of the settings' one (the development host's embedded relay). */
   relay?: { url: string; channelId: string; token: string };
+  /** An ESC/POS printer that wins over the setting (the development host's `--printer`). */
+  printer?: { kind: PrinterKind; address: string };
   /** Intervals (ms) of the background work. */
   tickMs?: number;
   pollMs?: number;
@@ -154,7 +160,8 @@ export async function createAppCore(o: AppCoreOptions) {
     terminalId,
     demo: mode === 'demo',
     publish: (v) => events.emit('charges:updated', v),
-    alert: (code, text) => events.emit('app:notice', { level: 'error', code, text }),
+    // A code: the renderer words it (notices.<code>) in the interface's language.
+    alert: (code) => events.emit('app:notice', { level: 'error', code, text: '' }),
     logger,
     ...(o.resolveDelaysMs && { resolveDelaysMs: o.resolveDelaysMs }),
     ...(o.afterPspAnswer && { afterPspAnswer: o.afterPspAnswer }),
@@ -270,6 +277,20 @@ export async function createAppCore(o: AppCoreOptions) {
   else if (loopbackPsp) setConnection('connected', 'callbacks diretos (loopback)');
   else fallbackState();
 
+  const historyQuery = new HistoryQuery(ledger.db);
+  const history = new HistoryService({
+    query: historyQuery,
+    charges: ledger.charges,
+    settings: () => settings.get(),
+    terminalId,
+    now,
+  });
+  const printer = new ReceiptPrinter({
+    query: historyQuery,
+    settings: () => settings.get(),
+    ...(o.printer && { override: o.printer }),
+  });
+
   const owner = new OwnerService(ledger.kv, now);
   const account = new AccountService(psp, now);
   const infractions = new InfractionService(
@@ -291,6 +312,8 @@ export async function createAppCore(o: AppCoreOptions) {
     intake,
     reconciler,
     statusBudget: budget,
+    history,
+    printer,
     owner,
     account,
     infractions,

@@ -8,6 +8,9 @@ export function dayRange(day: string): { from: number; to: number } {
   return { from: new Date(y, m - 1, d).getTime(), to: new Date(y, m - 1, d + 1).getTime() };
 }
 
+const noPrinting = () =>
+  err('unavailable', 'PRINT_UNAVAILABLE', 'Impressão pelo Balcão só no aplicativo instalado.');
+
 /**
  * The contract's handlers over the services. Owner-only calls check the owner session here, in
  * the service layer, whatever the UI shows.
@@ -48,6 +51,10 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
       const { from, to } = dayRange(i.day);
       return ok({ day: i.day, totals: core.ledger.charges.totalsByStatus(from, to) });
     },
+    'history:page': (i) => core.history.page(i),
+    'history:detail': (i) => core.history.detail(i.id),
+    'history:closing': (i) => core.history.closing(i.day),
+    'printer:printReceipt': (i) => core.printer.print(i.id),
     'withdrawals:create': (i) => owner(() => core.withdrawals.create(i)),
     'withdrawals:list': () => owner(() => ok(core.withdrawals.list())),
     'account:balance': () => core.account.balance(),
@@ -64,5 +71,8 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'owner:unlock': (i) => core.owner.unlock(i.pin),
     'owner:lock': () => (core.owner.lock(), ok({ unlocked: false as const })),
     'owner:setPin': (i) => core.owner.setPin(i.newPin, i.currentPin),
+    // Electron's main process replaces these two (electron/main/os/print.ts).
+    'print:page': () => noPrinting(),
+    'print:pdf': () => noPrinting(),
   };
 }

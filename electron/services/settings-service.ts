@@ -1,3 +1,4 @@
+import { printerTarget } from '../../shared/domain/printer-target';
 import { checkPspSettings } from '../../shared/psp-settings';
 import { err, ok, type Result } from '../../shared/result';
 import {
@@ -81,6 +82,8 @@ export class SettingsService {
     if (!psp.ok) return psp;
     const relay = checkServiceUrl(parsed.data.relay.url, 'relay.url');
     if (!relay.ok) return relay;
+    const printer = printerTarget(parsed.data.printer.kind, parsed.data.printer.address);
+    if (!printer.ok) return printer;
     parsed.data.psp.baseUrl = psp.value;
     parsed.data.relay.url = relay.value;
     this.kv.set('settings', parsed.data);

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { CallOutput } from '../../shared/ipc-contract';
 import type { ConnectionStatus } from '../../shared/views';
 import { bridge } from '../bridge';
-import { setLanguage } from '../i18n';
+import { i18next, setLanguage } from '../i18n';
 
 export type Route =
   'cashier' | 'history' | 'balance' | 'fees' | 'withdraw' | 'infractions' | 'settings';
@@ -46,9 +46,12 @@ export const useApp = create<AppState>((set, get) => ({
   async load() {
     const api = bridge();
     api.on('connection:changed', (c) => set({ connection: c }));
-    api.on('app:notice', (n) =>
-      set((s) => ({ notices: [...s.notices, { id: ++noticeSeq, level: n.level, text: n.text }] })),
-    );
+    api.on('app:notice', (n) => {
+      // Services send codes; the text is only a fallback for a code we do not know.
+      const key = `notices.${n.code}`;
+      const text = i18next.exists(key) ? i18next.t(key) : n.text || n.code;
+      set((s) => ({ notices: [...s.notices, { id: ++noticeSeq, level: n.level, text }] }));
+    });
     await get().refresh();
   },
   async refresh() {

@@ -1,55 +1,125 @@
 import { create } from 'zustand';
 import type { ChargeState } from '../../shared/domain/charge-state';
-import type { CallOutput } from '../../shared/ipc-contract';
+import {
+  HISTORY_MAX_PER_PAGE,
+  type ChargeDetail,
+  type DayClosingView,
+  type HistoryRow,
+} from '../../shared/history';
 import type { ChargeView } from '../../shared/views';
-import { bridge } from '../bridge';
+import { bridge, describeError } from '../bridge';
 
 export const today = () => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
+export const PER_PAGE = 50;
+
 interface HistoryState {
   day: string;
   status: ChargeState | '';
-  charges: ChargeView[];
-  summary: CallOutput<'charges:daySummary'> | null;
-  reprint: ChargeView | null;
+  text: string;
+  page: number;
+  rows: HistoryRow[];
+  /** How many charges match the filters, over all pages. */
+  total: number;
+  closing: DayClosingView | null;
+  detail: ChargeDetail | null;
+  error: string | null;
   load(): Promise<void>;
   setDay(d: string): Promise<void>;
   setStatus(s: ChargeState | ''): Promise<void>;
-  setReprint(c: ChargeView | null): void;
+  setText(t: string): Promise<void>;
+  goto(page: number): Promise<void>;
+  openDetail(id: string): Promise<void>;
+  closeDetail(): void;
+  /** Every charge matching the filters (all pages), for the CSV. */
+  allRows(): Promise<HistoryRow[] | null>;
   onUpdate(c: ChargeView): void;
 }
 
-/** Histórico: one day's charges, filtered by status, and that day's totals. */
+let seq = 0;
+
+/** Histórico: one page of the day's charges at a time, the filters, a detail, the day's closing. */
 export const useHistory = create<HistoryState>((set, get) => ({
   day: today(),
   status: '',
-  charges: [],
-  summary: null,
-  reprint: null,
+  text: '',
+  page: 1,
+  rows: [],
+  total: 0,
+  closing: null,
+  detail: null,
+  error: null,
   async load() {
-    const { day, status } = get();
-    const [list, summary] = await Promise.all([
-      bridge().charges.list({ day, ...(status && { status }) }),
-      bridge().charges.daySummary({ day }),
+    const { day, status, text, page } = get();
+    const mine = ++seq;
+    const [list, closing] = await Promise.all([
+      bridge().history.page({
+        day,
+        page,
+        perPage: PER_PAGE,
+        ...(status && { status }),
+        ...(text.trim() && { text: text.trim() }),
+      }),
+      bridge().history.closing({ day }),
     ]);
-    if (list.ok) set({ charges: list.value });
-    if (summary.ok) set({ summary: summary.value });
+    // A slower answer to an older filter never replaces a newer one.
+    if (mine !== seq) return;
+    set({
+      ...(list.ok && { rows: list.value.items, total: list.value.total }),
+      ...(closing.ok && { closing: closing.value }),
+      error: !list.ok ? describeError(list) : !closing.ok ? describeError(closing) : null,
+    });
   },
   async setDay(day) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return;
-    set({ day });
+    set({ day, page: 1 });
     await get().load();
   },
   async setStatus(status) {
-    set({ status });
+    set({ status, page: 1 });
     await get().load();
   },
-  setReprint: (reprint) => set({ reprint }),
+  async setText(text) {
+    set({ text, page: 1 });
+    await get().load();
+  },
+  async goto(page) {
+    const last = Math.max(1, Math.ceil(get().total / PER_PAGE));
+    set({ page: Math.min(Math.max(1, page), last) });
+    await get().load();
+  },
+  async openDetail(id) {
+    const r = await bridge().history.detail({ id });
+    set(r.ok ? { detail: r.value, error: null } : { error: describeError(r) });
+  },
+  closeDetail: () => set({ detail: null }),
+  async allRows() {
+    const { day, status, text } = get();
+    // Newest first: a charge created meanwhile shifts rows down a page, so ids are deduplicated.
+    const out = new Map<string, HistoryRow>();
+    for (let page = 1; ; page++) {
+      const r = await bridge().history.page({
+        day,
+        page,
+        perPage: HISTORY_MAX_PER_PAGE,
+        ...(status && { status }),
+        ...(text.trim() && { text: text.trim() }),
+      });
+      if (!r.ok) {
+        set({ error: describeError(r) });
+        return null;
+      }
+      for (const row of r.value.items) out.set(row.id, row);
+      if (r.value.items.length < HISTORY_MAX_PER_PAGE) return [...out.values()];
+    }
+  },
   onUpdate(c) {
-    if (get().charges.some((x) => x.id === c.id))
-      set((s) => ({ charges: s.charges.map((x) => (x.id === c.id ? c : x)) }));
+    if (!get().rows.some((x) => x.id === c.id)) return;
+    set((s) => ({ rows: s.rows.map((x) => (x.id === c.id ? { ...x, ...c } : x)) }));
+    // Totals and paid times come from the ledger: read this page and the closing again.
+    void get().load();
   },
 }));

@@ -2,6 +2,7 @@
 // loopback WebSocket, with the per-launch token from the page URL's fragment.
 import { createApi } from '../../shared/ipc-api';
 import type { EventChannel } from '../../shared/ipc-channels';
+import type { BalcaoApi } from '../../shared/ipc-contract';
 import type { Result } from '../../shared/result';
 
 const token =
@@ -16,6 +17,12 @@ const rest = location.hash
   .filter((p) => p && !p.startsWith('token='))
   .join('&');
 history.replaceState(null, '', location.pathname + location.search + (rest ? `#${rest}` : ''));
+
+declare global {
+  interface Window {
+    balcao?: BalcaoApi;
+  }
+}
 
 type Pending = { resolve: (r: Result<unknown>) => void };
 const pending = new Map<number, Pending>();

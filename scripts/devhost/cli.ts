@@ -1,5 +1,5 @@
 // `npm run start:browser -- [--port n] [--no-open] [--psp <base_url>] [--psp-preset <id>]
-//   [--status-query <path>] [--relay <url>]`:
+//   [--status-query <path>] [--relay <url>] [--printer tcp://host:port]`:
 // the app's services under Node, the UI in your browser. Loopback only; not a product mode.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { startDemoRelay, startEmbeddedDemo } from '../../electron/main/demo';
 import { createAppCore } from '../../electron/services/app-core';
 import { isPspPresetId, PSP_PRESET_IDS } from '../../shared/psp-presets';
 import { dataDir } from '../../electron/services/data-dir';
+import { printerTarget } from '../../shared/domain/printer-target';
 import { MemorySecretStore, type SecretStore } from '../../electron/services/secrets/secret-store';
 import { serveDevHost } from './server';
 
@@ -20,6 +21,7 @@ const { values } = parseArgs({
     'status-query': { type: 'string' },
     'psp-preset': { type: 'string' },
     relay: { type: 'string' },
+    printer: { type: 'string' },
   },
 });
 const fail = (m: string): never => {
@@ -69,6 +71,9 @@ const relay = embeddedRelay
         token: env.BALCAO_RELAY_TOKEN!,
       }
     : null;
+// --printer tcp://host:port: receipts go to that ESC/POS printer, whatever the settings say.
+const printer = values.printer ? printerTarget('escpos-network', values.printer) : null;
+if (printer && !printer.ok) fail(`--printer: ${printer.message}`);
 const core = await createAppCore({
   dataDir: dir,
   secrets: await secretStore(),
@@ -76,6 +81,7 @@ const core = await createAppCore({
   version: '0.1.0',
   startDemo: startEmbeddedDemo,
   ...(relay && { relay }),
+  ...(values.printer && { printer: { kind: 'escpos-network' as const, address: values.printer } }),
   ...(values.psp && {
     pspOverride: {
       baseUrl: values.psp,

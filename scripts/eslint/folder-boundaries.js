@@ -44,7 +44,7 @@ export default {
         .join('/');
       for (const z of zones) {
         if (!inside(resolved, z.from)) continue;
-        if (z.except?.some((e) => strip(`${z.from}/${e}`) === strip(resolved))) continue;
+        if (z.except?.some((e) => strip(path.posix.join(z.from, e)) === strip(resolved))) continue;
         context.report({ node, message: `'${spec}': ${z.message}` });
       }
     };

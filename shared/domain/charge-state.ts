@@ -26,12 +26,13 @@ const TRANSITIONS: Record<ChargeState, readonly ChargeState[]> = {
   PENDING: ['PAID', 'FAILED', 'EXPIRED', 'CANCELED'],
   PAID: ['REFUNDED'],
   FAILED: [],
-  EXPIRED: [],
-  CANCELED: [],
+  // The late payment (charge-lifecycle.ts): the money arrived after the charge had ended.
+  EXPIRED: ['PAID'],
+  CANCELED: ['PAID'],
   REFUNDED: [],
 };
 
-/** States after which the charge no longer waits for a payment. */
+/** States after which the charge no longer waits for a payment (a late one is still caught). */
 export const TERMINAL_STATES: ReadonlySet<ChargeState> = new Set([
   'PAID',
   'FAILED',

@@ -160,7 +160,7 @@ describe('the other screens', () => {
     await page.getByRole('button', { name: 'Exportar CSV' }).click();
     const csv = readFileSync((await (await download).path())!, 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
-    expect(csv).toMatch(/;Pago;10,00;0,10;/);
+    expect(csv).toMatch(/;10,00;0,10;9,90;Pago;/);
     await page.getByLabel('Situação').selectOption('');
   });
 

@@ -96,7 +96,7 @@ describe('Configurações', () => {
     await tolerance.fill('120');
     await page.getByLabel('Cabeçalho da assinatura do callback').fill('x-assinatura');
     await page
-      .getByLabel('Impressora preferida (anotação: a impressão abre o diálogo do sistema)')
+      .getByLabel('Impressora do sistema (nome; vazio = a padrão)')
       .fill('Bematech MP-4200');
     await page.getByRole('button', { name: 'Salvar configurações' }).click();
     await page.getByRole('status').filter({ hasText: 'Configurações salvas.' }).waitFor();
@@ -110,9 +110,7 @@ describe('Configurações', () => {
       'x-assinatura',
     );
     expect(
-      await page
-        .getByLabel('Impressora preferida (anotação: a impressão abre o diálogo do sistema)')
-        .inputValue(),
+      await page.getByLabel('Impressora do sistema (nome; vazio = a padrão)').inputValue(),
     ).toBe('Bematech MP-4200');
   });
 

@@ -1,13 +1,15 @@
-import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import type { IpcMainInvokeEvent, WebContents } from 'electron';
 import { CALL_CHANNELS } from '../../../shared/ipc-contract';
 import { err } from '../../../shared/result';
 import { dispatch, type Handlers } from '../../services/ipc-dispatch';
+import type { ElectronModule } from '../electron-api';
 
 /**
  * The only user of ipcMain: sender check → schema → service → Result. A frame that is not
- * the app's own (a file:// page of our bundle, top frame) is refused.
+ * the app's own (the top frame of one of our windows, showing our app:// page) is refused.
  */
 export function registerIpc(
+  ipcMain: ElectronModule['ipcMain'],
   handlers: Handlers,
   isOwnFrame: (e: IpcMainInvokeEvent) => boolean,
 ): void {

@@ -3,12 +3,14 @@ import type { ChargeService } from '../charges/charge-service';
 import type { Ledger } from '../ledger/ledger';
 import { silentLogger, type Logger } from '../log';
 import type { WithdrawalService } from '../withdrawals/withdrawal-service';
+import type { CallbackBodyInput } from './body-bytes';
 import { isInfractionEvent, readCallback } from './policy';
 import { DEFAULT_ID_FIELDS, type CallbackBody, type Headers, type SecretRing } from './verify';
 
 export interface RawCallback {
   headers: Headers;
-  body: string;
+  /** The body as received: bytes (exact), or text when it came as UTF-8 text. */
+  body: CallbackBodyInput;
 }
 
 export type IntakeResult =
@@ -66,11 +68,13 @@ export class CallbackIntake {
     if (!v.ok) return this.reject(v.code, cursor);
     const { eventId, body, trusted } = v.value;
     const { ledger } = this.deps;
-    let after: (() => void) | undefined;
-    const result = ledger.tx(() => {
+    // The charge's news (publish, `Pago`, alerts) runs only once this transaction committed:
+    // if the commit fails, no screen shows a payment the ledger does not hold.
+    let after = () => {};
+    const result = ledger.tx((): IntakeResult => {
       if (cursor) ledger.events.setCursor(cursor.channel, cursor.eventId, this.now());
       if (ledger.events.seen(eventId))
-        return { accepted: true, eventId, outcome: 'duplicate', duplicate: true } as const;
+        return { accepted: true, eventId, outcome: 'duplicate', duplicate: true };
       let outcome: string = 'no-status';
       if (isInfractionEvent(body)) {
         outcome = 'infraction';
@@ -89,7 +93,9 @@ export class CallbackIntake {
           ...(body.feeCents !== undefined && { feeCents: body.feeCents }),
           ...(body.amountCents !== undefined && { amountCents: body.amountCents }),
         };
-        outcome = this.deps.charges.applyStatus(body.ids, body.status, source, extra);
+        const applied = this.deps.charges.applyStatusInTx(body.ids, body.status, source, extra);
+        outcome = applied.outcome;
+        after = applied.after;
         if (outcome === 'unknown-charge')
           outcome = this.deps.withdrawals.applyStatus(body.ids, body.status);
       }
@@ -101,9 +107,9 @@ export class CallbackIntake {
         outcome,
         at: this.now(),
       });
-      return { accepted: true, eventId, outcome, duplicate: false } as const;
+      return { accepted: true, eventId, outcome, duplicate: false };
     });
-    after?.();
+    after();
     return result;
   }
 

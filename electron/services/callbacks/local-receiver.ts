@@ -25,7 +25,7 @@ export async function startLocalReceiver(
     req.on('end', () => {
       if (res.writableEnded) return;
       intake
-        .handle({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }, 'direct')
+        .handle({ headers: req.headers, body: Buffer.concat(chunks) }, 'direct')
         .then((r) =>
           res
             .writeHead(r.accepted ? 200 : 401, { 'content-type': 'application/json' })

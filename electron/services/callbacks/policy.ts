@@ -1,5 +1,6 @@
 import type { CallbackPolicy, CallbackSettings } from '../../../shared/psp-settings';
 import { ok, type Result } from '../../../shared/result';
+import { bodyText, type CallbackBodyInput } from './body-bytes';
 import {
   callbackEventId,
   lowerCase,
@@ -27,17 +28,18 @@ export interface ReadCallback {
 export function readCallback(
   policy: CallbackPolicy,
   headers: Headers,
-  rawBody: string,
+  rawBody: CallbackBodyInput,
   secrets: SecretRing | null,
   settings: CallbackSettings,
   nowMs: number,
   idFields: readonly string[],
 ): Result<ReadCallback> {
   if (policy === 'confirm-by-query') {
-    const body = parseCallbackBody(rawBody, idFields);
+    const h = lowerCase(headers);
+    const body = parseCallbackBody(bodyText(rawBody, h['content-type']), idFields);
     if (!body.ok) return body;
     return ok({
-      eventId: callbackEventId(lowerCase(headers), rawBody, settings),
+      eventId: callbackEventId(h, rawBody, settings),
       body: body.value,
       trusted: false,
     });

@@ -130,14 +130,17 @@ export class RelaySubscriber {
 
   private async apply(msg: EventSourceMessage): Promise<void> {
     if (!msg.id) return;
-    let event: { headers: Record<string, string>; body: string };
+    let event: { headers: Record<string, string>; body: string; bodyEncoding?: string };
     try {
       event = JSON.parse(msg.data);
     } catch {
       this.logger.warn('relay sent an unreadable event', { id: msg.id });
       return;
     }
-    await this.deps.intake.handle({ headers: event.headers, body: event.body }, 'relay', {
+    // A body that was not valid UTF-8 travels as base64: back to its exact bytes, so the HMAC
+    // is checked over what the PSP signed (D7).
+    const body = event.bodyEncoding === 'base64' ? Buffer.from(event.body, 'base64') : event.body;
+    await this.deps.intake.handle({ headers: event.headers, body }, 'relay', {
       channel: this.deps.channelId,
       eventId: msg.id,
     });

@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { parseWireAmount, type Cents } from '../../../shared/domain/money';
 import type { CallbackSettings } from '../../../shared/psp-settings';
 import { err, ok, type Result } from '../../../shared/result';
+import { bodyBytes, bodyText, signedBytes, type CallbackBodyInput } from './body-bytes';
 
 /**
  * A7 + A8: a callback is believed only when its HMAC (over the configured template, with the
@@ -13,7 +14,7 @@ export interface SecretRing {
   previous?: { secret: string; validUntil: number };
 }
 
-/** A7's default id fields; the setting `psp.idFields` replaces them. */
+/** A7's default id fields (plus bearer-snake's `transaction_id`); the setting `psp.idFields` replaces them. */
 export const DEFAULT_ID_FIELDS = [
   'transactionId',
   'transaction_id',
@@ -45,7 +46,7 @@ const reject = (code: string, message: string) => err('auth', code, message);
 
 export function verifyCallback(
   headers: Headers,
-  rawBody: string,
+  rawBody: CallbackBodyInput,
   secrets: SecretRing,
   settings: CallbackSettings,
   nowMs: number,
@@ -66,30 +67,31 @@ export function verifyCallback(
     return reject('CALLBACK_FUTURE', 'Callback com horário no futuro.');
 
   const given = decodeSignature(signature, settings);
-  const signed = fillTemplate(settings.template, timestampText.trim(), rawBody);
+  // Over the bytes as received (D7): a Latin-1 body is signed as Latin-1.
+  const signed = signedBytes(settings.template, timestampText.trim(), rawBody);
   const candidates = [secrets.current];
   if (secrets.previous && nowMs <= secrets.previous.validUntil)
     candidates.push(secrets.previous.secret);
   const valid = candidates.some((secret) => {
-    const expected = createHmac(settings.algorithm, secret).update(signed, 'utf8').digest();
+    const expected = createHmac(settings.algorithm, secret).update(signed).digest();
     return given !== null && given.length === expected.length && timingSafeEqual(given, expected);
   });
   if (!valid) return reject('CALLBACK_BAD_SIGNATURE', 'Assinatura do callback não confere.');
 
-  const body = parseCallbackBody(rawBody, idFields);
+  const body = parseCallbackBody(bodyText(rawBody, h['content-type']), idFields);
   if (!body.ok) return body;
   return ok({ eventId: callbackEventId(h, rawBody, settings), timestamp, body: body.value });
 }
 
-/** A7: the `x-event-id` header when present, else the SHA-256 of the raw body. */
+/** A7: the event id header when present, else the SHA-256 of the body's bytes. */
 export function callbackEventId(
   lowerCased: Record<string, string>,
-  rawBody: string,
+  rawBody: CallbackBodyInput,
   settings: Pick<CallbackSettings, 'eventIdHeader'>,
 ): string {
   return (
     lowerCased[settings.eventIdHeader.toLowerCase()] ||
-    createHash('sha256').update(rawBody).digest('hex')
+    createHash('sha256').update(bodyBytes(rawBody)).digest('hex')
   );
 }
 

@@ -1,7 +1,7 @@
 import type { ChargeView } from '../../../shared/views';
 import type { ChargeRecord } from '../ledger/charges-repo';
 
-/** The record as the renderer may see it: no payer document, e-mail or phone. */
+/** The record as the renderer may see it: no payer document, e-mail or phone, no internal state. */
 export function toChargeView(c: ChargeRecord): ChargeView {
   return {
     id: c.id,
@@ -9,7 +9,7 @@ export function toChargeView(c: ChargeRecord): ChargeView {
     operation: c.operation,
     amountCents: c.amountCents,
     status: c.status,
-    flags: c.flags,
+    flags: [...c.flags],
     demo: c.demo,
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
@@ -20,6 +20,11 @@ export function toChargeView(c: ChargeRecord): ChargeView {
     ...(c.payerDocumentMasked !== undefined && { payerDocumentMasked: c.payerDocumentMasked }),
     ...(c.feeCents !== undefined && { feeCents: c.feeCents }),
     ...(c.split !== undefined && { split: c.split }),
-    ...(c.noticeCode !== undefined && { notice: { code: c.noticeCode, text: c.noticeText ?? '' } }),
+    ...(c.noticeCode !== undefined && {
+      notice: { code: c.noticeCode, ...(c.noticeReason && { reason: c.noticeReason }) },
+    }),
+    ...(c.paidAfter !== undefined && { paidAfter: c.paidAfter }),
+    ...(c.canceledBy !== undefined && { canceledBy: c.canceledBy }),
+    ...(c.canceledAt !== undefined && { canceledAt: c.canceledAt }),
   };
 }

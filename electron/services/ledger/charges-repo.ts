@@ -1,3 +1,5 @@
+import type { ChargeFacts, DeferredStep } from '../../../shared/domain/charge-lifecycle';
+import { isChargeNoticeCode } from '../../../shared/domain/charge-notices';
 import type { ChargeState } from '../../../shared/domain/charge-state';
 import type { Db } from './database';
 
@@ -8,48 +10,48 @@ export interface PayerRecord {
   phone?: string;
 }
 
-export interface ChargeRecord {
+/** A charge as the ledger holds it: the lifecycle's facts plus what identifies and describes it. */
+export interface ChargeRecord extends ChargeFacts {
   id: string;
   externalId: string;
   operation: 'deposit' | 'transaction';
-  amountCents: number;
   description?: string;
   /** Kept only while the charge may need a same-id retry; cleared once it is final. */
   payer?: PayerRecord;
   payerName?: string;
   payerDocumentMasked?: string;
-  status: ChargeState;
-  pspTransactionId?: string;
-  pspStatus?: string;
-  brcode?: string;
-  feeCents?: number;
-  noticeCode?: string;
-  noticeText?: string;
   /** `Divisão (split)` sent with the charge (splitUser, splitTax), and the routing gateway. */
   split?: { user: string; taxPercent: number };
   gateway?: string;
-  flags: string[];
-  attempts: number;
   terminalId: string;
   demo: boolean;
   createdAt: number;
   updatedAt: number;
-  expiresAt: number;
 }
+
+/** Before migration 3 deferred statuses were kept as DEFERRED_* flags: read both. */
+const OLD_DEFERRED = 'DEFERRED_';
+const list = (v: unknown): string[] => ((v as string) ? (v as string).split(',') : []);
 
 type Row = Record<string, unknown>;
 
 const opt = <T>(v: unknown): T | undefined =>
   v === null || v === undefined ? undefined : (v as T);
 
-function fromRow(r: Row): ChargeRecord {
+export function fromRow(r: Row): ChargeRecord {
   const rec: ChargeRecord = {
     id: r.id as string,
     externalId: r.external_id as string,
     operation: r.operation as ChargeRecord['operation'],
     amountCents: r.amount_cents as number,
     status: r.status as ChargeState,
-    flags: (r.flags as string) ? (r.flags as string).split(',') : [],
+    flags: list(r.flags).filter((f) => !f.startsWith(OLD_DEFERRED)),
+    deferred: [
+      ...list(r.flags)
+        .filter((f) => f.startsWith(OLD_DEFERRED))
+        .map((f) => f.slice(OLD_DEFERRED.length)),
+      ...list(r.deferred),
+    ] as DeferredStep[],
     attempts: r.attempts as number,
     terminalId: r.terminal_id as string,
     demo: r.demo === 1,
@@ -58,6 +60,9 @@ function fromRow(r: Row): ChargeRecord {
     expiresAt: r.expires_at as number,
   };
   const payer = opt<string>(r.payer_json);
+  // Older rows hold a PSP error code (or a sentence) as notice: it becomes PSP_REFUSED's reason.
+  const code = opt<string>(r.notice_code);
+  const known = isChargeNoticeCode(code);
   const fields: Partial<ChargeRecord> = {
     description: opt(r.description),
     payer: payer ? (JSON.parse(payer) as PayerRecord) : undefined,
@@ -67,10 +72,13 @@ function fromRow(r: Row): ChargeRecord {
     pspStatus: opt(r.psp_status),
     brcode: opt(r.brcode),
     feeCents: opt(r.fee_cents),
-    noticeCode: opt(r.notice_code),
-    noticeText: opt(r.notice_text),
+    noticeCode: code === undefined ? undefined : known ? code : 'PSP_REFUSED',
+    noticeReason: known ? opt(r.notice_reason) : code,
     split: opt<string>(r.split_json) ? JSON.parse(r.split_json as string) : undefined,
     gateway: opt(r.gateway),
+    paidAfter: opt(r.paid_after),
+    canceledBy: opt(r.canceled_by),
+    canceledAt: opt(r.canceled_at),
   };
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) (rec as unknown as Row)[k] = v;
   return rec;
@@ -92,10 +100,15 @@ function toRow(c: ChargeRecord): Row {
     brcode: c.brcode ?? null,
     fee_cents: c.feeCents ?? null,
     notice_code: c.noticeCode ?? null,
-    notice_text: c.noticeText ?? null,
+    notice_text: null,
+    notice_reason: c.noticeReason ?? null,
     split_json: c.split ? JSON.stringify(c.split) : null,
     gateway: c.gateway ?? null,
     flags: c.flags.join(','),
+    deferred: c.deferred.join(','),
+    paid_after: c.paidAfter ?? null,
+    canceled_by: c.canceledBy ?? null,
+    canceled_at: c.canceledAt ?? null,
     attempts: c.attempts,
     terminal_id: c.terminalId,
     demo: c.demo ? 1 : 0,
@@ -105,7 +118,7 @@ function toRow(c: ChargeRecord): Row {
   };
 }
 
-const COLUMNS = Object.keys(toRow({ flags: [] } as unknown as ChargeRecord));
+const COLUMNS = Object.keys(toRow({ flags: [], deferred: [] } as unknown as ChargeRecord));
 
 export interface HistoryEntry {
   from?: ChargeState;
@@ -144,18 +157,18 @@ export class ChargesRepo {
     );
   }
 
-  insert(c: ChargeRecord, h: HistoryEntry): void {
+  insert(c: ChargeRecord, h: HistoryEntry | HistoryEntry[]): void {
     this.db.transaction(() => {
       this.insertStmt.run(toRow(c));
-      this.addHistory(c.id, h);
+      for (const line of [h].flat()) this.addHistory(c.id, line);
     })();
   }
 
-  /** Saves the record and, when given, its history line, in one transaction. */
-  save(c: ChargeRecord, h?: HistoryEntry): void {
+  /** Saves the record and its history lines, in one transaction (joins an outer one). */
+  save(c: ChargeRecord, h: HistoryEntry | HistoryEntry[] = []): void {
     this.db.transaction(() => {
       this.updateStmt.run(toRow(c));
-      if (h) this.addHistory(c.id, h);
+      for (const line of [h].flat()) this.addHistory(c.id, line);
     })();
   }
 

@@ -102,6 +102,16 @@ export const MIGRATIONS: readonly string[] = [
   -- Local expiry looks up only the pending charges that are due (it runs every second).
   CREATE INDEX charges_pending_expiry ON charges (status, expires_at);
   `,
+  /* 3 */ `
+  -- The charge lifecycle (shared/domain/charge-lifecycle.ts): statuses deferred while a request
+  -- is in flight leave the visible flags; a late payment says after what; a cancel says who/when;
+  -- notices are codes (notice_text stays for old rows) with the PSP's error code as reason.
+  ALTER TABLE charges ADD COLUMN deferred TEXT NOT NULL DEFAULT '';
+  ALTER TABLE charges ADD COLUMN paid_after TEXT;
+  ALTER TABLE charges ADD COLUMN canceled_by TEXT;
+  ALTER TABLE charges ADD COLUMN canceled_at INTEGER;
+  ALTER TABLE charges ADD COLUMN notice_reason TEXT;
+  `,
   /* split */ `
   -- The split (splitUser, splitTax) and gateway sent with a /transactions/create charge.
   ALTER TABLE charges ADD COLUMN split_json TEXT;

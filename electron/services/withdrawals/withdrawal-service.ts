@@ -2,12 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { MONEY_ERRORS } from '../../../shared/domain/money';
 import { parsePixKey, type PixKeyType } from '../../../shared/domain/pix-key';
 import {
-  canMoveWithdrawal,
-  isWithdrawalFinal,
-  readWithdrawalStatus,
-} from '../../../shared/domain/withdrawal-state';
-import { err, ok, type Err, type Result } from '../../../shared/result';
-import type { WithdrawalState, WithdrawalView } from '../../../shared/views';
+  decideWithdrawal,
+  type WithdrawalEvent,
+} from '../../../shared/domain/withdrawal-lifecycle';
+import { err, ok, type Result } from '../../../shared/result';
+import type { WithdrawalView } from '../../../shared/views';
+import { KeyedLock, RetrySchedule } from '../keyed-lock';
 import type { Ledger } from '../ledger/ledger';
 import type { WithdrawalRecord } from '../ledger/withdrawals-repo';
 import type { WithdrawInput } from '../psp/client';
@@ -25,10 +25,7 @@ export interface WithdrawalServiceDeps {
   now?: () => number;
   publish?: (v: WithdrawalView) => void;
   retryDelaysMs?: number[];
-  /**
-   * False when the PSP takes no external id of ours (cics-pt): a resend could then pay twice,
-   * so an unconfirmed withdrawal is never resent and the owner is told to check the PSP.
-   */
+  /** False when the PSP takes no external id of ours: an unconfirmed withdrawal is never resent. */
   retrySafe?: () => boolean;
 }
 
@@ -47,22 +44,20 @@ export function toWithdrawalView(w: WithdrawalRecord): WithdrawalView {
     updatedAt: w.updatedAt,
     ...(w.description !== undefined && { description: w.description }),
     ...(w.pspId !== undefined && { pspId: w.pspId }),
-    ...(w.noticeCode !== undefined && { notice: { code: w.noticeCode, text: w.noticeText ?? '' } }),
+    // A code; the renderer words it (withdrawalNotices.<code>, else the PSP error's words).
+    ...(w.noticeCode !== undefined && { notice: { code: w.noticeCode, text: '' } }),
   };
 }
-
-const UNCERTAIN_TEXT =
-  'O PSP não confirmou o saque. Verificando com o mesmo identificador — não peça outro saque.';
-const UNCERTAIN_NO_RETRY_TEXT =
-  'O PSP não confirmou o saque e não aceita um identificador nosso, então ele não será reenviado. Confira no painel do PSP antes de pedir outro.';
 
 /** PIX withdrawals: ledger first, the same external id on every retry, status by callback. */
 export class WithdrawalService {
   private readonly now: () => number;
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly lock = new KeyedLock();
+  private readonly retries: RetrySchedule;
 
   constructor(private readonly deps: WithdrawalServiceDeps) {
     this.now = deps.now ?? Date.now;
+    this.retries = new RetrySchedule(deps.retryDelaysMs ?? [2_000, 10_000, 30_000]);
   }
 
   async create(i: {
@@ -93,51 +88,69 @@ export class WithdrawalService {
       updatedAt: at,
       ...(description && { description }),
     };
+    // Committed before the PSP hears of it.
     this.deps.ledger.withdrawals.insert(w);
-    return ok(toWithdrawalView(await this.submit(w)));
-  }
-
-  private retrySafe(): boolean {
-    return this.deps.retrySafe?.() ?? true;
+    const done = await this.lock.run(w.id, () => this.send(w.id));
+    return ok(toWithdrawalView(done ?? w));
   }
 
   list(): WithdrawalView[] {
     return this.deps.ledger.withdrawals.list().map(toWithdrawalView);
   }
 
-  /** From a callback: the outcome, idempotent, final states stay final. */
+  /** From a callback (inside the intake's transaction): idempotent, final states stay final. */
   applyStatus(
     ids: string[],
     raw: string,
-  ): 'applied' | 'duplicate' | 'ignored' | 'unknown-status' | 'unknown-record' {
+  ): 'applied' | 'duplicate' | 'ignored' | 'unknown-status' | 'unknown-record' | 'noop' {
     const w = this.deps.ledger.withdrawals.findByAnyId(ids);
     if (!w) return 'unknown-record';
-    const to = readWithdrawalStatus(raw);
-    w.pspStatus = raw;
-    if (!to) {
-      if (!w.flags.includes('UNKNOWN_STATUS')) w.flags.push('UNKNOWN_STATUS');
-      this.save(w);
-      return 'unknown-status';
-    }
-    if (w.status === to) return 'duplicate';
-    if (isWithdrawalFinal(w.status) || !canMoveWithdrawal(w.status, to)) return 'ignored';
-    this.move(w, to);
-    return 'applied';
+    return this.commit(w, { type: 'callbackStatus', raw }).outcome;
   }
 
   async recover(): Promise<void> {
     for (const w of this.deps.ledger.withdrawals.open()) {
-      if (w.status === 'SUBMITTING') this.move(w, 'UNCERTAIN', UNCERTAIN_TEXT);
-      if (w.status === 'UNCERTAIN' && this.retrySafe()) await this.submit(w);
+      const retrySafe = this.deps.retrySafe?.() ?? true;
+      const now =
+        w.status === 'SUBMITTING' ? this.commit(w, { type: 'answerLost', retrySafe }).next : w;
+      if (now.status === 'UNCERTAIN' && retrySafe) {
+        this.retries.cancel(w.id);
+        await this.lock.run(w.id, () => this.retry(w.id));
+      }
     }
   }
 
   stop(): void {
-    for (const t of this.timers) clearTimeout(t);
+    this.retries.stop();
   }
 
-  private async submit(w: WithdrawalRecord, round = 0): Promise<WithdrawalRecord> {
-    if (w.status === 'UNCERTAIN') this.move(w, 'SUBMITTING');
+  /** Load once (the caller did), decide, save, then publish. */
+  private commit(w: WithdrawalRecord, e: WithdrawalEvent) {
+    const d = decideWithdrawal(w, e);
+    if (d.changed) {
+      d.next.updatedAt = this.now();
+      this.deps.ledger.withdrawals.save(d.next);
+    }
+    for (const effect of d.effects) {
+      if (effect.type === 'publish') this.deps.publish?.(toWithdrawalView(d.next));
+      else this.scheduleRetry(w.id);
+    }
+    return d;
+  }
+
+  private step(id: string, e: WithdrawalEvent) {
+    const w = this.deps.ledger.withdrawals.get(id);
+    return w ? this.commit(w, e).next : undefined;
+  }
+
+  private async retry(id: string): Promise<WithdrawalRecord | undefined> {
+    this.step(id, { type: 'submit' });
+    return this.send(id);
+  }
+
+  private async send(id: string): Promise<WithdrawalRecord | undefined> {
+    const w = this.deps.ledger.withdrawals.get(id);
+    if (!w || w.status !== 'SUBMITTING') return w;
     const r = await this.deps.psp().withdraw({
       amountCents: w.amountCents,
       externalId: w.externalId,
@@ -146,61 +159,25 @@ export class WithdrawalService {
       callbackUrl: this.deps.callbackUrl(),
       ...(w.description !== undefined && { description: w.description }),
     });
-    const fresh = this.deps.ledger.withdrawals.get(w.id)!;
-    if (r.ok) {
-      if (r.value.id) fresh.pspId = r.value.id;
-      const to = (r.value.status && readWithdrawalStatus(r.value.status)) || 'PROCESSING';
-      this.move(fresh, to === 'FAILED' ? 'FAILED' : to);
-      return fresh;
-    }
-    return this.onError(fresh, r, round);
+    return this.step(
+      id,
+      r.ok
+        ? {
+            type: 'pspAnswer',
+            ...(r.value.id && { id: r.value.id }),
+            ...(r.value.status && { status: r.value.status }),
+          }
+        : r.kind === 'uncertain'
+          ? { type: 'answerLost', retrySafe: this.deps.retrySafe?.() ?? true }
+          : { type: 'pspRefused', kind: r.kind, code: r.code },
+    );
   }
 
-  private onError(w: WithdrawalRecord, e: Err, round: number): WithdrawalRecord {
-    if (e.kind === 'conflict') {
-      // The PSP already holds this id: the earlier attempt went through.
-      this.move(w, 'PROCESSING', 'O PSP já tinha recebido este saque; aguardando a confirmação.');
-      return w;
-    }
-    if (e.kind === 'uncertain' && !this.retrySafe()) {
-      this.move(w, 'UNCERTAIN', UNCERTAIN_NO_RETRY_TEXT, 'UNCERTAIN_NO_RETRY');
-      return w;
-    }
-    if (e.kind === 'uncertain' || round > 0 || w.flags.includes('RETRIED')) {
-      if (!w.flags.includes('RETRIED')) w.flags.push('RETRIED');
-      this.move(w, 'UNCERTAIN', UNCERTAIN_TEXT);
-      const delays = this.deps.retryDelaysMs ?? [2_000, 10_000, 30_000];
-      if (round < delays.length) {
-        const t = setTimeout(() => {
-          this.timers.delete(t);
-          const cur = this.deps.ledger.withdrawals.get(w.id);
-          if (cur?.status === 'UNCERTAIN') void this.submit(cur, round + 1);
-        }, delays[round]);
-        t.unref?.();
-        this.timers.add(t);
-      }
-      return w;
-    }
-    this.move(w, 'FAILED', e.message, e.code);
-    return w;
-  }
-
-  private move(w: WithdrawalRecord, to: WithdrawalState, text?: string, code?: string): void {
-    if (w.status !== to && !canMoveWithdrawal(w.status, to)) return;
-    w.status = to;
-    if (text) {
-      w.noticeCode = code ?? (to === 'UNCERTAIN' ? 'UNCERTAIN' : to);
-      w.noticeText = text;
-    } else if (to === 'PROCESSING' || to === 'COMPLETED') {
-      w.noticeCode = undefined;
-      w.noticeText = undefined;
-    }
-    this.save(w);
-  }
-
-  private save(w: WithdrawalRecord): void {
-    w.updatedAt = this.now();
-    this.deps.ledger.withdrawals.save(w);
-    this.deps.publish?.(toWithdrawalView(w));
+  private scheduleRetry(id: string): void {
+    this.retries.schedule(
+      id,
+      () => void this.lock.run(id, () => this.retry(id)).catch(() => {}),
+      () => {}, // stays UNCERTAIN with its notice: the owner asks the PSP
+    );
   }
 }

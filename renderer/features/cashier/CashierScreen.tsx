@@ -6,7 +6,7 @@ import { useApp } from '../../stores/app-store';
 import { isLocked, useCashier } from '../../stores/cashier-store';
 import { AmountField } from './AmountField';
 import { ChargePanel } from './ChargePanel';
-import { Receipt } from './Receipt';
+import { Receipt } from '../receipt/Receipt';
 import { TextField } from '../../components/TextField';
 
 /** Caixa: amount → Enter → QR, all by keyboard; Esc starts over. */

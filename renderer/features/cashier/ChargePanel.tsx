@@ -1,8 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatBRL } from '../../../shared/domain/money';
 import type { ChargeView } from '../../../shared/views';
+import { describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
+import { describeChargeNotice } from './charge-notice';
+import { printPage } from '../../print';
 import { ChargeStatus } from './ChargeStatus';
+import { printReceipt } from '../receipt/print';
 import { useCountdown } from './countdown';
 import { QrCode } from './QrCode';
 import { playPaidChime } from './sound';
@@ -18,7 +22,8 @@ interface Props {
 /** The charge on screen: QR, copy-and-paste, print, live status, and an unmistakable PAID. */
 export function ChargePanel({ charge, demo, onNew, onSimulate, onRecheck }: Props) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const [printError, setPrintError] = useState<string | null>(null);
   const countdown = useCountdown(charge.status === 'PENDING' ? charge.expiresAt : undefined);
   const wasPaid = useRef(charge.status === 'PAID');
   useEffect(() => {
@@ -31,17 +36,28 @@ export function ChargePanel({ charge, demo, onNew, onSimulate, onRecheck }: Prop
     }
   }, [charge.status, charge.amountCents, t]);
 
-  const copy = async () => {
+  // "Copiado" only when the clipboard took it: a refused write (no permission, no focus) says
+  // so, and selects the code so Ctrl+C still works.
+  const copyCode = async () => {
     if (!charge.brcode) return;
+    let state: 'copied' | 'failed' = 'copied';
     try {
       await navigator.clipboard.writeText(charge.brcode);
     } catch {
-      // Older shells: select the text so Ctrl+C works.
+      state = 'failed';
       const el = document.querySelector('[data-testid="pix-copia-e-cola"]');
       if (el) window.getSelection()?.selectAllChildren(el);
     }
-    setCopied(true);
-    setTimeout(() => setCopied(false), 2000);
+    setCopy(state);
+    setTimeout(() => setCopy('idle'), state === 'copied' ? 2000 : 6000);
+  };
+  // ESC/POS when a thermal printer is configured; otherwise the host's print (silent to the
+  // configured system printer in Electron, the dialog elsewhere).
+  const print = async () => {
+    const error = await printReceipt(charge.id, () => {
+      void printPage().then((r) => setPrintError(r.ok ? null : describeError(r)));
+    });
+    setPrintError(error);
   };
 
   if (charge.status === 'PAID') {
@@ -49,7 +65,7 @@ export function ChargePanel({ charge, demo, onNew, onSimulate, onRecheck }: Prop
       <section className="charge-panel paid" aria-label={t('paid')}>
         <ChargeStatus status={charge.status} />
         <p className="paid-amount">{formatBRL(charge.amountCents)}</p>
-        {charge.notice && <p className="notice">{charge.notice.text}</p>}
+        {charge.notice && <p className="notice">{describeChargeNotice(charge.notice)}</p>}
         <button type="button" className="btn btn-primary" onClick={onNew}>
           {t('cashier.newCharge')}
         </button>
@@ -66,7 +82,7 @@ export function ChargePanel({ charge, demo, onNew, onSimulate, onRecheck }: Prop
       <ChargeStatus status={charge.status} />
       {charge.notice && (
         <p className="notice" role={charge.status === 'FAILED' ? 'alert' : undefined}>
-          {charge.notice.text}
+          {describeChargeNotice(charge.notice)}
         </p>
       )}
       {charge.brcode && charge.status === 'PENDING' && (
@@ -79,13 +95,23 @@ export function ChargePanel({ charge, demo, onNew, onSimulate, onRecheck }: Prop
           {countdown && <p className="countdown">{t('cashier.expiresIn', { time: countdown })}</p>}
         </>
       )}
+      {copy === 'failed' && (
+        <p className="notice" role="alert">
+          {t('cashier.copyFailed')}
+        </p>
+      )}
+      {printError && (
+        <p className="notice" role="alert">
+          {printError}
+        </p>
+      )}
       <div className="panel-actions">
         {charge.brcode && charge.status === 'PENDING' && (
           <>
-            <button type="button" className="btn" onClick={() => void copy()}>
-              {copied ? t('cashier.copied') : t('cashier.copy')}
+            <button type="button" className="btn" onClick={() => void copyCode()}>
+              {copy === 'copied' ? t('cashier.copied') : t('cashier.copy')}
             </button>
-            <button type="button" className="btn" onClick={() => window.print()}>
+            <button type="button" className="btn" onClick={() => void print()}>
               {t('cashier.print')}
             </button>
           </>

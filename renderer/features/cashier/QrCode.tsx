@@ -1,4 +1,4 @@
-import QRCode from 'qrcode';
+import QRCode from 'qrcode/lib/browser';
 import { useEffect, useState } from 'react';
 
 /** The QR rendered locally from the payload: SVG, error correction M, quiet zone 4. */

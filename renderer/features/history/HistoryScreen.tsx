@@ -1,91 +1,130 @@
 import { useEffect, useState } from 'react';
-import { formatBRL } from '../../../shared/domain/money';
+import { chargesCsv } from '../../../shared/domain/charges-csv';
+import type { HistoryRow } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
 import { useApp } from '../../stores/app-store';
-import { useHistory } from '../../stores/history-store';
-import { Receipt } from '../cashier/Receipt';
-import { chargesCsv } from './csv';
+import { PER_PAGE, useHistory } from '../../stores/history-store';
+import { printReceipt } from '../receipt/print';
+import { PrintArea } from '../receipt/PrintArea';
+import { Receipt } from '../receipt/Receipt';
+import { ChargeDetailDialog } from './ChargeDetailDialog';
+import { closingCsv } from './closing-csv';
+import { DayClosing } from './DayClosing';
+import { downloadText } from './download';
 import { HistoryTable } from './HistoryTable';
 
-/** Histórico: filters, reprint, the day's closing (printable) and CSV export. */
+type PrintTarget = { kind: 'receipt'; row: HistoryRow } | { kind: 'closing' } | null;
+
+/** Histórico: every charge of the day (paged), filters, detail, reprint, Fechamento, CSV. */
 export function HistoryScreen() {
   const { t } = useTranslation();
   const h = useHistory();
   const info = useApp((s) => s.info);
   const paperWidthMm = useApp((s) => s.paperWidthMm);
-  const [printing, setPrinting] = useState<'receipt' | 'closing' | null>(null);
+  const [target, setTarget] = useState<PrintTarget>(null);
+  const [printSeq, setPrintSeq] = useState(0);
+  const [message, setMessage] = useState<string | null>(null);
 
   useEffect(() => {
     void h.load();
   }, []);
+  // The system dialog prints what is rendered: open it after the target is on the page.
   useEffect(() => {
-    if (!printing) return;
-    const done = () => setPrinting(null);
-    window.addEventListener('afterprint', done, { once: true });
-    window.print();
-    return () => window.removeEventListener('afterprint', done);
-  }, [printing]);
-
-  const exportCsv = () => {
-    const blob = new Blob([chargesCsv(h.charges, (s) => t(`status.${s}`))], {
-      type: 'text/csv;charset=utf-8',
-    });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = `balcao-${h.day}.csv`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    if (printSeq) window.print();
+  }, [printSeq]);
+  const dialog = (next: PrintTarget) => {
+    setTarget(next);
+    setPrintSeq((n) => n + 1);
   };
 
+  const printRow = async (row: HistoryRow) => {
+    setMessage(await printReceipt(row.id, () => dialog({ kind: 'receipt', row })));
+  };
+  const exportCsv = async () => {
+    const rows = await h.allRows();
+    if (!rows) return;
+    const csv = chargesCsv(rows, {
+      status: (s) => t(`status.${s}`),
+      yes: t('history.yes'),
+      no: t('history.no'),
+    });
+    downloadText(`balcao-${h.day}.csv`, csv);
+  };
+  const pages = Math.max(1, Math.ceil(h.total / PER_PAGE));
+
   return (
-    <div className={`history-screen printing-${printing ?? 'none'}`}>
+    <div className="history-screen">
       <h1>{t('history.title')}</h1>
       <HistoryTable
         day={h.day}
         status={h.status}
-        charges={h.charges}
+        text={h.text}
+        rows={h.rows}
         onDay={(d) => void h.setDay(d)}
         onStatus={(s) => void h.setStatus(s)}
-        onReprint={(c) => {
-          h.setReprint(c);
-          setPrinting('receipt');
-        }}
+        onText={(x) => void h.setText(x)}
+        onDetail={(c) => void h.openDetail(c.id)}
+        onPrint={(c) => void printRow(c)}
       />
+      <nav className="pager" aria-label={t('history.pages')}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={h.page <= 1}
+          onClick={() => void h.goto(h.page - 1)}
+        >
+          {t('history.prev')}
+        </button>
+        <span className="pager-info" data-testid="history-pager">
+          {t('history.pageOf', { page: h.page, pages, total: h.total })}
+        </span>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={h.page >= pages}
+          onClick={() => void h.goto(h.page + 1)}
+        >
+          {t('history.next')}
+        </button>
+      </nav>
+      {(message ?? h.error) && (
+        <p className="notice" role="alert">
+          {message ?? h.error}
+        </p>
+      )}
       <div className="history-actions">
-        <button type="button" className="btn" onClick={() => setPrinting('closing')}>
+        <button type="button" className="btn" onClick={() => dialog({ kind: 'closing' })}>
           {t('history.closeDay')}
         </button>
-        <button type="button" className="btn" onClick={exportCsv}>
+        <button
+          type="button"
+          className="btn"
+          disabled={!h.closing}
+          onClick={() =>
+            h.closing && downloadText(`fechamento-${h.day}.csv`, closingCsv(h.closing, t))
+          }
+        >
+          {t('history.exportClosing')}
+        </button>
+        <button type="button" className="btn" onClick={() => void exportCsv()}>
           {t('history.export')}
         </button>
       </div>
-      {h.summary && (
+      {h.closing && (
         <section className="closing" aria-label={t('history.closeDay')}>
-          <h2>
-            {t('history.closeDay')} — {h.day.split('-').reverse().join('/')}
-          </h2>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('history.status')}</th>
-                <th scope="col">{t('history.count')}</th>
-                <th scope="col">{t('history.total')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {h.summary.totals.map((row) => (
-                <tr key={row.status}>
-                  <td>{t(`status.${row.status}`)}</td>
-                  <td className="num">{row.count}</td>
-                  <td className="num">{formatBRL(row.amountCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DayClosing closing={h.closing} />
         </section>
       )}
-      {printing === 'receipt' && h.reprint && info && (
-        <Receipt charge={h.reprint} shopName={info.shopName} paperWidthMm={paperWidthMm} />
+      {h.detail && <ChargeDetailDialog detail={h.detail} onClose={h.closeDetail} />}
+      {target?.kind === 'receipt' && info && (
+        <Receipt charge={target.row} shopName={info.shopName} paperWidthMm={paperWidthMm} />
+      )}
+      {target?.kind === 'closing' && h.closing && (
+        <PrintArea widthMm={paperWidthMm}>
+          <div className="receipt closing-print">
+            <DayClosing closing={h.closing} />
+          </div>
+        </PrintArea>
       )}
     </div>
   );

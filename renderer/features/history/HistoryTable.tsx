@@ -1,33 +1,42 @@
 import { CHARGE_STATES, type ChargeState } from '../../../shared/domain/charge-state';
+import { isReceived } from '../../../shared/domain/day-closing';
 import { formatBRL } from '../../../shared/domain/money';
-import type { ChargeView } from '../../../shared/views';
+import type { HistoryRow } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
 
 interface Props {
   day: string;
   status: ChargeState | '';
-  charges: ChargeView[];
+  text: string;
+  rows: HistoryRow[];
   onDay(d: string): void;
   onStatus(s: ChargeState | ''): void;
-  onReprint(c: ChargeView): void;
+  onText(t: string): void;
+  onDetail(c: HistoryRow): void;
+  onPrint(c: HistoryRow): void;
 }
 
-/** The day's charges, newest first, with the day and status filters. */
-export function HistoryTable({ day, status, charges, onDay, onStatus, onReprint }: Props) {
+/** One page of the day's charges, newest first, with the day, status and text filters. */
+export function HistoryTable(p: Props) {
   const { t } = useTranslation();
   return (
     <>
       <div className="filters">
         <div className="field">
           <label htmlFor="history-day">{t('history.day')}</label>
-          <input id="history-day" type="date" value={day} onChange={(e) => onDay(e.target.value)} />
+          <input
+            id="history-day"
+            type="date"
+            value={p.day}
+            onChange={(e) => p.onDay(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="history-status">{t('history.status')}</label>
           <select
             id="history-status"
-            value={status}
-            onChange={(e) => onStatus(e.target.value as ChargeState | '')}
+            value={p.status}
+            onChange={(e) => p.onStatus(e.target.value as ChargeState | '')}
           >
             <option value="">{t('history.all')}</option>
             {CHARGE_STATES.filter((s) => s !== 'DRAFT').map((s) => (
@@ -37,8 +46,19 @@ export function HistoryTable({ day, status, charges, onDay, onStatus, onReprint 
             ))}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="history-text">{t('history.search')}</label>
+          <input
+            id="history-text"
+            type="search"
+            value={p.text}
+            placeholder={t('history.searchHint')}
+            maxLength={100}
+            onChange={(e) => p.onText(e.target.value)}
+          />
+        </div>
       </div>
-      {charges.length === 0 ? (
+      {p.rows.length === 0 ? (
         <p className="empty">{t('history.empty')}</p>
       ) : (
         <table className="history">
@@ -47,30 +67,46 @@ export function HistoryTable({ day, status, charges, onDay, onStatus, onReprint 
               <th scope="col">{t('history.time')}</th>
               <th scope="col">{t('history.status')}</th>
               <th scope="col">{t('history.amount')}</th>
+              <th scope="col">{t('history.fee')}</th>
+              <th scope="col">{t('history.net')}</th>
+              <th scope="col">{t('history.chargeId')}</th>
+              <th scope="col">{t('history.pspId')}</th>
               <th scope="col">{t('history.payer')}</th>
               <th scope="col">
-                <span className="sr-only">{t('history.reprint')}</span>
+                <span className="sr-only">{t('history.actions')}</span>
               </th>
             </tr>
           </thead>
           <tbody>
-            {charges.map((c) => (
-              <tr key={c.id}>
+            {p.rows.map((c) => (
+              <tr key={c.id} data-charge-id={c.externalId}>
                 <td>{new Date(c.createdAt).toLocaleTimeString('pt-BR')}</td>
                 <td>
                   <span className={`badge-status status-${c.status.toLowerCase()}`}>
                     {t(`status.${c.status}`)}
                   </span>
-                  {c.flags.includes('LATE_PAYMENT') && <span className="flag"> ⚠</span>}
+                  {c.flags.includes('LATE_PAYMENT') && (
+                    <span className="flag"> {t('history.late')}</span>
+                  )}
+                  {c.demo && <span className="flag"> DEMO</span>}
                 </td>
                 <td className="num">{formatBRL(c.amountCents)}</td>
+                <td className="num">{c.feeCents !== undefined ? formatBRL(c.feeCents) : ''}</td>
+                <td className="num">
+                  {isReceived(c) ? formatBRL(c.amountCents - (c.feeCents ?? 0)) : ''}
+                </td>
+                <td className="mono">{c.externalId}</td>
+                <td className="mono">{c.pspTransactionId ?? ''}</td>
                 <td>
                   {c.payerName ?? ''} {c.payerDocumentMasked ?? ''}
                 </td>
-                <td>
-                  {c.brcode && (
-                    <button type="button" className="btn btn-small" onClick={() => onReprint(c)}>
-                      {t('history.reprint')}
+                <td className="row-actions">
+                  <button type="button" className="btn btn-small" onClick={() => p.onDetail(c)}>
+                    {t('history.details')}
+                  </button>
+                  {(isReceived(c) || (c.brcode && c.status === 'PENDING')) && (
+                    <button type="button" className="btn btn-small" onClick={() => p.onPrint(c)}>
+                      {isReceived(c) ? t('history.printPaid') : t('history.reprint')}
                     </button>
                   )}
                 </td>

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { useSettings } from '../../stores/settings-store';
 import { CompatibilitySection } from './CompatibilitySection';
+import { PrinterSection } from './PrinterSection';
 import { Choice } from '../../components/Choice';
 import { TextField } from '../../components/TextField';
 
@@ -92,19 +93,7 @@ export function SettingsScreen() {
         {field('set-channel', t('settings.relayChannel'), s.relay.channelId, (v) =>
           setS({ ...s, relay: { ...s.relay, channelId: v } }),
         )}
-        {field('set-printer', t('settings.printer'), s.printer.name, (v) =>
-          setS({ ...s, printer: { ...s.printer, name: v } }),
-        )}
-        <Choice
-          id="set-paper"
-          label={t('settings.paper')}
-          value={s.printer.paperWidthMm}
-          options={[
-            [58, '58 mm'],
-            [80, '80 mm'],
-          ]}
-          onChange={(paperWidthMm) => setS({ ...s, printer: { ...s.printer, paperWidthMm } })}
-        />
+        <PrinterSection s={s} edit={setS} />
         <label className="check">
           <input
             type="checkbox"

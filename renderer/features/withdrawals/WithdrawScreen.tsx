@@ -3,8 +3,16 @@ import { formatBRL, parseMoney } from '../../../shared/domain/money';
 import { PIX_KEY_TYPES, parsePixKey, type PixKeyType } from '../../../shared/domain/pix-key';
 import { describeError } from '../../bridge';
 import { TextField } from '../../components/TextField';
-import { useTranslation } from '../../i18n';
+import { i18next, useTranslation } from '../../i18n';
 import { useWithdrawals } from '../../stores/withdrawals-store';
+
+/** A withdrawal's notice code in words: ours, else the PSP error's. */
+function describeWithdrawalNotice(code: string): string {
+  const key = `withdrawalNotices.${code}`;
+  if (i18next.exists(key)) return i18next.t(key);
+  const reason = `chargeNoticeReasons.${code}`;
+  return i18next.exists(reason) ? i18next.t(reason) : describeError({ code, message: code });
+}
 
 /** Saque PIX: key, amount, description → a confirmation summary → the withdrawal, followed live. */
 export function WithdrawScreen() {
@@ -91,7 +99,7 @@ export function WithdrawScreen() {
           <li key={w.id}>
             {new Date(w.createdAt).toLocaleString('pt-BR')} · {formatBRL(w.amountCents)} ·{' '}
             {w.pixKeyType} {w.pixKeyMasked} · <strong>{t(`withdrawalStatus.${w.status}`)}</strong>
-            {w.notice && <span> — {w.notice.text}</span>}
+            {w.notice && <span> — {describeWithdrawalNotice(w.notice.code)}</span>}
           </li>
         ))}
       </ul>

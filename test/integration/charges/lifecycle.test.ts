@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 describe('statuses after creation', () => {
-  it('a late PAID after a local cancel is recorded, flagged and announced loudly; the state stays final', async () => {
+  it('a late PAID after a local cancel makes the charge PAID, flagged, says after what, and is announced loudly', async () => {
     const t = await coreOn(sb.baseUrl);
     const c = await t.core.charges.create({ amountCents: 700, payer });
     if (!c.ok) throw new Error(c.message);
@@ -26,7 +26,7 @@ describe('statuses after creation', () => {
     const v = t.core.charges.get(c.value.id);
     expect(v).toMatchObject({
       ok: true,
-      value: { status: 'CANCELED', notice: { code: 'LATE_PAYMENT' } },
+      value: { status: 'PAID', paidAfter: 'CANCELED', notice: { code: 'LATE_PAYMENT' } },
     });
     expect(v.ok && v.value.flags).toEqual(expect.arrayContaining(['LOCAL_CANCEL', 'LATE_PAYMENT']));
     expect(
@@ -34,6 +34,31 @@ describe('statuses after creation', () => {
         (e) => e.event === 'app:notice' && (e.payload as { code: string }).code === 'LATE_PAYMENT',
       ),
     ).toBe(true);
+    await t.core.stop();
+  });
+
+  it('a callback whose ledger commit fails shows no Pago anywhere; its resend is applied and shown', async () => {
+    const t = await coreOn(sb.baseUrl);
+    const c = await t.core.charges.create({ amountCents: 750, payer });
+    if (!c.ok) throw new Error(c.message);
+    // A real SQLite failure inside the intake's transaction (like a full disk at the event insert).
+    t.core.ledger.db.exec(
+      "CREATE TRIGGER fail_event BEFORE INSERT ON callback_events BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+    );
+    const paid = signedCallback({ transactionId: c.value.externalId, status: 'PAID' }, 'evt-fail');
+    const shownPaid = () =>
+      t.events.some(
+        (e) =>
+          e.event === 'charges:updated' &&
+          (e.payload as { id: string; status: string }).id === c.value.id &&
+          (e.payload as { status: string }).status === 'PAID',
+      );
+    await expect(t.core.intake.handle(paid, 'test')).rejects.toThrow(/disk full/);
+    expect(shownPaid()).toBe(false);
+    expect(t.core.charges.record(c.value.id)!.status).toBe('PENDING');
+    t.core.ledger.db.exec('DROP TRIGGER fail_event');
+    expect(await t.core.intake.handle(paid, 'test')).toMatchObject({ outcome: 'applied' });
+    expect(shownPaid()).toBe(true);
     await t.core.stop();
   });
 
@@ -51,7 +76,9 @@ describe('statuses after creation', () => {
     t.clock.offsetMs = 0;
     await sb.control('POST', `/charges/${t.core.charges.record(c.value.id)!.pspTransactionId}/pay`);
     await waitFor(() => t.core.charges.record(c.value.id)!.flags.includes('LATE_PAYMENT'));
-    expect(t.core.charges.record(c.value.id)!.status).toBe('EXPIRED');
+    expect(t.core.charges.get(c.value.id)).toMatchObject({
+      value: { status: 'PAID', paidAfter: 'EXPIRED' },
+    });
     await t.core.stop();
   });
 

@@ -76,3 +76,42 @@ describe.skipIf(!hasSecretService)('keychain (gnome-keyring over the Secret Serv
     }
   });
 });
+
+describe('keychain availability (the Electron adapter)', () => {
+  it.skipIf(!hasSecretService)('answers yes where a Secret Service runs', async () => {
+    expect(await new KeytarSecretStore().available()).toBe(true);
+  });
+
+  it('answers no, and refuses to store, where no keychain answers', async () => {
+    // A child process with a D-Bus address nobody listens on: libsecret cannot reach a keyring.
+    const { spawnSync } = await import('node:child_process');
+    const script = [
+      "import { osKeychain } from './electron/main/adapters/keytar-store.ts';",
+      'let told = 0;',
+      'const s = await osKeychain(() => told++);',
+      'const set = await s.set("psp.clientSecret", "x").then(() => "stored", (e) => e.message);',
+      'console.log(JSON.stringify({ told, get: await s.get("psp.clientId"), set }));',
+    ].join('\n');
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH,
+          HOME: tempDir(),
+          DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/balcao-bus',
+        },
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
+    expect(r.stderr).not.toMatch(/Error/);
+    expect(JSON.parse(r.stdout.trim().split('\n').at(-1)!)).toEqual({
+      told: 1,
+      get: null,
+      set: 'KEYCHAIN_UNAVAILABLE',
+    });
+  });
+});

@@ -63,7 +63,6 @@ describe('reconciliation', () => {
       const v = view(r.value.id);
       return v?.notice?.code === 'UNCERTAIN_NO_QUERY' && v;
     });
-    expect(told.notice?.text).toMatch(/painel do PSP/);
     expect(told.status).toBe('UNCERTAIN');
   });
 

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisStore } from '../../../relay/redis-store';
 import { startRelay } from '../../../relay/server';
@@ -9,6 +10,7 @@ import { startRedis } from '../../helpers/redis';
 // The relay's HTTP interface (PSP-API.md "The relay") over real HTTP: the same suite on both
 // stores, SQLite (the embedded default) and Redis Streams (scale-out).
 const ADMIN = 'admin-token-for-tests-0123456789';
+const sqliteModule = createRequire(import.meta.url).resolve('better-sqlite3');
 let redis: Awaited<ReturnType<typeof startRedis>>;
 beforeAll(async () => {
   redis = await startRedis();
@@ -17,6 +19,10 @@ afterAll(() => redis?.stop());
 
 const STORES: Array<[string, () => RelayStore]> = [
   ['SQLite', () => new SqliteStore(`${tempDir()}/relay.sqlite`)],
+  [
+    'SQLite, commits in a writer thread',
+    () => new SqliteStore(`${tempDir()}/relay.sqlite`, { writerThread: { sqliteModule } }),
+  ],
   ['Redis Streams', () => new RedisStore(redis.url)],
 ];
 let relay: Awaited<ReturnType<typeof startRelay>>;
@@ -83,10 +89,14 @@ describe.each(STORES)('the relay on %s', (_name, makeStore) => {
       const store = makeStore();
       const id = `purge-${Date.now()}`;
       await store.createChannel({ id, tokenHash: 'x', createdAt: 0 });
-      await store.append(id, { receivedAt: Date.now() - 8 * 86_400_000, headers: {}, body: 'old' });
-      await store.append(id, { receivedAt: Date.now(), headers: {}, body: 'new' });
-      await store.purgeBefore(Date.now() - 7 * 86_400_000);
-      expect((await store.readAfter(id, null, 10)).map((e) => e.body)).toEqual(['new']);
+      await store.append(id, { receivedAt: Date.now(), headers: {}, body: Buffer.from('old') });
+      await new Promise((r) => setTimeout(r, 20));
+      const cutoff = Date.now();
+      await new Promise((r) => setTimeout(r, 20));
+      await store.append(id, { receivedAt: Date.now(), headers: {}, body: Buffer.from('new') });
+      expect(await store.purgeBefore(cutoff)).toBe(1);
+      const left = await store.readAfter(id, null, 10);
+      expect(left.map((e) => e.body.toString())).toEqual(['new']);
       await store.close();
     });
   });
@@ -142,6 +152,25 @@ describe.each(STORES)('the relay on %s', (_name, makeStore) => {
       expect(all.events[0]!.data.headers.authorization).toBeUndefined();
       const rest = await readEvents(c.channelId, c.token, 2, ids[0]);
       expect(rest.events.map((e) => e.id)).toEqual(ids.slice(1));
+    });
+
+    it('keeps a body that is not UTF-8 byte for byte: base64 in the SSE data, marked as such', async () => {
+      const c = await channel();
+      const bytes = Buffer.concat([
+        Buffer.from('{"nome":"Jo'),
+        Buffer.from([0xe3, 0x6f]),
+        Buffer.from('"}'),
+      ]);
+      const r = await fetch(`${relay.url}/hooks/${c.channelId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=iso-8859-1' },
+        body: new Uint8Array(bytes),
+      });
+      expect(r.status).toBe(200);
+      const { events } = await readEvents(c.channelId, c.token, 1);
+      const data = events[0]!.data as { body: string; bodyEncoding?: string };
+      expect(data.bodyEncoding).toBe('base64');
+      expect(Buffer.from(data.body, 'base64').equals(bytes)).toBe(true);
     });
 
     it('sends a heartbeat comment while idle', async () => {

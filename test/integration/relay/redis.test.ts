@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisStore } from '../../../relay/redis-store';
 import { startRelay } from '../../../relay/server';
@@ -12,11 +14,15 @@ const ADMIN = 'redis-admin-token-0123456789abcdef';
 let redis: Awaited<ReturnType<typeof startRedis>>;
 let a: Awaited<ReturnType<typeof startRelay>>;
 let b: Awaited<ReturnType<typeof startRelay>>;
+let storeA: RedisStore;
+let storeB: RedisStore;
 
 beforeAll(async () => {
   redis = await startRedis();
-  a = await startRelay({ store: new RedisStore(redis.url), adminToken: ADMIN });
-  b = await startRelay({ store: new RedisStore(redis.url), adminToken: ADMIN });
+  storeA = new RedisStore(redis.url);
+  storeB = new RedisStore(redis.url);
+  a = await startRelay({ store: storeA, adminToken: ADMIN });
+  b = await startRelay({ store: storeB, adminToken: ADMIN });
 });
 afterAll(async () => {
   await a?.close();
@@ -44,7 +50,79 @@ async function post(hookUrl: string, eventId: string) {
   return r.status;
 }
 
+/** Opens an SSE stream with node:http (one socket each) and collects the event ids it gets. */
+function subscribe(relayUrl: string, channelId: string, token: string) {
+  const got: string[] = [];
+  const u = new URL(relayUrl);
+  const req = http.get(
+    {
+      host: u.hostname,
+      port: u.port,
+      path: `/channels/${channelId}/events`,
+      headers: { authorization: `Bearer ${token}` },
+      agent: false,
+    },
+    (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        for (const m of chunk.matchAll(/^id: (\S+)$/gm)) got.push(m[1]!);
+      });
+    },
+  );
+  req.on('error', () => undefined);
+  return { got, close: () => req.destroy() };
+}
+
 describe('Redis Streams store', () => {
+  it('waking 300 waiting subscribers over two instances takes a constant number of Redis connections (CLIENT LIST)', async () => {
+    const N = 300;
+    const channels = await Promise.all(
+      Array.from(
+        { length: N },
+        async () =>
+          (await (
+            await fetch(`${a.url}/admin/channels`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${ADMIN}` },
+            })
+          ).json()) as { channelId: string; token: string },
+      ),
+    );
+    // Half the terminals on each instance; each callback posted to the other instance.
+    const subs = channels.map((c, i) => subscribe(i % 2 ? b.url : a.url, c.channelId, c.token));
+    const connected = async () =>
+      (await Promise.all([a, b].map(async (r) => (await fetch(`${r.url}/metrics`)).text())))
+        .map((t) => Number(/relay_subscribers (\d+)/.exec(t)![1]))
+        .reduce((x, y) => x + y, 0);
+    for (let i = 0; i < 400 && (await connected()) < N; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(await connected()).toBe(N);
+    for (let i = 0; i < N; i += 50)
+      await Promise.all(
+        channels
+          .slice(i, i + 50)
+          .map((c, k) =>
+            post(`${(i + k) % 2 ? a.url : b.url}/hooks/${c.channelId}`, `wake-${i + k}`),
+          ),
+      );
+    await waitFor(() => subs.every((s) => s.got.length === 1), 20_000);
+
+    const cli = new Redis(redis.url);
+    const list = await cli.client('LIST');
+    await cli.quit();
+    const named = (name: string) =>
+      String(list)
+        .split('\n')
+        .filter((l) => l.includes(` name=${name} `)).length;
+    expect(named(storeA.connectionName)).toBeGreaterThan(0);
+    expect(named(storeA.connectionName)).toBeLessThanOrEqual(4);
+    expect(named(storeB.connectionName)).toBeLessThanOrEqual(4);
+    // Nobody else holds connections for the relays: every client but ours is one of theirs.
+    const clients = String(list).trim().split('\n').length;
+    expect(clients).toBeLessThanOrEqual(4 + 4 + 1);
+    subs.forEach((s) => s.close());
+  }, 60_000);
+
   it('the PSP posts to instance A, the terminal reads from instance B; Redis restarted: nothing acknowledged is lost', async () => {
     const ch = (await (
       await fetch(`${a.url}/admin/channels`, {

@@ -56,6 +56,11 @@ describe('import rules (DESIGN.md) fail lint', () => {
       "import { parseMoney as x } from '../../shared/domain/money';",
       'balcao/folder-boundaries',
     ],
+    [
+      'electron/preload/fx.ts',
+      "import { defaultSettings as x } from '../../shared/settings';",
+      'balcao/folder-boundaries',
+    ],
   ])('%s: %s', async (file, stmt, rule) => {
     const messages = await lint(file, use(stmt));
     expect(
@@ -77,7 +82,15 @@ describe('allowed imports stay allowed', () => {
     ['electron/services/fx.ts', "import { parseMoney as x } from '../../shared/domain/money';"],
     ['electron/main/adapters/fx.ts', "import x from 'keytar';"],
     ['electron/main/fx.ts', "import { app as x } from 'electron';"],
+    // The preload may import the IPC contract, all of it (README "Import rules").
     ['electron/preload/fx.ts', "import { CALL_CHANNELS as x } from '../../shared/ipc-channels';"],
+    ['electron/preload/fx.ts', "import { calls as x } from '../../shared/ipc-contract';"],
+    ['electron/preload/fx.ts', "import { createApi as x } from '../../shared/ipc-api';"],
+    ['electron/preload/fx.ts', "import { err as x } from '../../shared/result';"],
+    [
+      'electron/preload/index.ts',
+      "import type { BalcaoApi as x } from '../../shared/ipc-contract';",
+    ],
     ['renderer/fx.tsx', "import { getBridge as x } from './bridge';"],
     ['renderer/fx.tsx', "import { formatBRL as x } from '../shared/domain/money';"],
   ])('%s: %s', async (file, stmt) => {

@@ -152,13 +152,47 @@ describe('status rendering', () => {
     expect(screen.queryByRole('button', { name: 'Simular pagamento' })).toBeNull();
   });
 
-  it('no QR for an uncertain or failed charge; the notice says why', async () => {
+  // The QR mounts a placeholder at once and the image a moment later: checking for either (and
+  // for the copy-and-paste text) catches a QR shown for a charge that must not show one.
+  const qrShown = (container: HTMLElement) =>
+    container.querySelector('.qr, .qr-placeholder') !== null ||
+    screen.queryByTestId('pix-copia-e-cola') !== null;
+
+  it.each(['FAILED', 'UNCERTAIN', 'SUBMITTING', 'EXPIRED', 'CANCELED'] as const)(
+    'no QR for a %s charge, even when the view carries a payload',
+    (status) => {
+      const { container } = render(
+        <ChargePanel
+          charge={charge({ status })}
+          demo
+          onNew={() => {}}
+          onSimulate={() => {}}
+          onRecheck={() => {}}
+        />,
+      );
+      expect(charge({ status }).brcode).toMatch(/^000201/);
+      expect(qrShown(container)).toBe(false);
+      expect(screen.queryByRole('button', { name: 'Copiar código' })).toBeNull();
+    },
+  );
+
+  it('a failed charge says why in words (from its code), an uncertain one offers a recheck', () => {
+    render(
+      <ChargePanel
+        charge={charge({ status: 'FAILED', notice: { code: 'QR_REJECTED' } })}
+        demo
+        onNew={() => {}}
+        onSimulate={() => {}}
+        onRecheck={() => {}}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('código PIX inválido');
+    cleanup();
     render(
       <ChargePanel
         charge={charge({
           status: 'FAILED',
-          brcode: undefined,
-          notice: { code: 'QR_REJECTED', text: 'O PSP devolveu um código PIX inválido' },
+          notice: { code: 'PSP_REFUSED', reason: 'PSP_UNAVAILABLE' },
         })}
         demo
         onNew={() => {}}
@@ -166,12 +200,13 @@ describe('status rendering', () => {
         onRecheck={() => {}}
       />,
     );
-    expect(screen.queryByRole('img')).toBeNull();
-    expect(screen.getByRole('alert').textContent).toContain('código PIX inválido');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'O PSP recusou a cobrança: o PSP está fora do ar. Nada foi cobrado; tente de novo.',
+    );
     cleanup();
     render(
       <ChargePanel
-        charge={charge({ status: 'UNCERTAIN', brcode: undefined })}
+        charge={charge({ status: 'UNCERTAIN' })}
         demo
         onNew={() => {}}
         onSimulate={() => {}}
@@ -183,7 +218,7 @@ describe('status rendering', () => {
   });
 
   it('PAID takes the whole panel, in English too', async () => {
-    render(
+    const { container } = render(
       <ChargePanel
         charge={charge({ status: 'PAID' })}
         demo
@@ -193,7 +228,7 @@ describe('status rendering', () => {
       />,
     );
     expect(screen.getByRole('status').textContent).toBe('Pago');
-    expect(screen.queryByRole('img')).toBeNull();
+    expect(qrShown(container)).toBe(false);
     await act(() => i18next.changeLanguage('en'));
     expect(screen.getByRole('status').textContent).toBe('Paid');
     await act(() => i18next.changeLanguage('pt-BR'));

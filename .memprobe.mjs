@@ -1,0 +1,13 @@
+import http from 'node:http';
+const [base, admin, N, pid] = [process.argv[2], process.argv[3], Number(process.argv[4]), Number(process.argv[5])];
+const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+const req = (method, path, headers) => new Promise((res, rej) => { const r = http.request(base + path, { method, headers, agent }, (s) => { let d=''; s.on('data', c => d += c); s.on('end', () => res(d)); }); r.on('error', rej); r.end(); });
+const metrics = async () => { process.kill(pid, 'SIGUSR2'); await new Promise(r => setTimeout(r, 1500)); const t = await req('GET', '/metrics', {}); const g = (n) => Number(new RegExp(n + ' (\\d+)').exec(t)[1]); const rss = Number(/VmRSS:\s+(\d+)/.exec((await import('node:fs')).readFileSync(`/proc/${pid}/status`, 'utf8'))[1]); return { heap: g('nodejs_heap_used_bytes'), ext: g('nodejs_external_memory_bytes'), rss: rss * 1024 }; };
+const chans = [];
+for (let i = 0; i < N; i += 32) chans.push(...await Promise.all(Array.from({ length: Math.min(32, N - i) }, async () => JSON.parse(await req('POST', '/admin/channels', { authorization: `Bearer ${admin}` })))));
+const m0 = await metrics();
+let ready = 0;
+await new Promise((resolve) => chans.forEach((c) => { const r = http.request(base + `/channels/${c.channelId}/events`, { headers: { authorization: `Bearer ${c.token}` }, agent: false }, (res) => { res.on('data', () => {}); if (++ready === N) resolve(); }); r.end(); }));
+const m1 = await metrics();
+console.log(JSON.stringify({ N, heapPer: ((m1.heap - m0.heap) / N).toFixed(0), extPer: ((m1.ext - m0.ext) / N).toFixed(0), rssPer: ((m1.rss - m0.rss) / N).toFixed(0) }));
+process.exit(0);

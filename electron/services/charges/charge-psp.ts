@@ -1,0 +1,55 @@
+import type { Result } from '../../../shared/result';
+import type { ChargeRecord } from '../ledger/charges-repo';
+import type { CreatedCharge, TransactionStatus } from '../psp/replies';
+
+/** The part of the PSP client the charge service uses. */
+export interface ChargePsp {
+  readonly hasStatusQuery: boolean;
+  createDeposit(i: {
+    amountCents: number;
+    externalId: string;
+    callbackUrl: string;
+    payer: { name: string; email: string; document: string; phone: string };
+    description?: string;
+  }): Promise<Result<CreatedCharge>>;
+  createTransaction(i: {
+    amountCents: number;
+    transactionId: string;
+    webhookUrl: string;
+    payerName: string;
+    payerDocument: string;
+    description?: string;
+    splitUser?: string;
+    splitTax?: number;
+    gateway?: string;
+  }): Promise<Result<CreatedCharge>>;
+  transactionStatus(id: string): Promise<Result<TransactionStatus>>;
+}
+
+/** Sends the charge with ITS external id (a retry reuses it: the PSP refuses a duplicate). */
+export function sendCharge(
+  psp: ChargePsp,
+  c: ChargeRecord,
+  callbackUrl: string,
+): Promise<Result<CreatedCharge>> {
+  const description = c.description !== undefined ? { description: c.description } : {};
+  if (c.operation === 'deposit') {
+    return psp.createDeposit({
+      amountCents: c.amountCents,
+      externalId: c.externalId,
+      callbackUrl,
+      payer: c.payer as { name: string; email: string; document: string; phone: string },
+      ...description,
+    });
+  }
+  return psp.createTransaction({
+    amountCents: c.amountCents,
+    transactionId: c.externalId,
+    webhookUrl: callbackUrl,
+    payerName: c.payer?.name ?? '',
+    payerDocument: c.payer?.document ?? '',
+    ...description,
+    ...(c.split && { splitUser: c.split.user, splitTax: c.split.taxPercent }),
+    ...(c.gateway && { gateway: c.gateway }),
+  });
+}

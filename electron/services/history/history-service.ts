@@ -1,0 +1,65 @@
+import { closeDay } from '../../../shared/domain/day-closing';
+import type {
+  ChargeDetail,
+  DayClosingView,
+  HistoryPage,
+  HistoryQuery as PageQuery,
+  HistoryRow,
+} from '../../../shared/history';
+import { err, ok, type Result } from '../../../shared/result';
+import type { AppSettings } from '../../../shared/settings';
+import { toChargeView } from '../charges/charge-view';
+import { dayRange } from '../handlers';
+import type { ChargeRecord, ChargesRepo } from '../ledger/charges-repo';
+import type { HistoryQuery } from '../ledger/history-query';
+
+export interface HistoryDeps {
+  query: HistoryQuery;
+  charges: ChargesRepo;
+  settings: () => AppSettings;
+  terminalId: string;
+  now: () => number;
+}
+
+export const toHistoryRow = (c: ChargeRecord & { paidAt?: number }): HistoryRow => ({
+  ...toChargeView(c),
+  ...(c.pspTransactionId !== undefined && { pspTransactionId: c.pspTransactionId }),
+  ...(c.paidAt !== undefined && { paidAt: c.paidAt }),
+});
+
+/** Histórico: pages of the ledger, one charge with its whole status history, the day's closing. */
+export class HistoryService {
+  constructor(private readonly d: HistoryDeps) {}
+
+  page(q: PageQuery): Result<HistoryPage> {
+    const { items, total } = this.d.query.page(
+      {
+        ...dayRange(q.day),
+        ...(q.status && { status: q.status }),
+        ...(q.text && { text: q.text }),
+      },
+      q.page,
+      q.perPage,
+    );
+    return ok({ items: items.map(toHistoryRow), total, page: q.page, perPage: q.perPage });
+  }
+
+  detail(id: string): Result<ChargeDetail> {
+    const c = this.d.query.charge(id);
+    if (!c) return err('not_found', 'CHARGE_NOT_FOUND', 'Cobrança não encontrada.');
+    return ok({ charge: toHistoryRow(c), history: this.d.charges.history(c.id) });
+  }
+
+  closing(day: string): Result<DayClosingView> {
+    const { from, to } = dayRange(day);
+    const s = this.d.settings();
+    return ok({
+      day,
+      terminalId: this.d.terminalId,
+      terminalName: s.terminalName,
+      shopName: s.shopName,
+      ...closeDay(this.d.query.closingCharges(from, to), this.d.query.closingWithdrawals(from, to)),
+      generatedAt: this.d.now(),
+    });
+  }
+}

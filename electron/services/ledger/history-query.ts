@@ -1,0 +1,112 @@
+import type { ChargeState } from '../../../shared/domain/charge-state';
+import type { ClosingCharge, ClosingWithdrawal } from '../../../shared/domain/day-closing';
+import { parseMoney } from '../../../shared/domain/money';
+import { fromRow, type ChargeRecord } from './charges-repo';
+import type { Db } from './database';
+
+export interface HistoryFilter {
+  from: number;
+  to: number;
+  status?: ChargeState;
+  text?: string;
+}
+
+type Row = Record<string, unknown>;
+
+/** When it was paid: the first move to PAID, or the late payment recorded on a final charge. */
+const PAID_AT = `(SELECT MIN(h.at) FROM charge_history h WHERE h.charge_id = charges.id
+  AND (h.to_status = 'PAID' OR h.detail LIKE 'late payment%')) AS paid_at`;
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function where(f: HistoryFilter): { sql: string; args: Record<string, unknown> } {
+  const parts = ['created_at >= @from', 'created_at < @to'];
+  const args: Record<string, unknown> = { from: f.from, to: f.to };
+  if (f.status) {
+    parts.push('status = @status');
+    args.status = f.status;
+  }
+  const text = f.text?.trim();
+  if (text) {
+    const fields = ['description', 'external_id', 'psp_transaction_id', 'id', 'payer_name'];
+    const ors = fields.map((c) => `${c} LIKE @like ESCAPE '\\'`);
+    args.like = `%${likeEscape(text)}%`;
+    const amount = parseMoney(text);
+    if (amount.ok) {
+      ors.push('amount_cents = @amount');
+      args.amount = amount.value;
+    }
+    parts.push(`(${ors.join(' OR ')})`);
+  }
+  return { sql: `WHERE ${parts.join(' AND ')}`, args };
+}
+
+/**
+ * Histórico's reads of the ledger. Nothing here caps: a page is LIMIT/OFFSET over the whole
+ * filtered set with its exact count, and the closing reads every row of the day.
+ */
+export class HistoryQuery {
+  constructor(private readonly db: Db) {}
+
+  page(
+    f: HistoryFilter,
+    page: number,
+    perPage: number,
+  ): { items: Array<ChargeRecord & { paidAt?: number }>; total: number } {
+    const w = where(f);
+    const total = (
+      this.db.prepare(`SELECT COUNT(*) AS n FROM charges ${w.sql}`).get(w.args) as { n: number }
+    ).n;
+    const rows = this.db
+      .prepare(
+        `SELECT *, ${PAID_AT} FROM charges ${w.sql}
+         ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`,
+      )
+      .all({ ...w.args, limit: perPage, offset: (page - 1) * perPage }) as Row[];
+    return { items: rows.map(withPaidAt), total };
+  }
+
+  /** One charge by our id, our external id or the PSP's id. */
+  charge(id: string): (ChargeRecord & { paidAt?: number }) | undefined {
+    const r = this.db
+      .prepare(
+        `SELECT *, ${PAID_AT} FROM charges WHERE id = @id OR external_id = @id OR psp_transaction_id = @id LIMIT 1`,
+      )
+      .get({ id }) as Row | undefined;
+    return r ? withPaidAt(r) : undefined;
+  }
+
+  /** Every charge created in [from, to): what the closing adds up. */
+  closingCharges(from: number, to: number): ClosingCharge[] {
+    const rows = this.db
+      .prepare(
+        'SELECT status, amount_cents, fee_cents, flags, demo FROM charges WHERE created_at >= ? AND created_at < ?',
+      )
+      .all(from, to) as Row[];
+    return rows.map((r) => ({
+      status: r.status as ChargeState,
+      amountCents: r.amount_cents as number,
+      ...(r.fee_cents !== null && { feeCents: r.fee_cents as number }),
+      flags: (r.flags as string) ? (r.flags as string).split(',') : [],
+      demo: r.demo === 1,
+    }));
+  }
+
+  /** The withdrawals requested in [from, to). */
+  closingWithdrawals(from: number, to: number): ClosingWithdrawal[] {
+    return (
+      this.db
+        .prepare(
+          'SELECT status, amount_cents FROM withdrawals WHERE created_at >= ? AND created_at < ?',
+        )
+        .all(from, to) as Row[]
+    ).map((r) => ({ status: r.status as string, amountCents: r.amount_cents as number }));
+  }
+}
+
+function withPaidAt(r: Row): ChargeRecord & { paidAt?: number } {
+  const rec = fromRow(r);
+  return r.paid_at === null || r.paid_at === undefined
+    ? rec
+    : { ...rec, paidAt: r.paid_at as number };
+}

@@ -1,0 +1,92 @@
+import { CharacterSet, PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
+import QRCode from 'qrcode';
+import { csvDateTime } from '../../../shared/domain/charges-csv';
+import { isReceived } from '../../../shared/domain/day-closing';
+import { formatBRL } from '../../../shared/domain/money';
+import type { HistoryRow } from '../../../shared/history';
+
+/** Thermal heads print 8 dots per mm (203 dpi); the printable width of each roll. */
+const DOTS_PER_MM = 8;
+const PAPER = {
+  58: { dots: 384, chars: 32 },
+  80: { dots: 576, chars: 48 },
+} as const;
+export const QR_MIN_MM = 30;
+
+/**
+ * The module size (`GS ( k` function 167, 1–8 dots) that makes the QR at least 30 mm wide on
+ * paper and still fit the roll. The printer encodes the payload in byte mode at level M, so the
+ * symbol's size is computed the same way.
+ */
+export function qrModuleDots(payload: string, paperWidthMm: 58 | 80): number {
+  const modules = QRCode.create([{ data: new TextEncoder().encode(payload), mode: 'byte' }], {
+    errorCorrectionLevel: 'M',
+  }).modules.size;
+  const wanted = Math.ceil((QR_MIN_MM * DOTS_PER_MM) / modules);
+  const fits = Math.floor(PAPER[paperWidthMm].dots / modules);
+  return Math.max(1, Math.min(8, wanted, fits));
+}
+
+export interface ReceiptInput {
+  charge: HistoryRow;
+  shopName: string;
+  paperWidthMm: 58 | 80;
+}
+
+/** Splits the code into whole lines of the roll's width (it has no spaces to break at). */
+const chunks = (s: string, n: number) => s.match(new RegExp(`.{1,${n}}`, 'g')) ?? [];
+
+/**
+ * The receipt as ESC/POS bytes (Epson command set, which Brazilian thermal printers follow):
+ * code page CP860 so ç/ã/é print right, the QR drawn by the printer itself (model 2, level M),
+ * and a cut. A paid charge prints the `Comprovante` instead of the QR.
+ */
+export function escposReceipt({ charge, shopName, paperWidthMm }: ReceiptInput): Buffer {
+  const width = PAPER[paperWidthMm].chars;
+  const p = new ThermalPrinter({
+    type: PrinterTypes.EPSON,
+    interface: '',
+    width,
+    characterSet: CharacterSet.PC860_PORTUGUESE,
+  });
+  // ESC @ resets the printer first, then the code page (ESC t 3) is selected for what follows.
+  p.setBuffer(Buffer.from([0x1b, 0x40]));
+  p.setCharacterSet(CharacterSet.PC860_PORTUGUESE);
+  p.alignCenter();
+  p.bold(true);
+  p.println(shopName);
+  p.bold(false);
+  const paid = isReceived(charge);
+  p.println(paid ? 'Comprovante de pagamento PIX' : 'Pagamento PIX');
+  p.setTextQuadArea();
+  p.println(formatBRL(charge.amountCents));
+  p.setTextNormal();
+  if (charge.description) p.println(charge.description);
+  if (paid) {
+    p.println(`Pago em ${csvDateTime(charge.paidAt ?? charge.updatedAt)}`);
+    p.alignLeft();
+    p.println('ID da cobrança:');
+    for (const line of chunks(charge.externalId, width)) p.println(line);
+    if (charge.pspTransactionId) {
+      p.println('ID no PSP:');
+      for (const line of chunks(charge.pspTransactionId, width)) p.println(line);
+    }
+  } else if (charge.brcode) {
+    p.newLine();
+    p.printQR(charge.brcode, {
+      model: 2,
+      correction: 'M',
+      cellSize: qrModuleDots(charge.brcode, paperWidthMm),
+    });
+    p.newLine();
+    p.alignLeft();
+    p.println('PIX copia e cola:');
+    for (const line of chunks(charge.brcode, width)) p.println(line);
+    p.println(`Válido até ${csvDateTime(charge.expiresAt)}`);
+    p.println('Cobrança:');
+    for (const line of chunks(charge.externalId, width)) p.println(line);
+  }
+  p.println(`Emitido em ${csvDateTime(charge.createdAt)}`);
+  p.cut();
+  return p.getBuffer();
+}

@@ -1,0 +1,68 @@
+import { PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
+import { isReceived } from '../../../shared/domain/day-closing';
+import { printerTarget, type PrinterKind } from '../../../shared/domain/printer-target';
+import { err, ok, type Result } from '../../../shared/result';
+import type { AppSettings } from '../../../shared/settings';
+import { toHistoryRow } from '../history/history-service';
+import type { HistoryQuery } from '../ledger/history-query';
+import { escposReceipt } from './escpos-receipt';
+
+export interface ReceiptPrinterDeps {
+  query: HistoryQuery;
+  settings: () => AppSettings;
+  /** The development host's `--printer tcp://host:port`: wins over the setting. */
+  override?: { kind: PrinterKind; address: string };
+  timeoutMs?: number;
+}
+
+/**
+ * Prints a charge's receipt on an ESC/POS thermal printer, through node-thermal-printer's own
+ * transports (a TCP socket for `tcp://`, a file write for a device path). With the setting on
+ * the system dialog it answers PRINTER_NOT_ESCPOS and the renderer opens the dialog instead.
+ */
+export class ReceiptPrinter {
+  constructor(private readonly d: ReceiptPrinterDeps) {}
+
+  target(): { kind: PrinterKind; address: string } {
+    const s = this.d.settings().printer;
+    return this.d.override ?? { kind: s.kind, address: s.address };
+  }
+
+  async print(id: string): Promise<Result<{ printed: true; target: string }>> {
+    const { kind, address } = this.target();
+    const target = printerTarget(kind, address);
+    if (!target.ok) return target;
+    if (target.value === null)
+      return err('conflict', 'PRINTER_NOT_ESCPOS', 'Impressão pelo diálogo do sistema.');
+    const rec = this.d.query.charge(id);
+    if (!rec) return err('not_found', 'CHARGE_NOT_FOUND', 'Cobrança não encontrada.');
+    const charge = toHistoryRow(rec);
+    if (!isReceived(charge) && !(charge.brcode && charge.status === 'PENDING'))
+      return err(
+        'conflict',
+        'NOTHING_TO_PRINT',
+        'Esta cobrança não tem QR nem pagamento a imprimir.',
+      );
+    const s = this.d.settings();
+    const bytes = escposReceipt({
+      charge,
+      shopName: s.shopName,
+      paperWidthMm: s.printer.paperWidthMm,
+    });
+    const device = new ThermalPrinter({
+      type: PrinterTypes.EPSON,
+      interface: target.value,
+      options: { timeout: this.d.timeoutMs ?? 5000 },
+    });
+    try {
+      await device.raw(bytes);
+    } catch (e) {
+      return err(
+        'unavailable',
+        'PRINTER_UNAVAILABLE',
+        `A impressora ${target.value} não respondeu: ${e instanceof Error ? e.message : String(e)}`,
+      );
+    }
+    return ok({ printed: true as const, target: target.value });
+  }
+}

@@ -1,0 +1,145 @@
+import type { ServerResponse } from 'node:http';
+import type { Metrics } from './metrics';
+import { sseFrame } from './sse-event';
+import type { RelayStore } from './store';
+
+interface Subscriber {
+  channelId: string;
+  res: ServerResponse;
+  cursor: string | null;
+  lastWrite: number;
+  /** A read-and-write pass is under way; `again`: a wake came during it, run one more. */
+  pumping: boolean;
+  again: boolean;
+  closed: boolean;
+}
+
+const BATCH = 256;
+
+/**
+ * Every connected SSE subscriber, held as one small record each and driven by wakes from the
+ * store: no promise, timer or listener per subscriber while it waits, so ten thousand idle
+ * terminals cost little more than their sockets. Heartbeats are written by one sweep that
+ * visits a slice of the subscribers at a time, so they never arrive all at once.
+ */
+export class Subscribers {
+  private readonly byChannel = new Map<string, Set<Subscriber>>();
+  private readonly all = new Set<Subscriber>();
+  private sweepIt: Iterator<Subscriber> = this.all.values();
+  private readonly sweep: NodeJS.Timeout;
+
+  constructor(
+    private readonly store: RelayStore,
+    private readonly metrics: Metrics,
+    private readonly heartbeatMs: number,
+    private readonly onError: (e: unknown, channelId: string) => void,
+    private readonly now: () => number = Date.now,
+  ) {
+    store.onAppend((channelId) => {
+      if (channelId === null) for (const s of this.all) this.pump(s);
+      else for (const s of this.byChannel.get(channelId) ?? []) this.pump(s);
+    });
+    // Each subscriber is visited every heartbeatMs / 4 and gets a heartbeat when it has been
+    // silent for 3/4 of heartbeatMs: never more than heartbeatMs without a byte.
+    const tick = Math.max(10, Math.min(250, heartbeatMs / 8));
+    this.sweep = setInterval(() => this.heartbeat(tick), tick);
+    this.sweep.unref();
+  }
+
+  count(channelId: string) {
+    return this.byChannel.get(channelId)?.size ?? 0;
+  }
+
+  add(channelId: string, res: ServerResponse, cursor: string | null) {
+    const s: Subscriber = {
+      channelId,
+      res,
+      cursor,
+      lastWrite: this.now(),
+      pumping: false,
+      again: false,
+      closed: false,
+    };
+    let set = this.byChannel.get(channelId);
+    if (!set) this.byChannel.set(channelId, (set = new Set()));
+    set.add(s);
+    this.all.add(s);
+    this.metrics.subscribers++;
+    res.on('close', () => this.remove(s));
+    res.on('drain', () => this.pump(s));
+    this.pump(s);
+  }
+
+  private remove(s: Subscriber) {
+    if (s.closed) return;
+    s.closed = true;
+    const set = this.byChannel.get(s.channelId);
+    set?.delete(s);
+    if (set && !set.size) this.byChannel.delete(s.channelId);
+    this.all.delete(s);
+    this.metrics.subscribers--;
+  }
+
+  /** Reads after the subscriber's cursor and writes until caught up or its socket is full. */
+  private pump(s: Subscriber) {
+    if (s.closed) return;
+    if (s.pumping) {
+      s.again = true;
+      return;
+    }
+    s.pumping = true;
+    void this.pass(s).finally(() => (s.pumping = false));
+  }
+
+  private async pass(s: Subscriber) {
+    try {
+      for (;;) {
+        s.again = false;
+        const batch = await this.store.readAfter(s.channelId, s.cursor, BATCH);
+        let full = false;
+        for (const e of batch) {
+          if (s.closed) return;
+          full = !s.res.write(sseFrame(e));
+          s.cursor = e.id;
+          s.lastWrite = this.now();
+          this.metrics.delivered++;
+          // Back-pressure: a subscriber that does not read waits in the store, not in memory;
+          // its socket's 'drain' starts the next pass.
+          if (full) return;
+        }
+        if (s.closed || (batch.length < BATCH && !s.again)) return;
+      }
+    } catch (e) {
+      this.onError(e, s.channelId);
+      // The store is unreachable: try this subscriber again shortly (a wake may come first).
+      setTimeout(() => this.pump(s), 1000).unref();
+    }
+  }
+
+  private heartbeat(tickMs: number) {
+    const visits = Math.ceil((this.all.size * tickMs * 4) / this.heartbeatMs);
+    const now = this.now();
+    for (let i = 0; i < visits; i++) {
+      let r = this.sweepIt.next();
+      if (r.done) {
+        this.sweepIt = this.all.values();
+        r = this.sweepIt.next();
+        if (r.done) return;
+      }
+      const s = r.value;
+      if (!s.closed && now - s.lastWrite >= (this.heartbeatMs * 3) / 4) {
+        s.res.write(': heartbeat\n\n');
+        s.lastWrite = now;
+      }
+    }
+  }
+
+  /** Ends every stream (on shutdown). */
+  close() {
+    clearInterval(this.sweep);
+    for (const s of [...this.all]) {
+      this.remove(s);
+      s.res.end();
+    }
+  }
+}

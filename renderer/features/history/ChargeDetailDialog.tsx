@@ -1,0 +1,81 @@
+import { useEffect, useRef } from 'react';
+import { formatBRL } from '../../../shared/domain/money';
+import type { ChargeDetail } from '../../../shared/history';
+import { useTranslation } from '../../i18n';
+
+const when = (ms: number) => new Date(ms).toLocaleString('pt-BR');
+
+/** One charge: its ids, money, and every status change the ledger recorded, in order. */
+export function ChargeDetailDialog({ detail, onClose }: { detail: ChargeDetail; onClose(): void }) {
+  const { t } = useTranslation();
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => close.current?.focus(), []);
+  const c = detail.charge;
+  return (
+    <div className="modal-backdrop">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="charge-detail-title"
+        className="modal charge-detail"
+        onKeyDown={(e) => e.key === 'Escape' && onClose()}
+      >
+        <h2 id="charge-detail-title">
+          {t('history.detailTitle')} {formatBRL(c.amountCents)}
+        </h2>
+        <dl className="detail-fields">
+          <dt>{t('history.chargeId')}</dt>
+          <dd className="mono">{c.externalId}</dd>
+          <dt>{t('history.pspId')}</dt>
+          <dd className="mono">{c.pspTransactionId ?? '—'}</dd>
+          <dt>{t('history.status')}</dt>
+          <dd>
+            {t(`status.${c.status}`)}
+            {c.flags.includes('LATE_PAYMENT') && ` · ${t('history.late')}`}
+          </dd>
+          <dt>{t('history.fee')}</dt>
+          <dd>{c.feeCents !== undefined ? formatBRL(c.feeCents) : '—'}</dd>
+          {c.paidAt !== undefined && (
+            <>
+              <dt>{t('receipt.paidAt')}</dt>
+              <dd>{when(c.paidAt)}</dd>
+            </>
+          )}
+          {c.description && (
+            <>
+              <dt>{t('cashier.description')}</dt>
+              <dd>{c.description}</dd>
+            </>
+          )}
+        </dl>
+        <table className="history status-history">
+          <caption>{t('history.statusHistory')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('history.when')}</th>
+              <th scope="col">{t('history.change')}</th>
+              <th scope="col">{t('history.source')}</th>
+              <th scope="col">{t('history.detail')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {detail.history.map((h, i) => (
+              <tr key={i}>
+                <td>{when(h.at)}</td>
+                <td>
+                  {h.from ? `${t(`status.${h.from}`)} → ` : ''}
+                  {t(`status.${h.to}`)}
+                </td>
+                <td>{h.source}</td>
+                <td>{h.detail ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <button ref={close} type="button" className="btn" onClick={onClose}>
+          {t('history.close')}
+        </button>
+      </div>
+    </div>
+  );
+}

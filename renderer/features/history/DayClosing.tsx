@@ -1,0 +1,70 @@
+import { formatBRL } from '../../../shared/domain/money';
+import type { DayClosingView } from '../../../shared/history';
+import { useTranslation } from '../../i18n';
+import { closingRows } from './closing-csv';
+
+const dayBR = (day: string) => day.split('-').reverse().join('/');
+
+function SectionTable({ title, s }: { title: string; s: DayClosingView['live'] }) {
+  const { t } = useTranslation();
+  return (
+    <table className="closing-table">
+      <caption>{title}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('history.status')}</th>
+          <th scope="col">{t('history.count')}</th>
+          <th scope="col">{t('history.total')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {closingRows(s, t).map((r) => (
+          <tr key={r.label}>
+            <th scope="row">{r.label}</th>
+            <td className="num">{r.count ?? ''}</td>
+            <td className="num">{formatBRL(r.cents)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Fechamento do dia for this terminal: live money, DEMO apart, the day's withdrawals. */
+export function DayClosing({ closing }: { closing: DayClosingView }) {
+  const { t } = useTranslation();
+  const w = closing.withdrawals;
+  return (
+    <div className="closing-body">
+      <h2>
+        {t('history.closeDay')} — {dayBR(closing.day)} — {closing.terminalName}
+      </h2>
+      <p className="closing-shop">
+        {closing.shopName} · {t('closing.terminal')} {closing.terminalName} (
+        {closing.terminalId.slice(0, 8)})
+      </p>
+      <SectionTable title={t('closing.live')} s={closing.live} />
+      {closing.live.received.feeUnknownCount > 0 && (
+        <p className="notice">
+          {t('closing.feeUnknown', { count: closing.live.received.feeUnknownCount })}
+        </p>
+      )}
+      {closing.demo.total.count > 0 && <SectionTable title={t('closing.demo')} s={closing.demo} />}
+      <table className="closing-table">
+        <caption>{t('closing.withdrawals')}</caption>
+        <tbody>
+          {(['completed', 'processing', 'failed', 'total'] as const).map((k) => (
+            <tr key={k}>
+              <th scope="row">{t(`closing.w_${k}`)}</th>
+              <td className="num">{w[k].count}</td>
+              <td className="num">{formatBRL(w[k].amountCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="closing-generated">
+        {t('closing.generatedAt')} {new Date(closing.generatedAt).toLocaleString('pt-BR')}
+      </p>
+    </div>
+  );
+}

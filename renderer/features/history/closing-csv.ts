@@ -1,0 +1,46 @@
+import { csvCell, csvMoney } from '../../../shared/domain/charges-csv';
+import type { DayClosingView } from '../../../shared/history';
+
+type Section = DayClosingView['live'];
+
+/** The closing as rows of words and amounts (the printed and exported closing share them). */
+export function closingRows(
+  s: Section,
+  t: (key: string) => string,
+): Array<{ label: string; count?: number; cents: number }> {
+  return [
+    { label: t('closing.received'), count: s.received.count, cents: s.received.amountCents },
+    { label: t('closing.late'), count: s.received.lateCount, cents: s.received.lateAmountCents },
+    { label: t('closing.fees'), cents: s.received.feeCents },
+    { label: t('closing.net'), cents: s.received.netCents },
+    { label: t('closing.pending'), count: s.pending.count, cents: s.pending.amountCents },
+    { label: t('closing.uncertain'), count: s.uncertain.count, cents: s.uncertain.amountCents },
+    { label: t('closing.failed'), count: s.failed.count, cents: s.failed.amountCents },
+    { label: t('closing.expired'), count: s.expired.count, cents: s.expired.amountCents },
+    { label: t('closing.canceled'), count: s.canceled.count, cents: s.canceled.amountCents },
+    { label: t('closing.refunded'), count: s.refunded.count, cents: s.refunded.amountCents },
+    { label: t('closing.total'), count: s.total.count, cents: s.total.amountCents },
+  ];
+}
+
+/** The day's closing as a pt-BR spreadsheet (same conventions as the charges' CSV). */
+export function closingCsv(c: DayClosingView, t: (key: string) => string): string {
+  const lines: string[][] = [
+    [t('closing.terminal'), c.terminalName, c.terminalId],
+    [t('history.day'), c.day.split('-').reverse().join('/')],
+    [],
+    ['', t('history.count'), t('history.total')],
+  ];
+  const section = (title: string, s: Section) => {
+    lines.push([title]);
+    for (const r of closingRows(s, t))
+      lines.push([r.label, r.count === undefined ? '' : String(r.count), csvMoney(r.cents)]);
+    lines.push([]);
+  };
+  section(t('closing.live'), c.live);
+  section(t('closing.demo'), c.demo);
+  lines.push([t('closing.withdrawals')]);
+  for (const [key, b] of Object.entries(c.withdrawals))
+    lines.push([t(`closing.w_${key}`), String(b.count), csvMoney(b.amountCents)]);
+  return `\uFEFF${lines.map((l) => l.map(csvCell).join(';')).join('\r\n')}\r\n`;
+}

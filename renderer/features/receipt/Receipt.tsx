@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import { isReceived } from '../../../shared/domain/day-closing';
+import { formatBRL } from '../../../shared/domain/money';
+import type { HistoryRow } from '../../../shared/history';
+import type { ChargeView } from '../../../shared/views';
+import { bridge } from '../../bridge';
+import { useTranslation } from '../../i18n';
+import { PrintArea } from './PrintArea';
+import { ReceiptQr } from './ReceiptQr';
+import './receipt.css';
+
+export type ReceiptCharge = ChargeView & Partial<Pick<HistoryRow, 'pspTransactionId' | 'paidAt'>>;
+
+const when = (ms: number) => new Date(ms).toLocaleString('pt-BR');
+
+/** A paid charge's receipt needs the PSP's id and paid time, which the ledger's detail holds. */
+function useReceiptRow(charge: ReceiptCharge): ReceiptCharge {
+  const [row, setRow] = useState<ReceiptCharge>(charge);
+  const paid = isReceived(charge);
+  useEffect(() => {
+    setRow(charge);
+    if (!paid || charge.pspTransactionId !== undefined) return;
+    let live = true;
+    void bridge()
+      .history.detail({ id: charge.id })
+      .then((r) => live && r.ok && setRow({ ...charge, ...r.value.charge }));
+    return () => {
+      live = false;
+    };
+  }, [charge, paid]);
+  return row;
+}
+
+/**
+ * The printed receipt at true size (58 or 80 mm): for a charge waiting, the QR (≥ 30 mm), the
+ * copy-and-paste code wrapped, its expiry and id; once paid, the `Comprovante` with the paid
+ * time and the PSP's id. Off-screen until printed (or saved as PDF).
+ */
+export function Receipt({
+  charge: given,
+  shopName,
+  paperWidthMm,
+}: {
+  charge: ReceiptCharge;
+  shopName: string;
+  paperWidthMm: 58 | 80;
+}) {
+  const { t } = useTranslation();
+  const charge = useReceiptRow(given);
+  const paid = isReceived(charge);
+  if (!paid && !charge.brcode) return null;
+  return (
+    <PrintArea widthMm={paperWidthMm}>
+      <section className={`receipt receipt-${paperWidthMm}`} data-paper={paperWidthMm}>
+        <h2 className="receipt-shop">{shopName}</h2>
+        <p className="receipt-title">{paid ? t('receipt.paidTitle') : t('receipt.title')}</p>
+        <p className="receipt-amount">{formatBRL(charge.amountCents)}</p>
+        {charge.description && <p>{charge.description}</p>}
+        {paid ? (
+          <dl className="receipt-fields">
+            <dt>{t('receipt.paidAt')}</dt>
+            <dd>{when(charge.paidAt ?? charge.updatedAt)}</dd>
+            <dt>{t('receipt.id')}</dt>
+            <dd className="receipt-code">{charge.externalId}</dd>
+            {charge.pspTransactionId && (
+              <>
+                <dt>{t('receipt.pspId')}</dt>
+                <dd className="receipt-code">{charge.pspTransactionId}</dd>
+              </>
+            )}
+          </dl>
+        ) : (
+          <>
+            <ReceiptQr payload={charge.brcode!} />
+            <p className="receipt-label">{t('cashier.copyPaste')}</p>
+            <p className="receipt-code" data-testid="receipt-code">
+              {charge.brcode}
+            </p>
+            <dl className="receipt-fields">
+              <dt>{t('receipt.expires')}</dt>
+              <dd>{when(charge.expiresAt)}</dd>
+              <dt>{t('receipt.id')}</dt>
+              <dd className="receipt-code">{charge.externalId}</dd>
+            </dl>
+          </>
+        )}
+        <p className="receipt-small">
+          {t('receipt.date')}: {when(charge.createdAt)}
+        </p>
+      </section>
+    </PrintArea>
+  );
+}

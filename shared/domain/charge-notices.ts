@@ -1,0 +1,23 @@
+/**
+ * What the cashier should know about a charge now, as codes: the renderer words them in
+ * pt-BR and English (`chargeNotices.<code>`). PSP_REFUSED carries the PSP's error code as reason.
+ */
+export const CHARGE_NOTICE_CODES = [
+  'UNCERTAIN',
+  'UNCERTAIN_EXISTS_NO_QUERY',
+  'UNCERTAIN_GAVE_UP',
+  'UNCERTAIN_NO_QUERY',
+  'NO_QR',
+  'QR_REJECTED',
+  'AMOUNT_MISMATCH',
+  'PAID_AMOUNT_MISMATCH',
+  'LATE_PAYMENT',
+  'UNKNOWN_STATUS',
+  'LOCAL_EXPIRY',
+  'LOCAL_CANCEL',
+  'PSP_REFUSED',
+] as const;
+export type ChargeNoticeCode = (typeof CHARGE_NOTICE_CODES)[number];
+
+export const isChargeNoticeCode = (s: unknown): s is ChargeNoticeCode =>
+  typeof s === 'string' && (CHARGE_NOTICE_CODES as readonly string[]).includes(s);

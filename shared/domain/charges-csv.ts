@@ -1,0 +1,87 @@
+import type { ChargeState } from './charge-state';
+import { isReceived } from './day-closing';
+
+/**
+ * The Histórico export, as a Brazilian spreadsheet opens it: `;` between cells, decimal comma,
+ * UTF-8 with a BOM (so Excel reads the accents), CRLF lines.
+ */
+export interface CsvCharge {
+  externalId: string;
+  pspTransactionId?: string;
+  createdAt: number;
+  amountCents: number;
+  feeCents?: number;
+  status: ChargeState;
+  flags: readonly string[];
+  demo: boolean;
+  description?: string;
+  payerName?: string;
+  payerDocumentMasked?: string;
+}
+
+export interface CsvLabels {
+  status(s: ChargeState): string;
+  yes: string;
+  no: string;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One cell. OWASP "CSV injection": a cell that begins with `=`, `+`, `-`, `@`, tab or CR is
+ * prefixed with `'` (so a spreadsheet shows it as text instead of running it) and quoted; any
+ * cell holding the separator, a quote or a line break is quoted with its quotes doubled.
+ */
+export function csvCell(value: string): string {
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return text !== value || /[;"\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** 1234 → `12,34` (no thousands separator: spreadsheets read it as a number). */
+export function csvMoney(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.trunc(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** Local date and time, `dd/mm/aaaa hh:mm:ss`. */
+export function csvDateTime(ms: number): string {
+  const d = new Date(ms);
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+export const CSV_HEADER = [
+  'ID da cobrança',
+  'ID no PSP',
+  'Data/hora',
+  'Valor (R$)',
+  'Taxa (R$)',
+  'Líquido (R$)',
+  'Situação',
+  'Pagamento tardio',
+  'DEMO',
+  'Descrição',
+  'Pagador',
+  'Documento',
+] as const;
+
+export function chargesCsv(charges: readonly CsvCharge[], labels: CsvLabels): string {
+  const rows = charges.map((c) => {
+    const received = isReceived(c);
+    return [
+      c.externalId,
+      c.pspTransactionId ?? '',
+      csvDateTime(c.createdAt),
+      csvMoney(c.amountCents),
+      c.feeCents !== undefined ? csvMoney(c.feeCents) : '',
+      received ? csvMoney(c.amountCents - (c.feeCents ?? 0)) : '',
+      labels.status(c.status),
+      c.flags.includes('LATE_PAYMENT') ? labels.yes : labels.no,
+      c.demo ? labels.yes : labels.no,
+      c.description ?? '',
+      c.payerName ?? '',
+      c.payerDocumentMasked ?? '',
+    ];
+  });
+  return `\uFEFF${[[...CSV_HEADER], ...rows].map((r) => r.map(csvCell).join(';')).join('\r\n')}\r\n`;
+}

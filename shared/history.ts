@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { CHARGE_STATES } from './domain/charge-state';
+import { chargeViewSchema } from './views';
+
+/** Histórico's shapes on the IPC contract: pages of the ledger, a charge's detail, the day's closing. */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'AAAA-MM-DD');
+const int = z.number().int().safe();
+const status = z.enum(CHARGE_STATES);
+
+/** A charge as Histórico lists it: the view plus the PSP's own id and when it was paid. */
+export const historyRowSchema = chargeViewSchema.extend({
+  pspTransactionId: z.string().optional(),
+  paidAt: z.number().optional(),
+});
+export type HistoryRow = z.infer<typeof historyRowSchema>;
+
+export const HISTORY_MAX_PER_PAGE = 500;
+
+export const historyQuerySchema = z
+  .object({
+    day,
+    status: status.optional(),
+    /** Matches the amount (`12,34`), the description, or any id (ours or the PSP's). */
+    text: z.string().max(100).optional(),
+    page: z.number().int().min(1).max(1_000_000),
+    perPage: z.number().int().min(1).max(HISTORY_MAX_PER_PAGE),
+  })
+  .strict();
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+export const historyPageSchema = z.object({
+  items: z.array(historyRowSchema),
+  /** How many charges match the filter in all (the pages together hold exactly these). */
+  total: int,
+  page: int,
+  perPage: int,
+});
+export type HistoryPage = z.infer<typeof historyPageSchema>;
+
+export const statusChangeSchema = z.object({
+  from: status.optional(),
+  to: status,
+  source: z.string(),
+  detail: z.string().optional(),
+  at: z.number(),
+});
+
+export const chargeDetailSchema = z.object({
+  charge: historyRowSchema,
+  history: z.array(statusChangeSchema),
+});
+export type ChargeDetail = z.infer<typeof chargeDetailSchema>;
+
+const bucket = z.object({ count: int, amountCents: int });
+const section = z.object({
+  received: bucket.extend({
+    lateCount: int,
+    lateAmountCents: int,
+    feeCents: int,
+    netCents: int,
+    feeUnknownCount: int,
+  }),
+  pending: bucket,
+  uncertain: bucket,
+  failed: bucket,
+  expired: bucket,
+  canceled: bucket,
+  refunded: bucket,
+  total: bucket,
+});
+export const dayClosingSchema = z.object({
+  day,
+  terminalId: z.string(),
+  terminalName: z.string(),
+  shopName: z.string(),
+  live: section,
+  demo: section,
+  withdrawals: z.object({ completed: bucket, processing: bucket, failed: bucket, total: bucket }),
+  generatedAt: z.number(),
+});
+export type DayClosingView = z.infer<typeof dayClosingSchema>;

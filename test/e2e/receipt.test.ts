@@ -1,0 +1,193 @@
+import jsQR from 'jsqr';
+import { execFileSync } from 'node:child_process';
+import net from 'node:net';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApp, OWNER_PIN, type AppSession } from '../helpers/app-session';
+import { ARTIFACTS } from '../helpers/browser';
+import { tempDir } from '../helpers/core';
+
+// The printed receipt as Chromium prints it (page.pdf uses the print stylesheet, like the system
+// dialog and Electron's printToPDF), rasterised by pdftoppm at a known DPI and measured in mm.
+const DPI = 300;
+const mm = (px: number) => (px * 25.4) / DPI;
+
+let app: AppSession;
+let page: Page;
+beforeAll(async () => {
+  app = await openApp();
+  page = app.page;
+});
+afterAll(() => app?.close());
+
+async function usePaper(width: 58 | 80) {
+  expect((await app.host.call('owner:unlock', { pin: OWNER_PIN })).ok).toBe(true);
+  const r = await app.host.call('settings:update', { patch: { printer: { paperWidthMm: width } } });
+  expect(r.ok).toBe(true);
+  await page.reload();
+  await page.getByLabel('Valor').waitFor();
+}
+
+/** Esc starts over (a pending charge may first ask to be canceled). */
+async function startOver() {
+  const charging = page.getByRole('button', { name: 'Cobrar' });
+  if (await charging.isEnabled()) return;
+  await page.keyboard.press('Escape');
+  const confirm = page.getByRole('button', { name: 'Sim, cancelar' });
+  await expect
+    .poll(async () => (await confirm.count()) > 0 || (await charging.isEnabled()))
+    .toBe(true);
+  if (await confirm.count()) await confirm.click();
+  await expect.poll(() => charging.isEnabled()).toBe(true);
+}
+
+async function charge(digits: string): Promise<string> {
+  await startOver();
+  await page.getByLabel('Valor').focus();
+  await page.keyboard.type(digits);
+  await page.getByLabel('Nome do pagador').fill('Ana Souza');
+  await page.getByLabel('CPF/CNPJ do pagador').fill('123.456.789-09');
+  await page.getByLabel('E-mail do pagador').fill('ana@padaria.com.br');
+  await page.getByLabel('Telefone do pagador').fill('(11) 91234-5678');
+  await page.getByRole('button', { name: 'Cobrar' }).click();
+  await page.getByRole('img', { name: 'QR Code PIX' }).waitFor();
+  return (await page.getByTestId('pix-copia-e-cola').textContent())!;
+}
+
+/** Prints the page to PDF and rasterises its first page: the PNG and the PDF's text. */
+async function printed(name: string) {
+  const dir = tempDir('balcao-receipt-');
+  const pdf = path.join(dir, `${name}.pdf`);
+  writeFileSync(pdf, await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+  execFileSync('pdftoppm', ['-r', String(DPI), '-png', '-singlefile', pdf, path.join(dir, name)]);
+  const png = PNG.sync.read(readFileSync(path.join(dir, `${name}.png`)));
+  writeFileSync(path.join(ARTIFACTS, `recibo-${name}.png`), PNG.sync.write(png));
+  const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString('utf8');
+  const pages = Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [pdf]).toString())?.[1]);
+  return { png, text, pages };
+}
+
+/** The longest horizontal run of dark pixels on any row (the 50 mm test bar). */
+function longestDarkRun(png: PNG): number {
+  let best = 0;
+  for (let y = 0; y < png.height; y++) {
+    let run = 0;
+    for (let x = 0; x < png.width; x++) {
+      const i = (y * png.width + x) * 4;
+      const dark = png.data[i]! < 100 && png.data[i + 1]! < 100 && png.data[i + 2]! < 100;
+      run = dark ? run + 1 : 0;
+      if (run > best) best = run;
+    }
+  }
+  return best;
+}
+
+/** Adds a 50 mm black bar to the printed receipt: what a technician prints to check the scale. */
+const addTestBar = () =>
+  page.evaluate(() => {
+    const bar = document.createElement('div');
+    bar.style.cssText = 'width:50mm;height:3mm;background:#000;margin:1mm auto';
+    document.querySelector('.print-area .receipt')!.prepend(bar);
+  });
+
+/** The smallest font size (pt) of any text in the printed receipt. */
+const smallestTextPt = () =>
+  page.evaluate(() => {
+    let min = Infinity;
+    for (const el of document.querySelectorAll('.print-area .receipt *')) {
+      if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim())) continue;
+      min = Math.min(min, (parseFloat(getComputedStyle(el).fontSize) * 72) / 96);
+    }
+    return min;
+  });
+
+describe.each([58, 80] as const)('receipt on %i mm paper, printed at 100 %%', (width) => {
+  it('page as wide as the roll; 50 mm bar measures 50 mm; QR decodes to the code and is ≥ 30 mm; text ≥ 8 pt', async () => {
+    await usePaper(width);
+    const code = await charge('4321');
+    await addTestBar();
+    expect(await smallestTextPt()).toBeGreaterThanOrEqual(8);
+    const { png, text, pages } = await printed(`${width}mm`);
+    expect(pages).toBe(1);
+
+    expect(mm(png.width)).toBeGreaterThan(width - 1);
+    expect(mm(png.width)).toBeLessThan(width + 1);
+    const bar = mm(longestDarkRun(png));
+    expect(bar).toBeGreaterThanOrEqual(49);
+    expect(bar).toBeLessThanOrEqual(51);
+
+    const qr = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    expect(qr?.data).toBe(code);
+    const side = mm(qr!.location.topRightCorner.x - qr!.location.topLeftCorner.x);
+    expect(side).toBeGreaterThanOrEqual(30);
+    expect(side).toBeLessThanOrEqual(width - 4);
+    // The code is printed whole (wrapped), with its expiry time and the charge id.
+    expect(text.replace(/\s/g, '')).toContain(code.replace(/\s/g, ''));
+    expect(text).toMatch(/Válido até\s+\d{2}\/\d{2}\/\d{4}/);
+    expect(text).toMatch(/ID da cobrança\s+blc_/);
+  });
+});
+
+describe('the paid receipt (Comprovante)', () => {
+  it('shows the paid time and the PSP id, no QR', async () => {
+    await usePaper(80);
+    await charge('1500');
+    const latest = (
+      (await app.sb.control('GET', '/charges')).body as Array<{ id: string; status: string }>
+    ).at(-1)!;
+    await app.sb.control('POST', `/charges/${latest.id}/pay`);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Pago$/ })
+      .waitFor();
+    const { png, text } = await printed('comprovante');
+    expect(text).toContain('Comprovante de pagamento PIX');
+    expect(text).toMatch(/Pago em\s+\d{2}\/\d{2}\/\d{4}/);
+    expect(text.replace(/\s/g, '')).toContain(latest.id);
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)).toBeNull();
+  });
+});
+
+describe('Imprimir with an ESC/POS network printer configured', () => {
+  it('is set up in Configurações and prints the QR to the printer, no dialog', async () => {
+    const jobs: Buffer[] = [];
+    const server = net.createServer((socket) => {
+      const parts: Buffer[] = [];
+      socket.on('data', (b) => parts.push(b));
+      socket.on('close', () => jobs.push(Buffer.concat(parts)));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as net.AddressInfo).port;
+    try {
+      expect((await app.host.call('owner:unlock', { pin: OWNER_PIN })).ok).toBe(true);
+      await page.getByRole('button', { name: 'Configurações', exact: true }).click();
+      await page.getByLabel('Tipo de impressora').selectOption('escpos-network');
+      const address = page.getByLabel('Endereço da impressora (host:porta)');
+      await address.fill('impressora:99999');
+      await page.getByRole('button', { name: 'Salvar configurações' }).click();
+      await page.getByRole('status').filter({ hasText: 'host:porta' }).waitFor();
+      await address.fill(`127.0.0.1:${port}`);
+      await page.getByRole('button', { name: 'Salvar configurações' }).click();
+      await page.getByRole('status').filter({ hasText: 'Configurações salvas.' }).waitFor();
+      await page.getByRole('button', { name: 'Caixa' }).click();
+      const code = await charge('2990');
+      let dialogs = 0;
+      await page.exposeFunction('__countPrintDialog', () => dialogs++);
+      await page.evaluate(() => {
+        window.print = () =>
+          (window as unknown as { __countPrintDialog(): void }).__countPrintDialog();
+      });
+      await page.getByRole('button', { name: 'Imprimir' }).click();
+      await expect.poll(() => jobs.length).toBe(1);
+      expect(jobs[0]!.includes(Buffer.from(code, 'latin1'))).toBe(true);
+      expect(jobs[0]!.includes(Buffer.from([0x1d, 0x56, 0x00]))).toBe(true);
+      expect(dialogs).toBe(0);
+    } finally {
+      await app.host.call('settings:update', { patch: { printer: { kind: 'system' } } });
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});

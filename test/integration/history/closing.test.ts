@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedDemo } from '../../../electron/main/demo';
+import { createAppCore } from '../../../electron/services/app-core';
+import { createHandlers } from '../../../electron/services/handlers';
+import { dispatch } from '../../../electron/services/ipc-dispatch';
+import { MemorySecretStore } from '../../../electron/services/secrets/secret-store';
+import { parseWireAmount } from '../../../shared/domain/money';
+import type { DayClosingView } from '../../../shared/history';
+import { coreOn, payer, tempDir } from '../../helpers/core';
+import { sandbox, waitFor, type TestSandbox } from '../../helpers/sandbox';
+
+let sb: TestSandbox;
+beforeAll(async () => {
+  sb = await sandbox();
+});
+afterAll(() => sb.close());
+
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+const cents = (v: unknown) => {
+  const r = parseWireAmount(v);
+  if (!r.ok) throw new Error(String(v));
+  return r.value;
+};
+
+describe('Fechamento do dia', () => {
+  it('counts late payments and a canceled-then-paid charge as received: the total is what the sandbox was paid; DEMO apart', async () => {
+    const dataDir = tempDir();
+    // A DEMO session first on the same ledger (the shop tried the app before going live).
+    const demo = await createAppCore({
+      dataDir,
+      secrets: new MemorySecretStore(),
+      host: 'browser',
+      version: 'test',
+      startDemo: startEmbeddedDemo,
+      pollMs: 3_600_000,
+    });
+    await demo.start();
+    const d = await demo.charges.create({ amountCents: 99_999, payer });
+    if (!d.ok) throw new Error(d.message);
+    await demo.demo!.pay(demo.charges.record(d.value.id)!.pspTransactionId!);
+    await waitFor(() => demo.charges.record(d.value.id)!.status === 'PAID');
+    await demo.stop();
+
+    const t = await coreOn(sb.baseUrl, { dataDir });
+    t.core.settings.update({ terminalName: 'Caixa da frente', charges: { expiryMinutes: 1 } });
+    const make = async (amountCents: number) => {
+      const c = await t.core.charges.create({ amountCents, payer });
+      if (!c.ok) throw new Error(c.message);
+      return t.core.charges.record(c.value.id)!;
+    };
+    const pspPay = (psp: string) => sb.control('POST', `/charges/${psp}/pay`);
+    const paid = await make(1_000);
+    const late = await make(2_345);
+    await pspPay(paid.pspTransactionId!);
+    await waitFor(() => t.core.charges.record(paid.id)!.status === 'PAID');
+    // Expired locally, paid afterwards.
+    t.clock.offsetMs = 61_000;
+    t.core.charges.expireDue();
+    t.clock.offsetMs = 0;
+    expect(t.core.charges.record(late.id)!.status).toBe('EXPIRED');
+    const canceled = await make(3_050);
+    const failed = await make(4_000);
+    const pending = await make(5_000);
+    await pspPay(late.pspTransactionId!);
+    // Canceled by the cashier, paid by the payer anyway.
+    expect((await t.core.charges.cancel(canceled.id)).ok).toBe(true);
+    await pspPay(canceled.pspTransactionId!);
+    await sb.control('POST', `/charges/${failed.pspTransactionId}/fail`);
+    for (const c of [late, canceled])
+      await waitFor(() => t.core.charges.record(c.id)!.flags.includes('LATE_PAYMENT'));
+    await waitFor(() => t.core.charges.record(failed.id)!.status === 'FAILED');
+
+    const r = await dispatch(createHandlers(t.core, 'browser'), 'history:closing', {
+      day: today(),
+    });
+    if (!r.ok) throw new Error(r.message);
+    const closing = r.value as DayClosingView;
+
+    const ours = new Set([paid, late, canceled, failed, pending].map((c) => c.externalId));
+    const psp = (
+      (await sb.control('GET', '/charges')).body as Array<{
+        externalId: string;
+        amount: number;
+        status: string;
+      }>
+    ).filter((c) => ours.has(c.externalId) && c.status === 'PAID');
+    const sandboxPaid = psp.reduce((s, c) => s + cents(c.amount), 0);
+    expect(closing.live.received.amountCents).toBe(sandboxPaid);
+    expect(closing.live.received).toMatchObject({
+      count: 3,
+      amountCents: 1_000 + 2_345 + 3_050,
+      lateCount: 2,
+      lateAmountCents: 2_345 + 3_050,
+      feeUnknownCount: 0,
+    });
+    // Fees as the PSP's callbacks reported them; net = received − fees.
+    const log = (await sb.control('GET', '/callbacks')).body as Array<{ body: string }>;
+    const fees = log
+      .map((e) => JSON.parse(e.body) as { external_id?: string; status: string; fee?: number })
+      .filter((b) => b.status === 'PAID' && b.external_id && ours.has(b.external_id))
+      .reduce((s, b) => s + cents(b.fee ?? 0), 0);
+    expect(fees).toBeGreaterThan(0);
+    expect(closing.live.received.feeCents).toBe(fees);
+    expect(closing.live.received.netCents).toBe(sandboxPaid - fees);
+    expect(closing.live.failed).toEqual({ count: 1, amountCents: 4_000 });
+    expect(closing.live.pending).toEqual({ count: 1, amountCents: 5_000 });
+    // The late ones are received, not filed under expired/canceled.
+    expect(closing.live.expired.count + closing.live.canceled.count).toBe(0);
+    expect(closing.live.total).toEqual({ count: 5, amountCents: 15_395 });
+    expect(closing.demo.received).toMatchObject({ count: 1, amountCents: 99_999 });
+    expect(closing.demo.total.count).toBe(1);
+    expect(closing.terminalName).toBe('Caixa da frente');
+    expect(closing.terminalId).toBe(t.core.terminalId);
+    await t.core.stop();
+  });
+
+  it("lists the day's withdrawals", async () => {
+    const t = await coreOn(sb.baseUrl);
+    t.core.owner.setPin('2468');
+    const w = await t.core.withdrawals.create({
+      amountCents: 1_500,
+      pixKeyType: 'EMAIL',
+      pixKey: 'dono@padaria.com.br',
+    });
+    if (!w.ok) throw new Error(w.message);
+    const r = t.core.history.closing(today());
+    if (!r.ok) throw new Error(r.message);
+    expect(r.value.withdrawals.total).toEqual({ count: 1, amountCents: 1_500 });
+    await t.core.stop();
+  });
+});

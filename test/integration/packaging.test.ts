@@ -1,0 +1,106 @@
+// electron-builder itself packs the app (Linux `dir` target) with electron-builder.yml, onto a
+// stand-in Electron binary that carries the fuse wire: what lands in app.asar, what is unpacked,
+// which fuses end up flipped, and the update feed. The native-module rebuild is skipped (it
+// downloads Electron's headers, which this machine cannot reach); `npm run dist` does it.
+import { listPackage } from '@electron/asar';
+import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
+import { FuseState, SENTINEL } from '@electron/fuses/dist/constants';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/core';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Electron's default fuse wire: runAsNode on, cookie encryption off, … (one byte per fuse). */
+function fakeElectronDist(dir: string) {
+  mkdirSync(path.join(dir, 'resources'), { recursive: true });
+  const wire = Buffer.from('10110001');
+  const binary = Buffer.concat([
+    Buffer.from('not really electron\n'),
+    Buffer.from(SENTINEL),
+    Buffer.from([1, wire.length]),
+    wire,
+  ]);
+  writeFileSync(path.join(dir, 'electron'), binary, { mode: 0o755 });
+  writeFileSync(path.join(dir, 'version'), '45.4.1');
+  writeFileSync(path.join(dir, 'LICENSE'), '');
+  writeFileSync(path.join(dir, 'LICENSES.chromium.html'), '');
+}
+
+describe('the packed app', () => {
+  const out = tempDir();
+  const unpacked = path.join(out, 'linux-unpacked');
+  let log = '';
+
+  beforeAll(() => {
+    const dist = path.join(out, 'electron-dist');
+    fakeElectronDist(dist);
+    const r = spawnSync(
+      process.execPath,
+      [
+        'node_modules/electron-builder/cli.js',
+        '--linux',
+        'dir',
+        '--config',
+        'electron-builder.yml',
+        `-c.electronDist=${dist}`,
+        `-c.directories.output=${out}`,
+        '-c.npmRebuild=false',
+      ],
+      { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' }, timeout: 240_000 },
+    );
+    log = `${r.stdout}\n${r.stderr}`;
+    if (r.status !== 0) throw new Error(`electron-builder failed:\n${log}`);
+  }, 240_000);
+
+  it('holds only the bundles and the two native modules with their loaders', () => {
+    const files = listPackage(path.join(unpacked, 'resources', 'app.asar'), { isPack: false })
+      .map((f) => f.replaceAll('\\', '/'))
+      .filter((f) => /\.[a-z0-9]+$/i.test(f) && !f.endsWith('/'));
+    const allowed =
+      /^\/(package\.json|dist\/(main|preload|renderer)\/.+|node_modules\/(keytar|better-sqlite3|bindings|file-uri-to-path)\/.+)$/;
+    expect(files.filter((f) => !allowed.test(f))).toEqual([]);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        '/dist/main/index.cjs',
+        '/dist/preload/index.cjs',
+        '/dist/renderer/index.html',
+        '/node_modules/keytar/lib/keytar.js',
+        '/node_modules/better-sqlite3/lib/index.js',
+      ]),
+    );
+    expect(files.some((f) => f.startsWith('/dist/relay') || f.startsWith('/dist/devhost'))).toBe(
+      false,
+    );
+    // The 91 MB of node_modules are gone: a few MB remain.
+    expect(statSync(path.join(unpacked, 'resources', 'app.asar')).size).toBeLessThan(10_000_000);
+  });
+
+  it('unpacks the native modules next to the archive', () => {
+    const u = path.join(unpacked, 'resources', 'app.asar.unpacked', 'node_modules');
+    expect(existsSync(path.join(u, 'keytar', 'build', 'Release', 'keytar.node'))).toBe(true);
+    expect(
+      existsSync(path.join(u, 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node')),
+    ).toBe(true);
+  });
+
+  it('flips the fuses in the shipped binary', async () => {
+    const fuses = await getCurrentFuseWire(path.join(unpacked, 'balcao'));
+    const state = (f: FuseV1Options) => fuses[f];
+    expect(state(FuseV1Options.RunAsNode)).toBe(FuseState.DISABLE);
+    expect(state(FuseV1Options.EnableCookieEncryption)).toBe(FuseState.ENABLE);
+    expect(state(FuseV1Options.EnableNodeOptionsEnvironmentVariable)).toBe(FuseState.DISABLE);
+    expect(state(FuseV1Options.EnableNodeCliInspectArguments)).toBe(FuseState.DISABLE);
+    expect(state(FuseV1Options.EnableEmbeddedAsarIntegrityValidation)).toBe(FuseState.ENABLE);
+    expect(state(FuseV1Options.OnlyLoadAppFromAsar)).toBe(FuseState.ENABLE);
+    expect(state(FuseV1Options.GrantFileProtocolExtraPrivileges)).toBe(FuseState.DISABLE);
+  });
+
+  it('ships the update feed electron-updater reads', () => {
+    const feed = readFileSync(path.join(unpacked, 'resources', 'app-update.yml'), 'utf8');
+    expect(feed).toMatch(/^provider: generic$/m);
+    expect(feed).toMatch(/^url: https:\/\//m);
+  });
+});

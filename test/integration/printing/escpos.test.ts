@@ -1,0 +1,162 @@
+import net from 'node:net';
+import QRCode from 'qrcode';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HistoryRow } from '../../../shared/history';
+import { createHandlers } from '../../../electron/services/handlers';
+import { dispatch } from '../../../electron/services/ipc-dispatch';
+import { coreOn, payer, tempDir } from '../../helpers/core';
+import { startHost, type Host } from '../../helpers/devhost';
+import { DEMO_ACCOUNT, deadUrl, sandbox, waitFor, type TestSandbox } from '../../helpers/sandbox';
+
+/** A loopback TCP server standing in for a network thermal printer (port 9100 on a real one). */
+async function fakePrinter() {
+  const jobs: Buffer[] = [];
+  const server = net.createServer((socket) => {
+    const parts: Buffer[] = [];
+    socket.on('data', (b) => parts.push(b));
+    socket.on('close', () => jobs.push(Buffer.concat(parts)));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    jobs,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+const hex = (...b: number[]) => Buffer.from(b);
+
+/** The data of `GS ( k pL pH 49 80 48 d1…dk` (store the QR symbol data), or undefined. */
+function qrStored(job: Buffer): string | undefined {
+  const at = job.indexOf(hex(0x1d, 0x28, 0x6b));
+  for (let i = at; i >= 0; i = job.indexOf(hex(0x1d, 0x28, 0x6b), i + 1)) {
+    if (job[i + 5] === 0x31 && job[i + 6] === 0x50 && job[i + 7] === 0x30) {
+      const len = job[i + 3]! + job[i + 4]! * 256 - 3;
+      return job.subarray(i + 8, i + 8 + len).toString('latin1');
+    }
+  }
+  return undefined;
+}
+
+let sb: TestSandbox;
+let printer: Awaited<ReturnType<typeof fakePrinter>>;
+let host: Host;
+beforeAll(async () => {
+  sb = await sandbox();
+  printer = await fakePrinter();
+  host = await startHost(['--psp', sb.baseUrl, '--printer', `tcp://127.0.0.1:${printer.port}`], {
+    BALCAO_DATA_DIR: tempDir(),
+    BALCAO_CLIENT_ID: DEMO_ACCOUNT.clientId,
+    BALCAO_CLIENT_SECRET: DEMO_ACCOUNT.clientSecret,
+    BALCAO_OWNER_PIN: '2468',
+  });
+});
+afterAll(async () => {
+  await host?.stop();
+  await printer?.close();
+  await sb?.close();
+});
+
+describe('ESC/POS thermal printing (development host --printer tcp://…)', () => {
+  it("sends the QR (model 2, level M, ≥ 30 mm) with the charge's BR Code, CP860 text and a cut", async () => {
+    const created = await host.call<HistoryRow>('charges:create', {
+      amountCents: 4_321,
+      description: 'Pão de queijo e café',
+      payer,
+    });
+    if (!created.ok) throw new Error(created.message);
+    const brcode = created.value.brcode!;
+    expect(brcode).toMatch(/^000201/);
+    const printed = await host.call('printer:printReceipt', { id: created.value.id });
+    expect(printed).toMatchObject({ ok: true });
+    const job = await waitFor(() => printer.jobs[0]);
+
+    expect(qrStored(job)).toBe(brcode);
+    // Model 2, error correction M.
+    expect(job.includes(hex(0x1d, 0x28, 0x6b, 0x04, 0x00, 0x31, 0x41, 0x32, 0x00))).toBe(true);
+    expect(job.includes(hex(0x1d, 0x28, 0x6b, 0x03, 0x00, 0x31, 0x45, 0x31))).toBe(true);
+    // Module size n (dots; 8 dots per mm at 203 dpi): the symbol is at least 30 mm wide.
+    const sizeAt = job.indexOf(hex(0x1d, 0x28, 0x6b, 0x03, 0x00, 0x31, 0x43));
+    const n = job[sizeAt + 7]!;
+    const modules = QRCode.create([{ data: new TextEncoder().encode(brcode), mode: 'byte' }], {
+      errorCorrectionLevel: 'M',
+    }).modules.size;
+    expect((modules * n) / 8).toBeGreaterThanOrEqual(30);
+    expect((modules * n) / 8).toBeLessThanOrEqual(72);
+    // ESC t 3: code page CP860 (Portuguese), selected before any text.
+    const cp = job.indexOf(hex(0x1b, 0x74, 0x03));
+    expect(cp).toBeGreaterThanOrEqual(0);
+    // "Válido até" and "Pão" in CP860 bytes (á = A0h, é = 82h, ã = 84h), not UTF-8.
+    expect(
+      job.indexOf(hex(0x56, 0xa0, 0x6c, 0x69, 0x64, 0x6f, 0x20, 0x61, 0x74, 0x82)),
+    ).toBeGreaterThan(cp);
+    expect(job.includes(hex(0x50, 0x84, 0x6f))).toBe(true);
+    expect(job.includes(Buffer.from('Válido', 'utf8'))).toBe(false);
+    // The cut (GS V 0) comes after the QR and the text.
+    expect(job.lastIndexOf(hex(0x1d, 0x56, 0x00))).toBeGreaterThan(job.indexOf(hex(0x56, 0xa0)));
+  });
+
+  it('prints the Comprovante once paid: no QR, the PSP id', async () => {
+    const created = await host.call<HistoryRow>('charges:create', { amountCents: 1_000, payer });
+    if (!created.ok) throw new Error(created.message);
+    const detail = await host.call<{ charge: HistoryRow }>('history:detail', {
+      id: created.value.id,
+    });
+    if (!detail.ok) throw new Error(detail.message);
+    const psp = detail.value.charge.pspTransactionId!;
+    await sb.control('POST', `/charges/${psp}/pay`);
+    const before = printer.jobs.length;
+    for (let i = 0; i < 200; i++) {
+      const d = await host.call<{ charge: HistoryRow }>('history:detail', { id: created.value.id });
+      if (d.ok && d.value.charge.status === 'PAID') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await host.call('printer:printReceipt', { id: created.value.id })).toMatchObject({
+      ok: true,
+    });
+    const job = await waitFor(() => printer.jobs[before]);
+    expect(qrStored(job)).toBeUndefined();
+    expect(job.includes(Buffer.from('Comprovante de pagamento PIX'))).toBe(true);
+    expect(job.includes(Buffer.from(psp))).toBe(true);
+    expect(job.includes(hex(0x1d, 0x56, 0x00))).toBe(true);
+  });
+});
+
+describe('printer settings and failures', () => {
+  it('an unreachable printer is an error the cashier can read, not a crash', async () => {
+    const port = new URL(await deadUrl()).port;
+    const t = await coreOn(sb.baseUrl, {
+      printer: { kind: 'escpos-network', address: `127.0.0.1:${port}` },
+    });
+    const c = await t.core.charges.create({ amountCents: 500, payer });
+    if (!c.ok) throw new Error(c.message);
+    const r = await dispatch(createHandlers(t.core, 'browser'), 'printer:printReceipt', {
+      id: c.value.id,
+    });
+    expect(r).toMatchObject({ ok: false, kind: 'unavailable', code: 'PRINTER_UNAVAILABLE' });
+    // With the system dialog configured, the renderer is told to open it.
+    const sys = await coreOn(sb.baseUrl);
+    const c2 = await sys.core.charges.create({ amountCents: 500, payer });
+    if (!c2.ok) throw new Error(c2.message);
+    expect(await sys.core.printer.print(c2.value.id)).toMatchObject({ code: 'PRINTER_NOT_ESCPOS' });
+    await t.core.stop();
+    await sys.core.stop();
+  });
+
+  it('a wrong address is refused in words', async () => {
+    const unlocked = await host.call('owner:unlock', { pin: '2468' });
+    expect(unlocked.ok).toBe(true);
+    const bad = await host.call('settings:update', {
+      patch: { printer: { kind: 'escpos-network', address: 'impressora:99999' } },
+    });
+    expect(bad).toMatchObject({
+      ok: false,
+      code: 'PRINTER_ADDRESS_INVALID',
+      field: 'printer.address',
+    });
+    const good = await host.call('settings:update', {
+      patch: { printer: { kind: 'escpos-file', address: '/dev/usb/lp0' } },
+    });
+    expect(good.ok).toBe(true);
+  });
+});

@@ -1,0 +1,100 @@
+// electron-builder.yml checked against electron-builder's own JSON schema (the one it validates
+// with), and the choices this project depends on asserted one by one.
+import Ajv from 'ajv';
+import yaml from 'js-yaml';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { APP_USER_MODEL_ID } from '../../../electron/main/shell';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const config = yaml.load(readFileSync(path.join(root, 'electron-builder.yml'), 'utf8')) as Record<
+  string,
+  unknown
+>;
+const schema = JSON.parse(
+  readFileSync(path.join(root, 'node_modules/app-builder-lib/scheme.json'), 'utf8'),
+);
+
+describe('electron-builder.yml', () => {
+  it('is valid against electron-builder’s schema', () => {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    const validate = ajv.compile(schema);
+    const valid = validate(config);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it('the schema check can fail (an unknown fuse is refused)', () => {
+    const validate = new Ajv({ strict: false }).compile(schema);
+    expect(validate({ ...config, electronFuses: { runAsNode: false, runAsRoot: true } })).toBe(
+      false,
+    );
+  });
+
+  it('flips the fuses of the security checklist', () => {
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableCookieEncryption: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+      loadBrowserProcessSpecificV8Snapshot: false,
+    });
+  });
+
+  it('packs only what runs: the bundles and the two native modules', () => {
+    const files = config.files as string[];
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'dist/main/**',
+        'dist/preload/**',
+        'dist/renderer/**',
+        '!node_modules/**',
+      ]),
+    );
+    expect(files.some((f) => /dist\/(relay|devhost)|^dist\/\*\*$/.test(f))).toBe(false);
+    const modules = new Set(
+      files.flatMap((f) =>
+        /^node_modules\/([^/!*]+)\//.exec(f)?.[1] ? [/^node_modules\/([^/]+)\//.exec(f)![1]] : [],
+      ),
+    );
+    expect([...modules].sort()).toEqual([
+      'better-sqlite3',
+      'bindings',
+      'file-uri-to-path',
+      'keytar',
+    ]);
+    expect(config.asar).toBe(true);
+    expect(config.asarUnpack).toEqual([
+      'node_modules/keytar/**/*.node',
+      'node_modules/better-sqlite3/**/*.node',
+    ]);
+    expect(config.npmRebuild).toBe(true);
+  });
+
+  it('builds NSIS per user with shortcuts, dmg + zip, AppImage + deb, with icons from build/', () => {
+    expect(config.appId).toBe(APP_USER_MODEL_ID);
+    expect(config.productName).toBe('Balcão');
+    expect(config.win).toMatchObject({ target: ['nsis'], icon: 'build/icon.ico' });
+    expect(config.nsis).toMatchObject({
+      perMachine: false,
+      createDesktopShortcut: 'always',
+      createStartMenuShortcut: true,
+    });
+    expect(config.mac).toMatchObject({ target: ['dmg', 'zip'], icon: 'build/icon.icns' });
+    expect(config.linux).toMatchObject({ target: ['AppImage', 'deb'], icon: 'build/icon.png' });
+    for (const f of ['icon.png', 'icon.ico', 'icon.icns'])
+      expect(existsSync(path.join(root, 'build', f))).toBe(true);
+  });
+
+  it('publishes updates to a generic URL (electron-updater reads it as app-update.yml)', () => {
+    expect(config.publish).toMatchObject({
+      provider: 'generic',
+      url: expect.stringMatching(/^https:\/\//),
+    });
+  });
+});

