@@ -193,6 +193,40 @@ export const en: Messages = {
     encoding: 'Signature encoding',
     template: 'Signed text ({timestamp} and {body})',
     tolerance: 'Clock tolerance (seconds)',
+    idFields: 'Fields naming the charge in a callback (comma-separated)',
+    statusMap:
+      'Status map (one NAME=OUTCOME per line; PENDING, PAID, FAILED, EXPIRED, CANCELED, REFUNDED)',
+    defenseContest: '“analise” value to contest',
+    defenseAccept: '“analise” value to accept',
+    defenseMinProofs: 'Minimum proofs in a defense',
+    withdrawPath: 'Withdrawal path',
+    withdrawKeyTypeField: 'Key-type field of the withdrawal',
+  },
+  presets: {
+    seed: 'PSP documentation (default)',
+    'cics-pt': 'ci/cs with Portuguese statuses',
+    'bearer-snake': 'Bearer with snake_case callbacks',
+    custom: 'Custom',
+  },
+  pspProfile: {
+    title: 'PSP profile',
+    preset: 'PSP profile',
+    policy: 'Callback policy',
+    policyHmac: 'HMAC signature (apply the signed callback)',
+    policyQuery: 'Confirm by query (unsigned callbacks)',
+    policyNote:
+      'An unsigned callback is never applied: it only makes Balcão ask the PSP, and only the query’s answer marks a charge Paid.',
+    queryMethod: 'Status query method',
+    queryBody: 'Status query body (JSON; {id} = the PSP’s id)',
+    queryBudget: 'Queries per minute (the PSP’s limit)',
+    splitUser: 'Split: recipient e-mail',
+    splitTax: 'Split: percentage (0 to 100)',
+    gateway: 'Gateway (routing, optional)',
+  },
+  med: {
+    notice: 'MED infraction {{id}}: send the defense in MED infractions by {{date}}.',
+    changed: 'MED infraction {{id}} is now {{status}}.',
+    marked: 'MED infraction',
   },
   balanceLabels: {
     available: 'Available',
@@ -205,6 +239,8 @@ export const en: Messages = {
   withdrawalNotices: {
     UNCERTAIN:
       'The PSP did not confirm the withdrawal. Checking with the same id — do not request another one.',
+    UNCERTAIN_NO_RETRY:
+      'The PSP did not confirm the withdrawal and takes no id of ours, so it will not be resent. Check the PSP dashboard before requesting another one.',
     ALREADY_RECEIVED: 'The PSP had already received this withdrawal; waiting for its confirmation.',
   },
   chargeNotices: {
@@ -212,6 +248,8 @@ export const en: Messages = {
       'The PSP did not answer in time. Checking whether the charge was created — do not charge again.',
     UNCERTAIN_EXISTS_NO_QUERY:
       'The PSP already holds this charge, but no status query is configured. Wait for the payment confirmation or check the PSP dashboard; do not create another one for the same customer.',
+    UNCERTAIN_NO_QUERY:
+      'The PSP did not confirm this charge and no status query is configured. Check the PSP dashboard whether it was created or paid before charging again.',
     UNCERTAIN_GAVE_UP:
       'The PSP could not confirm yet. Press “Check again” in a moment; do not charge again.',
     NO_QR:

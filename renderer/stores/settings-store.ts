@@ -81,6 +81,7 @@ export const useSettings = create<SettingsState>((set, get) => {
           relay: s.relay,
           printer: s.printer,
           customerDisplay: s.customerDisplay,
+          split: s.split,
         },
       });
       if (r.ok) {

@@ -1,3 +1,4 @@
+import { bridge } from '../../bridge';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { useInfractions } from '../../stores/infractions-store';
@@ -14,6 +15,8 @@ export function InfractionsScreen() {
   useEffect(() => {
     void load(1);
   }, [load]);
+  // A MED callback: the PSP opened or changed an infraction, so read the page again.
+  useEffect(() => bridge().on('infractions:changed', () => void load()), [load]);
   const defend = async (e: FormEvent) => {
     e.preventDefault();
     if (!selected) return;

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { useSettings } from '../../stores/settings-store';
 import { CompatibilitySection } from './CompatibilitySection';
+import { PspProfileSection } from './PspProfileSection';
 import { PrinterSection } from './PrinterSection';
 import { Choice } from '../../components/Choice';
 import { TextField } from '../../components/TextField';
@@ -80,6 +81,7 @@ export function SettingsScreen() {
         {field('set-query', t('settings.statusQuery'), s.psp.statusQueryPath, (v) =>
           setS({ ...s, psp: { ...s.psp, statusQueryPath: v } }),
         )}
+        <PspProfileSection s={s} edit={setS} />
         <TextField
           id="set-expiry"
           type="number"
