@@ -327,6 +327,11 @@ export const en: Messages = {
     feeUnknown: '{{count}} payment(s) without a fee from the PSP: the net may be lower.',
   },
   errors: {
+    SPLIT_TAX: 'A split needs a percentage above 0 and up to 100.',
+    CONFIRM_NEEDS_QUERY: 'The “confirm by query” policy needs the status query configured.',
+    PROOF_BOUNDS: 'The minimum number of proofs cannot exceed the maximum.',
+    PROOFS_TOO_FEW: 'This PSP requires at least one proof: one https:// link per line.',
+    STATUS_QUERY_BUDGET: 'The PSP query limit was reached; Balcão asks again shortly.',
     PRINTER_UNAVAILABLE:
       'The printer did not answer. Check it is on, has paper and is at the configured address.',
     PRINTER_ADDRESS_INVALID: 'Invalid printer address: use host:port (e.g. 192.168.0.50:9100).',

@@ -326,6 +326,13 @@ export const ptBR = {
     feeUnknown: '{{count}} pagamento(s) sem taxa informada pelo PSP: o líquido pode ser menor.',
   },
   errors: {
+    SPLIT_TAX: 'A divisão (split) precisa de um percentual acima de 0 e até 100.',
+    CONFIRM_NEEDS_QUERY:
+      'A política “confirmar por consulta” precisa da consulta de status configurada.',
+    PROOF_BOUNDS: 'O mínimo de provas não pode passar do máximo.',
+    PROOFS_TOO_FEW: 'Este PSP exige ao menos uma prova: informe um link https:// por linha.',
+    STATUS_QUERY_BUDGET:
+      'Limite de consultas ao PSP atingido; o Balcão pergunta de novo em instantes.',
     PRINTER_UNAVAILABLE:
       'A impressora não respondeu. Confira se está ligada, com papel e no endereço configurado.',
     PRINTER_ADDRESS_INVALID:
