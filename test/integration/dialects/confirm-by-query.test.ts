@@ -36,7 +36,6 @@ const create = async (amountCents = 1234) => {
   if (!r.ok) throw new Error(r.message);
   return r.value;
 };
-const status = (c: ChargeView) => t.core.charges.get(c.id).ok && t.core.charges.get(c.id);
 const forge = (body: object) =>
   fetch(t.core.callbackUrl(), {
     method: 'POST',
