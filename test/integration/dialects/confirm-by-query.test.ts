@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChargeView } from '../../../shared/views';
 import { coreOn, payer } from '../../helpers/core';
 import { DEMO_ACCOUNT, eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
 
