@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 
 /**
- * Signed callbacks (PSP-API.md A7, A8, A12): JSON body, `x-event-id` stable across retries,
+ * Callbacks (A7, A8, A12 in docs/psp-compatibility.md; unsigned in the cics-pt dialect): JSON body, `x-event-id` stable across retries,
  * `x-timestamp` (Unix seconds) and `x-signature` = hex HMAC-SHA256(client secret,
  * `{timestamp}.{body}`), re-signed on each attempt; retried with exponential backoff until a
  * 2xx or the attempts run out.

@@ -10,7 +10,7 @@ export const appSettingsSchema = z.object({
   terminalName: z.string().trim().min(1).max(40).default('Caixa 1'),
   shopName: z.string().trim().min(1).max(60).default('Minha loja'),
   language: z.enum(['pt-BR', 'en']).default('pt-BR'),
-  // The PSP compatibility settings of PSP-API.md; the base URL may be empty until configured.
+  // The PSP compatibility settings (docs/psp-compatibility.md); the base URL may be empty until configured.
   psp: pspSettingsSchema.extend({ baseUrl: z.string().default('') }).prefault({}),
   charges: z
     .object({

@@ -28,7 +28,7 @@ const parseStatusMap = (text: string) =>
   ) as AppSettings['psp']['statusMap'];
 
 /**
- * The PSP compatibility settings (PSP-API.md): what the seed leaves open, so a shop whose PSP
+ * The PSP compatibility settings (docs/psp-compatibility.md): what the seed leaves open, so a shop whose PSP
  * differs changes a setting, not code. Collapsed: the defaults fit the documented PSP.
  */
 export function CompatibilitySection({
