@@ -180,6 +180,7 @@ export async function createAppCore(o: AppCoreOptions) {
     charges,
     gate,
     hasQuery: () => psp().hasStatusQuery,
+    statusMap: () => settings.get().psp.statusMap,
     now,
     logger,
     ...(o.reconcileBackoffMs && { backoffMs: o.reconcileBackoffMs }),

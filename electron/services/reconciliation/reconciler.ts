@@ -1,4 +1,5 @@
 import { isTerminal } from '../../../shared/domain/charge-state';
+import { readPspStatus, type PspOutcome } from '../../../shared/domain/psp-status';
 import type { ChargeService } from '../charges/charge-service';
 import type { ChargeRecord } from '../ledger/charges-repo';
 import type { Ledger } from '../ledger/ledger';
@@ -10,6 +11,8 @@ export interface ReconcilerDeps {
   charges: ChargeService;
   gate: StatusQueryGate;
   hasQuery: () => boolean;
+  /** The PSP's status vocabulary (settings `psp.statusMap`). */
+  statusMap?: () => Readonly<Record<string, PspOutcome>>;
   now?: () => number;
   /** Delays between questions about one charge while it stays non-final. */
   backoffMs?: number[];
@@ -137,10 +140,12 @@ export class Reconciler {
           !c.flags.includes('LATE_PAYMENT') &&
           !this.plans.get(c.id)?.done,
       );
+    const all = [...open, ...closedHere];
+    // Forget the plans of charges that are settled (a callback made them final).
+    const ids = new Set(all.map((c) => c.id));
+    for (const [id, p] of this.plans) if (!ids.has(id) && !p.done) this.plans.delete(id);
     const hinted = (c: ChargeRecord) => (this.plans.get(c.id)?.hinted ? 1 : 0);
-    return [...open, ...closedHere].sort(
-      (a, b) => hinted(b) - hinted(a) || b.createdAt - a.createdAt,
-    );
+    return all.sort((a, b) => hinted(b) - hinted(a) || b.createdAt - a.createdAt);
   }
 
   private async pass(): Promise<number> {
@@ -171,7 +176,10 @@ export class Reconciler {
       final = r.ok && r.value.status !== 'UNCERTAIN' && r.value.status !== 'PENDING';
     } else {
       const q = await gate.ask(c.pspTransactionId ?? c.externalId);
-      if (q.ok) {
+      const reading = q.ok ? readPspStatus(q.value.status, this.deps.statusMap?.()) : undefined;
+      const still = c.status === 'PENDING' && reading?.known && reading.outcome === 'PENDING';
+      // Still pending at the PSP: nothing to write or tell the screens.
+      if (q.ok && !still) {
         const outcome = charges.applyStatus([c.id], q.value.status, 'reconciliation', {
           ...(q.value.amountCents !== undefined && { amountCents: q.value.amountCents }),
           ...(q.value.feeCents !== undefined && { feeCents: q.value.feeCents }),
