@@ -95,13 +95,11 @@ let disconnects = 0;
 const seen = new Uint8Array(R * D * 2 + 1000);
 let ready = 0;
 const instanceOf = (i: number) => i % bases.length;
-await new Promise<void>((resolve, reject) => {
-  const timer = setTimeout(
-    () => reject(new Error(`only ${ready}/${N} subscribers ready in 120 s`)),
-    120_000,
-  );
-  chans.forEach((c, i) => {
-    const b = bases[instanceOf(i)]!;
+/** One terminal's stream; resolves once subscribed (200), retried on a refused connection. */
+function subscribe(i: number, attempt = 0): Promise<void> {
+  const c = chans[i]!;
+  const b = bases[instanceOf(i)]!;
+  return new Promise<void>((resolve, reject) => {
     const r = http.request(
       {
         host: b.hostname,
@@ -112,10 +110,8 @@ await new Promise<void>((resolve, reject) => {
       },
       (res) => {
         if (res.statusCode !== 200) return reject(new Error(`subscribe ${i}: ${res.statusCode}`));
-        if (++ready === N) {
-          clearTimeout(timer);
-          resolve();
-        }
+        ready++;
+        resolve();
         res.setEncoding('utf8');
         let buf = '';
         res.on('data', (chunk: string) => {
@@ -137,10 +133,22 @@ await new Promise<void>((resolve, reject) => {
         res.on('close', () => disconnects++);
       },
     );
-    r.on('error', () => disconnects++);
+    r.on('error', (e) => {
+      if (ready < N && attempt < 5)
+        setTimeout(() => subscribe(i, attempt + 1).then(resolve, reject), 200 * (attempt + 1));
+      else reject(e);
+    });
     r.end();
   });
-});
+}
+// Terminals connect 256 at a time (a shop chain's terminals do not all start in the same ms).
+const subscribing = pool(N, 256, (i) => subscribe(i));
+const subscribeTimer = setTimeout(() => {
+  console.error(`relay-fanout: only ${ready}/${N} subscribers ready in 180 s`);
+  process.exit(1);
+}, 180_000);
+await subscribing;
+clearTimeout(subscribeTimer);
 await settle();
 const rssSubs = rssMiB();
 const setupS = (Date.now() - t0) / 1000;

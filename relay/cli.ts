@@ -1,6 +1,7 @@
 // `npm run relay -- --help` for the options; the admin token in RELAY_ADMIN_TOKEN.
 // Not `import { createRequire }`: the relay bundle's banner declares that name already.
 import nodeModule from 'node:module';
+import pino from 'pino';
 import { parseRelayArgs, USAGE } from './cli-options';
 import { RedisStore } from './redis-store';
 import { startRelay } from './server';
@@ -33,6 +34,10 @@ try {
           },
         })
       : new RedisStore(o.store.url);
+  // Log lines are gathered and written up to 8 KiB at a time (at least every second), not one
+  // write per request; flushed on shutdown and on a crash.
+  const logs = pino.destination({ dest: 1, sync: false, minLength: 8192 });
+  setInterval(() => logs.flush(), 1000).unref();
   const relay = await startRelay({
     store,
     adminToken,
@@ -41,17 +46,25 @@ try {
     ratePerSec: o.ratePerSec,
     burst: o.burst,
     retentionDays: o.retentionDays,
-    log: { level: o.logLevel },
+    log: { level: o.logLevel, stream: logs },
     ...(o.publicUrl && { publicUrl: o.publicUrl }),
   });
   console.log(relay.url);
   // Diagnostics: started with --expose-gc, SIGUSR2 collects garbage (memory tests read RSS after it).
   process.on('SIGUSR2', () => (globalThis as { gc?: () => void }).gc?.());
+  const exit = (code: number) => {
+    logs.flushSync();
+    process.exit(code);
+  };
   const stop = () =>
     void relay.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+      () => exit(0),
+      () => exit(1),
     );
+  process.on('uncaughtException', (e) => {
+    relay.log.fatal({ err: e }, 'relay crashed');
+    exit(70);
+  });
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 } catch (e) {

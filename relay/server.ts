@@ -60,10 +60,15 @@ export async function startRelay(o: RelayOptions) {
   // live with it, several KiB per connected terminal.
   let streams: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
   const app: FastifyInstance = Fastify({
-    serverFactory: (handler) =>
-      http.createServer((req, res) => {
+    serverFactory: (handler) => {
+      const server = http.createServer((req, res) => {
         if (!streams(req, res)) handler(req, res);
-      }),
+      });
+      // What Fastify sets on a server it creates itself: PSPs and load balancers keep their
+      // connections open between callbacks (Node's own default, 5 s, races their reuse).
+      server.keepAliveTimeout = 72_000;
+      return server;
+    },
     ...(o.log
       ? {
           logger: relayLoggerOptions(o.log.level, o.log.stream),
@@ -207,8 +212,9 @@ export async function startRelay(o: RelayOptions) {
         res.write(': connected\n\n');
         const short = shortId(channel.id);
         app.log.info({ channel: short, lastEventId: cursor }, 'subscriber connected');
-        res.on('close', () => app.log.info({ channel: short }, 'subscriber left'));
-        subscribers.add(channel.id, res, cursor);
+        subscribers.add(channel.id, res, cursor, () =>
+          app.log.info({ channel: short }, 'subscriber left'),
+        );
       },
       (e: unknown) => {
         app.log.error({ err: e, channel: shortId(channelId) }, 'reading the store failed');
@@ -241,7 +247,8 @@ export async function startRelay(o: RelayOptions) {
   const purgeTimer = setInterval(purge, o.purgeIntervalMs ?? 3_600_000);
   purgeTimer.unref();
 
-  await app.listen({ port: o.port ?? 0, host: o.host ?? '127.0.0.1' });
+  // A deep accept queue: after a restart, thousands of terminals reconnect at once.
+  await app.listen({ port: o.port ?? 0, host: o.host ?? '127.0.0.1', backlog: 4096 });
   const port = (app.server.address() as { port: number }).port;
   return {
     url: `http://${o.host ?? '127.0.0.1'}:${port}`,

@@ -11,6 +11,8 @@ interface Subscriber {
   /** A read-and-write pass is under way; `again`: a wake came during it, run one more. */
   pumping: boolean;
   again: boolean;
+  /** Its socket is full: nothing more is written until 'drain'. */
+  blocked: boolean;
   closed: boolean;
 }
 
@@ -23,7 +25,8 @@ const BATCH = 256;
  * visits a slice of the subscribers at a time, so they never arrive all at once.
  */
 export class Subscribers {
-  private readonly byChannel = new Map<string, Set<Subscriber>>();
+  /** Arrays, not Sets: a channel has one subscriber or a few, and a Set costs more per entry. */
+  private readonly byChannel = new Map<string, Subscriber[]>();
   private readonly all = new Set<Subscriber>();
   private sweepIt: Iterator<Subscriber> = this.all.values();
   private readonly sweep: NodeJS.Timeout;
@@ -40,17 +43,19 @@ export class Subscribers {
       else for (const s of this.byChannel.get(channelId) ?? []) this.pump(s);
     });
     // Each subscriber is visited every heartbeatMs / 4 and gets a heartbeat when it has been
-    // silent for 3/4 of heartbeatMs: never more than heartbeatMs without a byte.
-    const tick = Math.max(10, Math.min(250, heartbeatMs / 8));
+    // silent for 3/4 of heartbeatMs: never more than heartbeatMs without a byte. Small ticks
+    // keep each one short (10,000 terminals: ~40 heartbeats a tick).
+    const tick = Math.max(10, Math.min(50, heartbeatMs / 8));
     this.sweep = setInterval(() => this.heartbeat(tick), tick);
     this.sweep.unref();
   }
 
   count(channelId: string) {
-    return this.byChannel.get(channelId)?.size ?? 0;
+    return this.byChannel.get(channelId)?.length ?? 0;
   }
 
-  add(channelId: string, res: ServerResponse, cursor: string | null) {
+  /** `onLeave` runs once when the stream closes (one listener per stream, no more). */
+  add(channelId: string, res: ServerResponse, cursor: string | null, onLeave?: () => void) {
     const s: Subscriber = {
       channelId,
       res,
@@ -58,31 +63,36 @@ export class Subscribers {
       lastWrite: this.now(),
       pumping: false,
       again: false,
+      blocked: false,
       closed: false,
     };
-    let set = this.byChannel.get(channelId);
-    if (!set) this.byChannel.set(channelId, (set = new Set()));
-    set.add(s);
+    const list = this.byChannel.get(channelId);
+    if (list) list.push(s);
+    else this.byChannel.set(channelId, [s]);
     this.all.add(s);
     this.metrics.subscribers++;
-    res.on('close', () => this.remove(s));
-    res.on('drain', () => this.pump(s));
+    res.once('close', () => {
+      this.remove(s);
+      onLeave?.();
+    });
     this.pump(s);
   }
 
   private remove(s: Subscriber) {
     if (s.closed) return;
     s.closed = true;
-    const set = this.byChannel.get(s.channelId);
-    set?.delete(s);
-    if (set && !set.size) this.byChannel.delete(s.channelId);
+    const list = this.byChannel.get(s.channelId);
+    if (list) {
+      list.splice(list.indexOf(s), 1);
+      if (!list.length) this.byChannel.delete(s.channelId);
+    }
     this.all.delete(s);
     this.metrics.subscribers--;
   }
 
   /** Reads after the subscriber's cursor and writes until caught up or its socket is full. */
   private pump(s: Subscriber) {
-    if (s.closed) return;
+    if (s.closed || s.blocked) return;
     if (s.pumping) {
       s.again = true;
       return;
@@ -105,7 +115,14 @@ export class Subscribers {
           this.metrics.delivered++;
           // Back-pressure: a subscriber that does not read waits in the store, not in memory;
           // its socket's 'drain' starts the next pass.
-          if (full) return;
+          if (full) {
+            s.blocked = true;
+            s.res.once('drain', () => {
+              s.blocked = false;
+              this.pump(s);
+            });
+            return;
+          }
         }
         if (s.closed || (batch.length < BATCH && !s.again)) return;
       }
@@ -127,7 +144,7 @@ export class Subscribers {
         if (r.done) return;
       }
       const s = r.value;
-      if (!s.closed && now - s.lastWrite >= (this.heartbeatMs * 3) / 4) {
+      if (!s.closed && !s.blocked && now - s.lastWrite >= (this.heartbeatMs * 3) / 4) {
         s.res.write(': heartbeat\n\n');
         s.lastWrite = now;
       }

@@ -7,6 +7,7 @@ import { BalanceScreen } from './features/account/BalanceScreen';
 import { FeesScreen } from './features/account/FeesScreen';
 import { CashierScreen } from './features/cashier/CashierScreen';
 import { HistoryScreen } from './features/history/HistoryScreen';
+import { ConnectFlow } from './features/onboarding/ConnectFlow';
 import { InfractionsScreen } from './features/infractions/InfractionsScreen';
 import { SettingsScreen } from './features/settings/SettingsScreen';
 import { WithdrawScreen } from './features/withdrawals/WithdrawScreen';
@@ -24,6 +25,9 @@ const SCREENS: Record<Route, () => React.JSX.Element | null> = {
   withdraw: WithdrawScreen,
   infractions: InfractionsScreen,
   settings: SettingsScreen,
+  connect: () => (
+    <ConnectFlow firstRun={false} onDone={() => void useApp.getState().go('cashier')} />
+  ),
 };
 
 export function App() {
@@ -43,6 +47,12 @@ export function App() {
     };
   }, []);
   const Screen = SCREENS[app.route];
+  if (app.info?.firstRun)
+    return (
+      <main className="app first-run">
+        <ConnectFlow firstRun onDone={() => void app.refresh()} />
+      </main>
+    );
   return (
     <div className="app">
       <header className="app-header">
@@ -53,8 +63,18 @@ export function App() {
         {app.info?.mode === 'demo' && <span className="badge-demo">{t('demo')}</span>}
         <ConnectionIndicator connection={app.connection} />
       </header>
-      <Nav route={app.route} go={(r) => void app.go(r)} />
+      <Nav
+        route={app.route}
+        go={(r) => void app.go(r)}
+        unlocked={app.owner.unlocked}
+        lock={() => void app.lock()}
+      />
       <main className="content">
+        {app.info?.keychainMissing && (
+          <div className="banner banner-error" role="alert">
+            {t('onboarding.keychainMissing')}
+          </div>
+        )}
         {app.notices.map((n) => (
           <div key={n.id} className={`banner banner-${n.level}`} role="alert">
             {n.text}
@@ -66,7 +86,12 @@ export function App() {
         <Screen />
       </main>
       {app.pinFor && (
-        <PinDialog hasPin={app.owner.hasPin} onUnlock={app.unlock} onCancel={app.closePin} />
+        <PinDialog
+          hasPin={app.owner.hasPin}
+          onUnlock={app.unlock}
+          onSetPin={app.setFirstPin}
+          onCancel={app.closePin}
+        />
       )}
     </div>
   );

@@ -31,6 +31,9 @@ export const CALL_CHANNELS = [
   'owner:unlock',
   'owner:lock',
   'owner:setPin',
+  'onboarding:test',
+  'onboarding:save',
+  'onboarding:dismiss',
   'print:page',
   'print:pdf',
 ] as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHARGE_STATES } from './domain/charge-state';
 import { PIX_KEY_TYPES } from './domain/pix-key';
 import { CALL_CHANNELS, EVENT_CHANNELS, type CallChannel, type EventChannel } from './ipc-channels';
+import { connectionTestSchema, goLiveSchema } from './onboarding';
 import type { Result } from './result';
 import {
   chargeDetailSchema,
@@ -38,6 +39,8 @@ export const calls = {
       maxAmountCents: cents,
       language: z.enum(['pt-BR', 'en']),
       connection: connectionSchema,
+      firstRun: z.boolean(),
+      keychainMissing: z.boolean(),
     }),
   },
   'charges:create': {
@@ -128,6 +131,8 @@ export const calls = {
       min_withdrawal: z.number(),
       max_withdrawal: z.number(),
       usdt_rate: z.number(),
+      /** The account's own fees or the PSP's global ones, when the PSP says which. */
+      scope: z.enum(['user', 'global']).optional(),
       readAt: z.number(),
     }),
   },
@@ -142,6 +147,16 @@ export const calls = {
           status: z.string(),
           fields: z.record(z.string(), z.unknown()),
           defended: z.boolean(),
+          /** The defense sent from this terminal (the ledger's record). */
+          defense: z
+            .object({
+              analise: z.string(),
+              justificativa: z.string(),
+              proofs: z.array(z.string()),
+              sentAt: z.number(),
+              status: z.enum(['SENDING', 'SENT', 'FAILED', 'UNCERTAIN']),
+            })
+            .optional(),
         }),
       ),
       page: z.number().int(),
@@ -200,6 +215,28 @@ export const calls = {
     input: z.object({ currentPin: z.string().max(64).optional(), newPin: pin }).strict(),
     output: z.object({ hasPin: z.literal(true) }),
   },
+  'onboarding:test': {
+    input: connectionTestSchema,
+    output: z.object({
+      passed: z.boolean(),
+      step: z.enum(['login', 'balance']).optional(),
+      problem: z
+        .enum([
+          'NOT_HTTPS',
+          'WRONG_CREDENTIALS',
+          'UNREACHABLE',
+          'TLS',
+          'UNEXPECTED_REPLY',
+          'PSP_ERROR',
+        ])
+        .optional(),
+      detail: z.string().optional(),
+      balanceCents: cents.optional(),
+      keychain: z.boolean(),
+    }),
+  },
+  'onboarding:save': { input: goLiveSchema, output: z.object({ mode: z.literal('live') }) },
+  'onboarding:dismiss': { input: none, output: z.object({ firstRun: z.literal(false) }) },
   // The page on screen to paper (Electron only: the configured printer, else the system
   // dialog) and to a PDF file. The development host answers `unavailable`; the renderer then
   // uses the browser's own print.

@@ -153,7 +153,9 @@ export async function startShell(e: ElectronModule, o: ShellOptions) {
         return wc ? printPage(wc, core.settings.get().printer, i.heightMm) : ok({ printed: false });
       },
       'print:pdf': (i) =>
-        mainWindow ? exportPdf(e, mainWindow, i.fileName) : ok({ saved: false }),
+        mainWindow && !mainWindow.isDestroyed()
+          ? exportPdf(e, mainWindow, i.fileName)
+          : ok({ saved: false }),
     },
     ownFrameCheck(RENDERER_INDEX_URL, () =>
       e.BrowserWindow.getAllWindows().map((w) => w.webContents),

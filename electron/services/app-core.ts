@@ -1,51 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { pspPresetSettings, type PspPresetId } from '../../shared/psp-presets';
-import { pspSettingsSchema } from '../../shared/psp-settings';
-import type { Result } from '../../shared/result';
-import type { AppSettings } from '../../shared/settings';
 import type { PrinterKind } from '../../shared/domain/printer-target';
+import { pspPresetSettings, type PspPresetId } from '../../shared/psp-presets';
+import type { AppSettings } from '../../shared/settings';
 import type { ConnectionStatus } from '../../shared/views';
 import { AccountService } from './account/account-service';
+import { InfractionService } from './account/infraction-service';
 import {
   infractionNoticeText,
   markInfractionOnCharge,
   readInfractionNews,
 } from './account/med-callbacks';
-import { InfractionService } from './account/infraction-service';
 import { CallbackIntake } from './callbacks/intake';
-import { startLocalReceiver } from './callbacks/local-receiver';
-import { RelaySubscriber } from './callbacks/relay-subscriber';
-import type { SecretRing } from './callbacks/verify';
-import type { CallbackBody } from './callbacks/verify';
+import type { CallbackBody, SecretRing } from './callbacks/verify';
 import { ChargeService, type ChargePsp } from './charges/charge-service';
 import { toChargeView } from './charges/charge-view';
+import { CallbackSource, type RelayEndpoint } from './core/callback-source';
+import { ConnectionMonitor } from './core/connection-monitor';
+import { PspSelection, type DemoPsp, type Mode, type PspOverride } from './core/psp-selection';
 import { AppEvents } from './events';
+import { GoLiveService } from './golive/golive-service';
 import { HistoryService } from './history/history-service';
 import { HistoryQuery } from './ledger/history-query';
 import { Ledger } from './ledger/ledger';
-import { createLogger, Redactor, type LogSink } from './log';
+import { createLogger, Redactor, type Logger, type LogSink } from './log';
 import { OwnerService } from './owner/owner-service';
-import type { Credentials } from './psp/auth';
-import { ReceiptPrinter } from './printing/receipt-printer';
-import { PspClient } from './psp/client';
 import { QueryBudget, StatusQueryGate } from './psp/status-query-gate';
 import { Reconciler } from './reconciliation/reconciler';
+import { ReceiptPrinter } from './printing/receipt-printer';
 import { CredentialsService } from './secrets/credentials-service';
 import type { SecretStore } from './secrets/secret-store';
 import { SettingsService } from './settings-service';
 import { WithdrawalService } from './withdrawals/withdrawal-service';
 
-/** An embedded PSP for DEMO mode (the composition root starts the sandbox and hands it over). */
-export interface DemoPsp {
-  baseUrl: string;
-  credentials: Credentials;
-  /** "Simular pagamento". */
-  pay(pspTransactionId: string): Promise<Result<true>>;
-  /** The embedded relay the demo PSP calls back through. */
-  relay?: { url: string; channelId: string; token: string };
-  close(): Promise<void>;
-}
+export type { DemoPsp, Mode };
 
 export interface AppCoreOptions {
   dataDir: string;
@@ -54,10 +42,10 @@ export interface AppCoreOptions {
   version: string;
   now?: () => number;
   logSink?: LogSink;
-  /** Starts the embedded PSP; called only when no credentials are configured. */
+  /** Starts the embedded PSP; called only while the terminal is in DEMO mode. */
   startDemo?: (dataDir: string) => Promise<DemoPsp>;
   /** The development host's `--psp`: that PSP, with credentials from the environment. */
-  pspOverride?: { baseUrl: string; credentials: Credentials | null; statusQueryPath?: string };
+  pspOverride?: PspOverride;
   /** A relay to read callbacks from, instead of the settings' one (the development host's embedded relay). */
   relay?: { url: string; channelId: string; token: string };
   /** An ESC/POS printer that wins over the setting (the development host's `--printer`). */
@@ -67,6 +55,8 @@ export interface AppCoreOptions {
   pollMs?: number;
   resolveDelaysMs?: number[];
   afterPspAnswer?: () => void;
+  /** The PSP test and the relay channel creation (`Testar conexão`, `Salvar e usar`). */
+  fetch?: typeof fetch;
   /** Applies a preset's compatibility settings at start (`--psp-preset`). */
   pspPreset?: PspPresetId;
   /** Reconciliation backoff per charge (ms). */
@@ -75,11 +65,63 @@ export interface AppCoreOptions {
   relaySilenceMs?: number;
 }
 
+export interface AppInfo {
+  version: string;
+  mode: Mode;
+  host: 'electron' | 'browser';
+  terminalName: string;
+  shopName: string;
+  chargeOperation: AppSettings['psp']['chargeOperation'];
+  maxAmountCents: number;
+  language: AppSettings['language'];
+  connection: ConnectionStatus;
+  /** A fresh install: no owner PIN yet and the welcome not dismissed. */
+  firstRun: boolean;
+  /** The OS keychain did not answer: live credentials cannot be kept. */
+  keychainMissing: boolean;
+}
+
+/** A terminal's services, as the composition roots (Electron main, development host) use them. */
+export interface AppCore {
+  readonly mode: Mode;
+  /** The embedded PSP while in DEMO mode, else null. */
+  readonly demo: DemoPsp | null;
+  readonly terminalId: string;
+  readonly ledger: Ledger;
+  readonly events: AppEvents;
+  readonly charges: ChargeService;
+  readonly withdrawals: WithdrawalService;
+  readonly intake: CallbackIntake;
+  /** Every non-final charge asked about by the status query (docs/psp-compatibility.md). */
+  readonly reconciler: Reconciler;
+  /** The status query's one request budget. */
+  readonly statusBudget: QueryBudget;
+  readonly history: HistoryService;
+  readonly printer: ReceiptPrinter;
+  readonly owner: OwnerService;
+  readonly account: AccountService;
+  readonly infractions: InfractionService;
+  readonly credentials: CredentialsService;
+  readonly settings: SettingsService;
+  readonly golive: GoLiveService;
+  readonly redactor: Redactor;
+  readonly logger: Logger;
+  callbackUrl(): string;
+  connection(): ConnectionStatus;
+  info(host?: 'electron' | 'browser'): AppInfo;
+  /** Crash recovery, then the background work: local expiry and (without a relay stream) polling. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const LOOPBACK_URL = /^http:\/\/(127\.|localhost|\[::1\])/;
+
 /**
- * Builds every service of a terminal from plain dependencies; Electron's main process and the
- * development host both use it, so they run the very same code.
+ * Builds every service of a terminal from plain dependencies, in three named parts: which PSP
+ * (PspSelection), where callbacks come from (CallbackSource) and how the connection stands
+ * (ConnectionMonitor). Electron's main process and the development host both use it.
  */
-export async function createAppCore(o: AppCoreOptions) {
+export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
   const now = o.now ?? Date.now;
   const redactor = new Redactor();
   const logger = createLogger(o.logSink ?? (() => {}), redactor);
@@ -89,56 +131,38 @@ export async function createAppCore(o: AppCoreOptions) {
     ledger.kv.get<string>('terminal.id') ??
     (ledger.kv.set('terminal.id', randomUUID()), ledger.kv.get<string>('terminal.id')!);
 
-  const credentials = new CredentialsService(o.secrets, redactor, () =>
-    events.emit('app:notice', {
-      level: 'info',
-      code: 'RESTART_TO_APPLY',
-      text: 'Credenciais salvas. Reinicie o Balcão para usá-las.',
-    }),
-  );
-  let client: PspClient | null = null;
-  const settings = new SettingsService(ledger.kv, () => (client = null));
-
-  const stored = o.pspOverride ? o.pspOverride.credentials : await credentials.read();
-  const demo = !o.pspOverride && !stored && o.startDemo ? await o.startDemo(o.dataDir) : null;
-  const mode: 'demo' | 'live' = demo ? 'demo' : 'live';
-  const activeCredentials = async (): Promise<Credentials | null> =>
-    demo ? demo.credentials : o.pspOverride ? o.pspOverride.credentials : credentials.read();
-
-  const baseUrl = () => demo?.baseUrl ?? o.pspOverride?.baseUrl ?? settings.get().psp.baseUrl;
+  // Settings or credentials changed: the PSP client is rebuilt on its next use.
+  let selection: PspSelection | null = null;
+  const credentials = new CredentialsService(o.secrets, redactor, () => selection?.invalidate());
+  const settings = new SettingsService(ledger.kv, () => selection?.invalidate());
   if (o.pspPreset) {
     const r = settings.update({ psp: pspPresetSettings(o.pspPreset) });
     if (!r.ok) throw new Error(`preset ${o.pspPreset}: ${r.message}`);
   }
-  if (demo || o.pspOverride) {
-    // The embedded sandbox (and a --psp sandbox) answer the A10 status query.
-    const statusQueryPath = demo
-      ? '/transactions/{id}'
-      : (o.pspOverride?.statusQueryPath ?? settings.get().psp.statusQueryPath);
-    if (o.pspPreset && o.pspOverride?.statusQueryPath !== undefined)
-      settings.update({ psp: { statusQueryPath } });
-    else settings.seed({ psp: { statusQueryPath } });
-  }
-
-  const psp = (): PspClient => {
-    const s = settings.get().psp;
-    client ??= new PspClient({
-      settings: pspSettingsSchema.parse({
-        ...s,
-        baseUrl: baseUrl() || 'https://psp.invalid/api',
-        ...(demo && { statusQueryPath: '/transactions/{id}' }),
-      }),
-      credentials: activeCredentials,
-      now,
-      logger,
-      redactor,
-    });
-    return client;
-  };
+  const sel = await PspSelection.open({
+    dataDir: o.dataDir,
+    kv: ledger.kv,
+    settings,
+    credentials,
+    now,
+    logger,
+    redactor,
+    ...(o.startDemo && { startDemo: o.startDemo }),
+    ...(o.pspOverride && { override: o.pspOverride }),
+  });
+  selection = sel;
+  // An explicit --status-query wins over the preset's.
+  if (o.pspPreset && o.pspOverride?.statusQueryPath !== undefined)
+    settings.update({ psp: { statusQueryPath: o.pspOverride.statusQueryPath } });
+  const psp = () => sel.psp();
 
   // One budget for the status query, whoever asks (docs/psp-compatibility.md, "Status query").
-  const budget = new QueryBudget(() => settings.get().psp.statusQuery.perMinute, now);
-  const gate = new StatusQueryGate({ query: (id) => psp().transactionStatus(id), budget, now });
+  const statusBudget = new QueryBudget(() => settings.get().psp.statusQuery.perMinute, now);
+  const gate = new StatusQueryGate({
+    query: (id) => psp().transactionStatus(id),
+    budget: statusBudget,
+    now,
+  });
   const chargePsp = (): ChargePsp => {
     const c = psp();
     return {
@@ -150,15 +174,19 @@ export async function createAppCore(o: AppCoreOptions) {
     };
   };
 
-  let callbackUrl = '';
+  let source: CallbackSource | null = null;
+  const callbackUrl = () => source?.url() ?? '';
   const charges = new ChargeService({
     ledger,
     psp: chargePsp,
     settings: () => settings.get(),
-    callbackUrl: () => callbackUrl,
+    callbackUrl,
     now,
     terminalId,
-    demo: mode === 'demo',
+    // Read at each charge: a terminal that left DEMO marks its new charges live.
+    get demo() {
+      return sel.mode === 'demo';
+    },
     publish: (v) => events.emit('charges:updated', v),
     // A code: the renderer words it (notices.<code>) in the interface's language.
     alert: (code) => events.emit('app:notice', { level: 'error', code, text: '' }),
@@ -169,7 +197,7 @@ export async function createAppCore(o: AppCoreOptions) {
   const withdrawals = new WithdrawalService({
     ledger,
     psp,
-    callbackUrl: () => callbackUrl,
+    callbackUrl,
     maxAmountCents: () => settings.get().psp.maxAmountCents,
     now,
     publish: (v) => events.emit('withdrawals:updated', v),
@@ -184,6 +212,12 @@ export async function createAppCore(o: AppCoreOptions) {
     now,
     logger,
     ...(o.reconcileBackoffMs && { backoffMs: o.reconcileBackoffMs }),
+  });
+  // Leaving `connected`: callbacks may be missed from now on, so ask about every open charge.
+  let lastState: ConnectionStatus['state'] | null = null;
+  events.on('connection:changed', (c) => {
+    if (lastState === 'connected' && c.state !== 'connected') reconciler.hintAll();
+    lastState = c.state;
   });
   const onInfraction = (body: CallbackBody) => {
     const news = readInfractionNews(body.raw, settings.get().psp.defense.deadlineDays, now());
@@ -202,9 +236,9 @@ export async function createAppCore(o: AppCoreOptions) {
     });
   };
   const callbackSecrets = async (): Promise<SecretRing | null> => {
-    const c = await activeCredentials();
+    const c = await sel.credentials();
     if (!c) return null;
-    const previous = demo || o.pspOverride ? null : await credentials.previousSecret();
+    const previous = await sel.previousSecret();
     // A rotated secret stays valid for callbacks already signed with it, for one day.
     return {
       current: c.clientSecret,
@@ -225,58 +259,28 @@ export async function createAppCore(o: AppCoreOptions) {
     onInfraction,
   });
 
-  // Callbacks on loopback: the demo sandbox (and a --psp sandbox) reach us directly. The port is
-  // kept across restarts so callbacks still being retried for older charges find us again.
-  const savedPort = ledger.kv.get<number>('callbacks.localPort') ?? 0;
-  const receiver = await startLocalReceiver(intake, savedPort).catch(() =>
-    startLocalReceiver(intake, 0),
-  );
-  ledger.kv.set('callbacks.localPort', receiver.port);
-
-  // With a relay (configured, or the demo's embedded one) the PSP calls the relay and we read
-  // our channel from it; without, callbacks reach us only when the PSP can (loopback).
-  const relaySettings = settings.get().relay;
-  const given = o.relay ?? demo?.relay;
-  const relay = given
-    ? { url: given.url, channelId: given.channelId, token: async () => given.token }
-    : relaySettings.url && relaySettings.channelId
-      ? {
-          url: relaySettings.url,
-          channelId: relaySettings.channelId,
-          token: () => o.secrets.get('relay.channelToken'),
-        }
+  const monitor = new ConnectionMonitor(events, now);
+  source = new CallbackSource({
+    ledger,
+    intake,
+    monitor,
+    logger,
+    hasStatusQuery: () => psp().hasStatusQuery,
+    loopbackPsp: () => LOOPBACK_URL.test(sel.baseUrl()),
+    ...(o.relaySilenceMs && { silenceMs: o.relaySilenceMs }),
+  });
+  await source.open();
+  /** The relay for the current mode: given (development host), the demo's, or the settings'. */
+  const relayFor = (): RelayEndpoint | null => {
+    const given = o.relay ?? sel.demo?.relay;
+    if (given)
+      return { url: given.url, channelId: given.channelId, token: async () => given.token };
+    const r = settings.get().relay;
+    return r.url && r.channelId
+      ? { url: r.url, channelId: r.channelId, token: () => o.secrets.get('relay.channelToken') }
       : null;
-  callbackUrl = relay ? `${relay.url}/hooks/${relay.channelId}` : receiver.url;
-
-  let connection: ConnectionStatus = { state: 'offline', since: now() };
-  const setConnection = (state: ConnectionStatus['state'], detail?: string) => {
-    if (connection.state === state && connection.detail === detail) return;
-    // Leaving `connected`: callbacks may be missed from now on, so ask the PSP about every charge.
-    if (connection.state === 'connected' && state !== 'connected') reconciler.hintAll();
-    connection = { state, since: now(), ...(detail && { detail }) };
-    events.emit('connection:changed', connection);
   };
-  const loopbackPsp = /^http:\/\/(127\.|localhost|\[::1\])/.test(baseUrl());
-  const fallbackState = () =>
-    psp().hasStatusQuery
-      ? setConnection('polling', 'consultando o PSP')
-      : setConnection('offline', 'sem relay nem consulta de status');
-  const subscriber = relay
-    ? new RelaySubscriber({
-        relayUrl: relay.url,
-        channelId: relay.channelId,
-        token: relay.token,
-        intake,
-        cursor: () => ledger.events.cursor(relay.channelId),
-        onState: (state, detail) =>
-          state === 'offline' ? fallbackState() : setConnection(state, detail),
-        logger,
-        ...(o.relaySilenceMs && { silenceMs: o.relaySilenceMs }),
-      })
-    : null;
-  if (relay) setConnection('reconnecting', 'conectando ao relay');
-  else if (loopbackPsp) setConnection('connected', 'callbacks diretos (loopback)');
-  else fallbackState();
+  source.use(relayFor());
 
   const historyQuery = new HistoryQuery(ledger.db);
   const history = new HistoryService({
@@ -300,11 +304,50 @@ export async function createAppCore(o: AppCoreOptions) {
     now,
     () => settings.get().psp.defense,
   );
+  const golive = new GoLiveService({
+    ledger,
+    settings,
+    secrets: o.secrets,
+    owner,
+    redactor,
+    now,
+    ...(o.fetch && { fetch: o.fetch }),
+    // After a successful save: the shop's PSP, its relay (or direct/polling), at once.
+    switchToLive: async () => {
+      // DEMO charges still open end here, while the PSP is still the demo: nothing of DEMO may
+      // ever be retried or queried at the shop's PSP.
+      for (const c of ledger.charges.open()) if (c.demo) await charges.cancel(c.id);
+      await sel.goLive();
+      source!.use(relayFor());
+    },
+    canSwitch: () => !sel.isOverride,
+  });
 
   const timers: NodeJS.Timeout[] = [];
   let polling = false;
+  const info = (host: 'electron' | 'browser' = o.host): AppInfo => {
+    const s = settings.get();
+    return {
+      version: o.version,
+      mode: sel.mode,
+      host,
+      terminalName: s.terminalName,
+      shopName: s.shopName,
+      chargeOperation: s.psp.chargeOperation,
+      maxAmountCents: s.psp.maxAmountCents,
+      language: s.language,
+      connection: monitor.get(),
+      firstRun: !owner.hasPin() && sel.mode === 'demo' && !golive.welcomeDismissed(),
+      keychainMissing: sel.keychainMissing,
+    };
+  };
   return {
-    mode,
+    get mode() {
+      return sel.mode;
+    },
+    get demo() {
+      return sel.demo;
+    },
     terminalId,
     ledger,
     events,
@@ -312,7 +355,7 @@ export async function createAppCore(o: AppCoreOptions) {
     withdrawals,
     intake,
     reconciler,
-    statusBudget: budget,
+    statusBudget,
     history,
     printer,
     owner,
@@ -320,28 +363,14 @@ export async function createAppCore(o: AppCoreOptions) {
     infractions,
     credentials,
     settings,
+    golive,
     redactor,
     logger,
-    demo,
-    callbackUrl: () => callbackUrl,
-    connection: () => connection,
-    info: (host: 'electron' | 'browser' = o.host) => {
-      const s: AppSettings = settings.get();
-      return {
-        version: o.version,
-        mode,
-        host,
-        terminalName: s.terminalName,
-        shopName: s.shopName,
-        chargeOperation: s.psp.chargeOperation,
-        maxAmountCents: s.psp.maxAmountCents,
-        language: s.language,
-        connection,
-      };
-    },
-    /** Crash recovery, then the background work: local expiry and (without a relay) polling. */
+    callbackUrl,
+    connection: () => monitor.get(),
+    info,
     async start() {
-      subscriber?.start();
+      source!.start();
       await charges.recover();
       await withdrawals.recover();
       // Background work must never take the app down: a failure is logged and retried next tick.
@@ -371,16 +400,13 @@ export async function createAppCore(o: AppCoreOptions) {
     },
     async stop() {
       for (const t of timers) clearInterval(t);
-      subscriber?.stop();
       reconciler.stop();
       charges.stop();
       withdrawals.stop();
       await charges.idle();
-      await receiver.close();
-      await demo?.close();
+      await source!.close();
+      await sel.close();
       ledger.close();
     },
   };
 }
-
-export type AppCore = Awaited<ReturnType<typeof createAppCore>>;

@@ -20,6 +20,9 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     const gate = core.owner.requireOwner();
     return gate.ok ? fn() : gate;
   };
+  // First run: no PIN exists yet, so connecting a PSP (which sets it) needs none.
+  const ownerOrFirstRun = <T>(fn: () => Promise<Result<T>> | Result<T>) =>
+    core.owner.hasPin() ? owner(fn) : fn();
   return {
     'app:info': () => ok(core.info(host)),
     'charges:create': (i) => core.charges.create(i),
@@ -49,7 +52,9 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     },
     'charges:daySummary': (i) => {
       const { from, to } = dayRange(i.day);
-      return ok({ day: i.day, totals: core.ledger.charges.totalsByStatus(from, to) });
+      // DEMO charges are never mixed into a live shop's totals (nor live ones into DEMO's).
+      const demo = core.mode === 'demo';
+      return ok({ day: i.day, totals: core.ledger.charges.totalsByStatus(from, to, demo) });
     },
     'history:page': (i) => core.history.page(i),
     'history:detail': (i) => core.history.detail(i.id),
@@ -71,6 +76,9 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'owner:unlock': (i) => core.owner.unlock(i.pin),
     'owner:lock': () => (core.owner.lock(), ok({ unlocked: false as const })),
     'owner:setPin': (i) => core.owner.setPin(i.newPin, i.currentPin),
+    'onboarding:test': (i) => ownerOrFirstRun(() => core.golive.test(i)),
+    'onboarding:save': (i) => ownerOrFirstRun(() => core.golive.save(i)),
+    'onboarding:dismiss': () => (core.golive.dismissWelcome(), ok({ firstRun: false as const })),
     // Electron's main process replaces these two (electron/main/os/print.ts).
     'print:page': () => noPrinting(),
     'print:pdf': () => noPrinting(),

@@ -53,6 +53,16 @@ export class SettingsService {
   }
 
   update(patch: SettingsPatch): Result<AppSettings> {
+    const next = this.check(patch);
+    if (!next.ok) return next;
+    this.kv.set('settings', next.value);
+    this.cache = next.value;
+    this.onChange(next.value);
+    return next;
+  }
+
+  /** The settings a patch would give, validated whole, without saving anything. */
+  check(patch: SettingsPatch): Result<AppSettings> {
     const parsed = appSettingsSchema.safeParse(deepMerge(this.get(), patch));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -86,9 +96,6 @@ export class SettingsService {
     if (!printer.ok) return printer;
     parsed.data.psp.baseUrl = psp.value;
     parsed.data.relay.url = relay.value;
-    this.kv.set('settings', parsed.data);
-    this.cache = parsed.data;
-    this.onChange(parsed.data);
     return ok(parsed.data);
   }
 

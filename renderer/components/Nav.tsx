@@ -11,7 +11,17 @@ const ITEMS: Array<[Route, string]> = [
   ['settings', 'nav.settings'],
 ];
 
-export function Nav({ route, go }: { route: Route; go(r: Route): void }) {
+export function Nav({
+  route,
+  go,
+  unlocked,
+  lock,
+}: {
+  route: Route;
+  go(r: Route): void;
+  unlocked: boolean;
+  lock(): void;
+}) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('nav.main')} className="nav">
@@ -20,12 +30,19 @@ export function Nav({ route, go }: { route: Route; go(r: Route): void }) {
           key={r}
           type="button"
           className="nav-item"
-          aria-current={route === r ? 'page' : undefined}
+          aria-current={
+            route === r || (route === 'connect' && r === 'settings') ? 'page' : undefined
+          }
           onClick={() => go(r)}
         >
           {t(key)}
         </button>
       ))}
+      {unlocked && (
+        <button type="button" className="nav-item nav-lock" onClick={lock}>
+          {t('owner.lock')}
+        </button>
+      )}
     </nav>
   );
 }

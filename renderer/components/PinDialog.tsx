@@ -1,57 +1,119 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { checkNewPin } from '../../shared/onboarding';
+import { describeError } from '../bridge';
 import { useTranslation } from '../i18n';
 
-/** The owner gate: a modal dialog named "PIN do proprietário". */
+const FOCUSABLE = 'input, select, textarea, button, [href], [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The owner gate: a modal dialog named "PIN do proprietário". Focus stays inside while it is
+ * open and goes back where it was when it closes; Esc closes the dialog and nothing else.
+ * Without a PIN yet (DEMO tried first) it sets one, typed twice.
+ */
 export function PinDialog({
   onUnlock,
+  onSetPin,
   onCancel,
   hasPin,
 }: {
   onUnlock(pin: string): Promise<string | null>;
+  onSetPin(pin: string): Promise<string | null>;
   onCancel(): void;
   hasPin: boolean;
 }) {
   const { t } = useTranslation();
   const [pin, setPin] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<{ field: string; text: string } | null>(null);
+  const dialog = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    dialog.current?.querySelector<HTMLElement>('input')?.focus();
+    return () => opener?.focus?.();
+  }, []);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const problem = await onUnlock(pin);
-    setError(problem);
-    if (problem) setPin('');
+    if (!hasPin) {
+      const bad = checkNewPin(pin, confirm)[0];
+      if (bad)
+        return setError({ field: bad.field, text: describeError({ code: bad.code, message: '' }) });
+    }
+    const problem = hasPin ? await onUnlock(pin) : await onSetPin(pin);
+    setError(problem ? { field: 'newPin', text: problem } : null);
+    if (problem) {
+      setPin('');
+      setConfirm('');
+    }
   };
+  const keys = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      // The cashier's Esc (Nova cobrança) must not also run.
+      e.stopPropagation();
+      e.preventDefault();
+      onCancel();
+    } else if (e.key === 'Tab') {
+      const items = [...(dialog.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last?.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first?.focus();
+      }
+    }
+  };
+  const errorFor = (field: string) =>
+    error && error.field === field ? (
+      <p id={`${field}-error`} role="alert" className="field-error">
+        {error.text}
+      </p>
+    ) : null;
   return (
     <div className="modal-backdrop">
       <form
+        ref={dialog}
         role="dialog"
         aria-modal="true"
         aria-labelledby="pin-title"
         className="modal"
         onSubmit={submit}
-        onKeyDown={(e) => e.key === 'Escape' && onCancel()}
+        onKeyDown={keys}
       >
         <h2 id="pin-title">{t('owner.pinDialog')}</h2>
         {!hasPin && <p>{t('owner.noPin')}</p>}
-        <label htmlFor="owner-pin">{t('owner.pin')}</label>
+        <label htmlFor="owner-pin">{hasPin ? t('owner.pin') : t('owner.newPin')}</label>
         <input
           id="owner-pin"
           type="password"
           inputMode="numeric"
           autoComplete="off"
-          autoFocus
           value={pin}
           onChange={(e) => setPin(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'pin-error' : undefined}
+          aria-invalid={error?.field === 'newPin' ? true : undefined}
+          aria-describedby={error?.field === 'newPin' ? 'newPin-error' : undefined}
         />
-        {error && (
-          <p id="pin-error" role="alert" className="field-error">
-            {error}
-          </p>
+        {errorFor('newPin')}
+        {!hasPin && (
+          <>
+            <label htmlFor="owner-pin2">{t('owner.confirmPin')}</label>
+            <input
+              id="owner-pin2"
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+              aria-invalid={error?.field === 'confirmPin' ? true : undefined}
+              aria-describedby={error?.field === 'confirmPin' ? 'confirmPin-error' : undefined}
+            />
+            {errorFor('confirmPin')}
+          </>
         )}
         <div className="modal-actions">
           <button type="submit" className="btn btn-primary">
-            {t('owner.unlock')}
+            {hasPin ? t('owner.unlock') : t('owner.setPin')}
           </button>
           <button type="button" className="btn" onClick={onCancel}>
             {t('owner.cancel')}

@@ -1,12 +1,17 @@
 import { create } from 'zustand';
 import type { CallOutput } from '../../shared/ipc-contract';
 import type { ConnectionStatus } from '../../shared/views';
-import { bridge } from '../bridge';
+import { bridge, describeError } from '../bridge';
 import { i18next, setLanguage } from '../i18n';
 
 export type Route =
-  'cashier' | 'history' | 'balance' | 'fees' | 'withdraw' | 'infractions' | 'settings';
-export const OWNER_ROUTES: ReadonlySet<Route> = new Set(['withdraw', 'infractions', 'settings']);
+  'cashier' | 'history' | 'balance' | 'fees' | 'withdraw' | 'infractions' | 'settings' | 'connect';
+export const OWNER_ROUTES: ReadonlySet<Route> = new Set([
+  'withdraw',
+  'infractions',
+  'settings',
+  'connect',
+]);
 
 interface Notice {
   id: number;
@@ -28,7 +33,13 @@ interface AppState {
   refresh(): Promise<void>;
   go(route: Route): Promise<void>;
   unlock(pin: string): Promise<string | null>;
+  /** First run without a PIN: sets it (twice typed) and opens the screen asked for. */
+  setFirstPin(pin: string): Promise<string | null>;
   closePin(): void;
+  /** `Bloquear`: the owner screens lock at once. */
+  lock(): Promise<void>;
+  /** `Experimentar (DEMO)`: the welcome is not shown again. */
+  dismissWelcome(): Promise<void>;
   dismiss(id: number): void;
 }
 
@@ -90,11 +101,30 @@ export const useApp = create<AppState>((set, get) => ({
   },
   async unlock(pin) {
     const r = await bridge().owner.unlock({ pin });
-    if (!r.ok) return r.message;
+    if (!r.ok) return describeError(r, { seconds: Math.ceil((r.retryAfterMs ?? 0) / 1000) });
+    const target = get().pinFor ?? 'cashier';
+    set({ owner: { hasPin: true, unlocked: true }, pinFor: null, route: target });
+    return null;
+  },
+  async setFirstPin(pin) {
+    const r = await bridge().owner.setPin({ newPin: pin });
+    if (!r.ok) return describeError(r);
     const target = get().pinFor ?? 'cashier';
     set({ owner: { hasPin: true, unlocked: true }, pinFor: null, route: target });
     return null;
   },
   closePin: () => set({ pinFor: null }),
+  async lock() {
+    await bridge().owner.lock({});
+    const route = get().route;
+    set((s) => ({
+      owner: { ...s.owner, unlocked: false },
+      route: OWNER_ROUTES.has(route) ? 'cashier' : route,
+    }));
+  },
+  async dismissWelcome() {
+    await bridge().onboarding.dismiss({});
+    await get().refresh();
+  },
   dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
 }));

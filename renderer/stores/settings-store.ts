@@ -17,7 +17,8 @@ interface SettingsState {
   // Secrets go straight through: the store keeps only whether one is stored, never the value.
   saveCredentials(input: CallInput<'credentials:set'>): Promise<void>;
   saveRelayToken(token: string): Promise<void>;
-  changePin(input: CallInput<'owner:setPin'>): Promise<void>;
+  /** `Alterar PIN`: null when changed, else the refused field and why. */
+  changePin(input: CallInput<'owner:setPin'>): Promise<{ field?: string; code: string } | null>;
 }
 
 /** The label key of each setting the service may name in a validation error. */
@@ -123,7 +124,8 @@ export const useSettings = create<SettingsState>((set, get) => {
     },
     async changePin(input) {
       const r = await bridge().owner.setPin(input);
-      say(r, 'settings.pinChanged');
+      set({ message: r.ok ? i18next.t('settings.pinChanged') : null });
+      return r.ok ? null : { ...(r.field && { field: r.field }), code: r.code };
     },
   };
 });

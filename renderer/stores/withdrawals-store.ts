@@ -7,8 +7,8 @@ interface WithdrawalsState {
   list: WithdrawalView[];
   error: string | null;
   load(): Promise<void>;
-  /** Sends the withdrawal; true when the PSP took it (its status then arrives live). */
-  create(input: CallInput<'withdrawals:create'>): Promise<boolean>;
+  /** Sends the withdrawal; its id when the PSP took it (its status then arrives live), else null. */
+  create(input: CallInput<'withdrawals:create'>): Promise<string | null>;
   setError(message: string | null): void;
   onUpdate(w: WithdrawalView): void;
 }
@@ -25,11 +25,11 @@ export const useWithdrawals = create<WithdrawalsState>((set, get) => ({
     const r = await bridge().withdrawals.create(input);
     if (!r.ok) {
       set({ error: describeError(r) });
-      return false;
+      return null;
     }
     set({ error: null });
     get().onUpdate(r.value);
-    return true;
+    return r.value.pspId ?? r.value.id;
   },
   setError: (error) => set({ error }),
   // An update replaces its withdrawal where it stands; one not listed yet goes on top.

@@ -4,13 +4,13 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { KeytarSecretStore } from '../../electron/main/adapters/keytar-store';
+import { KEYCHAIN_SERVICE, KeytarSecretStore } from '../../electron/main/adapters/keytar-store';
 import { startDemoRelay, startEmbeddedDemo } from '../../electron/main/demo';
 import { createAppCore } from '../../electron/services/app-core';
 import { isPspPresetId, PSP_PRESET_IDS } from '../../shared/psp-presets';
 import { dataDir } from '../../electron/services/data-dir';
 import { printerTarget } from '../../shared/domain/printer-target';
-import { MemorySecretStore, type SecretStore } from '../../electron/services/secrets/secret-store';
+import type { SecretStore } from '../../electron/services/secrets/secret-store';
 import { serveDevHost } from './server';
 
 const { values } = parseArgs({
@@ -24,6 +24,7 @@ const { values } = parseArgs({
     printer: { type: 'string' },
   },
 });
+const env = process.env;
 const fail = (m: string): never => {
   console.error(`start:browser: ${m}`);
   process.exit(2);
@@ -37,23 +38,24 @@ const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535)
   fail('--port must be a number from 0 to 65535');
 
-/** The OS keychain when a Secret Service answers; otherwise memory, said aloud. */
+/**
+ * The OS keychain (service `BALCAO_KEYCHAIN_SERVICE`, default `balcao`: tests give each app its
+ * own). Without a Secret Service nothing is kept anywhere else: live mode is refused.
+ */
 async function secretStore(): Promise<SecretStore> {
-  const keychain = new KeytarSecretStore();
+  const keychain = new KeytarSecretStore(env.BALCAO_KEYCHAIN_SERVICE || KEYCHAIN_SERVICE);
   try {
     await keychain.get('psp.clientId');
-    return keychain;
   } catch {
     console.error(
-      'start:browser: no OS keychain available; credentials saved in this session are kept in memory only',
+      'start:browser: no OS keychain available; DEMO and --psp work, saving credentials is refused (install gnome-keyring)',
     );
-    return new MemorySecretStore();
   }
+  return keychain;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dir = dataDir();
-const env = process.env;
 // With --psp, callbacks still come through a relay: the embedded one unless --relay names another
 // (then its channel and token are the app's own settings and keychain entry, as in production).
 const embeddedRelay = values.psp && !values.relay ? await startDemoRelay(dir) : null;

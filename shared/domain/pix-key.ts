@@ -25,3 +25,7 @@ export function parsePixKey(type: PixKeyType, input: string): Result<string> {
   }
   return ok(info.value);
 }
+
+/** A key as lists and the review show it: the first and last three characters only. */
+export const maskPixKey = (key: string): string =>
+  key.length <= 6 ? '***' : `${key.slice(0, 3)}***${key.slice(-3)}`;

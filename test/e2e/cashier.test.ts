@@ -187,7 +187,7 @@ describe('the other screens', () => {
     await page.getByLabel('Chave PIX').waitFor();
     await page.screenshot({ path: shot('saque') });
     await page.getByRole('button', { name: 'Infrações (MED)' }).click();
-    await page.getByText('inf-0001').waitFor();
+    await page.getByRole('button', { name: 'Detalhes de inf-0001' }).waitFor();
     await page.screenshot({ path: shot('infracoes') });
     await page.getByRole('button', { name: 'Configurações' }).click();
     await page.getByLabel('Nome do terminal').waitFor();

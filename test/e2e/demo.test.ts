@@ -21,6 +21,8 @@ describe('DEMO mode in the browser', () => {
   it('shows the DEMO badge, charges, and Simular pagamento turns it Pago', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(host.url);
+    // A fresh install opens the welcome; trying DEMO is one click, and it is not asked again.
+    await page.getByRole('button', { name: 'Experimentar (DEMO)' }).click();
     await page.getByText('DEMO', { exact: true }).waitFor();
     expect(await page.getByRole('status', { name: 'Conexão' }).textContent()).toContain(
       'Conectado',

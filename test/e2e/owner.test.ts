@@ -40,44 +40,128 @@ describe('Saque PIX', () => {
     expect(await pspWithdrawals()).toEqual([]);
   });
 
-  it('review, confirm, then the PSP completes it and the list says so without a reload', async () => {
+  it('review is frozen, Confirmar saque asks the PIN again, then the PSP completes it live', async () => {
     await page.getByLabel('Chave PIX').fill('loja@padaria.com.br');
     await page.getByRole('button', { name: 'Revisar saque' }).click();
     const review = page.getByRole('region', { name: 'Confirmação do saque' });
-    await review.getByText('Sacar R$ 50,00 para a chave EMAIL loja@padaria.com.br?').waitFor();
-    await page.screenshot({ path: shot('saque-revisao') });
+    await review.getByText('R$ 50,00').waitFor();
+    await review.getByText('E-mail loj***.br').waitFor();
+    // The balance after (the sandbox starts at R$ 1.000,00) and no fee invented.
+    await review.getByText('R$ 950,00').waitFor();
+    // Frozen: the fields cannot change what is being confirmed.
+    expect(await page.getByLabel('Chave PIX').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Valor do saque').isDisabled()).toBe(true);
+    await page.screenshot({ path: shot('saque-revisao'), fullPage: true });
     await review.getByRole('button', { name: 'Confirmar saque' }).click();
-    const row = page.locator('.plain-list li').first();
+    const dialog = page.getByRole('dialog', { name: 'PIN do proprietário' });
+    await dialog.getByLabel('PIN', { exact: true }).fill('0000');
+    await page.keyboard.press('Enter');
+    await dialog.getByText('PIN incorreto.').waitFor();
+    expect(await pspWithdrawals()).toEqual([]);
+    await dialog.getByLabel('PIN', { exact: true }).fill(OWNER_PIN);
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Saque enviado ao PSP' }).waitFor();
+    const row = page.getByRole('region', { name: 'Saques' }).locator('tbody tr').first();
     await row.getByText('Em processamento').waitFor();
     const sent = await pspWithdrawals();
     expect(sent.map((w) => w.amount)).toEqual([50]);
+    expect(
+      await page.getByRole('status').filter({ hasText: 'Saque enviado ao PSP' }).textContent(),
+    ).toContain(sent[0]!.id);
     // Emptied so the same withdrawal cannot be sent twice by a second Enter.
     expect(await page.getByLabel('Chave PIX').inputValue()).toBe('');
     await sb.control('POST', `/withdrawals/${sent[0]!.id}/complete`);
     await row.getByText('Concluído').waitFor({ timeout: 5000 });
-    await page.screenshot({ path: shot('saque-concluido') });
+    await page.screenshot({ path: shot('saque-concluido'), fullPage: true });
   });
 });
 
 describe('Infrações (MED)', () => {
-  it('pages through the list and sends a defense for one waiting on the shop', async () => {
+  const rowOf = (id: string) =>
+    page.getByRole('row').filter({ has: page.getByRole('button', { name: `Detalhes de ${id}` }) });
+
+  it('a table with words for statuses, a MED deadline, and a defense shown as sent', async () => {
     await page.getByRole('button', { name: 'Infrações (MED)' }).click();
-    await page.getByText('inf-0001').waitFor();
+    await rowOf('inf-0001').waitFor();
     await page.getByRole('button', { name: 'Próxima' }).click();
-    await page.getByText('inf-0011').waitFor();
+    await rowOf('inf-0011').waitFor();
     await page.getByRole('button', { name: 'Anterior' }).click();
-    const item = page.locator('li').filter({ hasText: 'inf-0001' });
-    await item.getByRole('button', { name: 'Defender' }).click();
+    const row = rowOf('inf-0001');
+    await row.getByText('Aguardando sua defesa').waitFor();
+    // No deadline in the record: 7 calendar days from creation, said to be an estimate.
+    await row.getByText('estimado: 7 dias da abertura').waitFor();
+    await rowOf('inf-0002').getByText('Aceita').waitFor();
+    await page.screenshot({ path: shot('infracoes-tabela'), fullPage: true });
+    await row.getByRole('button', { name: 'Defender inf-0001' }).click();
     const form = page.getByRole('form', { name: 'Defesa inf-0001' });
+    await form.getByLabel('Justificativa').fill('curta');
+    await form.getByRole('button', { name: 'Enviar defesa' }).click();
+    await form.getByText('A justificativa deve ter de 10 a 2000 caracteres.').waitFor();
     await form
       .getByLabel('Justificativa')
       .fill('O cliente retirou a mercadoria; nota fiscal anexa.');
     await form.getByLabel('Provas (URLs)').fill('https://padaria.example/nf/123.pdf');
     await form.getByRole('button', { name: 'Enviar defesa' }).click();
     await page.getByRole('status').filter({ hasText: 'Defesa enviada para inf-0001.' }).waitFor();
-    await item.getByText('(defesa enviada)').waitFor();
-    expect(await item.getByRole('button', { name: 'Defender' }).count()).toBe(0);
-    await page.screenshot({ path: shot('infracoes-defesa') });
+    await row.getByText('Defesa enviada').waitFor();
+    expect(await row.getByRole('button', { name: 'Defender inf-0001' }).count()).toBe(0);
+    await row.getByRole('button', { name: 'Detalhes de inf-0001' }).click();
+    const detail = page.getByRole('region', { name: 'Infração inf-0001' });
+    await detail.getByText('Contestar (não concordo)').waitFor();
+    await detail.getByText('O cliente retirou a mercadoria; nota fiscal anexa.').waitFor();
+    await detail.getByText('https://padaria.example/nf/123.pdf').waitFor();
+    await detail.getByText('Aberta em').waitFor();
+    await page.screenshot({ path: shot('infracoes-defesa'), fullPage: true });
+  });
+});
+
+describe('no raw wire names on owner screens (pt-BR, sandbox data)', () => {
+  // Wire keys and enums that must reach the owner only as words.
+  const FORBIDDEN = [
+    'withdrawal_rate',
+    'rate_fixed',
+    'min_withdrawal',
+    'max_withdrawal',
+    'usdt_rate',
+    'WAITING_PSP',
+    'ACCEPTED',
+    'REJECTED',
+    'CANCELLED',
+    'DISAGREED',
+    'AGREED',
+    'EVP',
+    'EMAIL',
+    'PHONE',
+    'PROCESSING',
+    'COMPLETED',
+    'SUBMITTING',
+    'transactionId',
+    'infractionId',
+    'createdAt',
+    'available',
+    'undefined',
+    'NaN',
+    '[object Object]',
+  ];
+  it.each([
+    ['Saldo', 'balance-text'],
+    ['Taxas cripto', 'fees-text'],
+    ['Saque PIX', 'withdraw-text'],
+    ['Infrações (MED)', 'infractions-text'],
+  ])('%s', async (screen, name) => {
+    await page.getByRole('button', { name: screen, exact: true }).click();
+    await page.getByRole('heading', { name: screen }).waitFor();
+    if (screen === 'Infrações (MED)') {
+      await page.getByRole('button', { name: 'Detalhes de inf-0001' }).click();
+      await page.getByRole('region', { name: 'Infração inf-0001' }).waitFor();
+    }
+    if (screen === 'Taxas cripto') await page.getByText('Cotação USDT').waitFor();
+    if (screen === 'Saldo') await page.getByText('Disponível').waitFor();
+    if (screen === 'Saque PIX')
+      await page.getByRole('region', { name: 'Saques' }).locator('tbody tr').first().waitFor();
+    const text = await page.locator('main').innerText();
+    await page.screenshot({ path: shot(`owner-${name}`), fullPage: true });
+    expect(FORBIDDEN.filter((w) => text.includes(w))).toEqual([]);
   });
 });
 

@@ -47,7 +47,8 @@ function source(file: string) {
 
 const serious = (f: Finding) => f.severity === 'HIGH' || f.severity === 'MEDIUM';
 
-describe('Electronegativity', () => {
+// The first run installs the scanner (about 400 packages) into .cache/: allow for it.
+describe('Electronegativity', { timeout: 300_000 }, () => {
   it('finds no HIGH or MEDIUM issue that docs/security.md does not accept with a reason', () => {
     const r = scan() as ScanResult;
     expect(r.errors).toEqual([]);

@@ -28,10 +28,25 @@ export class InfractionService {
   async list(page: number, perPage: number) {
     const r = await this.psp().infractions(page, perPage);
     if (!r.ok) return r;
-    const defended = this.defenses.defended();
+    const sent = this.defenses.latest();
     return ok({
       ...r.value,
-      items: r.value.items.map((i) => ({ ...i, defended: defended.has(i.infractionId) })),
+      items: r.value.items.map((i) => {
+        const d = sent.get(i.infractionId);
+        return {
+          ...i,
+          defended: !!d,
+          ...(d && {
+            defense: {
+              analise: d.analise,
+              justificativa: d.justificativa,
+              proofs: d.proofs,
+              sentAt: d.sentAt,
+              status: d.status,
+            },
+          }),
+        };
+      }),
     });
   }
 

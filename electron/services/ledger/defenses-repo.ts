@@ -47,4 +47,35 @@ export class DefensesRepo {
       .all() as Array<{ infraction_id: string }>;
     return new Set(rows.map((r) => r.infraction_id));
   }
+
+  /** The latest defense per infraction that was sent (or may have been). */
+  latest(): Map<string, DefenseRecord> {
+    const rows = this.db
+      .prepare(
+        "SELECT infraction_id, analise, justificativa, proofs_json, status, result_message, sent_at FROM defenses WHERE status IN ('SENT', 'UNCERTAIN', 'SENDING') ORDER BY id",
+      )
+      .all() as Array<{
+      infraction_id: string;
+      analise: string;
+      justificativa: string;
+      proofs_json: string;
+      status: DefenseRecord['status'];
+      result_message: string | null;
+      sent_at: number;
+    }>;
+    return new Map(
+      rows.map((r) => [
+        r.infraction_id,
+        {
+          infractionId: r.infraction_id,
+          analise: r.analise,
+          justificativa: r.justificativa,
+          proofs: JSON.parse(r.proofs_json) as string[],
+          status: r.status,
+          ...(r.result_message !== null && { resultMessage: r.result_message }),
+          sentAt: r.sent_at,
+        },
+      ]),
+    );
+  }
 }

@@ -10,7 +10,7 @@ const scrypt = promisify(scryptCb) as (
   opts: object,
 ) => Promise<Buffer>;
 
-interface PinHash {
+export interface PinHash {
   salt: string;
   hash: string;
   N: number;
@@ -77,17 +77,27 @@ export class OwnerService {
       const check = await this.unlock(currentPin ?? '');
       if (!check.ok) return check;
     }
+    this.storePin(await this.hashPin(newPin));
+    return ok({ hasPin: true });
+  }
+
+  /** The salted slow hash of a PIN, computed before a transaction that stores it. */
+  async hashPin(pin: string): Promise<PinHash> {
     const salt = randomBytes(16);
-    const hash = await scrypt(newPin, salt, 32, PARAMS);
-    this.kv.set('owner.pin', {
+    const hash = await scrypt(pin, salt, 32, PARAMS);
+    return {
       salt: salt.toString('hex'),
       hash: hash.toString('hex'),
       N: PARAMS.N,
       r: PARAMS.r,
       p: PARAMS.p,
-    } satisfies PinHash);
+    };
+  }
+
+  /** Stores a hash from hashPin (synchronous, so it can join a ledger transaction) and unlocks. */
+  storePin(h: PinHash): void {
+    this.kv.set('owner.pin', h);
     this.unlockedUntil = this.now() + UNLOCK_MS;
-    return ok({ hasPin: true });
   }
 
   async unlock(pin: string): Promise<Result<{ unlockedUntil: number }>> {

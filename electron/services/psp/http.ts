@@ -42,6 +42,8 @@ const CONNECT_ERRORS = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
+const TLS_ERROR = /CERT|TLS|SSL|EPROTO/;
+
 /**
  * One HTTP exchange with the PSP: a per-request timeout, JSON in and out, and every failure
  * classified (A9). It never retries: whether a POST may be repeated is the caller's call.
@@ -133,6 +135,13 @@ export class PspHttp {
     const error = e as { name?: string; code?: string; cause?: { code?: string } };
     const code = error.cause?.code ?? error.code ?? '';
     if (CONNECT_ERRORS.has(code)) return NOT_SENT;
+    // A refused certificate or handshake: nothing reached the PSP, and retrying will not help.
+    if (TLS_ERROR.test(code))
+      return err(
+        'unavailable',
+        'PSP_TLS',
+        'A conexão segura (TLS) com o PSP falhou: certificado inválido ou endereço errado. Nada foi enviado.',
+      );
     if (!sideEffect) {
       return error.name === 'TimeoutError'
         ? err('unavailable', 'PSP_TIMEOUT', 'O PSP demorou demais para responder. Tente de novo.')

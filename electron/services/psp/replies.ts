@@ -188,14 +188,32 @@ const feesReply = z.looseObject({
 export type CryptoFees = Pick<
   z.infer<typeof feesReply>,
   'withdrawal_rate' | 'rate_fixed' | 'min_withdrawal' | 'max_withdrawal' | 'usdt_rate'
->;
+> & { scope?: 'user' | 'global' };
+
+/** Whether the fees are the account's own or the PSP's global ones, when the reply says so. */
+function feeScope(src: Record<string, unknown>): 'user' | 'global' | undefined {
+  const s = typeof src.scope === 'string' ? src.scope.toLowerCase() : undefined;
+  if (s === 'user' || s === 'global') return s;
+  const global = src.global ?? src.isGlobal ?? src.is_global;
+  if (typeof global === 'boolean') return global ? 'global' : 'user';
+  if (src.user_id !== undefined || src.userId !== undefined) return 'user';
+  return undefined;
+}
 
 export function readCryptoFees(body: unknown): Result<CryptoFees> {
   const src = isObj(body) && isObj(body.data) ? body.data : body;
   const r = parseWith(feesReply, src, false);
   if (!r.ok) return r;
   const { withdrawal_rate, rate_fixed, min_withdrawal, max_withdrawal, usdt_rate } = r.value;
-  return ok({ withdrawal_rate, rate_fixed, min_withdrawal, max_withdrawal, usdt_rate });
+  const scope = feeScope(r.value);
+  return ok({
+    withdrawal_rate,
+    rate_fixed,
+    min_withdrawal,
+    max_withdrawal,
+    usdt_rate,
+    ...(scope && { scope }),
+  });
 }
 
 /** A10 and the presets: where the status query's reply carries each value. */

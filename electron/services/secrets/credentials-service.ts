@@ -1,4 +1,4 @@
-import { ok, type Result } from '../../../shared/result';
+import { err, ok, type Result } from '../../../shared/result';
 import type { Credentials } from '../psp/auth';
 import type { Redactor } from '../log';
 import type { SecretStore } from './secret-store';
@@ -15,6 +15,18 @@ export class CredentialsService {
   ) {}
 
   async set(c: Credentials): Promise<Result<{ configured: boolean }>> {
+    try {
+      return await this.write(c);
+    } catch {
+      return err(
+        'unavailable',
+        'KEYCHAIN_MISSING',
+        'O cofre de senhas do sistema não respondeu; instale gnome-keyring (ou outro Secret Service).',
+      );
+    }
+  }
+
+  private async write(c: Credentials): Promise<Result<{ configured: boolean }>> {
     const previous = await this.store.get('psp.clientSecret');
     if (previous && previous !== c.clientSecret)
       await this.store.set('psp.previousClientSecret', previous);

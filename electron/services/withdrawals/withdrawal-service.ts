@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { MONEY_ERRORS } from '../../../shared/domain/money';
-import { parsePixKey, type PixKeyType } from '../../../shared/domain/pix-key';
+import { maskPixKey, parsePixKey, type PixKeyType } from '../../../shared/domain/pix-key';
 import {
   decideWithdrawal,
   type WithdrawalEvent,
@@ -29,15 +29,13 @@ export interface WithdrawalServiceDeps {
   retrySafe?: () => boolean;
 }
 
-const mask = (key: string) => (key.length <= 6 ? '***' : `${key.slice(0, 3)}***${key.slice(-3)}`);
-
 export function toWithdrawalView(w: WithdrawalRecord): WithdrawalView {
   return {
     id: w.id,
     externalId: w.externalId,
     amountCents: w.amountCents,
     pixKeyType: w.pixKeyType,
-    pixKeyMasked: mask(w.pixKey),
+    pixKeyMasked: maskPixKey(w.pixKey),
     status: w.status,
     flags: w.flags,
     createdAt: w.createdAt,

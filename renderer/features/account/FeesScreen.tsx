@@ -4,10 +4,11 @@ import { formatBRL, parseMoney } from '../../../shared/domain/money';
 import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
 import { useAccount } from '../../stores/account-store';
+import { feeRows } from './fee-labels';
 
 /** Taxas cripto: the five values of GET /crypto/fees and a calculator (A16). */
 export function FeesScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fees = useAccount((a) => a.fees);
   const error = useAccount((a) => a.feesError);
   const load = useAccount((a) => a.loadFees);
@@ -23,19 +24,12 @@ export function FeesScreen() {
       {error && <p role="alert">{error}</p>}
       {fees && (
         <>
+          {fees.scope && <p>{t(`fees.scope.${fees.scope}`)}</p>}
           <dl className="balance">
-            {(
-              [
-                'withdrawal_rate',
-                'rate_fixed',
-                'min_withdrawal',
-                'max_withdrawal',
-                'usdt_rate',
-              ] as const
-            ).map((k) => (
-              <div key={k}>
-                <dt>{k}</dt>
-                <dd>{fees[k].toLocaleString('pt-BR')}</dd>
+            {feeRows(fees).map((r) => (
+              <div key={r.key}>
+                <dt>{r.label}</dt>
+                <dd>{r.value}</dd>
               </div>
             ))}
           </dl>
@@ -59,7 +53,9 @@ export function FeesScreen() {
               </div>
               <div>
                 <dt>{t('account.usdt')}</dt>
-                <dd>{calc.usdt.toLocaleString('pt-BR', { minimumFractionDigits: 2 })} USDT</dd>
+                <dd>
+                  {calc.usdt.toLocaleString(i18n.language, { minimumFractionDigits: 2 })} USDT
+                </dd>
               </div>
               <div>
                 <dt />
@@ -67,8 +63,8 @@ export function FeesScreen() {
                   {calc.within
                     ? t('account.withinLimits')
                     : t('account.outsideLimits', {
-                        min: fees.min_withdrawal,
-                        max: fees.max_withdrawal,
+                        min: formatBRL(Math.round(fees.min_withdrawal * 100)),
+                        max: formatBRL(Math.round(fees.max_withdrawal * 100)),
                       })}
                 </dd>
               </div>

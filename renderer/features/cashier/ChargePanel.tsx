@@ -6,7 +6,7 @@ import { useTranslation } from '../../i18n';
 import { describeChargeNotice } from './charge-notice';
 import { printPage } from '../../print';
 import { ChargeStatus } from './ChargeStatus';
-import { printReceipt } from '../receipt/print';
+import { printedHeightMm, printReceipt } from '../receipt/print';
 import { useCountdown } from './countdown';
 import { QrCode } from './QrCode';
 import { playPaidChime } from './sound';
@@ -55,7 +55,7 @@ export function ChargePanel({ charge, demo, onNew, onSimulate, onRecheck }: Prop
   // configured system printer in Electron, the dialog elsewhere).
   const print = async () => {
     const error = await printReceipt(charge.id, () => {
-      void printPage().then((r) => setPrintError(r.ok ? null : describeError(r)));
+      void printPage(printedHeightMm()).then((r) => setPrintError(r.ok ? null : describeError(r)));
     });
     setPrintError(error);
   };

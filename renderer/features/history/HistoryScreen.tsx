@@ -4,7 +4,9 @@ import type { HistoryRow } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
 import { useApp } from '../../stores/app-store';
 import { PER_PAGE, useHistory } from '../../stores/history-store';
-import { printReceipt } from '../receipt/print';
+import { describeError } from '../../bridge';
+import { printPage } from '../../print';
+import { printedHeightMm, printReceipt } from '../receipt/print';
 import { PrintArea } from '../receipt/PrintArea';
 import { Receipt } from '../receipt/Receipt';
 import { ChargeDetailDialog } from './ChargeDetailDialog';
@@ -28,9 +30,10 @@ export function HistoryScreen() {
   useEffect(() => {
     void h.load();
   }, []);
-  // The system dialog prints what is rendered: open it after the target is on the page.
+  // The host prints what is rendered: print after the target is on the page and measured.
   useEffect(() => {
-    if (printSeq) window.print();
+    if (!printSeq) return;
+    void printPage(printedHeightMm()).then((r) => !r.ok && setMessage(describeError(r)));
   }, [printSeq]);
   const dialog = (next: PrintTarget) => {
     setTarget(next);

@@ -1,63 +1,109 @@
+import { useEffect, useState } from 'react';
+import { formatBRL } from '../../../shared/domain/money';
 import { bridge } from '../../bridge';
-import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { useInfractions } from '../../stores/infractions-store';
-import { infractionFields } from './fields';
+import { DefenseForm } from './DefenseForm';
+import { InfractionDetail } from './InfractionDetail';
+import { infractionRow } from './view';
 
-/** Infrações (MED): paged list, WAITING_PSP highlighted, and the defense form for those. */
+/** Infrações (MED): a table of one page, those waiting on the shop first in the eye. */
 export function InfractionsScreen() {
-  const { t } = useTranslation();
-  const { page, data, error, sent, load, defend: send } = useInfractions();
-  const [selected, setSelected] = useState<string | null>(null);
-  const [analise, setAnalise] = useState<'DISAGREED' | 'AGREED'>('DISAGREED');
-  const [text, setText] = useState('');
-  const [proofs, setProofs] = useState('');
+  const { t, i18n } = useTranslation();
+  const { page, data, error, sent, load } = useInfractions();
+  const [open, setOpen] = useState<string | null>(null);
+  const [defending, setDefending] = useState<string | null>(null);
   useEffect(() => {
     void load(1);
   }, [load]);
   // A MED callback: the PSP opened or changed an infraction, so read the page again.
   useEffect(() => bridge().on('infractions:changed', () => void load()), [load]);
-  const defend = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!selected) return;
-    const ok = await send({
-      infractionId: selected,
-      analise,
-      justificativa: text,
-      proofs: proofs.split(/\s+/).filter(Boolean),
-    });
-    if (!ok) return;
-    setSelected(null);
-    setText('');
-    setProofs('');
-  };
+  const now = Date.now();
+  const date = (d?: Date) => (d ? d.toLocaleDateString(i18n.language) : '—');
+  const selected = data?.items.find((i) => i.infractionId === open);
   return (
-    <div className="owner-screen">
+    <div className="owner-screen wide">
       <h1>{t('nav.infractions')}</h1>
+      <p className="muted">{t('infractions.medNote')}</p>
       {error && <p role="alert">{error}</p>}
       {sent && <p role="status">{t('infractions.sent', { id: sent })}</p>}
-      <ul className="plain-list">
-        {data?.items.map((i) => (
-          <li
-            key={i.infractionId}
-            className={i.status === 'WAITING_PSP' && !i.defended ? 'needs-action' : undefined}
-          >
-            <strong>{i.infractionId}</strong>{' '}
-            <span className={`badge-status inf-${i.status.toLowerCase()}`}>{i.status}</span>{' '}
-            {infractionFields(i.fields).join(' · ')}
-            {i.status === 'WAITING_PSP' && !i.defended && (
-              <button
-                type="button"
-                className="btn btn-small"
-                onClick={() => setSelected(i.infractionId)}
-              >
-                {t('infractions.defend')}
-              </button>
-            )}
-            {i.defended && <span> {t('infractions.defended')}</span>}
-          </li>
-        ))}
-      </ul>
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th>{t('infractions.col.date')}</th>
+            <th className="num">{t('infractions.col.amount')}</th>
+            <th>{t('infractions.col.reason')}</th>
+            <th>{t('infractions.col.transaction')}</th>
+            <th>{t('infractions.col.status')}</th>
+            <th>{t('infractions.col.deadline')}</th>
+            <th>
+              <span className="sr-only">{t('infractions.col.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data?.items.map((i) => {
+            const r = infractionRow(i.status, i.fields, now);
+            const waiting = r.statusKey === 'waiting' && !i.defended;
+            return (
+              <tr key={i.infractionId} className={waiting ? 'needs-action' : undefined}>
+                <td>{date(r.createdAt)}</td>
+                <td className="num">
+                  {r.amountCents !== undefined ? formatBRL(r.amountCents) : '—'}
+                </td>
+                <td>{r.reason ?? '—'}</td>
+                <td className="mono" title={r.transaction}>
+                  {r.transaction ? `${r.transaction.slice(0, 8)}…` : '—'}
+                </td>
+                <td>
+                  <span className={`badge-status inf-${r.statusKey ?? 'other'}`}>
+                    {i.defended && r.statusKey === 'waiting'
+                      ? t('infractions.status.defended')
+                      : r.statusKey
+                        ? t(`infractions.status.${r.statusKey}`)
+                        : r.statusRaw}
+                  </span>
+                </td>
+                <td>
+                  {r.deadline && !i.defended && (
+                    <>
+                      {date(r.deadline.at)} ·{' '}
+                      {r.deadline.daysLeft >= 0
+                        ? t('infractions.daysLeft', { count: r.deadline.daysLeft })
+                        : t('infractions.overdue')}
+                      {r.deadline.estimated && (
+                        <span className="muted"> ({t('infractions.estimated')})</span>
+                      )}
+                    </>
+                  )}
+                </td>
+                <td>
+                  <div className="actions">
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      aria-label={t('infractions.detailsOf', { id: i.infractionId })}
+                      onClick={() => setOpen(open === i.infractionId ? null : i.infractionId)}
+                    >
+                      {t('infractions.details')}
+                    </button>
+                    {waiting && (
+                      <button
+                        type="button"
+                        className="btn btn-small btn-primary"
+                        aria-label={t('infractions.defendThis', { id: i.infractionId })}
+                        onClick={() => setDefending(i.infractionId)}
+                      >
+                        {t('infractions.defend')}
+                      </button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
       <div className="pager">
         <button
           type="button"
@@ -80,47 +126,8 @@ export function InfractionsScreen() {
           {t('infractions.next')}
         </button>
       </div>
-      {selected && (
-        <form
-          onSubmit={defend}
-          className="stack"
-          aria-label={t('infractions.defenseFor', { id: selected })}
-        >
-          <div className="field">
-            <label htmlFor="inf-analise">{t('infractions.analise')}</label>
-            <select
-              id="inf-analise"
-              value={analise}
-              onChange={(e) => setAnalise(e.target.value as 'DISAGREED' | 'AGREED')}
-            >
-              <option value="DISAGREED">{t('infractions.contest')}</option>
-              <option value="AGREED">{t('infractions.accept')}</option>
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="inf-just">{t('infractions.justificativa')}</label>
-            <textarea
-              id="inf-just"
-              rows={4}
-              maxLength={2000}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="inf-proofs">{t('infractions.proofs')}</label>
-            <textarea
-              id="inf-proofs"
-              rows={3}
-              value={proofs}
-              onChange={(e) => setProofs(e.target.value)}
-            />
-          </div>
-          <button type="submit" className="btn btn-primary">
-            {t('infractions.send')}
-          </button>
-        </form>
-      )}
+      {selected && <InfractionDetail item={selected} onClose={() => setOpen(null)} />}
+      {defending && <DefenseForm id={defending} onDone={() => setDefending(null)} />}
     </div>
   );
 }

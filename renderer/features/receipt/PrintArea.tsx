@@ -26,7 +26,13 @@ export function PrintArea({ widthMm, children }: { widthMm: number; children: Re
     return () => ro.disconnect();
   }, []);
   return createPortal(
-    <div className="print-area" ref={ref} style={{ width: `${widthMm}mm` }} aria-hidden="true">
+    <div
+      className="print-area"
+      ref={ref}
+      style={{ width: `${widthMm}mm` }}
+      data-height-mm={heightMm}
+      aria-hidden="true"
+    >
       <style>{`@page { size: ${widthMm}mm ${heightMm}mm; margin: 0; }`}</style>
       {children}
     </div>,

@@ -1,4 +1,4 @@
-import QRCode from 'qrcode';
+import QRCode from 'qrcode/lib/browser';
 import { useEffect, useState } from 'react';
 
 /** The printed QR: SVG (sharp at any DPI), level M, a 2-module quiet zone (the paper is white). */

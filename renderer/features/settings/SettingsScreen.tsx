@@ -1,5 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { checkNewPin } from '../../../shared/onboarding';
+import { describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
+import { useApp } from '../../stores/app-store';
 import { useSettings } from '../../stores/settings-store';
 import { CompatibilitySection } from './CompatibilitySection';
 import { PspProfileSection } from './PspProfileSection';
@@ -16,7 +19,9 @@ export function SettingsScreen() {
   const [clientSecret, setClientSecret] = useState('');
   const [relayToken, setRelayToken] = useState('');
   const [newPin, setNewPin] = useState('');
+  const [confirmPin, setConfirmPin] = useState('');
   const [currentPin, setCurrentPin] = useState('');
+  const [pinError, setPinError] = useState<{ field: string; code: string } | null>(null);
   const { load } = settings;
   useEffect(() => {
     void load();
@@ -34,11 +39,25 @@ export function SettingsScreen() {
     void settings.saveRelayToken(relayToken);
     setRelayToken('');
   };
-  const changePin = () => {
-    void settings.changePin({ newPin, ...(currentPin && { currentPin }) });
+  const changePin = async () => {
+    const bad = checkNewPin(newPin, confirmPin)[0];
+    if (!currentPin) return setPinError({ field: 'currentPin', code: 'PIN_CURRENT_EMPTY' });
+    if (bad) return setPinError(bad);
+    const problem = await settings.changePin({ newPin, currentPin });
+    setPinError(
+      problem && {
+        field: problem.field === 'newPin' ? 'newPin' : 'currentPin',
+        code: problem.code,
+      },
+    );
     setNewPin('');
+    setConfirmPin('');
     setCurrentPin('');
   };
+  const pinErr = (field: string) =>
+    pinError?.field === field
+      ? describeError({ code: pinError.code, message: pinError.code })
+      : undefined;
   const field = (
     id: string,
     label: string,
@@ -50,6 +69,16 @@ export function SettingsScreen() {
     <div className="owner-screen">
       <h1>{t('nav.settings')}</h1>
       {message && <p role="status">{message}</p>}
+      <section className="stack connect-cta" aria-label={t('onboarding.connect')}>
+        <p>{t('onboarding.connectFromSettings')}</p>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => void useApp.getState().go('connect')}
+        >
+          {t('onboarding.connect')}
+        </button>
+      </section>
       <form onSubmit={save} className="stack">
         {field('set-terminal', t('settings.terminal'), s.terminalName, (v) =>
           setS({ ...s, terminalName: v }),
@@ -142,11 +171,36 @@ export function SettingsScreen() {
         </button>
       </section>
       <section className="stack" aria-label={t('settings.changePin')}>
-        <h2>{t('owner.setPin')}</h2>
-        {field('pin-current', t('settings.currentPin'), currentPin, setCurrentPin, 'password')}
-        {field('pin-new', t('owner.newPin'), newPin, setNewPin, 'password')}
-        <button type="button" className="btn" onClick={changePin}>
-          {t('owner.setPin')}
+        <h2>{t('settings.changePin')}</h2>
+        <TextField
+          id="pin-current"
+          label={t('settings.currentPin')}
+          type="password"
+          inputMode="numeric"
+          value={currentPin}
+          error={pinErr('currentPin')}
+          onChange={setCurrentPin}
+        />
+        <TextField
+          id="pin-new"
+          label={t('owner.newPin')}
+          type="password"
+          inputMode="numeric"
+          value={newPin}
+          error={pinErr('newPin')}
+          onChange={setNewPin}
+        />
+        <TextField
+          id="pin-confirm"
+          label={t('owner.confirmPin')}
+          type="password"
+          inputMode="numeric"
+          value={confirmPin}
+          error={pinErr('confirmPin')}
+          onChange={setConfirmPin}
+        />
+        <button type="button" className="btn" onClick={() => void changePin()}>
+          {t('settings.changePin')}
         </button>
       </section>
     </div>

@@ -135,7 +135,7 @@ describe('payment notifications', () => {
 describe('printing', () => {
   it('prints silently to the configured printer on 58 mm paper, sized in microns', async () => {
     const h = await startHarness({
-      settings: { printer: { name: 'Termica_80', paperWidthMm: 58 } },
+      settings: { printer: { name: 'Termica_80', paperWidthMm: 58, kind: 'system', address: '' } },
     });
     const r = await h.invoke('print:page', { heightMm: 120 });
     expect(r).toEqual({ ok: true, value: { printed: true } });
@@ -158,13 +158,15 @@ describe('printing', () => {
   });
 
   it('says so when the configured printer is not installed or fails', async () => {
-    const h = await startHarness({ settings: { printer: { name: 'Sumiu', paperWidthMm: 80 } } });
+    const h = await startHarness({
+      settings: { printer: { name: 'Sumiu', paperWidthMm: 80, kind: 'system', address: '' } },
+    });
     expect(await h.invoke('print:page', {})).toMatchObject({
       ok: false,
       code: 'PRINTER_NOT_FOUND',
     });
     const h2 = await startHarness({
-      settings: { printer: { name: 'Termica_80', paperWidthMm: 80 } },
+      settings: { printer: { name: 'Termica_80', paperWidthMm: 80, kind: 'system', address: '' } },
     });
     h2.mainWindow()!.webContents.printResult = [false, 'Print job failed'];
     expect(await h2.invoke('print:page', {})).toMatchObject({ ok: false, code: 'PRINT_FAILED' });

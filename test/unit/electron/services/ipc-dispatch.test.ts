@@ -12,6 +12,8 @@ const info = {
   maxAmountCents: 100,
   language: 'pt-BR',
   connection: { state: 'connected', since: 1 },
+  firstRun: false,
+  keychainMissing: false,
 } as const;
 
 function handlers(over: Partial<Handlers>): Handlers {

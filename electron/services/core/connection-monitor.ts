@@ -1,0 +1,27 @@
+import type { ConnectionStatus } from '../../../shared/views';
+import type { AppEvents } from '../events';
+
+/**
+ * The one truth about the callback connection (the `Conexão` indicator): the state, since
+ * when, and why; every change is published once.
+ */
+export class ConnectionMonitor {
+  private status: ConnectionStatus;
+
+  constructor(
+    private readonly events: AppEvents,
+    private readonly now: () => number,
+  ) {
+    this.status = { state: 'offline', since: now() };
+  }
+
+  get(): ConnectionStatus {
+    return this.status;
+  }
+
+  set(state: ConnectionStatus['state'], detail?: string): void {
+    if (this.status.state === state && this.status.detail === detail) return;
+    this.status = { state, since: this.now(), ...(detail && { detail }) };
+    this.events.emit('connection:changed', this.status);
+  }
+}

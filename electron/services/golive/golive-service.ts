@@ -1,0 +1,183 @@
+import {
+  checkConnection,
+  checkGoLive,
+  type ConnectionTestInput,
+  type FieldProblem,
+  type GoLiveInput,
+} from '../../../shared/onboarding';
+import { pspPresetSettings } from '../../../shared/psp-presets';
+import { err, ok, type Err, type Result } from '../../../shared/result';
+import type { Ledger } from '../ledger/ledger';
+import type { Redactor } from '../log';
+import type { OwnerService } from '../owner/owner-service';
+import type { Credentials } from '../psp/auth';
+import type { SecretKey, SecretStore } from '../secrets/secret-store';
+import type { SettingsService } from '../settings-service';
+import { testConnection, type ConnectionReport } from './connection-test';
+import { createRelayChannel } from './relay-channel';
+
+export interface GoLiveDeps {
+  ledger: Ledger;
+  settings: SettingsService;
+  secrets: SecretStore;
+  owner: OwnerService;
+  redactor: Redactor;
+  now: () => number;
+  fetch?: typeof fetch;
+  /** Switches the running terminal to the saved PSP (no restart). */
+  switchToLive: () => Promise<void>;
+  /** False when the PSP is fixed from outside (the development host's `--psp`). */
+  canSwitch: () => boolean;
+}
+
+const WELCOME_KEY = 'onboarding.dismissed';
+
+export const KEYCHAIN_MISSING = err(
+  'unavailable',
+  'KEYCHAIN_MISSING',
+  'O cofre de senhas do sistema não respondeu; o modo real precisa dele. No Linux, instale gnome-keyring (ou outro Secret Service) e entre de novo na sessão.',
+);
+
+const problem = (p: FieldProblem): Err =>
+  err('validation', p.code, `Confira o campo ${p.field}.`, { field: p.field });
+
+/**
+ * First run and `Conectar ao PSP`: test a connection without storing anything, then save
+ * everything (owner PIN, settings, credentials, relay) or nothing, and go live at once.
+ */
+export class GoLiveService {
+  constructor(private readonly deps: GoLiveDeps) {}
+
+  welcomeDismissed(): boolean {
+    return this.deps.ledger.kv.get<boolean>(WELCOME_KEY) === true;
+  }
+
+  /** `Experimentar (DEMO)`: the welcome is not shown again. */
+  dismissWelcome(): void {
+    this.deps.ledger.kv.set(WELCOME_KEY, true);
+  }
+
+  /** Whether the OS keychain answers (without it, live mode is refused). */
+  async keychainAvailable(): Promise<boolean> {
+    try {
+      await this.deps.secrets.get('psp.clientId');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private async stored(): Promise<{ creds: Credentials | null; relayToken: boolean }> {
+    try {
+      const [clientId, clientSecret, relayToken] = await Promise.all([
+        this.deps.secrets.get('psp.clientId'),
+        this.deps.secrets.get('psp.clientSecret'),
+        this.deps.secrets.get('relay.channelToken'),
+      ]);
+      return {
+        creds: clientId && clientSecret ? { clientId, clientSecret } : null,
+        relayToken: !!relayToken,
+      };
+    } catch {
+      return { creds: null, relayToken: false };
+    }
+  }
+
+  async test(i: ConnectionTestInput): Promise<Result<ConnectionReport & { keychain: boolean }>> {
+    const stored = await this.stored();
+    const bad = checkConnection(i, { hasStoredCredentials: !!stored.creds });
+    if (bad[0]) return problem(bad[0]);
+    const credentials =
+      i.clientId.trim() || i.clientSecret
+        ? { clientId: i.clientId.trim(), clientSecret: i.clientSecret }
+        : stored.creds!;
+    this.deps.redactor.add(credentials.clientSecret);
+    const report = await testConnection({
+      settings: { ...pspPresetSettings(i.preset), chargeOperation: i.chargeOperation },
+      baseUrl: i.baseUrl,
+      credentials,
+      redactor: this.deps.redactor,
+      now: this.deps.now,
+      ...(this.deps.fetch && { fetch: this.deps.fetch }),
+    });
+    return ok({ ...report, keychain: await this.keychainAvailable() });
+  }
+
+  async save(i: GoLiveInput): Promise<Result<{ mode: 'live' }>> {
+    const { deps } = this;
+    if (!deps.canSwitch())
+      return err('conflict', 'PSP_FIXED', 'Este terminal usa o PSP dado na linha de comando.');
+    const needsPin = !deps.owner.hasPin();
+    if (!(await this.keychainAvailable())) return KEYCHAIN_MISSING;
+    const stored = await this.stored();
+    const bad = checkGoLive(i, {
+      needsPin,
+      hasStoredCredentials: !!stored.creds,
+      hasRelayToken: stored.relayToken,
+    });
+    if (bad[0]) return problem(bad[0]);
+
+    // The relay channel: given, or created now with the admin token (which is never kept).
+    let relay = {
+      url: i.relay.url.trim(),
+      channelId: i.relay.channelId.trim(),
+      token: i.relay.token,
+    };
+    if (relay.url && i.relay.adminToken) {
+      const created = await createRelayChannel(relay.url, i.relay.adminToken, deps.fetch);
+      if (!created.ok) return created;
+      relay = { ...relay, ...created.value };
+    }
+    if (!relay.url) relay = { url: '', channelId: '', token: '' };
+
+    const next = deps.settings.check({
+      psp: {
+        ...pspPresetSettings(i.preset),
+        baseUrl: i.baseUrl.trim(),
+        chargeOperation: i.chargeOperation,
+      },
+      relay: { url: relay.url, channelId: relay.channelId },
+      printer: { name: i.printer.name.trim(), paperWidthMm: i.printer.paperWidthMm },
+    });
+    if (!next.ok) return next;
+    const pin = needsPin ? await deps.owner.hashPin(i.newPin!) : null;
+
+    // Secrets first (each previous value kept to put back), then one ledger transaction.
+    const writes: Array<[SecretKey, string]> = [];
+    if (i.clientId.trim() || i.clientSecret) {
+      const previousSecret = stored.creds?.clientSecret;
+      if (previousSecret && previousSecret !== i.clientSecret)
+        writes.push(['psp.previousClientSecret', previousSecret]);
+      writes.push(['psp.clientId', i.clientId.trim()], ['psp.clientSecret', i.clientSecret]);
+    }
+    if (relay.token) writes.push(['relay.channelToken', relay.token]);
+    const undo: Array<[SecretKey, string | null]> = [];
+    try {
+      for (const [key, value] of writes) {
+        undo.push([key, await deps.secrets.get(key)]);
+        await deps.secrets.set(key, value);
+        deps.redactor.add(value);
+      }
+      deps.ledger.tx(() => {
+        deps.settings.update(next.value);
+        if (pin) deps.owner.storePin(pin);
+      });
+    } catch {
+      await this.restore(undo);
+      return KEYCHAIN_MISSING;
+    }
+    await deps.switchToLive();
+    return ok({ mode: 'live' as const });
+  }
+
+  private async restore(undo: Array<[SecretKey, string | null]>): Promise<void> {
+    for (const [key, value] of undo.reverse()) {
+      try {
+        if (value === null) await this.deps.secrets.delete(key);
+        else await this.deps.secrets.set(key, value);
+      } catch {
+        // The keychain went away mid-way: nothing else can be done from here.
+      }
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from '../../i18n';
+import { useApp } from '../../stores/app-store';
+import { useOnboarding } from '../../stores/onboarding-store';
+import { ExtrasStep, PinStep, PspStep } from './ConnectSteps';
+
+type Step = 'welcome' | 'pin' | 'psp' | 'extras';
+const PIN_FIELDS = new Set(['newPin', 'confirmPin']);
+const PSP_FIELDS = new Set(['baseUrl', 'clientId', 'clientSecret']);
+
+/**
+ * `Bem-vindo ao Balcão` (first run) and Configurações → `Conectar ao PSP`: the same steps,
+ * nothing stored until `Salvar e usar` succeeds.
+ */
+export function ConnectFlow({ firstRun, onDone }: { firstRun: boolean; onDone(): void }) {
+  const { t } = useTranslation();
+  const ob = useOnboarding();
+  const [step, setStep] = useState<Step>(firstRun ? 'welcome' : 'psp');
+  const { start } = ob;
+  useEffect(() => {
+    void start();
+  }, [start]);
+  useEffect(() => {
+    // A refused field from the service: back to the step that holds it.
+    const fields = Object.keys(ob.errors);
+    if (step === 'welcome') return;
+    if (fields.some((f) => PIN_FIELDS.has(f))) setStep('pin');
+    else if (fields.some((f) => PSP_FIELDS.has(f))) setStep('psp');
+    // Only a new refusal moves the step (not a step change by itself).
+  }, [ob.errors]);
+  useEffect(() => {
+    document
+      .querySelector<HTMLElement>('.onboarding h2, .onboarding input, .onboarding button')
+      ?.focus();
+  }, [step]);
+
+  const tryDemo = async () => {
+    await useApp.getState().dismissWelcome();
+    onDone();
+  };
+  const next = (e: FormEvent) => {
+    e.preventDefault();
+    if (step === 'pin' && ob.checkPin()) setStep('psp');
+    else if (step === 'psp') setStep('extras');
+    else if (step === 'extras')
+      void ob.save(firstRun).then((saved) => {
+        if (saved) onDone();
+      });
+  };
+  const back = () =>
+    setStep(step === 'extras' ? 'psp' : firstRun && step === 'psp' ? 'pin' : 'welcome');
+  const order: Step[] = firstRun ? ['pin', 'psp', 'extras'] : ['psp', 'extras'];
+  return (
+    <div className="onboarding">
+      {firstRun && <h1>{t('onboarding.welcome')}</h1>}
+      {!firstRun && <h1>{t('onboarding.connect')}</h1>}
+      {step === 'welcome' ? (
+        <div className="welcome">
+          <p>{t('onboarding.intro')}</p>
+          <div className="welcome-choices">
+            <button type="button" className="btn btn-large" onClick={() => void tryDemo()}>
+              {t('onboarding.tryDemo')}
+            </button>
+            <p className="muted">{t('onboarding.tryDemoHelp')}</p>
+            <button
+              type="button"
+              className="btn btn-primary btn-large"
+              onClick={() => setStep('pin')}
+            >
+              {t('onboarding.connect')}
+            </button>
+            <p className="muted">{t('onboarding.connectHelp')}</p>
+          </div>
+        </div>
+      ) : (
+        <form onSubmit={next} noValidate>
+          <p className="muted">
+            {t('onboarding.stepOf', { n: order.indexOf(step) + 1, total: order.length })}
+          </p>
+          {step === 'pin' && <PinStep />}
+          {step === 'psp' && <PspStep />}
+          {step === 'extras' && <ExtrasStep />}
+          {ob.failure && (
+            <p role="alert" className="field-error">
+              {ob.failure}
+            </p>
+          )}
+          <div className="row">
+            {(firstRun || step !== 'psp') && (
+              <button type="button" className="btn" onClick={back}>
+                {t('onboarding.back')}
+              </button>
+            )}
+            {!firstRun && step === 'psp' && (
+              <button type="button" className="btn" onClick={onDone}>
+                {t('owner.cancel')}
+              </button>
+            )}
+            <button type="submit" className="btn btn-primary" disabled={ob.saving}>
+              {step === 'extras' ? t('onboarding.save') : t('onboarding.next')}
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { PSP_PRESET_IDS, pspPresetSettings } from '../../../shared/psp-presets';
+import { describeError } from '../../bridge';
+import { Choice } from '../../components/Choice';
+import { TextField } from '../../components/TextField';
+import { useTranslation } from '../../i18n';
+import { useOnboarding } from '../../stores/onboarding-store';
+import { describeReport } from './report';
+
+/** A field's error code in words, next to it. */
+export function useFieldError() {
+  const errors = useOnboarding((s) => s.errors);
+  return (field: string) => {
+    const code = errors[field];
+    return code ? describeError({ code, message: code }) : undefined;
+  };
+}
+
+/** The owner PIN, typed twice (first run). */
+export function PinStep() {
+  const { t } = useTranslation();
+  const { form, edit } = useOnboarding();
+  const error = useFieldError();
+  return (
+    <fieldset className="stack">
+      <legend>{t('onboarding.pinTitle')}</legend>
+      <p className="muted">{t('onboarding.pinHelp')}</p>
+      <TextField
+        id="ob-pin"
+        label={t('owner.newPin')}
+        type="password"
+        inputMode="numeric"
+        maxLength={8}
+        value={form.newPin}
+        error={error('newPin')}
+        onChange={(newPin) => edit({ newPin })}
+      />
+      <TextField
+        id="ob-pin2"
+        label={t('owner.confirmPin')}
+        type="password"
+        inputMode="numeric"
+        maxLength={8}
+        value={form.confirmPin}
+        error={error('confirmPin')}
+        onChange={(confirmPin) => edit({ confirmPin })}
+      />
+    </fieldset>
+  );
+}
+
+/** The PSP: profile, address, credentials (write-only), charge operation, and the test. */
+export function PspStep() {
+  const { t } = useTranslation();
+  const { form, edit, test, testing, report, stored } = useOnboarding();
+  const error = useFieldError();
+  return (
+    <fieldset className="stack">
+      <legend>{t('onboarding.pspTitle')}</legend>
+      <Choice
+        id="ob-preset"
+        label={t('onboarding.preset')}
+        value={form.preset}
+        options={PSP_PRESET_IDS.map((id) => [id, t(`presets.${id}`)] as const)}
+        onChange={(preset) =>
+          edit({
+            preset,
+            chargeOperation: pspPresetSettings(preset).chargeOperation ?? form.chargeOperation,
+          })
+        }
+      />
+      <TextField
+        id="ob-url"
+        label={t('settings.pspUrl')}
+        value={form.baseUrl}
+        error={error('baseUrl')}
+        onChange={(baseUrl) => edit({ baseUrl })}
+      />
+      <p className="muted">{t('onboarding.urlHelp')}</p>
+      {stored.credentials && <p className="muted">{t('onboarding.credentialsKept')}</p>}
+      <TextField
+        id="ob-client-id"
+        label={t('settings.clientId')}
+        value={form.clientId}
+        error={error('clientId')}
+        onChange={(clientId) => edit({ clientId })}
+      />
+      <TextField
+        id="ob-client-secret"
+        label={t('settings.clientSecret')}
+        type="password"
+        value={form.clientSecret}
+        error={error('clientSecret')}
+        onChange={(clientSecret) => edit({ clientSecret })}
+      />
+      <Choice
+        id="ob-op"
+        label={t('settings.operation')}
+        value={form.chargeOperation}
+        options={[
+          ['deposit', t('onboarding.opDeposit')],
+          ['transaction', t('onboarding.opTransaction')],
+        ]}
+        onChange={(chargeOperation) => edit({ chargeOperation })}
+      />
+      <div className="row">
+        <button type="button" className="btn" disabled={testing} onClick={() => void test()}>
+          {t('onboarding.test')}
+        </button>
+      </div>
+      <p
+        role="status"
+        className={report ? (report.passed ? 'test-ok' : 'test-bad') : 'muted'}
+        aria-live="polite"
+      >
+        {testing ? t('onboarding.testing') : report ? describeReport(report) : ''}
+      </p>
+    </fieldset>
+  );
+}
+
+/** Callbacks (relay) and the printer. */
+export function ExtrasStep() {
+  const { t } = useTranslation();
+  const { form, edit, stored } = useOnboarding();
+  const error = useFieldError();
+  const relay = (patch: Partial<typeof form.relay>) => edit({ relay: { ...form.relay, ...patch } });
+  return (
+    <>
+      <fieldset className="stack">
+        <legend>{t('onboarding.relayTitle')}</legend>
+        <p className="muted">{t('onboarding.relayHelp')}</p>
+        <TextField
+          id="ob-relay-url"
+          label={t('settings.relayUrl')}
+          value={form.relay.url}
+          error={error('relay.url')}
+          onChange={(url) => relay({ url })}
+        />
+        <TextField
+          id="ob-relay-channel"
+          label={t('settings.relayChannel')}
+          value={form.relay.channelId}
+          error={error('relay.channelId')}
+          onChange={(channelId) => relay({ channelId })}
+        />
+        <TextField
+          id="ob-relay-token"
+          label={t('settings.relayToken')}
+          type="password"
+          value={form.relay.token}
+          error={error('relay.token')}
+          onChange={(token) => relay({ token })}
+        />
+        {stored.relayToken && <p className="muted">{t('settings.relayTokenStored')}</p>}
+        <TextField
+          id="ob-relay-admin"
+          label={t('onboarding.relayAdmin')}
+          type="password"
+          value={form.relay.adminToken}
+          error={error('relay.adminToken')}
+          onChange={(adminToken) => relay({ adminToken })}
+        />
+      </fieldset>
+      <fieldset className="stack">
+        <legend>{t('onboarding.printerTitle')}</legend>
+        <TextField
+          id="ob-printer"
+          label={t('onboarding.printer')}
+          value={form.printer.name}
+          onChange={(name) => edit({ printer: { ...form.printer, name } })}
+        />
+        <Choice
+          id="ob-paper"
+          label={t('settings.paper')}
+          value={form.printer.paperWidthMm}
+          options={[
+            [58, '58 mm'],
+            [80, '80 mm'],
+          ]}
+          onChange={(paperWidthMm) => edit({ printer: { ...form.printer, paperWidthMm } })}
+        />
+      </fieldset>
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import { create } from 'zustand';
+import type { CallOutput } from '../../shared/ipc-contract';
+import {
+  checkConnection,
+  checkGoLive,
+  checkNewPin,
+  type FieldProblem,
+  type GoLiveInput,
+} from '../../shared/onboarding';
+import { bridge, describeError } from '../bridge';
+import { useApp } from './app-store';
+
+export type ConnectForm = Omit<GoLiveInput, 'newPin' | 'confirmPin'> & {
+  newPin: string;
+  confirmPin: string;
+};
+
+export const emptyForm = (): ConnectForm => ({
+  preset: 'seed',
+  baseUrl: '',
+  chargeOperation: 'deposit',
+  clientId: '',
+  clientSecret: '',
+  newPin: '',
+  confirmPin: '',
+  relay: { url: '', channelId: '', token: '', adminToken: '' },
+  printer: { name: '', paperWidthMm: 80 },
+});
+
+type TestReport = CallOutput<'onboarding:test'>;
+
+interface OnboardingState {
+  form: ConnectForm;
+  /** Error codes by field (`baseUrl`, `relay.token`…), shown next to each field. */
+  errors: Record<string, string>;
+  testing: boolean;
+  report: TestReport | null;
+  /** The last failure that belongs to no field (keychain, relay unreachable…). */
+  failure: string | null;
+  saving: boolean;
+  /** What is stored already: an empty secret then keeps it. */
+  stored: { credentials: boolean; relayToken: boolean };
+  start(): Promise<void>;
+  edit(patch: Partial<ConnectForm>): void;
+  checkPin(): boolean;
+  test(): Promise<void>;
+  save(needsPin: boolean): Promise<boolean>;
+}
+
+const byField = (problems: FieldProblem[]) =>
+  Object.fromEntries(problems.map((p) => [p.field, p.code]));
+
+const testInput = (f: ConnectForm) => ({
+  preset: f.preset,
+  baseUrl: f.baseUrl,
+  chargeOperation: f.chargeOperation,
+  clientId: f.clientId,
+  clientSecret: f.clientSecret,
+});
+
+/**
+ * The first run and `Conectar ao PSP`: the form stays here until `Salvar e usar` sends it all
+ * in one call; secrets typed are cleared once sent and never read back.
+ */
+export const useOnboarding = create<OnboardingState>((set, get) => ({
+  form: emptyForm(),
+  errors: {},
+  testing: false,
+  report: null,
+  failure: null,
+  saving: false,
+  stored: { credentials: false, relayToken: false },
+  async start() {
+    set({ form: emptyForm(), errors: {}, report: null, failure: null });
+    const [s, c] = await Promise.all([bridge().settings.get({}), bridge().credentials.status({})]);
+    const form = emptyForm();
+    // Configurações → Conectar ao PSP starts from the saved (non-secret) settings of a live shop.
+    if (s.ok && useApp.getState().info?.mode === 'live') {
+      form.baseUrl = s.value.psp.baseUrl;
+      form.chargeOperation = s.value.psp.chargeOperation;
+      form.relay = { ...form.relay, url: s.value.relay.url, channelId: s.value.relay.channelId };
+    }
+    if (s.ok) form.printer = { ...s.value.printer };
+    set({
+      form,
+      errors: {},
+      report: null,
+      failure: null,
+      stored: c.ok
+        ? { credentials: c.value.configured, relayToken: c.value.relayToken }
+        : { credentials: false, relayToken: false },
+    });
+  },
+  edit: (patch) =>
+    set((s) => {
+      const errors = { ...s.errors };
+      for (const k of Object.keys(patch)) delete errors[k];
+      return { form: { ...s.form, ...patch }, errors, report: null };
+    }),
+  checkPin() {
+    const { form } = get();
+    const problems = checkNewPin(form.newPin, form.confirmPin);
+    set({ errors: byField(problems) });
+    return problems.length === 0;
+  },
+  async test() {
+    const { form, stored } = get();
+    const problems = checkConnection(form, { hasStoredCredentials: stored.credentials });
+    if (problems.length) return set({ errors: byField(problems), report: null });
+    set({ testing: true, report: null, failure: null, errors: {} });
+    const r = await bridge().onboarding.test(testInput(form));
+    set(
+      r.ok
+        ? { testing: false, report: r.value }
+        : {
+            testing: false,
+            ...(r.field ? { errors: { [r.field]: r.code } } : { failure: describeError(r) }),
+          },
+    );
+  },
+  async save(needsPin) {
+    const { form, stored } = get();
+    const ctx = {
+      needsPin,
+      hasStoredCredentials: stored.credentials,
+      hasRelayToken: stored.relayToken,
+    };
+    const problems = checkGoLive(form, ctx);
+    if (problems.length) {
+      set({ errors: byField(problems) });
+      return false;
+    }
+    set({ saving: true, failure: null });
+    const { newPin, confirmPin, ...rest } = form;
+    const r = await bridge().onboarding.save({ ...rest, ...(needsPin && { newPin, confirmPin }) });
+    if (!r.ok) {
+      set({
+        saving: false,
+        ...(r.field && r.kind === 'validation'
+          ? { errors: { [r.field]: r.code } }
+          : { failure: describeError(r) }),
+      });
+      return false;
+    }
+    set({ saving: false, form: emptyForm() });
+    await useApp.getState().refresh();
+    return true;
+  },
+}));

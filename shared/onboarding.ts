@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { checkServiceUrlText } from './domain/service-url';
+import { PSP_PRESET_IDS } from './psp-presets';
+
+/**
+ * First run and `Conectar ao PSP` (UI.md "First run"): what the form sends, and the one set of
+ * rules both the form (errors next to each field) and the service (nothing stored unless all
+ * pass) apply. Secrets go one way only: into the keychain, never back.
+ */
+export const connectionTestSchema = z
+  .object({
+    preset: z.enum(PSP_PRESET_IDS),
+    baseUrl: z.string().max(500),
+    chargeOperation: z.enum(['deposit', 'transaction']),
+    /** Empty (both): test the credentials already in the keychain. */
+    clientId: z.string().max(200),
+    clientSecret: z.string().max(500),
+  })
+  .strict();
+export type ConnectionTestInput = z.infer<typeof connectionTestSchema>;
+
+export const goLiveSchema = connectionTestSchema
+  .extend({
+    /** First run only: the owner PIN, typed twice. */
+    newPin: z.string().max(64).optional(),
+    confirmPin: z.string().max(64).optional(),
+    relay: z
+      .object({
+        url: z.string().max(500),
+        channelId: z.string().max(200),
+        /** Empty: keep the stored token. */
+        token: z.string().max(500),
+        /** Instead of channel + token: the relay's admin token creates a channel (never stored). */
+        adminToken: z.string().max(500),
+      })
+      .strict(),
+    printer: z
+      .object({
+        name: z.string().max(100),
+        paperWidthMm: z.union([z.literal(58), z.literal(80)]),
+      })
+      .strict(),
+  })
+  .strict();
+export type GoLiveInput = z.infer<typeof goLiveSchema>;
+
+export const GOLIVE_PROBLEMS = [
+  'PIN_FORMAT',
+  'PIN_MISMATCH',
+  'URL_EMPTY',
+  'URL_INVALID',
+  'URL_NOT_HTTPS',
+  'CLIENT_ID_EMPTY',
+  'CLIENT_SECRET_EMPTY',
+  'RELAY_CHANNEL_EMPTY',
+  'RELAY_TOKEN_SHORT',
+] as const;
+export type GoLiveProblem = (typeof GOLIVE_PROBLEMS)[number];
+export interface FieldProblem {
+  field: string;
+  code: GoLiveProblem;
+}
+
+export interface GoLiveContext {
+  /** The PIN must be set in this form (first run). */
+  needsPin: boolean;
+  hasStoredCredentials: boolean;
+  hasRelayToken: boolean;
+}
+
+export const PIN_PATTERN = /^\d{4,8}$/;
+
+/** The owner PIN, typed twice: 4 to 8 digits, both the same. */
+export function checkNewPin(pin: string, confirm: string): FieldProblem[] {
+  if (!PIN_PATTERN.test(pin)) return [{ field: 'newPin', code: 'PIN_FORMAT' }];
+  if (pin !== confirm) return [{ field: 'confirmPin', code: 'PIN_MISMATCH' }];
+  return [];
+}
+
+/** The PSP part: address and credentials (what `Testar conexão` needs). */
+export function checkConnection(
+  i: ConnectionTestInput,
+  ctx: Pick<GoLiveContext, 'hasStoredCredentials'>,
+): FieldProblem[] {
+  const out: FieldProblem[] = [];
+  const url = checkServiceUrlText(i.baseUrl);
+  if (!url.ok) out.push({ field: 'baseUrl', code: url.code });
+  const keep = ctx.hasStoredCredentials && !i.clientId.trim() && !i.clientSecret;
+  if (!keep) {
+    if (!i.clientId.trim()) out.push({ field: 'clientId', code: 'CLIENT_ID_EMPTY' });
+    if (!i.clientSecret) out.push({ field: 'clientSecret', code: 'CLIENT_SECRET_EMPTY' });
+  }
+  return out;
+}
+
+/** Every rule of the form; an empty list means it may be saved. */
+export function checkGoLive(i: GoLiveInput, ctx: GoLiveContext): FieldProblem[] {
+  const out = ctx.needsPin ? checkNewPin(i.newPin ?? '', i.confirmPin ?? '') : [];
+  out.push(...checkConnection(i, ctx));
+  if (i.relay.url.trim()) {
+    const url = checkServiceUrlText(i.relay.url);
+    if (!url.ok) out.push({ field: 'relay.url', code: url.code });
+    if (!i.relay.adminToken) {
+      if (!i.relay.channelId.trim())
+        out.push({ field: 'relay.channelId', code: 'RELAY_CHANNEL_EMPTY' });
+      if (i.relay.token ? i.relay.token.length < 16 : !ctx.hasRelayToken)
+        out.push({ field: 'relay.token', code: 'RELAY_TOKEN_SHORT' });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,223 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApi } from '../../../shared/ipc-api';
+import type { CallChannel } from '../../../shared/ipc-channels';
+import { ok, type Result } from '../../../shared/result';
+import { PinDialog } from '../../../renderer/components/PinDialog';
+import { ConnectFlow } from '../../../renderer/features/onboarding/ConnectFlow';
+import { DefenseForm } from '../../../renderer/features/infractions/DefenseForm';
+import { useApp } from '../../../renderer/stores/app-store';
+
+// The window.balcao a component sees: every call recorded, answers given per channel. The
+// services behind it are tested for real elsewhere; here only what the forms send (or not).
+let calls: Array<{ channel: CallChannel; input: unknown }> = [];
+let answers: Partial<Record<CallChannel, Result<unknown>>> = {};
+beforeEach(() => {
+  calls = [];
+  answers = {
+    'settings:get': ok({ printer: { name: '', paperWidthMm: 80 }, psp: {}, relay: {} }),
+    'credentials:status': ok({ configured: false, relayToken: false }),
+  };
+  window.balcao = createApi(
+    async (channel, input) => {
+      calls.push({ channel, input });
+      return answers[channel] ?? ok({});
+    },
+    () => () => {},
+  );
+  useApp.setState({ info: null });
+});
+afterEach(cleanup);
+
+const sent = (channel: CallChannel) => calls.filter((c) => c.channel === channel);
+const click = (name: string) =>
+  act(async () => {
+    fireEvent.click(screen.getByRole('button', { name }));
+  });
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+/** The error shown next to a field (tied to it by aria-describedby). */
+const errorOf = (label: string) => {
+  const id = screen.getByLabelText(label).getAttribute('aria-describedby');
+  return id ? document.getElementById(id)?.textContent : undefined;
+};
+
+async function openFirstRun() {
+  render(<ConnectFlow firstRun onDone={() => {}} />);
+  await screen.findByRole('heading', { name: 'Bem-vindo ao Balcão' });
+  await click('Conectar ao PSP');
+}
+
+describe('first run: the PIN step', () => {
+  it('refuses a PIN that is not 4 to 8 digits, next to the field, and stays', async () => {
+    await openFirstRun();
+    type('Novo PIN', '12a');
+    type('Confirme o PIN', '12a');
+    await click('Continuar');
+    expect(errorOf('Novo PIN')).toBe('O PIN deve ter de 4 a 8 dígitos.');
+    expect(screen.queryByLabelText('URL do PSP')).toBeNull();
+  });
+
+  it('refuses two PINs that differ, next to the confirmation', async () => {
+    await openFirstRun();
+    type('Novo PIN', '1234');
+    type('Confirme o PIN', '1243');
+    await click('Continuar');
+    expect(errorOf('Confirme o PIN')).toBe('Os dois PINs não são iguais.');
+    type('Confirme o PIN', '1234');
+    await click('Continuar');
+    expect(screen.getByLabelText('URL do PSP')).toBeTruthy();
+    expect(sent('owner:setPin')).toEqual([]);
+  });
+});
+
+describe('first run: the PSP step', () => {
+  async function toPsp() {
+    await openFirstRun();
+    type('Novo PIN', '1234');
+    type('Confirme o PIN', '1234');
+    await click('Continuar');
+  }
+
+  it('an http address that is not loopback is refused with the reason, and nothing is asked', async () => {
+    await toPsp();
+    type('URL do PSP', 'http://psp.example.com/api');
+    type('Client ID', 'loja');
+    type('Client Secret', 's3cret');
+    await click('Testar conexão');
+    expect(errorOf('URL do PSP')).toBe('Use um endereço https:// (http:// só em 127.0.0.1).');
+    type('URL do PSP', 'psp.example.com');
+    await click('Testar conexão');
+    expect(errorOf('URL do PSP')).toContain('Endereço inválido');
+    expect(sent('onboarding:test')).toEqual([]);
+  });
+
+  it('empty credentials are refused next to each field', async () => {
+    await toPsp();
+    type('URL do PSP', 'https://psp.example.com/api');
+    await click('Testar conexão');
+    expect(errorOf('Client ID')).toBe('Informe o Client ID.');
+    expect(errorOf('Client Secret')).toBe('Informe o Client Secret.');
+    expect(sent('onboarding:test')).toEqual([]);
+  });
+
+  it('a failed test is said in words in a status, naming the step', async () => {
+    answers['onboarding:test'] = ok({
+      passed: false,
+      step: 'balance',
+      problem: 'UNEXPECTED_REPLY',
+      detail: 'balance',
+      keychain: true,
+    });
+    await toPsp();
+    type('URL do PSP', 'https://psp.example.com/api');
+    type('Client ID', 'loja');
+    type('Client Secret', 's3cret');
+    await click('Testar conexão');
+    expect(sent('onboarding:test')).toHaveLength(1);
+    expect(screen.getByRole('status').textContent).toBe(
+      'O PSP respondeu fora do formato esperado ao ler o saldo (campo balance). Confira a URL (termina em /api?) e o Perfil do PSP.',
+    );
+  });
+
+  it('a relay without its channel is refused next to it, and nothing is saved', async () => {
+    await toPsp();
+    type('URL do PSP', 'https://psp.example.com/api');
+    type('Client ID', 'loja');
+    type('Client Secret', 's3cret');
+    await click('Continuar');
+    type('URL do relay', 'https://relay.example.com');
+    await click('Salvar e usar');
+    expect(errorOf('Canal do relay')).toBe(
+      'Informe o canal do relay (ou o token de administração).',
+    );
+    expect(errorOf('Token do canal do relay')).toBe(
+      'O token do canal tem pelo menos 16 caracteres.',
+    );
+    expect(sent('onboarding:save')).toEqual([]);
+    type('URL do relay', '');
+    await click('Salvar e usar');
+    expect(sent('onboarding:save')).toHaveLength(1);
+    expect(sent('onboarding:save')[0]!.input).toMatchObject({
+      newPin: '1234',
+      confirmPin: '1234',
+      baseUrl: 'https://psp.example.com/api',
+      clientSecret: 's3cret',
+    });
+  });
+});
+
+describe('the PIN dialog', () => {
+  it('keeps the focus inside, Esc closes it and reaches nothing behind it', async () => {
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    let windowEsc = 0;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && windowEsc++;
+    window.addEventListener('keydown', onKey);
+    let closed = 0;
+    const view = render(
+      <PinDialog
+        hasPin
+        onUnlock={async () => null}
+        onSetPin={async () => null}
+        onCancel={() => closed++}
+      />,
+    );
+    const input = screen.getByLabelText('PIN');
+    expect(document.activeElement).toBe(input);
+    const cancel = screen.getByRole('button', { name: 'Cancelar' });
+    cancel.focus();
+    fireEvent.keyDown(cancel, { key: 'Tab' });
+    expect(document.activeElement).toBe(input);
+    fireEvent.keyDown(input, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(cancel);
+    fireEvent.keyDown(cancel, { key: 'Escape' });
+    expect(closed).toBe(1);
+    expect(windowEsc).toBe(0);
+    view.unmount();
+    expect(document.activeElement).toBe(opener);
+    window.removeEventListener('keydown', onKey);
+    opener.remove();
+  });
+
+  it('without a PIN yet it sets one, typed twice', async () => {
+    const set: string[] = [];
+    render(
+      <PinDialog
+        hasPin={false}
+        onUnlock={async () => null}
+        onSetPin={async (p) => (set.push(p), null)}
+        onCancel={() => {}}
+      />,
+    );
+    type('Novo PIN', '2468');
+    type('Confirme o PIN', '2469');
+    await click('Definir PIN');
+    expect(screen.getByText('Os dois PINs não são iguais.')).toBeTruthy();
+    expect(set).toEqual([]);
+    type('Confirme o PIN', '2468');
+    await click('Definir PIN');
+    expect(set).toEqual(['2468']);
+  });
+});
+
+describe('the MED defense form', () => {
+  it('a short justification or a non-https proof is refused next to it, nothing sent', async () => {
+    render(<DefenseForm id="inf-1" onDone={() => {}} />);
+    type('Justificativa', 'curta');
+    type('Provas (URLs)', 'http://loja.example/nf.pdf');
+    await click('Enviar defesa');
+    expect(errorOf('Justificativa')).toBe('A justificativa deve ter de 10 a 2000 caracteres.');
+    expect(errorOf('Provas (URLs)')).toBe('Cada prova é um link https://.');
+    expect(sent('infractions:defend')).toEqual([]);
+    type('Justificativa', 'Mercadoria entregue, nota fiscal anexa.');
+    type('Provas (URLs)', 'https://loja.example/nf.pdf');
+    await click('Enviar defesa');
+    expect(sent('infractions:defend')[0]!.input).toMatchObject({
+      infractionId: 'inf-1',
+      analise: 'DISAGREED',
+      proofs: ['https://loja.example/nf.pdf'],
+    });
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { checkServiceUrlText } from '../../../shared/domain/service-url';
+import { checkGoLive, type GoLiveInput } from '../../../shared/onboarding';
+
+describe('the PSP and relay address (A15)', () => {
+  it.each([
+    ['https://api.psp.com.br/api/', { ok: true, url: 'https://api.psp.com.br/api' }],
+    ['http://127.0.0.1:4010/api', { ok: true, url: 'http://127.0.0.1:4010/api' }],
+    ['http://localhost:8080', { ok: true, url: 'http://localhost:8080' }],
+    ['http://[::1]:9000/api', { ok: true, url: 'http://[::1]:9000/api' }],
+    ['http://psp.example.com/api', { ok: false, code: 'URL_NOT_HTTPS' }],
+    ['http://127.0.0.1.evil.com/api', { ok: false, code: 'URL_NOT_HTTPS' }],
+    ['ftp://psp.example.com', { ok: false, code: 'URL_INVALID' }],
+    ['psp.example.com/api', { ok: false, code: 'URL_INVALID' }],
+    ['https://psp.example.com:99999', { ok: false, code: 'URL_INVALID' }],
+    ['  ', { ok: false, code: 'URL_EMPTY' }],
+  ])('%s', (input, expected) => {
+    expect(checkServiceUrlText(input)).toEqual(expected);
+  });
+});
+
+const form = (over: Partial<GoLiveInput> = {}): GoLiveInput => ({
+  preset: 'seed',
+  baseUrl: 'https://api.psp.com.br/api',
+  chargeOperation: 'deposit',
+  clientId: 'loja',
+  clientSecret: 's3cret',
+  newPin: '2468',
+  confirmPin: '2468',
+  relay: { url: '', channelId: '', token: '', adminToken: '' },
+  printer: { name: '', paperWidthMm: 80 },
+  ...over,
+});
+const ctx = { needsPin: true, hasStoredCredentials: false, hasRelayToken: false };
+
+describe('the onboarding form, all rules at once', () => {
+  it('a complete form passes', () => {
+    expect(checkGoLive(form(), ctx)).toEqual([]);
+  });
+
+  it('names every wrong field', () => {
+    expect(
+      checkGoLive(
+        form({
+          newPin: '12345678',
+          confirmPin: '12345679',
+          baseUrl: 'http://psp.example.com',
+          clientId: ' ',
+          clientSecret: '',
+          relay: { url: 'https://relay.example', channelId: 'c', token: 'short', adminToken: '' },
+        }),
+        ctx,
+      ),
+    ).toEqual([
+      { field: 'confirmPin', code: 'PIN_MISMATCH' },
+      { field: 'baseUrl', code: 'URL_NOT_HTTPS' },
+      { field: 'clientId', code: 'CLIENT_ID_EMPTY' },
+      { field: 'clientSecret', code: 'CLIENT_SECRET_EMPTY' },
+      { field: 'relay.token', code: 'RELAY_TOKEN_SHORT' },
+    ]);
+  });
+
+  it('later (PIN set, secrets stored): empty secrets keep the stored ones; an admin token replaces channel + token', () => {
+    const later = { needsPin: false, hasStoredCredentials: true, hasRelayToken: false };
+    expect(
+      checkGoLive(
+        form({
+          newPin: '',
+          confirmPin: '',
+          clientId: '',
+          clientSecret: '',
+          relay: { url: 'https://relay.example', channelId: '', token: '', adminToken: 'adm' },
+        }),
+        later,
+      ),
+    ).toEqual([]);
+    expect(checkGoLive(form({ clientSecret: '' }), later)).toEqual([
+      { field: 'clientSecret', code: 'CLIENT_SECRET_EMPTY' },
+    ]);
+  });
+});
