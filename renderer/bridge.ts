@@ -16,9 +16,11 @@ export function bridge(): BalcaoApi {
 
 /** An error as the cashier reads it: our translation of its code, else the service's own words. */
 export function describeError(
-  e: Pick<Err, 'code' | 'message'>,
+  e: Pick<Err, 'code' | 'message' | 'correlationId'>,
   params: Record<string, unknown> = {},
 ): string {
   const key = `errors.${e.code}`;
-  return i18next.exists(key) ? i18next.t(key, params) : e.message;
+  // An internal error's reference, so the cashier can quote the line in the log.
+  const ref = e.correlationId?.slice(0, 8);
+  return i18next.exists(key) ? i18next.t(key, { ref, ...params }) : e.message;
 }

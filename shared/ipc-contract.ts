@@ -46,6 +46,8 @@ export const calls = {
   'charges:create': {
     input: z
       .object({
+        /** The sale's own id (a UUID from the screen): lets it abandon the request in flight. */
+        requestId: z.uuid().optional(),
         amountCents: cents,
         description: z.string().max(140).optional(),
         payer: z
@@ -78,6 +80,16 @@ export const calls = {
   'charges:cancel': {
     input: z.object({ id: z.string().min(1).max(64) }).strict(),
     output: chargeViewSchema,
+  },
+  /** The screen gave up on a create still in flight: cancel that charge when its answer comes. */
+  'charges:abandon': {
+    input: z.object({ requestId: z.uuid() }).strict(),
+    output: z.object({ ok: z.literal(true) }),
+  },
+  /** The charge in progress (pending or uncertain), newest first: a reload puts it back. */
+  'charges:current': {
+    input: none,
+    output: chargeViewSchema.nullable(),
   },
   'charges:recheck': {
     input: z.object({ id: z.string().min(1).max(64) }).strict(),
@@ -252,6 +264,8 @@ export const calls = {
 
 export const events = {
   'charges:updated': chargeViewSchema,
+  /** Money landed on a charge (late: after it was canceled or expired). */
+  'charges:paid': z.object({ charge: chargeViewSchema, late: z.boolean() }),
   'withdrawals:updated': withdrawalViewSchema,
   'connection:changed': connectionSchema,
   'app:notice': z.object({

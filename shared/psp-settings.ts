@@ -18,6 +18,13 @@ export const callbackSettingsSchema = z.object({
   /** The signed string; `{timestamp}` and `{body}` are replaced. */
   template: z.string().includes('{body}').default('{timestamp}.{body}'),
   toleranceSeconds: z.number().int().min(1).max(86_400).default(300),
+  /** After a client secret rotation, callbacks signed with the old one are accepted this long. */
+  previousSecretHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24)
+    .default(24),
 });
 export type CallbackSettings = z.infer<typeof callbackSettingsSchema>;
 

@@ -23,6 +23,8 @@ export interface AppError {
   /** The input field the error refers to, when there is one. */
   field?: string;
   retryAfterMs?: number;
+  /** An `internal` error's reference: the same id is in the log line that tells what broke. */
+  correlationId?: string;
 }
 
 export type Ok<T> = { ok: true; value: T };
@@ -35,7 +37,7 @@ export function err(
   kind: ErrorKind,
   code: string,
   message: string,
-  extra: { field?: string; retryAfterMs?: number } = {},
+  extra: Pick<AppError, 'field' | 'retryAfterMs' | 'correlationId'> = {},
 ): Err {
   return { ok: false, kind, code, message, ...extra };
 }

@@ -70,9 +70,14 @@ export const withdrawalViewSchema = z.object({
 export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
 
 export const CONNECTION_STATES = ['connected', 'reconnecting', 'polling', 'offline'] as const;
+/** The PSP as seen from the last calls and a light probe (electron/services/psp-health.ts). */
+export const PSP_HEALTH_STATES = ['unknown', 'reachable', 'slow', 'unreachable'] as const;
+export type PspHealthState = (typeof PSP_HEALTH_STATES)[number];
 export const connectionSchema = z.object({
+  /** Where callbacks come from. */
   state: z.enum(CONNECTION_STATES),
   since: z.number(),
   detail: z.string().optional(),
+  psp: z.enum(PSP_HEALTH_STATES).optional(),
 });
 export type ConnectionStatus = z.infer<typeof connectionSchema>;

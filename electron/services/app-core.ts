@@ -27,6 +27,7 @@ import { createLogger, Redactor, type Logger, type LogSink } from './log';
 import { OwnerService } from './owner/owner-service';
 import { QueryBudget, StatusQueryGate } from './psp/status-query-gate';
 import { Reconciler } from './reconciliation/reconciler';
+import { PspHealth } from './psp-health';
 import { ReceiptPrinter } from './printing/receipt-printer';
 import { CredentialsService } from './secrets/credentials-service';
 import type { SecretStore } from './secrets/secret-store';
@@ -133,13 +134,22 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
 
   // Settings or credentials changed: the PSP client is rebuilt on its next use.
   let selection: PspSelection | null = null;
-  const credentials = new CredentialsService(o.secrets, redactor, () => selection?.invalidate());
+  const credentials = new CredentialsService(o.secrets, redactor, () => selection?.invalidate(), {
+    now,
+    previousSecretMs: () => settings.get().psp.callback.previousSecretHours * 3_600_000,
+  });
   const settings = new SettingsService(ledger.kv, () => selection?.invalidate());
   if (o.pspPreset) {
     const r = settings.update({ psp: pspPresetSettings(o.pspPreset) });
     if (!r.ok) throw new Error(`preset ${o.pspPreset}: ${r.message}`);
   }
+  const pspHealth = new PspHealth({
+    fetch: globalThis.fetch,
+    now,
+    baseUrl: () => selection?.baseUrl() ?? '',
+  });
   const sel = await PspSelection.open({
+    fetch: pspHealth.fetch,
     dataDir: o.dataDir,
     kv: ledger.kv,
     settings,
@@ -189,7 +199,8 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     },
     publish: (v) => events.emit('charges:updated', v),
     // A code: the renderer words it (notices.<code>) in the interface's language.
-    alert: (code) => events.emit('app:notice', { level: 'error', code, text: '' }),
+    // News of every payment (a late one too): every screen raises it unless it is on screen.
+    paid: (charge, late) => events.emit('charges:paid', { charge, late }),
     logger,
     ...(o.resolveDelaysMs && { resolveDelaysMs: o.resolveDelaysMs }),
     ...(o.afterPspAnswer && { afterPspAnswer: o.afterPspAnswer }),
@@ -239,11 +250,8 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     const c = await sel.credentials();
     if (!c) return null;
     const previous = await sel.previousSecret();
-    // A rotated secret stays valid for callbacks already signed with it, for one day.
-    return {
-      current: c.clientSecret,
-      ...(previous && { previous: { secret: previous, validUntil: now() + 86_400_000 } }),
-    };
+    // A rotated secret stays valid for callbacks already signed with it, until its stored deadline.
+    return { current: c.clientSecret, ...(previous && { previous }) };
   };
   const intake = new CallbackIntake({
     ledger,
@@ -260,6 +268,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
   });
 
   const monitor = new ConnectionMonitor(events, now);
+  pspHealth.onChange((p) => monitor.setPsp(p));
   source = new CallbackSource({
     ledger,
     intake,
@@ -371,6 +380,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     info,
     async start() {
       source!.start();
+      pspHealth.start();
       await charges.recover();
       await withdrawals.recover();
       // Background work must never take the app down: a failure is logged and retried next tick.
@@ -401,6 +411,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     async stop() {
       for (const t of timers) clearInterval(t);
       reconciler.stop();
+      pspHealth.stop();
       charges.stop();
       withdrawals.stop();
       await charges.idle();

@@ -273,6 +273,7 @@ export const en: Messages = {
     defenseMinProofs: 'Minimum proofs in a defense',
     withdrawPath: 'Withdrawal path',
     withdrawKeyTypeField: 'Key-type field of the withdrawal',
+    previousSecretHours: 'Old client secret accepted after a change (hours)',
   },
   presets: {
     seed: 'PSP documentation (default)',
@@ -356,6 +357,51 @@ export const en: Messages = {
   },
   paid: 'Paid',
   demo: 'DEMO',
+  counter: {
+    title: 'Checkout',
+    cancelCharge: 'Cancel charge',
+    confirmTitle: 'Cancel the charge of {{amount}}?',
+    confirmText:
+      'The PSP cannot cancel a charge: the QR may still be paid. If it is, Balcão announces it on every screen and History shows the sale as paid.',
+    confirmAbandonText:
+      'The charge is still being created. It will be canceled as soon as the PSP answers and its QR will not be shown; if it is paid anyway, Balcão announces it.',
+    confirmYes: 'Yes, cancel',
+    confirmNo: 'No, go back',
+    identify: 'Identify payer',
+    useDefault: 'Use the default payer',
+    defaultInUse: 'Default payer: {{name}}',
+    canceledAt: 'Canceled at {{time}}.',
+    noCallbacks:
+      'No connection to the PSP: this charge’s payment may not reach Balcão now. Ask the customer for the PIX receipt, check the internet and look at History when the connection is back. Do not charge again.',
+    statusIdle: 'No charge on screen',
+  },
+  news: {
+    paid: 'Paid: {{amount}}',
+    paidAfterCanceled: 'Paid: {{amount}} — a charge that had been canceled',
+    paidAfterExpired: 'Paid: {{amount}} — a charge that had expired',
+    elsewhere: 'Paid: {{amount}} — a charge not on screen',
+    dismiss: 'Dismiss',
+  },
+  statusLabel: {
+    PAID_AFTER_CANCELED: 'Paid (after cancellation)',
+    PAID_AFTER_EXPIRED: 'Paid after expiry',
+  },
+  pspHealth: {
+    unreachable: 'PSP unreachable',
+    slow: 'PSP slow',
+  },
+  defaultPayer: {
+    title: 'Default payer',
+    note: 'Used when the cashier does not identify the payer: a charge takes only the amount. The PSP records this payer on every charge made with it.',
+    name: 'Default payer name',
+    document: 'Default payer CPF/CNPJ',
+    email: 'Default payer e-mail',
+    phone: 'Default payer phone',
+    save: 'Save default payer',
+    clear: 'Remove default payer',
+    saved: 'Default payer saved.',
+    cleared: 'Default payer removed.',
+  },
   withdrawalNotices: {
     UNCERTAIN:
       'The PSP did not confirm the withdrawal. Checking with the same id — do not request another one.',
@@ -491,6 +537,9 @@ export const en: Messages = {
     EMAIL_INVALID: 'Invalid e-mail. Example: name@domain.com',
     PHONE_INVALID: 'Invalid phone: area code and number, like (11) 91234-5678.',
     PAYER_NAME_EMPTY: "Type the payer's name.",
+    REQUEST_TOO_LARGE:
+      'The text sent is too large (over 256 KB). Check what was pasted and try again.',
+    INTERNAL: 'Internal error (ref. {{ref}}). Try again; if it persists, restart Balcão.',
     PRINTER_NOT_FOUND: 'The configured printer was not found. Check its name in Settings.',
     PRINT_FAILED: 'Printing failed. Check that the printer is on and has paper.',
     PDF_SAVE_FAILED: 'Could not save the PDF. Choose another folder.',

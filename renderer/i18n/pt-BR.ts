@@ -271,6 +271,7 @@ export const ptBR = {
     defenseMinProofs: 'Mínimo de provas na defesa',
     withdrawPath: 'Caminho do saque',
     withdrawKeyTypeField: 'Campo do tipo de chave no saque',
+    previousSecretHours: 'Segredo antigo aceito após a troca (horas)',
   },
   presets: {
     seed: 'Documentação do PSP (padrão)',
@@ -354,6 +355,51 @@ export const ptBR = {
   },
   paid: 'Pago',
   demo: 'DEMO',
+  counter: {
+    title: 'Caixa',
+    cancelCharge: 'Cancelar cobrança',
+    confirmTitle: 'Cancelar a cobrança de {{amount}}?',
+    confirmText:
+      'O PSP não tem como cancelar uma cobrança: o QR ainda pode ser pago. Se for pago, o Balcão avisa em todas as telas e a venda aparece no Histórico como paga.',
+    confirmAbandonText:
+      'A cobrança ainda está sendo gerada. Ela será cancelada assim que o PSP responder e o QR não será mostrado; se mesmo assim for pago, o Balcão avisa.',
+    confirmYes: 'Sim, cancelar',
+    confirmNo: 'Não, voltar',
+    identify: 'Identificar pagador',
+    useDefault: 'Usar o pagador padrão',
+    defaultInUse: 'Pagador padrão: {{name}}',
+    canceledAt: 'Cancelada às {{time}}.',
+    noCallbacks:
+      'Sem conexão com o PSP: o pagamento desta cobrança pode não chegar ao Balcão agora. Peça ao cliente o comprovante PIX, confira a internet e veja o Histórico quando a conexão voltar. Não cobre de novo.',
+    statusIdle: 'Nenhuma cobrança na tela',
+  },
+  news: {
+    paid: 'Pago: {{amount}}',
+    paidAfterCanceled: 'Pago: {{amount}} — cobrança que tinha sido cancelada',
+    paidAfterExpired: 'Pago: {{amount}} — cobrança que tinha expirado',
+    elsewhere: 'Pago: {{amount}} — cobrança que não está na tela',
+    dismiss: 'Dispensar',
+  },
+  statusLabel: {
+    PAID_AFTER_CANCELED: 'Pago (após cancelamento)',
+    PAID_AFTER_EXPIRED: 'Pago após expirar',
+  },
+  pspHealth: {
+    unreachable: 'PSP inacessível',
+    slow: 'PSP lento',
+  },
+  defaultPayer: {
+    title: 'Pagador padrão',
+    note: 'Usado quando o caixa não identifica o pagador: a cobrança sai só com o valor. O PSP registra este pagador em cada cobrança feita com ele.',
+    name: 'Nome do pagador padrão',
+    document: 'CPF/CNPJ do pagador padrão',
+    email: 'E-mail do pagador padrão',
+    phone: 'Telefone do pagador padrão',
+    save: 'Salvar pagador padrão',
+    clear: 'Remover pagador padrão',
+    saved: 'Pagador padrão salvo.',
+    cleared: 'Pagador padrão removido.',
+  },
   withdrawalNotices: {
     UNCERTAIN:
       'O PSP não confirmou o saque. Verificando com o mesmo identificador — não peça outro saque.',
@@ -493,6 +539,9 @@ export const ptBR = {
     EMAIL_INVALID: 'E-mail inválido. Exemplo: nome@dominio.com.br',
     PHONE_INVALID: 'Telefone inválido: informe DDD e número, como (11) 91234-5678.',
     PAYER_NAME_EMPTY: 'Informe o nome do pagador.',
+    REQUEST_TOO_LARGE:
+      'O texto enviado é grande demais (mais de 256 KB). Confira o que foi colado e tente de novo.',
+    INTERNAL: 'Erro interno (ref. {{ref}}). Tente de novo; se persistir, reinicie o Balcão.',
     PRINTER_NOT_FOUND:
       'A impressora configurada não foi encontrada. Confira o nome em Configurações.',
     PRINT_FAILED: 'A impressão falhou. Confira se a impressora está ligada e com papel.',

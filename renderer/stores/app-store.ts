@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { CallOutput } from '../../shared/ipc-contract';
+import type { DefaultPayer } from '../../shared/settings';
 import type { ConnectionStatus } from '../../shared/views';
 import { bridge, describeError } from '../bridge';
 import { i18next, setLanguage } from '../i18n';
@@ -27,6 +28,8 @@ interface AppState {
   route: Route;
   pinFor: Route | null;
   paperWidthMm: 58 | 80;
+  /** `Pagador padrão`: with it, a sale is amount + Enter. */
+  defaultPayer: DefaultPayer | null;
   /** Subscribes to the app's events, then reads everything. */
   load(): Promise<void>;
   /** Reads the app info, owner state and settings again (after the settings change). */
@@ -54,6 +57,7 @@ export const useApp = create<AppState>((set, get) => ({
   route: 'cashier',
   pinFor: null,
   paperWidthMm: 80,
+  defaultPayer: null,
   async load() {
     const api = bridge();
     api.on('connection:changed', (c) => set({ connection: c }));
@@ -84,7 +88,11 @@ export const useApp = create<AppState>((set, get) => ({
       api.owner.status({}),
       api.settings.get({}),
     ]);
-    if (settings.ok) set({ paperWidthMm: settings.value.printer.paperWidthMm });
+    if (settings.ok)
+      set({
+        paperWidthMm: settings.value.printer.paperWidthMm,
+        defaultPayer: settings.value.defaultPayer,
+      });
     if (info.ok) {
       set((s) => ({ info: info.value, connection: s.connection ?? info.value.connection }));
       await setLanguage(info.value.language);

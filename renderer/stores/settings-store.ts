@@ -50,6 +50,7 @@ const FIELD_LABELS: Record<string, string> = {
   'psp.withdrawal.keyTypeField': 'compat.withdrawKeyTypeField',
   'split.user': 'pspProfile.splitUser',
   'split.taxPercent': 'pspProfile.splitTax',
+  'psp.callback.previousSecretHours': 'compat.previousSecretHours',
 };
 
 /** The label of a field, or of the list or map it is an item of (`psp.idFields.2`). */

@@ -4,6 +4,7 @@ import { createApi } from '../../shared/ipc-api';
 import type { EventChannel } from '../../shared/ipc-channels';
 import type { BalcaoApi } from '../../shared/ipc-contract';
 import type { Result } from '../../shared/result';
+import { MAX_FRAME_BYTES, REQUEST_TOO_LARGE_MESSAGE } from './protocol';
 
 const token =
   new URLSearchParams(location.hash.slice(1)).get('token') ??
@@ -85,9 +86,18 @@ window.balcao = createApi(
       };
     }
     const id = ++seq;
+    const frame = JSON.stringify({ id, channel, payload: input });
+    // Over the host's frame limit the host would close the socket: refuse here, in words.
+    if (new TextEncoder().encode(frame).length > MAX_FRAME_BYTES)
+      return {
+        ok: false,
+        kind: 'validation',
+        code: 'REQUEST_TOO_LARGE',
+        message: REQUEST_TOO_LARGE_MESSAGE,
+      };
     return new Promise((resolve) => {
       pending.set(id, { resolve });
-      ws.send(JSON.stringify({ id, channel, payload: input }));
+      ws.send(frame);
     });
   },
   (event, listener) => {

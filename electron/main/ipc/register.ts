@@ -2,6 +2,7 @@ import type { IpcMainInvokeEvent, WebContents } from 'electron';
 import { CALL_CHANNELS } from '../../../shared/ipc-contract';
 import { err } from '../../../shared/result';
 import { dispatch, type Handlers } from '../../services/ipc-dispatch';
+import type { Logger } from '../../services/log';
 import type { ElectronModule } from '../electron-api';
 
 /**
@@ -12,11 +13,12 @@ export function registerIpc(
   ipcMain: ElectronModule['ipcMain'],
   handlers: Handlers,
   isOwnFrame: (e: IpcMainInvokeEvent) => boolean,
+  logger: Logger,
 ): void {
   for (const channel of CALL_CHANNELS) {
     ipcMain.handle(channel, (event, payload: unknown) => {
       if (!isOwnFrame(event)) return err('auth', 'FORBIDDEN_SENDER', 'Origem não autorizada.');
-      return dispatch(handlers, channel, payload);
+      return dispatch(handlers, channel, payload, logger);
     });
   }
 }

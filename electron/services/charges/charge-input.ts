@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   maskDocument,
   parseDocument,
@@ -6,7 +7,7 @@ import {
 } from '../../../shared/domain/documents';
 import { MONEY_ERRORS } from '../../../shared/domain/money';
 import { err, ok, type Result } from '../../../shared/result';
-import type { PayerRecord } from '../ledger/charges-repo';
+import type { ChargeRecord, PayerRecord } from '../ledger/charges-repo';
 
 export interface CreateChargeInput {
   amountCents: number;
@@ -70,4 +71,37 @@ export function validateCharge(
     payer,
     payerDocumentMasked: maskDocument(doc.value),
   });
+}
+
+/** A new charge, still a DRAFT: the lifecycle's `submit` makes it SUBMITTING before the insert. */
+export function draftCharge(
+  v: ValidCharge,
+  o: {
+    operation: 'deposit' | 'transaction';
+    terminalId: string;
+    demo: boolean;
+    at: number;
+    expiresAt: number;
+  },
+): ChargeRecord {
+  const t = o.terminalId.replace(/[^A-Za-z0-9]/g, '').slice(0, 8) || 't';
+  return {
+    id: randomUUID(),
+    // Ours, unique, sent on every retry of this charge: the PSP refuses a duplicate.
+    externalId: `blc_${t}_${o.at.toString(36)}_${randomBytes(6).toString('hex')}`,
+    operation: o.operation,
+    amountCents: v.amountCents,
+    status: 'DRAFT',
+    flags: [],
+    deferred: [],
+    attempts: 0,
+    terminalId: o.terminalId,
+    demo: o.demo,
+    createdAt: o.at,
+    updatedAt: o.at,
+    expiresAt: o.expiresAt,
+    ...(v.description !== undefined && { description: v.description }),
+    ...(v.payer && { payer: v.payer, payerName: v.payer.name }),
+    ...(v.payerDocumentMasked !== undefined && { payerDocumentMasked: v.payerDocumentMasked }),
+  };
 }

@@ -1,3 +1,4 @@
+import { chargeStatusLabel } from '../../components/charge-status-label';
 import { CHARGE_STATES, type ChargeState } from '../../../shared/domain/charge-state';
 import { isReceived } from '../../../shared/domain/day-closing';
 import { formatBRL } from '../../../shared/domain/money';
@@ -83,7 +84,7 @@ export function HistoryTable(p: Props) {
                 <td>{new Date(c.createdAt).toLocaleTimeString('pt-BR')}</td>
                 <td>
                   <span className={`badge-status status-${c.status.toLowerCase()}`}>
-                    {t(`status.${c.status}`)}
+                    {chargeStatusLabel(c)}
                   </span>
                   {c.flags.includes('LATE_PAYMENT') && (
                     <span className="flag"> {t('history.late')}</span>

@@ -190,6 +190,13 @@ export function CompatibilitySection({
         value={s.psp.withdrawal.keyTypeField}
         onChange={(v) => psp({ withdrawal: { ...s.psp.withdrawal, keyTypeField: v } })}
       />
+      <TextField
+        id="compat-previous-secret"
+        type="number"
+        label={t('compat.previousSecretHours')}
+        value={s.psp.callback.previousSecretHours}
+        onChange={(v) => cb({ previousSecretHours: Number(v) })}
+      />
     </details>
   );
 }

@@ -6,6 +6,7 @@ import { useApp } from '../../stores/app-store';
 import { useSettings } from '../../stores/settings-store';
 import { CompatibilitySection } from './CompatibilitySection';
 import { PspProfileSection } from './PspProfileSection';
+import { DefaultPayerSection } from './DefaultPayerSection';
 import { PrinterSection } from './PrinterSection';
 import { Choice } from '../../components/Choice';
 import { TextField } from '../../components/TextField';
@@ -138,6 +139,7 @@ export function SettingsScreen() {
           {t('settings.save')}
         </button>
       </form>
+      <DefaultPayerSection />
       <section className="stack" aria-label={t('settings.credentials')}>
         <h2>{t('settings.credentials')}</h2>
         <p>{credentials.configured ? t('settings.credStored') : t('settings.credNone')}</p>
