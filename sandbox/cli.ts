@@ -1,5 +1,7 @@
-// `npm run sandbox -- [options]`: the PSP simulator on loopback; prints its base URL.
-import { cliOptions, portNumber, wholeNumber } from '../scripts/cli-options';
+// `npm run sandbox -- [options]`: the PSP simulator on loopback, speaking the chosen dialect
+// (default seed); prints its base URL.
+import { CliError, cliOptions, portNumber, wholeNumber } from '../scripts/cli-options';
+import { DIALECTS, isDialect } from './dialect';
 import { startSandbox } from './server';
 import { DEMO_ACCOUNT } from './state';
 
@@ -20,17 +22,31 @@ export const SANDBOX_CLI = {
       default: '900',
       help: 'lifetime of the access tokens /auth/login issues, 1 to 86400',
     },
+    dialect: {
+      type: 'string',
+      value: '<name>',
+      default: 'seed',
+      help: `the PSP dialect to speak: ${DIALECTS.join(', ')}`,
+    },
   },
 } as const;
 
-const options = cliOptions(SANDBOX_CLI, (v) => ({
-  port: portNumber('--port', v.port),
-  tokenTtlSeconds: wholeNumber('--token-ttl', v['token-ttl'], 1, 86_400),
-}));
+const options = cliOptions(SANDBOX_CLI, (v) => {
+  if (!isDialect(v.dialect))
+    throw new CliError(
+      `--dialect must be one of ${DIALECTS.join(', ')} (got ${JSON.stringify(v.dialect)})`,
+    );
+  return {
+    port: portNumber('--port', v.port),
+    tokenTtlSeconds: wholeNumber('--token-ttl', v['token-ttl'], 1, 86_400),
+    dialect: v.dialect,
+  };
+});
+const dialect = options.dialect;
 const sandbox = await startSandbox(options);
 console.log(sandbox.baseUrl);
 console.error(
-  `sandbox: account ${DEMO_ACCOUNT.clientId} / ${DEMO_ACCOUNT.clientSecret}; control at ${sandbox.origin}/__sandbox`,
+  `sandbox: dialect ${dialect}; account ${DEMO_ACCOUNT.clientId} / ${DEMO_ACCOUNT.clientSecret}; control at ${sandbox.origin}/__sandbox`,
 );
 const stop = () => void sandbox.close().then(() => process.exit(0));
 process.on('SIGINT', stop);

@@ -45,6 +45,7 @@ export const EVENT_CHANNELS = [
   'withdrawals:updated',
   'connection:changed',
   'app:notice',
+  'infractions:changed',
 ] as const;
 
 export type CallChannel = (typeof CALL_CHANNELS)[number];

@@ -273,6 +273,12 @@ export const events = {
     code: z.string(),
     text: z.string(),
   }),
+  /** A MED callback: an infraction was opened or changed (the list should be read again). */
+  'infractions:changed': z.object({
+    infractionId: z.string(),
+    status: z.string(),
+    deadline: z.number(),
+  }),
 } as const satisfies Record<EventChannel, z.ZodType>;
 
 export type CallInput<C extends CallChannel> = z.input<(typeof calls)[C]['input']>;

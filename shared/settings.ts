@@ -35,7 +35,7 @@ export const appSettingsSchema = z.object({
   terminalName: z.string().trim().min(1).max(40).default('Caixa 1'),
   shopName: z.string().trim().min(1).max(60).default('Minha loja'),
   language: z.enum(['pt-BR', 'en']).default('pt-BR'),
-  // The PSP compatibility settings of PSP-API.md; the base URL may be empty until configured.
+  // The PSP compatibility settings (docs/psp-compatibility.md); the base URL may be empty until configured.
   psp: pspSettingsSchema.extend({ baseUrl: z.string().default('') }).prefault({}),
   charges: z
     .object({
@@ -64,6 +64,16 @@ export const appSettingsSchema = z.object({
     })
     .prefault({}),
   customerDisplay: z.boolean().default(false),
+  /**
+   * `Divisão (split)`: `splitUser`/`splitTax` of `/transactions/create`, sent with every charge
+   * made with that operation. Empty e-mail = no split; with an e-mail, 0 < taxPercent ≤ 100.
+   */
+  split: z
+    .object({
+      user: z.union([z.literal(''), z.email('e-mail inválido')]).default(''),
+      taxPercent: z.number().min(0).max(100, 'no máximo 100%').default(0),
+    })
+    .prefault({}),
   defaultPayer: defaultPayerSchema.nullable().default(null),
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
@@ -106,11 +116,14 @@ const isPlain = (v: unknown): v is Record<string, unknown> =>
 
 /**
  * The merge rule of a patch: plain objects merge key by key at any depth; anything else (a
- * string, a number, an array, null) replaces the value; an absent or undefined key keeps it.
+ * string, a number, an array, null, a status map) replaces the value; an absent or undefined
+ * key keeps it.
  */
 export function applyPatch<T>(base: T, patch: unknown): T {
   if (!isPlain(base) || !isPlain(patch)) return (patch === undefined ? base : patch) as T;
   const out: Record<string, unknown> = { ...base };
-  for (const [k, v] of Object.entries(patch)) out[k] = applyPatch(base[k], v);
+  // A status map is replaced whole, so a name can be removed from it.
+  for (const [k, v] of Object.entries(patch))
+    out[k] = k === 'statusMap' && v !== undefined ? v : applyPatch(base[k], v);
   return out as T;
 }

@@ -1,4 +1,5 @@
 import { printerTarget } from '../../shared/domain/printer-target';
+import { checkPspSettings } from '../../shared/psp-settings';
 import { err, ok, type Result } from '../../shared/result';
 import {
   applyPatch,
@@ -60,6 +61,19 @@ export class SettingsService {
         `Configuração inválida em ${issue.path.join('.')}: ${issue.message}`,
         {
           field: issue.path.join('.'),
+        },
+      );
+    }
+    const rules = checkPspSettings(parsed.data.psp);
+    if (!rules.ok) return rules;
+    const { split } = parsed.data;
+    if (split.user !== '' && !(split.taxPercent > 0)) {
+      return err(
+        'validation',
+        'SPLIT_TAX',
+        'A divisão (split) precisa de um percentual acima de 0 e até 100.',
+        {
+          field: 'split.taxPercent',
         },
       );
     }

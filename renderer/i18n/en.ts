@@ -265,7 +265,41 @@ export const en: Messages = {
     encoding: 'Signature encoding',
     template: 'Signed text ({timestamp} and {body})',
     tolerance: 'Clock tolerance (seconds)',
+    idFields: 'Fields naming the charge in a callback (comma-separated)',
+    statusMap:
+      'Status map (one NAME=OUTCOME per line; PENDING, PAID, FAILED, EXPIRED, CANCELED, REFUNDED)',
+    defenseContest: '“analise” value to contest',
+    defenseAccept: '“analise” value to accept',
+    defenseMinProofs: 'Minimum proofs in a defense',
+    withdrawPath: 'Withdrawal path',
+    withdrawKeyTypeField: 'Key-type field of the withdrawal',
     previousSecretHours: 'Old client secret accepted after a change (hours)',
+  },
+  presets: {
+    seed: 'PSP documentation (default)',
+    'cics-pt': 'ci/cs with Portuguese statuses',
+    'bearer-snake': 'Bearer with snake_case callbacks',
+    custom: 'Custom',
+  },
+  pspProfile: {
+    title: 'PSP profile',
+    preset: 'PSP profile',
+    policy: 'Callback policy',
+    policyHmac: 'HMAC signature (apply the signed callback)',
+    policyQuery: 'Confirm by query (unsigned callbacks)',
+    policyNote:
+      'An unsigned callback is never applied: it only makes Balcão ask the PSP, and only the query’s answer marks a charge Paid.',
+    queryMethod: 'Status query method',
+    queryBody: 'Status query body (JSON; {id} = the PSP’s id)',
+    queryBudget: 'Queries per minute (the PSP’s limit)',
+    splitUser: 'Split: recipient e-mail',
+    splitTax: 'Split: percentage (0 to 100)',
+    gateway: 'Gateway (routing, optional)',
+  },
+  med: {
+    notice: 'MED infraction {{id}}: send the defense in MED infractions by {{date}}.',
+    changed: 'MED infraction {{id}} is now {{status}}.',
+    marked: 'MED infraction',
   },
   balanceLabels: {
     available: 'Available',
@@ -321,9 +355,6 @@ export const en: Messages = {
     keychainMissing:
       'The system keychain did not answer: live mode needs it. On Linux, install gnome-keyring (or another Secret Service).',
   },
-  presets: {
-    seed: 'PSP documentation (default)',
-  },
   paid: 'Paid',
   demo: 'DEMO',
   counter: {
@@ -374,6 +405,8 @@ export const en: Messages = {
   withdrawalNotices: {
     UNCERTAIN:
       'The PSP did not confirm the withdrawal. Checking with the same id — do not request another one.',
+    UNCERTAIN_NO_RETRY:
+      'The PSP did not confirm the withdrawal and takes no id of ours, so it will not be resent. Check the PSP dashboard before requesting another one.',
     ALREADY_RECEIVED: 'The PSP had already received this withdrawal; waiting for its confirmation.',
   },
   chargeNotices: {
@@ -381,6 +414,8 @@ export const en: Messages = {
       'The PSP did not answer in time. Checking whether the charge was created — do not charge again.',
     UNCERTAIN_EXISTS_NO_QUERY:
       'The PSP already holds this charge, but no status query is configured. Wait for the payment confirmation or check the PSP dashboard; do not create another one for the same customer.',
+    UNCERTAIN_NO_QUERY:
+      'The PSP did not confirm this charge and no status query is configured. Check the PSP dashboard whether it was created or paid before charging again.',
     UNCERTAIN_GAVE_UP:
       'The PSP could not confirm yet. Press “Check again” in a moment; do not charge again.',
     NO_QR:
@@ -458,6 +493,11 @@ export const en: Messages = {
     feeUnknown: '{{count}} payment(s) without a fee from the PSP: the net may be lower.',
   },
   errors: {
+    SPLIT_TAX: 'A split needs a percentage above 0 and up to 100.',
+    CONFIRM_NEEDS_QUERY: 'The “confirm by query” policy needs the status query configured.',
+    PROOF_BOUNDS: 'The minimum number of proofs cannot exceed the maximum.',
+    PROOFS_TOO_FEW: 'This PSP requires at least one proof: one https:// link per line.',
+    STATUS_QUERY_BUDGET: 'The PSP query limit was reached; Balcão asks again shortly.',
     JUSTIFICATIVA_LENGTH: 'The justification must have 10 to 2000 characters.',
     PROOFS_TOO_MANY: 'At most 10 pieces of evidence.',
     PROOF_NOT_HTTPS: 'Each piece of evidence is an https:// link.',

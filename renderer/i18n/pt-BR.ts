@@ -263,7 +263,41 @@ export const ptBR = {
     encoding: 'Codificação da assinatura',
     template: 'Texto assinado ({timestamp} e {body})',
     tolerance: 'Tolerância de horário (segundos)',
+    idFields: 'Campos com o id da cobrança no callback (separados por vírgula)',
+    statusMap:
+      'Mapa de status (um NOME=RESULTADO por linha; PENDING, PAID, FAILED, EXPIRED, CANCELED, REFUNDED)',
+    defenseContest: 'Valor de “análise” para contestar',
+    defenseAccept: 'Valor de “análise” para aceitar',
+    defenseMinProofs: 'Mínimo de provas na defesa',
+    withdrawPath: 'Caminho do saque',
+    withdrawKeyTypeField: 'Campo do tipo de chave no saque',
     previousSecretHours: 'Segredo antigo aceito após a troca (horas)',
+  },
+  presets: {
+    seed: 'Documentação do PSP (padrão)',
+    'cics-pt': 'ci/cs com status em português',
+    'bearer-snake': 'Bearer com callbacks snake_case',
+    custom: 'Personalizado',
+  },
+  pspProfile: {
+    title: 'Perfil do PSP',
+    preset: 'Perfil do PSP',
+    policy: 'Política de callback',
+    policyHmac: 'Assinatura HMAC (aplica o callback assinado)',
+    policyQuery: 'Confirmar por consulta (callback sem assinatura)',
+    policyNote:
+      'Um callback sem assinatura nunca é aplicado: ele só faz o Balcão perguntar ao PSP, e só a resposta da consulta marca Pago.',
+    queryMethod: 'Método da consulta de status',
+    queryBody: 'Corpo da consulta (JSON; {id} = id do PSP)',
+    queryBudget: 'Consultas por minuto (limite do PSP)',
+    splitUser: 'Divisão (split): e-mail de quem recebe',
+    splitTax: 'Divisão (split): percentual (0 a 100)',
+    gateway: 'Gateway (roteamento, opcional)',
+  },
+  med: {
+    notice: 'Infração MED {{id}}: envie a defesa em Infrações (MED) até {{date}}.',
+    changed: 'Infração MED {{id}} agora está {{status}}.',
+    marked: 'Infração MED',
   },
   balanceLabels: {
     available: 'Disponível',
@@ -319,9 +353,6 @@ export const ptBR = {
     keychainMissing:
       'O cofre de senhas do sistema não respondeu: o modo real precisa dele. No Linux, instale gnome-keyring (ou outro Secret Service).',
   },
-  presets: {
-    seed: 'Documentação do PSP (padrão)',
-  },
   paid: 'Pago',
   demo: 'DEMO',
   counter: {
@@ -372,6 +403,8 @@ export const ptBR = {
   withdrawalNotices: {
     UNCERTAIN:
       'O PSP não confirmou o saque. Verificando com o mesmo identificador — não peça outro saque.',
+    UNCERTAIN_NO_RETRY:
+      'O PSP não confirmou o saque e não aceita um identificador nosso, então ele não será reenviado. Confira no painel do PSP antes de pedir outro.',
     ALREADY_RECEIVED: 'O PSP já tinha recebido este saque; aguardando a confirmação.',
   },
   chargeNotices: {
@@ -379,6 +412,8 @@ export const ptBR = {
       'O PSP não respondeu a tempo. Verificando se a cobrança foi criada — não cobre de novo.',
     UNCERTAIN_EXISTS_NO_QUERY:
       'O PSP já registrou esta cobrança, mas não há consulta de status configurada. Aguarde a confirmação do pagamento ou confira no painel do PSP; não crie outra para o mesmo cliente.',
+    UNCERTAIN_NO_QUERY:
+      'O PSP não confirmou esta cobrança e não há consulta de status configurada. Confira no painel do PSP se ela foi criada ou paga antes de cobrar de novo.',
     UNCERTAIN_GAVE_UP:
       'Ainda não foi possível confirmar com o PSP. Toque em “Verificar de novo” em instantes; não cobre de novo.',
     NO_QR:
@@ -457,6 +492,13 @@ export const ptBR = {
     feeUnknown: '{{count}} pagamento(s) sem taxa informada pelo PSP: o líquido pode ser menor.',
   },
   errors: {
+    SPLIT_TAX: 'A divisão (split) precisa de um percentual acima de 0 e até 100.',
+    CONFIRM_NEEDS_QUERY:
+      'A política “confirmar por consulta” precisa da consulta de status configurada.',
+    PROOF_BOUNDS: 'O mínimo de provas não pode passar do máximo.',
+    PROOFS_TOO_FEW: 'Este PSP exige ao menos uma prova: informe um link https:// por linha.',
+    STATUS_QUERY_BUDGET:
+      'Limite de consultas ao PSP atingido; o Balcão pergunta de novo em instantes.',
     JUSTIFICATIVA_LENGTH: 'A justificativa deve ter de 10 a 2000 caracteres.',
     PROOFS_TOO_MANY: 'No máximo 10 provas.',
     PROOF_NOT_HTTPS: 'Cada prova é um link https://.',

@@ -61,7 +61,19 @@ export const useApp = create<AppState>((set, get) => ({
   async load() {
     const api = bridge();
     api.on('connection:changed', (c) => set({ connection: c }));
+    // A MED callback: worded here with its deadline (the app:notice twin is for OS notifications).
+    api.on('infractions:changed', (n) => {
+      const text =
+        n.status.toUpperCase() === 'WAITING_PSP'
+          ? i18next.t('med.notice', {
+              id: n.infractionId,
+              date: new Date(n.deadline).toLocaleDateString(i18next.language),
+            })
+          : i18next.t('med.changed', { id: n.infractionId, status: n.status });
+      set((s) => ({ notices: [...s.notices, { id: ++noticeSeq, level: 'warn', text }] }));
+    });
     api.on('app:notice', (n) => {
+      if (n.code === 'MED_INFRACTION') return; // shown from infractions:changed, translated
       // Services send codes; the text is only a fallback for a code we do not know.
       const key = `notices.${n.code}`;
       const text = i18next.exists(key) ? i18next.t(key) : n.text || n.code;

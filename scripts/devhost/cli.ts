@@ -5,6 +5,7 @@ import path from 'node:path';
 import { KEYCHAIN_SERVICE, KeytarSecretStore } from '../../electron/main/adapters/keytar-store';
 import { startDemoRelay, startEmbeddedDemo } from '../../electron/main/demo';
 import { createAppCore } from '../../electron/services/app-core';
+import { isPspPresetId, PSP_PRESET_IDS } from '../../shared/psp-presets';
 import { dataDir } from '../../electron/services/data-dir';
 import type { SecretStore } from '../../electron/services/secrets/secret-store';
 import { printerTarget } from '../../shared/domain/printer-target';
@@ -31,11 +32,15 @@ export const DEVHOST_CLI = {
       value: '<url>',
       help: "this PSP's base URL (https://, or http:// on loopback) instead of DEMO",
     },
+    'psp-preset': {
+      type: 'string',
+      value: '<id>',
+      help: `with --psp: the PSP profile, one of ${PSP_PRESET_IDS.join(', ')}`,
+    },
     'status-query': {
       type: 'string',
       value: '<path>',
-      default: '/transactions/{id}',
-      help: "with --psp: the status query path, with {id}; '' for none",
+      help: "with --psp: the status query path, with {id}; '' for none (default /transactions/{id}, or the preset's)",
     },
     relay: {
       type: 'string',
@@ -68,12 +73,22 @@ const url = (option: string, text: string) => {
 };
 const env = process.env;
 const values = cliOptions(DEVHOST_CLI, (v) => {
+  const preset = v['psp-preset'];
+  if (preset !== undefined && !isPspPresetId(preset))
+    throw new CliError(
+      `--psp-preset must be one of ${PSP_PRESET_IDS.join(', ')} (got ${JSON.stringify(preset)})`,
+    );
+  if (preset !== undefined && !v.psp) throw new CliError('--psp-preset applies only with --psp');
   const statusQuery = v['status-query'];
-  if (statusQuery !== '' && (!statusQuery.startsWith('/') || !statusQuery.includes('{id}')))
+  if (
+    statusQuery !== undefined &&
+    statusQuery !== '' &&
+    (!statusQuery.startsWith('/') || !statusQuery.includes('{id}'))
+  )
     throw new CliError(
       `--status-query must be a path with {id}, like /transactions/{id}, or '' for none (got ${JSON.stringify(statusQuery)})`,
     );
-  if (statusQuery !== DEVHOST_CLI.options['status-query'].default && !v.psp)
+  if (statusQuery !== undefined && !v.psp)
     throw new CliError('--status-query applies only with --psp');
   const relay = v.relay === undefined ? undefined : url('--relay', v.relay);
   if (relay && (!env.BALCAO_RELAY_CHANNEL || !env.BALCAO_RELAY_TOKEN))
@@ -89,7 +104,9 @@ const values = cliOptions(DEVHOST_CLI, (v) => {
     port: portNumber('--port', v.port),
     open: !v['no-open'],
     psp: v.psp === undefined ? undefined : url('--psp', v.psp),
-    statusQuery,
+    preset,
+    // Without a preset a --psp sandbox answers A10 at /transactions/{id}; a preset brings its own.
+    statusQuery: statusQuery ?? (preset ? undefined : '/transactions/{id}'),
     relay,
   };
 });
@@ -141,9 +158,10 @@ const core = await createAppCore({
         env.BALCAO_CLIENT_ID && env.BALCAO_CLIENT_SECRET
           ? { clientId: env.BALCAO_CLIENT_ID, clientSecret: env.BALCAO_CLIENT_SECRET }
           : null,
-      statusQueryPath: values.statusQuery,
+      ...(values.statusQuery !== undefined && { statusQueryPath: values.statusQuery }),
     },
   }),
+  ...(values.preset !== undefined && isPspPresetId(values.preset) && { pspPreset: values.preset }),
   // Test hook for the crash-safety tests: die right after the PSP answered.
   ...(env.BALCAO_TEST_CRASH_AFTER_PSP === '1' && {
     afterPspAnswer: () => process.kill(process.pid, 'SIGKILL'),

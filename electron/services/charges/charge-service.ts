@@ -63,6 +63,7 @@ export class ChargeService {
       ...(deps.publish && { publish: deps.publish }),
       ...(deps.paid && { paid: deps.paid }),
       ...(deps.alert && { alert: deps.alert }),
+      statusMap: () => deps.settings().psp.statusMap,
       resolveLater: (id) => this.scheduleResolve(id),
       stopResolving: (id) => this.retries.cancel(id),
     });
@@ -78,13 +79,21 @@ export class ChargeService {
     const valid = validateCharge(input, operation, settings.psp.maxAmountCents);
     if (!valid.ok) return valid;
     const at = this.now();
-    const draft = draftCharge(valid.value, {
-      operation,
-      terminalId: this.deps.terminalId,
-      demo: this.deps.demo,
-      at,
-      expiresAt: at + settings.charges.expiryMinutes * 60_000,
-    });
+    const draft: ChargeRecord = {
+      ...draftCharge(valid.value, {
+        operation,
+        terminalId: this.deps.terminalId,
+        demo: this.deps.demo,
+        at,
+        expiresAt: at + settings.charges.expiryMinutes * 60_000,
+      }),
+      // `Divisão (split)` and the gateway, recorded so a same-id retry sends the same request.
+      ...(operation === 'transaction' &&
+        settings.split.user && {
+          split: { user: settings.split.user, taxPercent: settings.split.taxPercent },
+        }),
+      ...(operation === 'transaction' && settings.psp.gateway && { gateway: settings.psp.gateway }),
+    };
     // DRAFT → SUBMITTING, attempt 1, committed before the PSP hears of it: a crash from here
     // on is recovered as "possibly sent", never lost.
     const d = decide(draft, { type: 'submit' }, { at });
@@ -291,7 +300,12 @@ export class ChargeService {
           .catch((e: unknown) =>
             this.logger.error('resolve failed', { chargeId: id, error: String(e) }),
           ),
-      () => void this.shell.step(id, { type: 'resolveGaveUp' }, 'resolver'),
+      () =>
+        void this.shell.step(
+          id,
+          { type: 'resolveGaveUp', canQuery: this.deps.psp().hasStatusQuery },
+          'resolver',
+        ),
     );
   }
 

@@ -90,6 +90,15 @@ export function HistoryTable(p: Props) {
                     <span className="flag"> {t('history.late')}</span>
                   )}
                   {c.demo && <span className="flag"> DEMO</span>}
+                  {c.flags.includes('MED_INFRACTION') && (
+                    <span className="flag"> {t('med.marked')}</span>
+                  )}
+                  {c.split && (
+                    <span className="flag">
+                      {' '}
+                      split {c.split.taxPercent}% · {c.split.user}
+                    </span>
+                  )}
                 </td>
                 <td className="num">{formatBRL(c.amountCents)}</td>
                 <td className="num">{c.feeCents !== undefined ? formatBRL(c.feeCents) : ''}</td>

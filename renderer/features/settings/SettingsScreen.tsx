@@ -5,6 +5,7 @@ import { useTranslation } from '../../i18n';
 import { useApp } from '../../stores/app-store';
 import { useSettings } from '../../stores/settings-store';
 import { CompatibilitySection } from './CompatibilitySection';
+import { PspProfileSection } from './PspProfileSection';
 import { DefaultPayerSection } from './DefaultPayerSection';
 import { PrinterSection } from './PrinterSection';
 import { Choice } from '../../components/Choice';
@@ -110,6 +111,7 @@ export function SettingsScreen() {
         {field('set-query', t('settings.statusQuery'), s.psp.statusQueryPath, (v) =>
           setS({ ...s, psp: { ...s.psp, statusQueryPath: v } }),
         )}
+        <PspProfileSection s={s} edit={setS} />
         <TextField
           id="set-expiry"
           type="number"
