@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Every suite, one runner: unit (pure, fast), integration (real HTTP, SQLite, keychain,
-// Redis on loopback), e2e (the development host in Debian's Chromium).
+// Redis on loopback), security (hostile input against the real processes), e2e (the
+// development host in Debian's Chromium).
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
   test: {
@@ -36,11 +37,13 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Hostile input and faults, kept probing (issue 15): each asserts the target stays up.
+          // Hostile input and faults, kept probing (issue 15): each asserts the target (development
+          // host, sandbox, relay, Chromium) stays up and nothing changed.
           name: 'security',
           include: ['test/security/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          globalSetup: ['test/helpers/build.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -23,14 +23,18 @@ export function machine(): string {
 }
 
 /** Starts `npm run sandbox`-equivalent in its own process, so it does not share our event loop. */
-export async function sandboxProcess(): Promise<{
+export async function sandboxProcess(args: string[] = []): Promise<{
   baseUrl: string;
   origin: string;
   child: ChildProcess;
 }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0', ...args],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (b) => {

@@ -64,9 +64,12 @@ export async function startRelay(o: RelayOptions) {
       const server = http.createServer((req, res) => {
         if (!streams(req, res)) handler(req, res);
       });
-      // What Fastify sets on a server it creates itself: PSPs and load balancers keep their
-      // connections open between callbacks (Node's own default, 5 s, races their reuse).
+      // What Fastify sets on a server it creates itself (a factory's server gets Node's own
+      // defaults, whose 5 s keep-alive and request-timeout sweeps close connections a PSP is
+      // about to reuse).
       server.keepAliveTimeout = 72_000;
+      server.requestTimeout = 0;
+      server.setTimeout(0);
       return server;
     },
     ...(o.log

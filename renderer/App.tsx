@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { bridge, describeNotice } from './bridge';
 import { ConnectionIndicator } from './components/ConnectionIndicator';
 import { Nav } from './components/Nav';
+import { PaymentNewsList } from './components/PaymentNews';
 import { PinDialog } from './components/PinDialog';
 import { BalanceScreen } from './features/account/BalanceScreen';
 import { FeesScreen } from './features/account/FeesScreen';
@@ -15,6 +16,7 @@ import { useTranslation } from './i18n';
 import { useApp, type Route } from './stores/app-store';
 import { useCashier } from './stores/cashier-store';
 import { useHistory } from './stores/history-store';
+import { usePayments } from './stores/payments-store';
 import { useWithdrawals } from './stores/withdrawals-store';
 
 const SCREENS: Record<Route, () => React.JSX.Element | null> = {
@@ -33,16 +35,24 @@ const SCREENS: Record<Route, () => React.JSX.Element | null> = {
 export function App() {
   const { t } = useTranslation();
   const app = useApp();
+  const [ready, setReady] = useState(false);
   useEffect(() => {
-    void app.load();
+    // The charge in progress comes back after a reload or restart, before the Caixa shows: the
+    // cashier never starts typing a new sale over one that is about to reappear.
+    void app
+      .load()
+      .then(() => useCashier.getState().restore())
+      .finally(() => setReady(true));
     // Live updates go to every store that shows them, whichever screen is open.
     const offCharges = bridge().on('charges:updated', (c) => {
       useCashier.getState().onUpdate(c);
       useHistory.getState().onUpdate(c);
     });
     const offWithdrawals = bridge().on('withdrawals:updated', useWithdrawals.getState().onUpdate);
+    const offPaid = bridge().on('charges:paid', (p) => usePayments.getState().onPaid(p.charge));
     return () => {
       offCharges();
+      offPaid();
       offWithdrawals();
     };
   }, []);
@@ -75,6 +85,7 @@ export function App() {
             {t('onboarding.keychainMissing')}
           </div>
         )}
+        <PaymentNewsList />
         {app.notices.map((n) => (
           <div key={n.id} className={`banner banner-${n.level}`} role="alert">
             {describeNotice(n)}
@@ -83,7 +94,7 @@ export function App() {
             </button>
           </div>
         ))}
-        <Screen />
+        {ready && <Screen />}
       </main>
       {app.pinFor && (
         <PinDialog

@@ -19,11 +19,13 @@ export function bridge(): BalcaoApi {
  * (shared/codes.ts), never sentences. The PSP's own words, when it sent some, follow ours.
  */
 export function describeError(
-  e: Pick<Err, 'code' | 'params' | 'field'>,
+  e: Pick<Err, 'code' | 'params' | 'field' | 'correlationId'>,
   params: Record<string, unknown> = {},
 ): string {
   return describeCode(['errors'], e.code, {
     ...(e.field !== undefined && { field: e.field }),
+    // An internal error's reference, so the cashier can quote the line in the log.
+    ...(e.correlationId !== undefined && { ref: e.correlationId.slice(0, 8) }),
     ...e.params,
     ...params,
   });

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 
 /**
- * Signed callbacks (PSP-API.md A7, A8, A12): JSON body, `x-event-id` stable across retries,
+ * Callbacks (A7, A8, A12 in docs/psp-compatibility.md; unsigned in the cics-pt dialect): JSON body, `x-event-id` stable across retries,
  * `x-timestamp` (Unix seconds) and `x-signature` = hex HMAC-SHA256(client secret,
  * `{timestamp}.{body}`), re-signed on each attempt; retried with exponential backoff until a
  * 2xx or the attempts run out.
@@ -42,7 +42,8 @@ export class CallbackSender {
     private readonly options: CallbackOptions,
   ) {}
 
-  send(url: string, secret: string, payload: Record<string, unknown>): CallbackRecord {
+  /** `secret` null: an unsigned callback (the cics-pt dialect), with no signature headers. */
+  send(url: string, secret: string | null, payload: Record<string, unknown>): CallbackRecord {
     const record: CallbackRecord = {
       eventId: randomUUID(),
       url,
@@ -55,23 +56,24 @@ export class CallbackSender {
     return record;
   }
 
-  private async attempt(record: CallbackRecord, secret: string): Promise<void> {
+  private async attempt(record: CallbackRecord, secret: string | null): Promise<void> {
     if (this.closed) return;
     const timestamp = String(Math.floor(this.now() / 1000));
-    const signature = createHmac('sha256', secret)
-      .update(`${timestamp}.${record.body}`)
-      .digest('hex');
+    const signed: Record<string, string> = secret
+      ? {
+          'x-event-id': record.eventId,
+          'x-timestamp': timestamp,
+          'x-signature': createHmac('sha256', secret)
+            .update(`${timestamp}.${record.body}`)
+            .digest('hex'),
+        }
+      : {};
     const attempt: CallbackAttempt = { at: new Date(this.now()).toISOString() };
     record.attempts.push(attempt);
     try {
       const res = await fetch(record.url, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-event-id': record.eventId,
-          'x-timestamp': timestamp,
-          'x-signature': signature,
-        },
+        headers: { 'content-type': 'application/json', ...signed },
         body: record.body,
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });

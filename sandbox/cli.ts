@@ -1,23 +1,52 @@
-// `npm run sandbox -- --port <n>`: the PSP simulator on loopback; prints its base URL.
-import { parseArgs } from 'node:util';
+// `npm run sandbox -- [options]`: the PSP simulator on loopback, speaking the chosen dialect
+// (default seed); prints its base URL.
+import { CliError, cliOptions, portNumber, wholeNumber } from '../scripts/cli-options';
+import { DIALECTS, isDialect } from './dialect';
 import { startSandbox } from './server';
 import { DEMO_ACCOUNT } from './state';
 
-const { values } = parseArgs({
-  options: { port: { type: 'string', default: '0' }, 'token-ttl': { type: 'string' } },
+export const SANDBOX_CLI = {
+  name: 'sandbox',
+  usage: 'npm run sandbox -- [options]',
+  summary: 'The PSP sandbox on 127.0.0.1; prints its base URL (http://127.0.0.1:<port>/api).',
+  options: {
+    port: {
+      type: 'string',
+      value: '<n>',
+      default: '0',
+      help: 'TCP port, 0 to 65535; 0 picks a free one',
+    },
+    'token-ttl': {
+      type: 'string',
+      value: '<seconds>',
+      default: '900',
+      help: 'lifetime of the access tokens /auth/login issues, 1 to 86400',
+    },
+    dialect: {
+      type: 'string',
+      value: '<name>',
+      default: 'seed',
+      help: `the PSP dialect to speak: ${DIALECTS.join(', ')}`,
+    },
+  },
+} as const;
+
+const options = cliOptions(SANDBOX_CLI, (v) => {
+  if (!isDialect(v.dialect))
+    throw new CliError(
+      `--dialect must be one of ${DIALECTS.join(', ')} (got ${JSON.stringify(v.dialect)})`,
+    );
+  return {
+    port: portNumber('--port', v.port),
+    tokenTtlSeconds: wholeNumber('--token-ttl', v['token-ttl'], 1, 86_400),
+    dialect: v.dialect,
+  };
 });
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`sandbox: --port must be a number from 0 to 65535 (got ${values.port})`);
-  process.exit(2);
-}
-const sandbox = await startSandbox({
-  port,
-  ...(values['token-ttl'] && { tokenTtlSeconds: Number(values['token-ttl']) }),
-});
+const dialect = options.dialect;
+const sandbox = await startSandbox(options);
 console.log(sandbox.baseUrl);
 console.error(
-  `sandbox: account ${DEMO_ACCOUNT.clientId} / ${DEMO_ACCOUNT.clientSecret}; control at ${sandbox.origin}/__sandbox`,
+  `sandbox: dialect ${dialect}; account ${DEMO_ACCOUNT.clientId} / ${DEMO_ACCOUNT.clientSecret}; control at ${sandbox.origin}/__sandbox`,
 );
 const stop = () => void sandbox.close().then(() => process.exit(0));
 process.on('SIGINT', stop);

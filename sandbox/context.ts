@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { CallbackSender } from './callbacks';
+import type { DialectId } from './dialect';
 import { HttpError } from './errors';
 import type { Fault, FaultTable } from './faults';
 import type { TokenIssuer } from './jwt';
@@ -12,6 +13,7 @@ export interface SandboxContext {
   callbacks: CallbackSender;
   faults: FaultTable;
   now: () => number;
+  dialect: DialectId;
 }
 
 declare module 'fastify' {

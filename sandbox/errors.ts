@@ -1,3 +1,4 @@
+import type { DialectId } from './dialect';
 import type { FastifyReply } from 'fastify';
 
 /** Every sandbox error is `{"message", "code"}` with a 4xx/5xx status, and changes nothing. */
@@ -14,6 +15,18 @@ export class HttpError extends Error {
 
 export const badRequest = (code: string, message: string) => new HttpError(400, code, message);
 
-export function sendError(reply: FastifyReply, e: HttpError): FastifyReply {
+/**
+ * `bearer-snake` (its public clients): a refused request comes back as a 2xx with
+ * `{success: false, error}`; only auth, duplicates, rate limits and outages keep their status.
+ */
+export function sendError(
+  reply: FastifyReply,
+  e: HttpError,
+  dialect: DialectId = 'seed',
+): FastifyReply {
+  const api = reply.request.url.startsWith('/api/'); // the control interface never changes
+  if (dialect === 'bearer-snake' && api && (e.status === 400 || e.status === 422)) {
+    return reply.code(200).send({ success: false, error: e.message, code: e.code });
+  }
   return reply.code(e.status).headers(e.headers).send({ message: e.message, code: e.code });
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { CallbackSender, DEFAULT_CALLBACK_OPTIONS, type CallbackOptions } from './callbacks';
 import type { SandboxContext } from './context';
+import type { DialectId } from './dialect';
 import { HttpError, sendError } from './errors';
 import { FaultTable } from './faults';
 import { TokenIssuer } from './jwt';
@@ -21,6 +22,8 @@ export interface SandboxOptions {
   callbacks?: Partial<CallbackOptions>;
   /** Keep the state in this JSON file across restarts (DEMO mode). */
   statePath?: string;
+  /** The PSP dialect to speak (`--dialect`; default `seed`). */
+  dialect?: DialectId;
 }
 
 export interface Sandbox {
@@ -34,8 +37,10 @@ export interface Sandbox {
 /** The PSP simulator: every operation of the seed, both auth schemes, signed callbacks, faults. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const now = options.now ?? Date.now;
+  const dialect = options.dialect ?? 'seed';
   const ctx: SandboxContext = {
-    state: new SandboxState(now),
+    dialect,
+    state: new SandboxState(now, dialect === 'cics-pt'),
     tokens: new TokenIssuer(now, options.tokenTtlSeconds ?? 900),
     callbacks: new CallbackSender(now, { ...DEFAULT_CALLBACK_OPTIONS, ...options.callbacks }),
     faults: new FaultTable(),
@@ -58,14 +63,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 1 << 20 });
   app.setErrorHandler((error, _req, reply) => {
-    if (error instanceof HttpError) return sendError(reply, error);
+    if (error instanceof HttpError) return sendError(reply, error, dialect);
     const e = error as { code?: string; statusCode?: number; message?: string };
     if (
       e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
       e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
       error instanceof SyntaxError
     ) {
-      return sendError(reply, new HttpError(400, 'INVALID_JSON', 'Malformed JSON body'));
+      return sendError(reply, new HttpError(400, 'INVALID_JSON', 'Malformed JSON body'), dialect);
     }
     if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return sendError(
@@ -79,13 +84,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         new HttpError(e.statusCode, 'BAD_REQUEST', e.message ?? 'Bad request'),
       );
     }
-    return sendError(reply, new HttpError(500, 'INTERNAL', 'Internal sandbox error'));
+    return sendError(reply, new HttpError(500, 'INTERNAL', 'Internal sandbox error'), dialect);
   });
   app.addHook('onResponse', async (req) => {
     if (req.method !== 'GET') persist();
   });
   app.setNotFoundHandler((req, reply) =>
-    sendError(reply, new HttpError(404, 'NOT_FOUND', `No route ${req.method} ${req.url}`)),
+    sendError(reply, new HttpError(404, 'NOT_FOUND', `No route ${req.method} ${req.url}`), dialect),
   );
 
   await app.register(

@@ -1,4 +1,4 @@
-import { toWireAmount } from '../shared/domain/money';
+import { chargeCallback, withdrawalCallback } from './dialect';
 import type { SandboxContext } from './context';
 import { HttpError } from './errors';
 import type { Charge, Withdrawal } from './state';
@@ -17,26 +17,8 @@ export function settleCharge(
   charge.updatedAt = ctx.state.iso();
   account.balance.pending -= charge.amount;
   if (status === 'PAID') account.balance.available += charge.amount - charge.fee;
-  const fee = status === 'PAID' ? toWireAmount(charge.fee) : 0;
-  const body =
-    charge.kind === 'deposit'
-      ? {
-          type: 'deposit',
-          transactionId: charge.transactionId,
-          external_id: charge.externalId,
-          status,
-          amount: toWireAmount(charge.amount),
-          fee,
-          updatedAt: charge.updatedAt,
-        }
-      : {
-          transactionId: charge.transactionId,
-          status,
-          amount: toWireAmount(charge.amount),
-          fees: fee,
-          updatedAt: charge.updatedAt,
-        };
-  ctx.callbacks.send(charge.callbackUrl, account.clientSecret, body);
+  const cb = chargeCallback(ctx.dialect, charge);
+  ctx.callbacks.send(charge.callbackUrl, cb.signed ? account.clientSecret : null, cb.body);
 }
 
 export function settleWithdrawal(
@@ -50,13 +32,6 @@ export function settleWithdrawal(
   w.status = status;
   account.balance.blocked -= w.amount + w.fee;
   if (status === 'FAILED') account.balance.available += w.amount + w.fee;
-  ctx.callbacks.send(w.callbackUrl, account.clientSecret, {
-    type: 'withdrawal',
-    id: w.id,
-    external_id: w.externalId,
-    status,
-    amount: toWireAmount(w.amount),
-    fee: status === 'COMPLETED' ? toWireAmount(w.fee) : 0,
-    updatedAt: ctx.state.iso(),
-  });
+  const cb = withdrawalCallback(ctx.dialect, w, ctx.state.iso());
+  ctx.callbacks.send(w.callbackUrl, cb.signed ? account.clientSecret : null, cb.body);
 }

@@ -31,6 +31,11 @@ export interface Charge {
   qrcode: string;
   callbackUrl: string;
   description?: string;
+  payerName?: string;
+  payerDocument?: string;
+  /** `/transactions/create`'s optional fields, validated and recorded. */
+  split?: { user: string; tax: number };
+  gateway?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -92,8 +97,16 @@ export class SandboxState {
   infractions: Infraction[] = [];
   logins = 0;
   autopayMs = 0;
+  /** The cics-pt family's own numeric ids (charges, withdrawals, infractions). */
+  private seq = 100_000;
+  /** Status-query requests seen (timestamps), and how many were refused with 429. */
+  checks: number[] = [];
+  checksLimited = 0;
 
-  constructor(private readonly now: () => number) {
+  constructor(
+    private readonly now: () => number,
+    readonly numericIds = false,
+  ) {
     this.accounts.set(DEMO_ACCOUNT.clientId, {
       ...DEMO_ACCOUNT,
       cryptoFees: { ...GLOBAL_CRYPTO_FEES, withdrawal_rate: 0.9, rate_fixed: 1 },
@@ -108,6 +121,9 @@ export class SandboxState {
 
   iso = () => new Date(this.now()).toISOString();
 
+  /** A new id of the PSP's own: a UUID, or a number (as text) in the cics-pt dialect. */
+  newId = () => (this.numericIds ? String(++this.seq) : randomUUID());
+
   /** A JSON snapshot, so the DEMO PSP outlives an app restart (charges made before it stay payable). */
   toJSON() {
     return {
@@ -121,6 +137,7 @@ export class SandboxState {
       withdrawals: [...this.withdrawals.values()],
       infractions: this.infractions,
       logins: this.logins,
+      seq: this.seq,
     };
   }
 
@@ -135,6 +152,7 @@ export class SandboxState {
     this.withdrawals = new Map(snapshot.withdrawals.map((w) => [w.id, w]));
     this.infractions = snapshot.infractions;
     this.logins = snapshot.logins;
+    this.seq = snapshot.seq ?? this.seq;
   }
 
   /** 27 infractions over the four states: three pages at the default page size of 10. */
@@ -143,7 +161,7 @@ export class SandboxState {
     const reasons = ['Fraude', 'Golpe', 'Conta invadida', 'Pagamento não reconhecido'];
     for (let i = 0; i < 27; i++) {
       this.infractions.push({
-        infractionId: `inf-${String(i + 1).padStart(4, '0')}`,
+        infractionId: this.numericIds ? String(i + 1) : `inf-${String(i + 1).padStart(4, '0')}`,
         clientId,
         status: states[i % 4]!,
         transactionId: randomUUID(),
@@ -156,7 +174,7 @@ export class SandboxState {
 
   addInfraction(clientId: string, fields: Partial<Infraction>): Infraction {
     const inf: Infraction = {
-      infractionId: `inf-${randomUUID().slice(0, 8)}`,
+      infractionId: this.numericIds ? String(++this.seq) : `inf-${randomUUID().slice(0, 8)}`,
       clientId,
       status: 'WAITING_PSP',
       transactionId: fields.transactionId ?? randomUUID(),

@@ -5,7 +5,7 @@ import { badRequest } from './errors';
 
 /**
  * Request validation, as strict as a real PSP may be: a wrong type is never coerced, and every
- * refusal names the field. Shapes follow the seed; bounds follow PSP-API.md A11.
+ * refusal names the field. Shapes follow the seed; bounds follow A11 (docs/psp-compatibility.md).
  */
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
@@ -21,6 +21,9 @@ export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
     received ? `${field} is required` : `${field}: ${issue.message}`,
   );
 }
+
+export const badField = (field: string, message: string) =>
+  badRequest('INVALID_FIELD', `${field}: ${message}`);
 
 export const MAX_AMOUNT_CENTS = 10_000_000;
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

@@ -110,11 +110,17 @@ export const ERROR_CODES = [
   'NOTHING_TO_PRINT',
   'PRINT_FAILED',
   'PDF_SAVE_FAILED',
+  'PROOFS_TOO_FEW',
+  'CONFIRM_NEEDS_QUERY',
+  'PROOF_BOUNDS',
+  'STATUS_QUERY_BUDGET',
+  'SPLIT_TAX',
+  'REQUEST_TOO_LARGE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** App-wide notices (`notices.<code>` in the renderer). */
-export const APP_NOTICE_CODES = ['LATE_PAYMENT', 'RELAY_UNREACHABLE'] as const;
+export const APP_NOTICE_CODES = ['LATE_PAYMENT', 'RELAY_UNREACHABLE', 'MED_INFRACTION'] as const;
 export type AppNoticeCode = (typeof APP_NOTICE_CODES)[number];
 
 /** A withdrawal's notice (`withdrawalNotices.<code>`), else the ErrorCode of its failure. */

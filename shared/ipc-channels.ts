@@ -8,6 +8,8 @@ export const CALL_CHANNELS = [
   'charges:get',
   'charges:list',
   'charges:cancel',
+  'charges:abandon',
+  'charges:current',
   'charges:recheck',
   'charges:simulatePayment',
   'charges:daySummary',
@@ -39,9 +41,11 @@ export const CALL_CHANNELS = [
 ] as const;
 export const EVENT_CHANNELS = [
   'charges:updated',
+  'charges:paid',
   'withdrawals:updated',
   'connection:changed',
   'app:notice',
+  'infractions:changed',
 ] as const;
 
 export type CallChannel = (typeof CALL_CHANNELS)[number];

@@ -46,7 +46,10 @@ export const calls = {
     }),
   },
   'charges:create': {
-    input: chargeInputSchema,
+    input: chargeInputSchema.extend({
+      /** The sale's own id (a UUID from the screen): lets it abandon the request in flight. */
+      requestId: z.uuid().optional(),
+    }),
     output: chargeViewSchema,
   },
   'charges:get': {
@@ -66,6 +69,16 @@ export const calls = {
   'charges:cancel': {
     input: z.object({ id: z.string().min(1).max(64) }).strict(),
     output: chargeViewSchema,
+  },
+  /** The screen gave up on a create still in flight: cancel that charge when its answer comes. */
+  'charges:abandon': {
+    input: z.object({ requestId: z.uuid() }).strict(),
+    output: z.object({ ok: z.literal(true) }),
+  },
+  /** The charge in progress (pending or uncertain), newest first: a reload puts it back. */
+  'charges:current': {
+    input: none,
+    output: chargeViewSchema.nullable(),
   },
   'charges:recheck': {
     input: z.object({ id: z.string().min(1).max(64) }).strict(),
@@ -231,9 +244,17 @@ export const calls = {
 
 export const events = {
   'charges:updated': chargeViewSchema,
+  /** Money landed on a charge (late: after it was canceled or expired). */
+  'charges:paid': z.object({ charge: chargeViewSchema, late: z.boolean() }),
   'withdrawals:updated': withdrawalViewSchema,
   'connection:changed': connectionSchema,
   'app:notice': noticeSchema.extend({ level: z.enum(['info', 'warn', 'error']) }),
+  /** A MED callback: an infraction was opened or changed (the list should be read again). */
+  'infractions:changed': z.object({
+    infractionId: z.string(),
+    status: z.string(),
+    deadline: z.number(),
+  }),
 } as const satisfies Record<EventChannel, z.ZodType>;
 
 export type CallInput<C extends CallChannel> = z.input<(typeof calls)[C]['input']>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRINTER_KINDS } from './domain/printer-target';
 import { checkServiceUrlText } from './domain/service-url';
 import { PSP_PRESET_IDS } from './psp-presets';
 
@@ -38,6 +39,8 @@ export const goLiveSchema = connectionTestSchema
       .object({
         name: z.string().max(100),
         paperWidthMm: z.union([z.literal(58), z.literal(80)]),
+        kind: z.enum(PRINTER_KINDS),
+        address: z.string().max(260),
       })
       .strict(),
   })

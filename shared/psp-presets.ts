@@ -1,26 +1,94 @@
-import type { PspSettingsInput } from './psp-settings';
+import { pspSettingsSchema, type PspSettings } from './psp-settings';
 
 /**
- * PSP presets (PSP-API.md, "presets"): named sets of the compatibility settings. Each only
- * sets settings; every value stays editable. Names shown are the i18n keys `presets.<id>`.
- * (Minimal version: the `seed` preset alone; the psp branch adds the others.)
+ * Presets: named sets of the PSP compatibility settings for the real PSPs of the seed's family
+ * (docs/psp-compatibility.md, "Presets"). A preset only sets settings; each value stays
+ * editable afterwards. Shown names are the i18n keys `presets.<id>`.
  */
-export const PSP_PRESET_IDS = ['seed'] as const;
+export const PSP_PRESET_IDS = ['seed', 'cics-pt', 'bearer-snake'] as const;
 export type PspPresetId = (typeof PSP_PRESET_IDS)[number];
 
-type PresetSettings = Omit<PspSettingsInput, 'baseUrl'>;
+export const isPspPresetId = (v: unknown): v is PspPresetId =>
+  typeof v === 'string' && (PSP_PRESET_IDS as readonly string[]).includes(v);
 
-const PRESETS: Record<PspPresetId, PresetSettings> = {
-  // A1–A16: today's defaults, written out so choosing it resets edited values.
-  seed: {
-    chargeOperation: 'deposit',
-    loginClientIdField: 'client_id',
-    loginClientSecretField: 'client_secret',
-    withdrawAuth: 'bearer',
-    statusQueryPath: '',
-  },
-};
+/** What a preset sets: every compatibility setting except the shop's own (URL, limits, routing). */
+export type PspPresetSettings = Omit<
+  PspSettings,
+  'baseUrl' | 'requestTimeoutMs' | 'maxAmountCents' | 'gateway'
+>;
 
-export function pspPresetSettings(id: PspPresetId): PresetSettings {
-  return PRESETS[id];
+function seedValues(): PspPresetSettings {
+  const {
+    baseUrl: _u,
+    requestTimeoutMs: _t,
+    maxAmountCents: _m,
+    gateway: _g,
+    ...rest
+  } = pspSettingsSchema.parse({ baseUrl: 'https://psp.invalid/api' });
+  return rest;
+}
+
+/** The full set of values of a preset (a fresh object each call). */
+export function pspPresetSettings(id: PspPresetId): PspPresetSettings {
+  const seed = seedValues();
+  switch (id) {
+    case 'seed':
+      return seed;
+    case 'cics-pt':
+      return {
+        ...seed,
+        preset: 'cics-pt',
+        // ci/cs on every route: no login needed for charges, withdrawals or the query.
+        chargeOperation: 'transaction',
+        withdrawAuth: 'cics',
+        // Callbacks are unsigned: only the status query's answer is applied.
+        callbackPolicy: 'confirm-by-query',
+        statusQueryPath: '/transactions/check',
+        statusQuery: {
+          method: 'POST',
+          body: '{"transactionId": "{id}"}',
+          reply: {
+            ...seed.statusQuery.reply,
+            status: ['transaction.transactionState', 'transaction.status', 'status'],
+            id: ['transaction.transactionId', 'transactionId'],
+            // value/fee units are inconsistent in the public examples: never read an amount.
+            amount: [],
+            fee: [],
+          },
+          perMinute: 60,
+        },
+        defense: {
+          ...seed.defense,
+          contestValue: 'rejeitado',
+          acceptValue: 'aceito',
+          minProofs: 1,
+          maxProofs: 10,
+        },
+        withdrawal: {
+          path: '/transactions/withdraw',
+          keyField: 'pixKey',
+          keyTypeField: 'pixKeyType',
+          externalIdField: '',
+          callbackField: 'projectWebhook',
+          keyTypes: {
+            CPF: 'CPF',
+            CNPJ: 'CNPJ',
+            EMAIL: 'EMAIL',
+            PHONE: 'TELEFONE',
+            EVP: 'CHAVE_ALEATORIA',
+          },
+        },
+        infractionsMaxPerPage: 10,
+      };
+    case 'bearer-snake':
+      return {
+        ...seed,
+        preset: 'bearer-snake',
+        chargeOperation: 'deposit',
+        withdrawAuth: 'bearer',
+        callbackPolicy: 'hmac',
+        statusQueryPath: '',
+        withdrawal: { ...seed.withdrawal, keyTypeField: 'key_type' },
+      };
+  }
 }

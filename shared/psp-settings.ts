@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { DEFAULT_MAX_CENTS } from './domain/money';
+import { PIX_KEY_TYPES } from './domain/pix-key';
+import { DEFAULT_STATUS_MAP, PSP_OUTCOMES } from './domain/psp-status';
+import { err, ok, type Result } from './result';
 
 /**
- * Every assumption PSP-API.md makes where the seed is silent is a setting here, so a shop whose
- * PSP differs changes a setting, not code ("Advanced / PSP compatibility").
+ * Every assumption the app makes where the seed is silent is a setting here, so a shop whose
+ * PSP differs changes a setting, not code ("Advanced / PSP compatibility"). Each one, its
+ * default and the presets that change it: docs/psp-compatibility.md.
  */
 export const callbackSettingsSchema = z.object({
   signatureHeader: z.string().min(1).default('x-signature'),
@@ -14,20 +18,185 @@ export const callbackSettingsSchema = z.object({
   /** The signed string; `{timestamp}` and `{body}` are replaced. */
   template: z.string().includes('{body}').default('{timestamp}.{body}'),
   toleranceSeconds: z.number().int().min(1).max(86_400).default(300),
+  /** After a client secret rotation, callbacks signed with the old one are accepted this long. */
+  previousSecretHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24)
+    .default(24),
 });
 export type CallbackSettings = z.infer<typeof callbackSettingsSchema>;
 
+/** A JSON field name, e.g. `transaction_id`. */
+const fieldName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z_$][\w$-]{0,63}$/, 'nome de campo inválido (letras, números, _ ou -)');
+/** A dotted path into a JSON reply, e.g. `data.copyPaste`. */
+const replyPath = z
+  .string()
+  .trim()
+  .regex(
+    /^[A-Za-z_$][\w$-]*(\.[A-Za-z_$][\w$-]*){0,4}$/,
+    'caminho inválido (campos separados por ponto, ex.: data.copyPaste)',
+  );
+const paths = (d: string[]) => z.array(replyPath).min(1, 'informe ao menos um caminho').default(d);
+/** Paths that may be left empty: the value is then not read at all. */
+const optionalPaths = (d: string[]) => z.array(replyPath).default(d);
+
+/** Where the creation reply carries each value: the first present path wins. */
+export const createReplySchema = z.object({
+  id: paths(['qrCodeResponse.transactionId', 'data.transactionId', 'transactionId']),
+  status: paths([
+    'qrCodeResponse.status',
+    'data.transactionState',
+    'data.status',
+    'transactionState',
+    'status',
+  ]),
+  brcode: paths(['qrCodeResponse.qrcode', 'data.copyPaste', 'data.qrcode', 'copyPaste', 'qrcode']),
+  amount: paths([
+    'qrCodeResponse.amount',
+    'data.transactionAmount',
+    'data.amount',
+    'transactionAmount',
+    'amount',
+  ]),
+});
+
+/** A10 and the presets: the status query, behind one request budget every caller shares. */
+export const statusQuerySchema = z.object({
+  method: z.enum(['GET', 'POST']).default('GET'),
+  /**
+   * JSON sent with a POST; `"{id}"` becomes the PSP's id (a number stays a number when the
+   * id is all digits, `{id}` inside a longer string stays text). Empty: no body.
+   */
+  body: z
+    .string()
+    .default('')
+    .refine((v) => {
+      if (v.trim() === '') return true;
+      try {
+        JSON.parse(v.replaceAll('{id}', '0'));
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'o corpo da consulta deve ser JSON (use {id} onde vai o identificador)'),
+  reply: z
+    .object({
+      status: paths([
+        'status',
+        'transactionState',
+        'data.status',
+        'data.transactionState',
+        'transaction.transactionState',
+        'transaction.status',
+      ]),
+      /** Empty when the PSP's units are unreliable (then no amount check is made). */
+      amount: optionalPaths(['amount', 'data.amount']),
+      fee: optionalPaths(['fee', 'data.fee']),
+      id: paths(['transactionId', 'data.transactionId', 'transaction.transactionId']),
+      brcode: paths(['qrcode', 'data.qrcode', 'copyPaste', 'data.copyPaste']),
+    })
+    .prefault({}),
+  /** The PSP's limit; the app never sends more, whoever asks (polling, hints, reconciliation). */
+  perMinute: z.number().int().min(1).max(6000).default(60),
+});
+export type StatusQuerySettings = z.infer<typeof statusQuerySchema>;
+
+/** A5 and the presets: the defense's wire values and bounds. */
+export const defenseSettingsSchema = z.object({
+  contestValue: z.string().trim().min(1).max(40).default('DISAGREED'),
+  acceptValue: z.string().trim().min(1).max(40).default('AGREED'),
+  minProofs: z.number().int().min(0).max(10).default(0),
+  maxProofs: z.number().int().min(1).max(50).default(10),
+  minJustification: z.number().int().min(1).max(2000).default(10),
+  /** For the owner's notice: the time to answer after an infraction is opened, in days. */
+  deadlineDays: z.number().int().min(1).max(60).default(7),
+});
+
+/** A2 and the presets: the withdrawal's path, field names and key-type vocabulary. */
+export const withdrawalSettingsSchema = z.object({
+  path: z
+    .string()
+    .trim()
+    .regex(/^\/[\w\-./]*$/, 'caminho inválido (comece com /, ex.: /withdrawals/withdraw)')
+    .default('/withdrawals/withdraw'),
+  keyField: fieldName.default('pix_key'),
+  keyTypeField: fieldName.default('pix_key_type'),
+  /** Empty when the PSP takes no external id (it then answers with its own). */
+  externalIdField: z.union([fieldName, z.literal('')]).default('external_id'),
+  callbackField: fieldName.default('clientCallbackUrl'),
+  keyTypes: z
+    .object(
+      Object.fromEntries(
+        PIX_KEY_TYPES.map((t) => [t, z.string().trim().min(1).max(40).default(t)]),
+      ) as Record<(typeof PIX_KEY_TYPES)[number], z.ZodDefault<z.ZodString>>,
+    )
+    .prefault({}),
+});
+
+export const CALLBACK_POLICIES = ['hmac', 'confirm-by-query'] as const;
+export type CallbackPolicy = (typeof CALLBACK_POLICIES)[number];
+
 export const pspSettingsSchema = z.object({
   baseUrl: z.string().url(),
+  /** The preset last applied (`custom` once a value differs is fine too; it is informative). */
+  preset: z.enum(['seed', 'cics-pt', 'bearer-snake', 'custom']).default('seed'),
   chargeOperation: z.enum(['deposit', 'transaction']).default('deposit'),
   loginClientIdField: z.string().min(1).default('client_id'),
   loginClientSecretField: z.string().min(1).default('client_secret'),
   withdrawAuth: z.enum(['bearer', 'cics']).default('bearer'),
-  /** A10: e.g. `/transactions/{id}`; empty = no status query. */
+  /** A10: e.g. `/transactions/{id}` or `/transactions/check`; empty = no status query. */
   statusQueryPath: z.string().default(''),
+  statusQuery: statusQuerySchema.prefault({}),
   requestTimeoutMs: z.number().int().min(500).max(120_000).default(15_000),
   maxAmountCents: z.number().int().min(1).default(DEFAULT_MAX_CENTS),
+  /**
+   * `hmac` (A8): a callback is applied once its signature checks. `confirm-by-query`: a
+   * callback is only a hint; the status query's answer is what gets applied.
+   */
+  callbackPolicy: z.enum(CALLBACK_POLICIES).default('hmac'),
   callback: callbackSettingsSchema.prefault({}),
+  /** A7: the fields that may name the charge in a callback (top level or one level down). */
+  idFields: z
+    .array(fieldName)
+    .min(1, 'informe ao menos um campo')
+    .default(['transactionId', 'transaction_id', 'external_id', 'externalId', 'id']),
+  /** A6: the PSP's status names (compared upper-cased) and what each means. */
+  statusMap: z
+    .record(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Z0-9_ -]{1,40}$/, 'status em MAIÚSCULAS, até 40 caracteres'),
+      z.enum(PSP_OUTCOMES),
+    )
+    .default({ ...DEFAULT_STATUS_MAP }),
+  createReply: createReplySchema.prefault({}),
+  defense: defenseSettingsSchema.prefault({}),
+  withdrawal: withdrawalSettingsSchema.prefault({}),
+  /** A 2xx whose body says `success: false` is an error, not a success. */
+  successFalseIsError: z.boolean().default(true),
+  /** The PSP's page-size limit for the infraction list. */
+  infractionsMaxPerPage: z.number().int().min(1).max(100).default(100),
+  /** `/transactions/create`'s optional routing field; empty = not sent. */
+  gateway: z.string().trim().max(64).default(''),
 });
 export type PspSettings = z.infer<typeof pspSettingsSchema>;
 export type PspSettingsInput = z.input<typeof pspSettingsSchema>;
+
+/** Rules across fields (zod objects with refinements cannot be extended, so they live here). */
+export function checkPspSettings(
+  s: Pick<PspSettings, 'callbackPolicy' | 'statusQueryPath' | 'defense'>,
+): Result<true> {
+  if (s.callbackPolicy === 'confirm-by-query' && s.statusQueryPath.trim() === '') {
+    return err('validation', 'CONFIRM_NEEDS_QUERY', { field: 'psp.statusQueryPath' });
+  }
+  if (s.defense.minProofs > s.defense.maxProofs) {
+    return err('validation', 'PROOF_BOUNDS', { field: 'psp.defense.minProofs' });
+  }
+  return ok(true);
+}

@@ -28,6 +28,8 @@ export interface AppError {
   retryAfterMs?: number;
   /** @deprecated Services return codes, not sentences: translate `code` in the renderer. */
   message?: never;
+  /** An `internal` error's reference: the same id is in the log line that tells what broke. */
+  correlationId?: string;
 }
 
 export type Ok<T> = { ok: true; value: T };
@@ -36,7 +38,12 @@ export type Result<T> = Ok<T> | Err;
 
 export const ok = <T>(value: T): Ok<T> => ({ ok: true, value });
 
-type ErrExtra = { field?: string; retryAfterMs?: number; params?: CodeParams };
+type ErrExtra = {
+  field?: string;
+  retryAfterMs?: number;
+  params?: CodeParams;
+  correlationId?: string;
+};
 
 /** A failure: a listed code (shared/codes.ts), never a sentence; the renderer words it. */
 export function err(kind: ErrorKind, code: ErrorCode, extra: ErrExtra = {}): Err {

@@ -1,6 +1,31 @@
 import { z } from 'zod';
+import { parseDocument, parseEmail, parsePhone } from './domain/documents';
 import { PRINTER_KINDS } from './domain/printer-target';
 import { pspSettingsSchema } from './psp-settings';
+
+/**
+ * `Pagador padrão`: the payer sent to the PSP when the cashier does not identify one (the PSP
+ * records it on the charge). Every field checked like the cashier's own.
+ */
+export const defaultPayerSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    document: z.string().trim().max(32),
+    email: z.string().trim().max(254),
+    phone: z.string().trim().max(32),
+  })
+  .strict()
+  .superRefine((p, ctx) => {
+    for (const [field, check] of [
+      ['document', parseDocument],
+      ['email', parseEmail],
+      ['phone', parsePhone],
+    ] as const) {
+      const r = check(p[field]);
+      if (!r.ok) ctx.addIssue({ code: 'custom', path: [field], message: r.code });
+    }
+  });
+export type DefaultPayer = z.infer<typeof defaultPayerSchema>;
 
 /**
  * The app's non-secret settings (stored in the ledger). Secrets are never here: they live in
@@ -10,7 +35,7 @@ export const appSettingsSchema = z.object({
   terminalName: z.string().trim().min(1).max(40).default('Caixa 1'),
   shopName: z.string().trim().min(1).max(60).default('Minha loja'),
   language: z.enum(['pt-BR', 'en']).default('pt-BR'),
-  // The PSP compatibility settings of PSP-API.md; the base URL may be empty until configured.
+  // The PSP compatibility settings (docs/psp-compatibility.md); the base URL may be empty until configured.
   psp: pspSettingsSchema.extend({ baseUrl: z.string().default('') }).prefault({}),
   charges: z
     .object({
@@ -39,23 +64,66 @@ export const appSettingsSchema = z.object({
     })
     .prefault({}),
   customerDisplay: z.boolean().default(false),
+  /**
+   * `Divisão (split)`: `splitUser`/`splitTax` of `/transactions/create`, sent with every charge
+   * made with that operation. Empty e-mail = no split; with an e-mail, 0 < taxPercent ≤ 100.
+   */
+  split: z
+    .object({
+      user: z.union([z.literal(''), z.email('e-mail inválido')]).default(''),
+      taxPercent: z.number().min(0).max(100, 'no máximo 100%').default(0),
+    })
+    .prefault({}),
+  defaultPayer: defaultPayerSchema.nullable().default(null),
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 
 export const defaultSettings = (): AppSettings => appSettingsSchema.parse({});
 
-/** A partial update: every key optional, nested one level. */
-export const settingsPatchSchema = z
-  .object({
-    terminalName: z.string(),
-    shopName: z.string(),
-    language: z.enum(['pt-BR', 'en']),
-    psp: appSettingsSchema.shape.psp.unwrap().partial(),
-    charges: appSettingsSchema.shape.charges.unwrap().partial(),
-    relay: appSettingsSchema.shape.relay.unwrap().partial(),
-    printer: appSettingsSchema.shape.printer.unwrap().partial(),
-    customerDisplay: z.boolean(),
-  })
-  .partial()
-  .strict();
-export type SettingsPatch = z.input<typeof settingsPatchSchema>;
+/**
+ * A schema's patch form: every key optional at every depth, and no defaults anywhere. Zod 4
+ * fills `.default()`/`.prefault()` values even under `.partial()`, so a patch naming one PSP
+ * setting used to come out with every other one reset; derived here, a new setting is
+ * partial-safe without anyone remembering to.
+ */
+function patchOf(schema: z.ZodType): z.ZodType {
+  const type = schema.def.type;
+  if (type === 'default' || type === 'prefault' || type === 'optional')
+    return patchOf((schema as unknown as { unwrap(): z.ZodType }).unwrap());
+  if (type === 'object') {
+    const shape = (schema as z.ZodObject).shape as Record<string, z.ZodType>;
+    return z
+      .object(Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, patchOf(v).optional()])))
+      .strict();
+  }
+  return schema;
+}
+
+/** A partial update at any depth: what it names changes, everything else stays (applyPatch). */
+export type SettingsPatch = DeepPartial<AppSettings>;
+export const settingsPatchSchema = patchOf(appSettingsSchema) as z.ZodType<
+  SettingsPatch,
+  SettingsPatch
+>;
+type DeepPartial<T> = T extends readonly unknown[]
+  ? T
+  : T extends object
+    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    : T;
+
+const isPlain = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The merge rule of a patch: plain objects merge key by key at any depth; anything else (a
+ * string, a number, an array, null, a status map) replaces the value; an absent or undefined
+ * key keeps it.
+ */
+export function applyPatch<T>(base: T, patch: unknown): T {
+  if (!isPlain(base) || !isPlain(patch)) return (patch === undefined ? base : patch) as T;
+  const out: Record<string, unknown> = { ...base };
+  // A status map is replaced whole, so a name can be removed from it.
+  for (const [k, v] of Object.entries(patch))
+    out[k] = k === 'statusMap' && v !== undefined ? v : applyPatch(base[k], v);
+  return out as T;
+}

@@ -30,6 +30,8 @@ export const chargeViewSchema = z.object({
   payerName: z.string().optional(),
   payerDocumentMasked: z.string().optional(),
   feeCents: z.number().int().optional(),
+  /** `Divisão (split)` sent with the charge: who receives it and the percentage. */
+  split: z.object({ user: z.string(), taxPercent: z.number() }).optional(),
   /** What the cashier should know now (why it failed, why it is uncertain…). */
   notice: chargeNoticeSchema.optional(),
   /** LATE_PAYMENT, AMOUNT_MISMATCH, UNKNOWN_STATUS, NO_QR… */
@@ -72,10 +74,15 @@ export const withdrawalViewSchema = z.object({
 export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
 
 export const CONNECTION_STATES = ['connected', 'reconnecting', 'polling', 'offline'] as const;
+/** The PSP as seen from the last calls and a light probe (electron/services/psp-health.ts). */
+export const PSP_HEALTH_STATES = ['unknown', 'reachable', 'slow', 'unreachable'] as const;
+export type PspHealthState = (typeof PSP_HEALTH_STATES)[number];
 export const connectionSchema = z.object({
+  /** Where callbacks come from. */
   state: z.enum(CONNECTION_STATES),
   since: z.number(),
   /** A notice code (shared/codes.ts) saying why, when there is one. */
   detail: z.string().optional(),
+  psp: z.enum(PSP_HEALTH_STATES).optional(),
 });
 export type ConnectionStatus = z.infer<typeof connectionSchema>;

@@ -12,19 +12,36 @@ import { DEMO_ACCOUNT } from '../../sandbox/state';
 import { err, ok } from '../../shared/result';
 import type { DemoPsp } from '../services/app-core';
 
+/** What is kept across restarts: where the relay listened and our channel. Nothing secret. */
 interface DemoRelayState {
   port: number;
   channelId: string;
-  adminToken: string;
 }
 
-/** The embedded relay (DEMO mode, and the development host's `--psp` without `--relay`). */
+function readState(file: string): DemoRelayState | null {
+  try {
+    const v = JSON.parse(readFileSync(file, 'utf8')) as Partial<DemoRelayState>;
+    return typeof v.port === 'number' && typeof v.channelId === 'string'
+      ? { port: v.port, channelId: v.channelId }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The embedded relay (DEMO mode, and the development host's `--psp` without `--relay`).
+ *
+ * Its admin token is new at every start and lives only in this process: the relay runs inside
+ * it, so no one else ever needs the token, and the channel (in the relay's SQLite) survives
+ * without it. The subscriber token is rotated at every start for the same reason. So the data
+ * directory holds no secret of the relay (an older demo-relay.json that did is rewritten
+ * without it) and DEMO needs no keychain.
+ */
 export async function startDemoRelay(dataDir: string) {
   const file = path.join(dataDir, 'demo-relay.json');
-  const saved: DemoRelayState | null = existsSync(file)
-    ? JSON.parse(readFileSync(file, 'utf8'))
-    : null;
-  const adminToken = saved?.adminToken ?? randomBytes(24).toString('base64url');
+  const saved = existsSync(file) ? readState(file) : null;
+  const adminToken = randomBytes(24).toString('base64url');
   const store = new SqliteStore(path.join(dataDir, 'demo-relay.sqlite'));
   const open = (port: number) => startRelay({ store, adminToken, port });
   const relay = await open(saved?.port ?? 0).catch(() => open(0));
@@ -51,11 +68,7 @@ export async function startDemoRelay(dataDir: string) {
   }
   writeFileSync(
     file,
-    JSON.stringify({
-      port: relay.port,
-      channelId: channelId!,
-      adminToken,
-    } satisfies DemoRelayState),
+    JSON.stringify({ port: relay.port, channelId: channelId! } satisfies DemoRelayState),
   );
   return { relay, channelId: channelId!, token };
 }

@@ -9,6 +9,7 @@ import type { ChargeView, ConnectionStatus } from '../../shared/views';
 import { dataDir as resolveDataDir } from '../services/data-dir';
 import type { AppEvents } from '../services/events';
 import type { Handlers } from '../services/ipc-dispatch';
+import type { Logger } from '../services/log';
 import type { Electron, ElectronModule } from './electron-api';
 import { ownFrameCheck, registerIpc } from './ipc/register';
 import { isDeveloperMode, menuTemplate } from './menu';
@@ -46,6 +47,8 @@ export interface ShellCore {
   charges: { list(filter: { status?: ChargeState }): ChargeView[] };
   connection(): ConnectionStatus;
   redactor: { redact(text: string): string };
+  /** Where a handler's exception is logged, with its correlation id (ipc-dispatch). */
+  logger: Logger;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -160,6 +163,7 @@ export async function startShell(e: ElectronModule, o: ShellOptions) {
     ownFrameCheck(RENDERER_INDEX_URL, () =>
       e.BrowserWindow.getAllWindows().map((w) => w.webContents),
     ),
+    core.logger,
   );
 
   const sale = new SaleInProgress();

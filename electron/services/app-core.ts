@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { PrinterKind } from '../../shared/domain/printer-target';
+import { pspPresetSettings, type PspPresetId } from '../../shared/psp-presets';
 import type { AppSettings } from '../../shared/settings';
 import type { ConnectionStatus } from '../../shared/views';
 import { AccountService } from './account/account-service';
 import { InfractionService } from './account/infraction-service';
+import { markInfractionOnCharge, readInfractionNews } from './account/med-callbacks';
 import { CallbackIntake } from './callbacks/intake';
-import type { SecretRing } from './callbacks/verify';
-import { ChargeService } from './charges/charge-service';
+import type { CallbackBody, SecretRing } from './callbacks/verify';
+import { ChargeService, type ChargePsp } from './charges/charge-service';
+import { toChargeView } from './charges/charge-view';
 import { CallbackSource, type RelayEndpoint } from './core/callback-source';
 import { ConnectionMonitor } from './core/connection-monitor';
 import { PspSelection, type DemoPsp, type Mode, type PspOverride } from './core/psp-selection';
@@ -18,6 +21,9 @@ import { HistoryQuery } from './ledger/history-query';
 import { Ledger } from './ledger/ledger';
 import { createLogger, Redactor, type Logger, type LogSink } from './log';
 import { OwnerService } from './owner/owner-service';
+import { QueryBudget, StatusQueryGate } from './psp/status-query-gate';
+import { Reconciler } from './reconciliation/reconciler';
+import { PspHealth } from './psp-health';
 import { ReceiptPrinter } from './printing/receipt-printer';
 import { CredentialsService } from './secrets/credentials-service';
 import type { SecretStore } from './secrets/secret-store';
@@ -48,6 +54,12 @@ export interface AppCoreOptions {
   afterPspAnswer?: () => void;
   /** The PSP test and the relay channel creation (`Testar conexão`, `Salvar e usar`). */
   fetch?: typeof fetch;
+  /** Applies a preset's compatibility settings at start (`--psp-preset`). */
+  pspPreset?: PspPresetId;
+  /** Reconciliation backoff per charge (ms). */
+  reconcileBackoffMs?: number[];
+  /** Silence after which the relay stream counts as dead (default 30 s). */
+  relaySilenceMs?: number;
 }
 
 export interface AppInfo {
@@ -77,6 +89,10 @@ export interface AppCore {
   readonly charges: ChargeService;
   readonly withdrawals: WithdrawalService;
   readonly intake: CallbackIntake;
+  /** Every non-final charge asked about by the status query (docs/psp-compatibility.md). */
+  readonly reconciler: Reconciler;
+  /** The status query's one request budget. */
+  readonly statusBudget: QueryBudget;
   readonly history: HistoryService;
   readonly printer: ReceiptPrinter;
   readonly owner: OwnerService;
@@ -114,9 +130,22 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
 
   // Settings or credentials changed: the PSP client is rebuilt on its next use.
   let selection: PspSelection | null = null;
-  const credentials = new CredentialsService(o.secrets, redactor, () => selection?.invalidate());
+  const credentials = new CredentialsService(o.secrets, redactor, () => selection?.invalidate(), {
+    now,
+    previousSecretMs: () => settings.get().psp.callback.previousSecretHours * 3_600_000,
+  });
   const settings = new SettingsService(ledger.kv, () => selection?.invalidate());
+  if (o.pspPreset) {
+    const r = settings.update({ psp: pspPresetSettings(o.pspPreset) });
+    if (!r.ok) throw new Error(`preset ${o.pspPreset}: ${r.message}`);
+  }
+  const pspHealth = new PspHealth({
+    fetch: globalThis.fetch,
+    now,
+    baseUrl: () => selection?.baseUrl() ?? '',
+  });
   const sel = await PspSelection.open({
+    fetch: pspHealth.fetch,
     dataDir: o.dataDir,
     kv: ledger.kv,
     settings,
@@ -128,13 +157,34 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     ...(o.pspOverride && { override: o.pspOverride }),
   });
   selection = sel;
+  // An explicit --status-query wins over the preset's.
+  if (o.pspPreset && o.pspOverride?.statusQueryPath !== undefined)
+    settings.update({ psp: { statusQueryPath: o.pspOverride.statusQueryPath } });
   const psp = () => sel.psp();
+
+  // One budget for the status query, whoever asks (docs/psp-compatibility.md, "Status query").
+  const statusBudget = new QueryBudget(() => settings.get().psp.statusQuery.perMinute, now);
+  const gate = new StatusQueryGate({
+    query: (id) => psp().transactionStatus(id),
+    budget: statusBudget,
+    now,
+  });
+  const chargePsp = (): ChargePsp => {
+    const c = psp();
+    return {
+      hasStatusQuery: c.hasStatusQuery,
+      createDeposit: (i) => c.createDeposit(i),
+      createTransaction: (i) => c.createTransaction(i),
+      // A caller may wait up to 15 s for a slot of the shared budget.
+      transactionStatus: (id) => gate.ask(id, 15_000),
+    };
+  };
 
   let source: CallbackSource | null = null;
   const callbackUrl = () => source?.url() ?? '';
   const charges = new ChargeService({
     ledger,
-    psp,
+    psp: chargePsp,
     settings: () => settings.get(),
     callbackUrl,
     now,
@@ -144,7 +194,9 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       return sel.mode === 'demo';
     },
     publish: (v) => events.emit('charges:updated', v),
-    alert: (code) => events.emit('app:notice', { level: 'error', code }),
+    // A code: the renderer words it (notices.<code>) in the interface's language.
+    // News of every payment (a late one too): every screen raises it unless it is on screen.
+    paid: (charge, late) => events.emit('charges:paid', { charge, late }),
     logger,
     ...(o.resolveDelaysMs && { resolveDelaysMs: o.resolveDelaysMs }),
     ...(o.afterPspAnswer && { afterPspAnswer: o.afterPspAnswer }),
@@ -156,16 +208,46 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     maxAmountCents: () => settings.get().psp.maxAmountCents,
     now,
     publish: (v) => events.emit('withdrawals:updated', v),
+    retrySafe: () => settings.get().psp.withdrawal.externalIdField !== '',
   });
+  const reconciler = new Reconciler({
+    ledger,
+    charges,
+    gate,
+    hasQuery: () => psp().hasStatusQuery,
+    statusMap: () => settings.get().psp.statusMap,
+    now,
+    logger,
+    ...(o.reconcileBackoffMs && { backoffMs: o.reconcileBackoffMs }),
+  });
+  // Leaving `connected`: callbacks may be missed from now on, so ask about every open charge.
+  let lastState: ConnectionStatus['state'] | null = null;
+  events.on('connection:changed', (c) => {
+    if (lastState === 'connected' && c.state !== 'connected') reconciler.hintAll();
+    lastState = c.state;
+  });
+  const onInfraction = (body: CallbackBody) => {
+    const news = readInfractionNews(body.raw, settings.get().psp.defense.deadlineDays, now());
+    if (!news) return;
+    const marked = markInfractionOnCharge(ledger, news, now());
+    if (marked) events.emit('charges:updated', toChargeView(marked));
+    events.emit('infractions:changed', {
+      infractionId: news.infractionId,
+      status: news.status,
+      deadline: news.deadline,
+    });
+    events.emit('app:notice', {
+      level: 'warn',
+      code: 'MED_INFRACTION',
+      params: { id: news.infractionId },
+    });
+  };
   const callbackSecrets = async (): Promise<SecretRing | null> => {
     const c = await sel.credentials();
     if (!c) return null;
     const previous = await sel.previousSecret();
-    // A rotated secret stays valid for callbacks already signed with it, for one day.
-    return {
-      current: c.clientSecret,
-      ...(previous && { previous: { secret: previous, validUntil: now() + 86_400_000 } }),
-    };
+    // A rotated secret stays valid for callbacks already signed with it, until its stored deadline.
+    return { current: c.clientSecret, ...(previous && { previous }) };
   };
   const intake = new CallbackIntake({
     ledger,
@@ -175,9 +257,14 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     settings: () => settings.get().psp.callback,
     now,
     logger,
+    policy: () => settings.get().psp.callbackPolicy,
+    idFields: () => settings.get().psp.idFields,
+    onHint: (chargeId) => reconciler.hint(chargeId),
+    onInfraction,
   });
 
   const monitor = new ConnectionMonitor(events, now);
+  pspHealth.onChange((p) => monitor.setPsp(p));
   source = new CallbackSource({
     ledger,
     intake,
@@ -185,6 +272,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     logger,
     hasStatusQuery: () => psp().hasStatusQuery,
     loopbackPsp: () => LOOPBACK_URL.test(sel.baseUrl()),
+    ...(o.relaySilenceMs && { silenceMs: o.relaySilenceMs }),
   });
   await source.open();
   /** The relay for the current mode: given (development host), the demo's, or the settings'. */
@@ -215,7 +303,12 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
 
   const owner = new OwnerService(ledger.kv, now);
   const account = new AccountService(psp, now);
-  const infractions = new InfractionService(psp, ledger.defenses, now);
+  const infractions = new InfractionService(
+    psp,
+    ledger.defenses,
+    now,
+    () => settings.get().psp.defense,
+  );
   const golive = new GoLiveService({
     ledger,
     settings,
@@ -266,6 +359,8 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     charges,
     withdrawals,
     intake,
+    reconciler,
+    statusBudget,
     history,
     printer,
     owner,
@@ -281,6 +376,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     info,
     async start() {
       source!.start();
+      pspHealth.start();
       await charges.recover();
       await withdrawals.recover();
       // Background work must never take the app down: a failure is logged and retried next tick.
@@ -297,12 +393,12 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       );
       timers.push(
         setInterval(() => {
-          // Polling is the fallback: only while no relay stream is connected.
-          if (polling || source!.streaming()) return;
+          // Reconciliation: every non-final charge, within the shared budget, with backoff.
+          if (polling) return;
           polling = true;
-          void charges
-            .pollPending()
-            .catch(guard('polling'))
+          void reconciler
+            .run()
+            .catch(guard('reconciliation'))
             .finally(() => (polling = false));
         }, o.pollMs ?? 3000),
       );
@@ -310,6 +406,8 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     },
     async stop() {
       for (const t of timers) clearInterval(t);
+      reconciler.stop();
+      pspHealth.stop();
       charges.stop();
       withdrawals.stop();
       await charges.idle();

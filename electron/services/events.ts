@@ -1,4 +1,5 @@
 import type { EventChannel, EventPayload } from '../../shared/ipc-contract';
+import { EVENT_CHANNELS } from '../../shared/ipc-channels';
 
 type Listener<E extends EventChannel> = (payload: EventPayload<E>) => void;
 
@@ -15,9 +16,7 @@ export class AppEvents {
 
   /** Every event, for transports that forward them all. */
   onAny(fn: (event: EventChannel, payload: unknown) => void): () => void {
-    const offs = (
-      ['charges:updated', 'withdrawals:updated', 'connection:changed', 'app:notice'] as const
-    ).map((e) => this.on(e, (p) => fn(e, p)));
+    const offs = EVENT_CHANNELS.map((e) => this.on(e, (p) => fn(e, p)));
     return () => offs.forEach((off) => off());
   }
 

@@ -19,12 +19,15 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     const gate = core.owner.requireOwner();
     return gate.ok ? fn() : gate;
   };
+  // Who cancels, for the record: the owner when unlocked, else the cashier at this terminal.
+  const who = () =>
+    `${core.owner.status().unlocked ? 'owner' : 'cashier'}@${core.settings.get().terminalName}`;
   // First run: no PIN exists yet, so connecting a PSP (which sets it) needs none.
   const ownerOrFirstRun = <T>(fn: () => Promise<Result<T>> | Result<T>) =>
     core.owner.hasPin() ? owner(fn) : fn();
   return {
     'app:info': () => ok(core.info(host)),
-    'charges:create': (i) => core.charges.create(i),
+    'charges:create': ({ requestId, ...i }) => core.charges.create(i, requestId),
     'charges:get': (i) => core.charges.get(i.id),
     'charges:list': (i) =>
       ok(
@@ -34,7 +37,9 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
           ...(i.limit && { limit: i.limit }),
         }),
       ),
-    'charges:cancel': (i) => core.charges.cancel(i.id),
+    'charges:cancel': (i) => core.charges.cancel(i.id, who()),
+    'charges:abandon': (i) => (core.charges.abandon(i.requestId, who()), ok({ ok: true as const })),
+    'charges:current': () => ok(core.charges.current()),
     'charges:recheck': (i) => core.charges.recheck(i.id),
     'charges:simulatePayment': async (i) => {
       if (!core.demo) return err('conflict', 'NOT_DEMO');

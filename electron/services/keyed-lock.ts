@@ -1,26 +1,37 @@
 /**
- * One async operation per key at a time (a callback-driven query and a retry of the same charge
- * never interleave across their awaits). Synchronous decisions need no lock: they cannot
- * interleave, and async flows reload the record after every await.
+ * One async operation per key at a time, in call order (a callback-driven query and a retry of
+ * the same charge never interleave across their awaits). Synchronous decisions need no lock:
+ * they cannot interleave, and async flows reload the record after every await.
+ *
+ * The rule that keeps Node alive: the chain the lock keeps for itself never rejects — a failed
+ * operation rejects only the promise its caller holds, so the lock leaves no unhandled
+ * rejection behind, and the next operation on the key still runs.
  */
 export class KeyedLock {
-  private readonly running = new Map<string, Promise<unknown>>();
+  private readonly tails = new Map<string, Promise<void>>();
 
-  run<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    const prev = this.running.get(key) ?? Promise.resolve();
-    const next = prev.then(fn, fn);
-    const tracked = next.finally(() => {
-      if (this.running.get(key) === tracked) this.running.delete(key);
+  run<T>(key: string, fn: () => Promise<T> | T): Promise<T> {
+    const prev = this.tails.get(key) ?? Promise.resolve();
+    const result = prev.then(() => fn());
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
     });
-    // A failed run must not reject the next one's chain, nor be reported unhandled here.
-    tracked.catch(() => {});
-    this.running.set(key, tracked);
-    return next;
+    return result;
   }
 
-  /** Resolves when nothing runs (tests, shutdown). */
+  /** Keys with an operation queued or running. */
+  get size(): number {
+    return this.tails.size;
+  }
+
+  /** Resolves once every operation queued so far has settled (never rejects; tests, shutdown). */
   async idle(): Promise<void> {
-    while (this.running.size) await Promise.allSettled([...this.running.values()]);
+    while (this.tails.size) await Promise.all([...this.tails.values()]);
   }
 }
 

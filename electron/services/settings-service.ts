@@ -1,6 +1,8 @@
 import { printerTarget } from '../../shared/domain/printer-target';
+import { checkPspSettings } from '../../shared/psp-settings';
 import { err, ok, type Result } from '../../shared/result';
 import {
+  applyPatch,
   appSettingsSchema,
   defaultSettings,
   type AppSettings,
@@ -23,16 +25,6 @@ export function checkServiceUrl(value: string, field: string): Result<string> {
   return err('validation', 'URL_NOT_HTTPS', {
     field,
   });
-}
-
-const isPlain = (v: unknown): v is Record<string, unknown> =>
-  !!v && typeof v === 'object' && !Array.isArray(v);
-
-function deepMerge(base: unknown, patch: unknown): unknown {
-  if (!isPlain(base) || !isPlain(patch)) return patch === undefined ? base : patch;
-  const out: Record<string, unknown> = { ...base };
-  for (const [k, v] of Object.entries(patch)) out[k] = deepMerge(base[k], v);
-  return out;
 }
 
 /** Non-secret settings, in the ledger; every change validated whole before it is saved. */
@@ -60,12 +52,18 @@ export class SettingsService {
 
   /** The settings a patch would give, validated whole, without saving anything. */
   check(patch: SettingsPatch): Result<AppSettings> {
-    const parsed = appSettingsSchema.safeParse(deepMerge(this.get(), patch));
+    const parsed = appSettingsSchema.safeParse(applyPatch(this.get(), patch));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       return err('validation', 'SETTINGS_INVALID', {
         field: issue.path.join('.'),
       });
+    }
+    const rules = checkPspSettings(parsed.data.psp);
+    if (!rules.ok) return rules;
+    const { split } = parsed.data;
+    if (split.user !== '' && !(split.taxPercent > 0)) {
+      return err('validation', 'SPLIT_TAX', { field: 'split.taxPercent' });
     }
     const psp = checkServiceUrl(parsed.data.psp.baseUrl, 'psp.baseUrl');
     if (!psp.ok) return psp;
@@ -81,7 +79,7 @@ export class SettingsService {
   /** Fresh-install values the composition root wants (demo PSP URL…), without touching user edits. */
   seed(patch: SettingsPatch): void {
     if (this.kv.get('settings') === undefined) {
-      this.cache = appSettingsSchema.parse(deepMerge(defaultSettings(), patch));
+      this.cache = appSettingsSchema.parse(applyPatch(defaultSettings(), patch));
       this.kv.set('settings', this.cache);
     }
   }

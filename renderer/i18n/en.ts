@@ -265,6 +265,41 @@ export const en: Messages = {
     encoding: 'Signature encoding',
     template: 'Signed text ({timestamp} and {body})',
     tolerance: 'Clock tolerance (seconds)',
+    idFields: 'Fields naming the charge in a callback (comma-separated)',
+    statusMap:
+      'Status map (one NAME=OUTCOME per line; PENDING, PAID, FAILED, EXPIRED, CANCELED, REFUNDED)',
+    defenseContest: '“analise” value to contest',
+    defenseAccept: '“analise” value to accept',
+    defenseMinProofs: 'Minimum proofs in a defense',
+    withdrawPath: 'Withdrawal path',
+    withdrawKeyTypeField: 'Key-type field of the withdrawal',
+    previousSecretHours: 'Old client secret accepted after a change (hours)',
+  },
+  presets: {
+    seed: 'PSP documentation (default)',
+    'cics-pt': 'ci/cs with Portuguese statuses',
+    'bearer-snake': 'Bearer with snake_case callbacks',
+    custom: 'Custom',
+  },
+  pspProfile: {
+    title: 'PSP profile',
+    preset: 'PSP profile',
+    policy: 'Callback policy',
+    policyHmac: 'HMAC signature (apply the signed callback)',
+    policyQuery: 'Confirm by query (unsigned callbacks)',
+    policyNote:
+      'An unsigned callback is never applied: it only makes Balcão ask the PSP, and only the query’s answer marks a charge Paid.',
+    queryMethod: 'Status query method',
+    queryBody: 'Status query body (JSON; {id} = the PSP’s id)',
+    queryBudget: 'Queries per minute (the PSP’s limit)',
+    splitUser: 'Split: recipient e-mail',
+    splitTax: 'Split: percentage (0 to 100)',
+    gateway: 'Gateway (routing, optional)',
+  },
+  med: {
+    notice: 'MED infraction {{id}}: send the defense in MED infractions by {{date}}.',
+    changed: 'MED infraction {{id}} is now {{status}}.',
+    marked: 'MED infraction',
   },
   balanceLabels: {
     available: 'Available',
@@ -320,14 +355,58 @@ export const en: Messages = {
     keychainMissing:
       'The system keychain did not answer: live mode needs it. On Linux, install gnome-keyring (or another Secret Service).',
   },
-  presets: {
-    seed: 'PSP documentation (default)',
-  },
   paid: 'Paid',
   demo: 'DEMO',
+  counter: {
+    title: 'Checkout',
+    cancelCharge: 'Cancel charge',
+    confirmTitle: 'Cancel the charge of {{amount}}?',
+    confirmText:
+      'The PSP cannot cancel a charge: the QR may still be paid. If it is, Balcão announces it on every screen and History shows the sale as paid.',
+    confirmAbandonText:
+      'The charge is still being created. It will be canceled as soon as the PSP answers and its QR will not be shown; if it is paid anyway, Balcão announces it.',
+    confirmYes: 'Yes, cancel',
+    confirmNo: 'No, go back',
+    identify: 'Identify payer',
+    useDefault: 'Use the default payer',
+    defaultInUse: 'Default payer: {{name}}',
+    canceledAt: 'Canceled at {{time}}.',
+    noCallbacks:
+      'No connection to the PSP: this charge’s payment may not reach Balcão now. Ask the customer for the PIX receipt, check the internet and look at History when the connection is back. Do not charge again.',
+    statusIdle: 'No charge on screen',
+  },
+  news: {
+    paid: 'Paid: {{amount}}',
+    paidAfterCanceled: 'Paid: {{amount}} — a charge that had been canceled',
+    paidAfterExpired: 'Paid: {{amount}} — a charge that had expired',
+    elsewhere: 'Paid: {{amount}} — a charge not on screen',
+    dismiss: 'Dismiss',
+  },
+  statusLabel: {
+    PAID_AFTER_CANCELED: 'Paid (after cancellation)',
+    PAID_AFTER_EXPIRED: 'Paid after expiry',
+  },
+  pspHealth: {
+    unreachable: 'PSP unreachable',
+    slow: 'PSP slow',
+  },
+  defaultPayer: {
+    title: 'Default payer',
+    note: 'Used when the cashier does not identify the payer: a charge takes only the amount. The PSP records this payer on every charge made with it.',
+    name: 'Default payer name',
+    document: 'Default payer CPF/CNPJ',
+    email: 'Default payer e-mail',
+    phone: 'Default payer phone',
+    save: 'Save default payer',
+    clear: 'Remove default payer',
+    saved: 'Default payer saved.',
+    cleared: 'Default payer removed.',
+  },
   withdrawalNotices: {
     UNCERTAIN:
       'The PSP did not confirm the withdrawal. Checking with the same id — do not request another one.',
+    UNCERTAIN_NO_RETRY:
+      'The PSP did not confirm the withdrawal and takes no id of ours, so it will not be resent. Check the PSP dashboard before requesting another one.',
     ALREADY_RECEIVED: 'The PSP had already received this withdrawal; waiting for its confirmation.',
   },
   chargeNotices: {
@@ -335,6 +414,8 @@ export const en: Messages = {
       'The PSP did not answer in time. Checking whether the charge was created — do not charge again.',
     UNCERTAIN_EXISTS_NO_QUERY:
       'The PSP already holds this charge, but no status query is configured. Wait for the payment confirmation or check the PSP dashboard; do not create another one for the same customer.',
+    UNCERTAIN_NO_QUERY:
+      'The PSP did not confirm this charge and no status query is configured. Check the PSP dashboard whether it was created or paid before charging again.',
     UNCERTAIN_GAVE_UP:
       'The PSP could not confirm yet. Press “Check again” in a moment; do not charge again.',
     NO_QR:
@@ -366,6 +447,9 @@ export const en: Messages = {
     other: 'error {{code}}. Nothing was charged; try again.',
   },
   notices: {
+    MED_INFRACTION: 'MED infraction {{id}}: see MED infractions.',
+    MED_NOTICE: 'MED infraction {{id}}: send the defense in MED infractions by {{date}}.',
+    MED_CHANGED: 'MED infraction {{id}} is now {{status}}.',
     LATE_PAYMENT:
       'Payment received for a charge that had already ended. The money is in: see History.',
     RELAY_UNREACHABLE: 'The callback relay does not answer.',
@@ -413,6 +497,11 @@ export const en: Messages = {
     feeUnknown: '{{count}} payment(s) without a fee from the PSP: the net may be lower.',
   },
   errors: {
+    SPLIT_TAX: 'A split needs a percentage above 0 and up to 100.',
+    CONFIRM_NEEDS_QUERY: 'The “confirm by query” policy needs the status query configured.',
+    PROOF_BOUNDS: 'The minimum number of proofs cannot exceed the maximum.',
+    PROOFS_TOO_FEW: 'This PSP requires at least one proof: one https:// link per line.',
+    STATUS_QUERY_BUDGET: 'The PSP query limit was reached; Balcão asks again shortly.',
     JUSTIFICATIVA_LENGTH: 'The justification must have 10 to 2000 characters.',
     PROOFS_TOO_MANY: 'At most 10 pieces of evidence.',
     PROOF_NOT_HTTPS: 'Each piece of evidence is an https:// link.',
@@ -503,10 +592,12 @@ export const en: Messages = {
     UNKNOWN_CHANNEL: 'Request unknown to Balcão.',
     INVALID_PAYLOAD: 'Invalid data in “{{field}}”.',
     FORBIDDEN_SENDER: 'Unauthorized origin.',
-    INTERNAL: 'Internal error. Try again; if it persists, restart Balcão.',
+    INTERNAL: 'Internal error (ref. {{ref}}). Try again; if it persists, restart Balcão.',
     HOST_GONE: 'Balcão stopped responding. Reload the page.',
     PRINTER_NOT_ESCPOS: 'The configured printer is the system dialog.',
     PRINT_UNAVAILABLE: 'Printing from Balcão works only in the installed app.',
+    REQUEST_TOO_LARGE:
+      'The text sent is too large (over 256 KB). Check what was pasted and try again.',
     PRINTER_NOT_FOUND: 'The configured printer was not found. Check its name in Settings.',
     PRINT_FAILED: 'Printing failed. Check that the printer is on and has paper.',
     PDF_SAVE_FAILED: 'Could not save the PDF. Choose another folder.',

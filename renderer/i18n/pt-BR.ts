@@ -263,6 +263,41 @@ export const ptBR = {
     encoding: 'Codificação da assinatura',
     template: 'Texto assinado ({timestamp} e {body})',
     tolerance: 'Tolerância de horário (segundos)',
+    idFields: 'Campos com o id da cobrança no callback (separados por vírgula)',
+    statusMap:
+      'Mapa de status (um NOME=RESULTADO por linha; PENDING, PAID, FAILED, EXPIRED, CANCELED, REFUNDED)',
+    defenseContest: 'Valor de “análise” para contestar',
+    defenseAccept: 'Valor de “análise” para aceitar',
+    defenseMinProofs: 'Mínimo de provas na defesa',
+    withdrawPath: 'Caminho do saque',
+    withdrawKeyTypeField: 'Campo do tipo de chave no saque',
+    previousSecretHours: 'Segredo antigo aceito após a troca (horas)',
+  },
+  presets: {
+    seed: 'Documentação do PSP (padrão)',
+    'cics-pt': 'ci/cs com status em português',
+    'bearer-snake': 'Bearer com callbacks snake_case',
+    custom: 'Personalizado',
+  },
+  pspProfile: {
+    title: 'Perfil do PSP',
+    preset: 'Perfil do PSP',
+    policy: 'Política de callback',
+    policyHmac: 'Assinatura HMAC (aplica o callback assinado)',
+    policyQuery: 'Confirmar por consulta (callback sem assinatura)',
+    policyNote:
+      'Um callback sem assinatura nunca é aplicado: ele só faz o Balcão perguntar ao PSP, e só a resposta da consulta marca Pago.',
+    queryMethod: 'Método da consulta de status',
+    queryBody: 'Corpo da consulta (JSON; {id} = id do PSP)',
+    queryBudget: 'Consultas por minuto (limite do PSP)',
+    splitUser: 'Divisão (split): e-mail de quem recebe',
+    splitTax: 'Divisão (split): percentual (0 a 100)',
+    gateway: 'Gateway (roteamento, opcional)',
+  },
+  med: {
+    notice: 'Infração MED {{id}}: envie a defesa em Infrações (MED) até {{date}}.',
+    changed: 'Infração MED {{id}} agora está {{status}}.',
+    marked: 'Infração MED',
   },
   balanceLabels: {
     available: 'Disponível',
@@ -318,14 +353,58 @@ export const ptBR = {
     keychainMissing:
       'O cofre de senhas do sistema não respondeu: o modo real precisa dele. No Linux, instale gnome-keyring (ou outro Secret Service).',
   },
-  presets: {
-    seed: 'Documentação do PSP (padrão)',
-  },
   paid: 'Pago',
   demo: 'DEMO',
+  counter: {
+    title: 'Caixa',
+    cancelCharge: 'Cancelar cobrança',
+    confirmTitle: 'Cancelar a cobrança de {{amount}}?',
+    confirmText:
+      'O PSP não tem como cancelar uma cobrança: o QR ainda pode ser pago. Se for pago, o Balcão avisa em todas as telas e a venda aparece no Histórico como paga.',
+    confirmAbandonText:
+      'A cobrança ainda está sendo gerada. Ela será cancelada assim que o PSP responder e o QR não será mostrado; se mesmo assim for pago, o Balcão avisa.',
+    confirmYes: 'Sim, cancelar',
+    confirmNo: 'Não, voltar',
+    identify: 'Identificar pagador',
+    useDefault: 'Usar o pagador padrão',
+    defaultInUse: 'Pagador padrão: {{name}}',
+    canceledAt: 'Cancelada às {{time}}.',
+    noCallbacks:
+      'Sem conexão com o PSP: o pagamento desta cobrança pode não chegar ao Balcão agora. Peça ao cliente o comprovante PIX, confira a internet e veja o Histórico quando a conexão voltar. Não cobre de novo.',
+    statusIdle: 'Nenhuma cobrança na tela',
+  },
+  news: {
+    paid: 'Pago: {{amount}}',
+    paidAfterCanceled: 'Pago: {{amount}} — cobrança que tinha sido cancelada',
+    paidAfterExpired: 'Pago: {{amount}} — cobrança que tinha expirado',
+    elsewhere: 'Pago: {{amount}} — cobrança que não está na tela',
+    dismiss: 'Dispensar',
+  },
+  statusLabel: {
+    PAID_AFTER_CANCELED: 'Pago (após cancelamento)',
+    PAID_AFTER_EXPIRED: 'Pago após expirar',
+  },
+  pspHealth: {
+    unreachable: 'PSP inacessível',
+    slow: 'PSP lento',
+  },
+  defaultPayer: {
+    title: 'Pagador padrão',
+    note: 'Usado quando o caixa não identifica o pagador: a cobrança sai só com o valor. O PSP registra este pagador em cada cobrança feita com ele.',
+    name: 'Nome do pagador padrão',
+    document: 'CPF/CNPJ do pagador padrão',
+    email: 'E-mail do pagador padrão',
+    phone: 'Telefone do pagador padrão',
+    save: 'Salvar pagador padrão',
+    clear: 'Remover pagador padrão',
+    saved: 'Pagador padrão salvo.',
+    cleared: 'Pagador padrão removido.',
+  },
   withdrawalNotices: {
     UNCERTAIN:
       'O PSP não confirmou o saque. Verificando com o mesmo identificador — não peça outro saque.',
+    UNCERTAIN_NO_RETRY:
+      'O PSP não confirmou o saque e não aceita um identificador nosso, então ele não será reenviado. Confira no painel do PSP antes de pedir outro.',
     ALREADY_RECEIVED: 'O PSP já tinha recebido este saque; aguardando a confirmação.',
   },
   chargeNotices: {
@@ -333,6 +412,8 @@ export const ptBR = {
       'O PSP não respondeu a tempo. Verificando se a cobrança foi criada — não cobre de novo.',
     UNCERTAIN_EXISTS_NO_QUERY:
       'O PSP já registrou esta cobrança, mas não há consulta de status configurada. Aguarde a confirmação do pagamento ou confira no painel do PSP; não crie outra para o mesmo cliente.',
+    UNCERTAIN_NO_QUERY:
+      'O PSP não confirmou esta cobrança e não há consulta de status configurada. Confira no painel do PSP se ela foi criada ou paga antes de cobrar de novo.',
     UNCERTAIN_GAVE_UP:
       'Ainda não foi possível confirmar com o PSP. Toque em “Verificar de novo” em instantes; não cobre de novo.',
     NO_QR:
@@ -365,6 +446,9 @@ export const ptBR = {
   },
   /** App-wide notices, by code. */
   notices: {
+    MED_INFRACTION: 'Infração MED {{id}}: veja Infrações (MED).',
+    MED_NOTICE: 'Infração MED {{id}}: envie a defesa em Infrações (MED) até {{date}}.',
+    MED_CHANGED: 'Infração MED {{id}} agora está {{status}}.',
     LATE_PAYMENT:
       'Pagamento recebido para uma cobrança já encerrada. O dinheiro entrou: veja no Histórico.',
     RELAY_UNREACHABLE: 'O relay de callbacks não responde.',
@@ -412,6 +496,13 @@ export const ptBR = {
     feeUnknown: '{{count}} pagamento(s) sem taxa informada pelo PSP: o líquido pode ser menor.',
   },
   errors: {
+    SPLIT_TAX: 'A divisão (split) precisa de um percentual acima de 0 e até 100.',
+    CONFIRM_NEEDS_QUERY:
+      'A política “confirmar por consulta” precisa da consulta de status configurada.',
+    PROOF_BOUNDS: 'O mínimo de provas não pode passar do máximo.',
+    PROOFS_TOO_FEW: 'Este PSP exige ao menos uma prova: informe um link https:// por linha.',
+    STATUS_QUERY_BUDGET:
+      'Limite de consultas ao PSP atingido; o Balcão pergunta de novo em instantes.',
     JUSTIFICATIVA_LENGTH: 'A justificativa deve ter de 10 a 2000 caracteres.',
     PROOFS_TOO_MANY: 'No máximo 10 provas.',
     PROOF_NOT_HTTPS: 'Cada prova é um link https://.',
@@ -495,7 +586,7 @@ export const ptBR = {
     UNKNOWN_CHANNEL: 'Pedido desconhecido para o Balcão.',
     INVALID_PAYLOAD: 'Dados inválidos em “{{field}}”.',
     FORBIDDEN_SENDER: 'Origem não autorizada.',
-    INTERNAL: 'Erro interno. Tente de novo; se persistir, reinicie o Balcão.',
+    INTERNAL: 'Erro interno (ref. {{ref}}). Tente de novo; se persistir, reinicie o Balcão.',
     HOST_GONE: 'O Balcão parou de responder. Recarregue a página.',
     PRINTER_UNAVAILABLE:
       'A impressora não respondeu. Confira se está ligada, com papel e no endereço configurado.',
@@ -506,6 +597,8 @@ export const ptBR = {
     NOTHING_TO_PRINT: 'Esta cobrança não tem QR nem pagamento a imprimir.',
     PRINTER_NOT_ESCPOS: 'A impressora configurada é o diálogo do sistema.',
     PRINT_UNAVAILABLE: 'Imprimir pelo Balcão só no aplicativo instalado.',
+    REQUEST_TOO_LARGE:
+      'O texto enviado é grande demais (mais de 256 KB). Confira o que foi colado e tente de novo.',
     PRINTER_NOT_FOUND:
       'A impressora configurada não foi encontrada. Confira o nome em Configurações.',
     PRINT_FAILED: 'A impressão falhou. Confira se a impressora está ligada e com papel.',

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { CallOutput } from '../../shared/ipc-contract';
+import type { DefaultPayer } from '../../shared/settings';
 import type { ConnectionStatus } from '../../shared/views';
 import { bridge, describeError } from '../bridge';
 import { setLanguage } from '../i18n';
@@ -29,6 +30,8 @@ interface AppState {
   route: Route;
   pinFor: Route | null;
   paperWidthMm: 58 | 80;
+  /** `Pagador padrão`: with it, a sale is amount + Enter. */
+  defaultPayer: DefaultPayer | null;
   /** Subscribes to the app's events, then reads everything. */
   load(): Promise<void>;
   /** Reads the app info, owner state and settings again (after the settings change). */
@@ -56,17 +59,28 @@ export const useApp = create<AppState>((set, get) => ({
   route: 'cashier',
   pinFor: null,
   paperWidthMm: 80,
+  defaultPayer: null,
   async load() {
     const api = bridge();
     api.on('connection:changed', (c) => set({ connection: c }));
-    api.on('app:notice', (n) =>
+    // A MED callback: worded with its deadline (the app:notice twin is for OS notifications).
+    api.on('infractions:changed', (n) => {
+      const waiting = n.status.toUpperCase() === 'WAITING_PSP';
+      const params: Record<string, string> = waiting
+        ? { id: n.infractionId, date: new Date(n.deadline).toLocaleDateString() }
+        : { id: n.infractionId, status: n.status };
+      const code = waiting ? 'MED_NOTICE' : 'MED_CHANGED';
+      set((s) => ({ notices: [...s.notices, { id: ++noticeSeq, level: 'warn', code, params }] }));
+    });
+    api.on('app:notice', (n) => {
+      if (n.code === 'MED_INFRACTION') return; // shown from infractions:changed, with its deadline
       set((s) => ({
         notices: [
           ...s.notices,
           { id: ++noticeSeq, level: n.level, code: n.code, ...(n.params && { params: n.params }) },
         ],
-      })),
-    );
+      }));
+    });
     await get().refresh();
   },
   async refresh() {
@@ -76,7 +90,11 @@ export const useApp = create<AppState>((set, get) => ({
       api.owner.status({}),
       api.settings.get({}),
     ]);
-    if (settings.ok) set({ paperWidthMm: settings.value.printer.paperWidthMm });
+    if (settings.ok)
+      set({
+        paperWidthMm: settings.value.printer.paperWidthMm,
+        defaultPayer: settings.value.defaultPayer,
+      });
     if (info.ok) {
       set((s) => ({ info: info.value, connection: s.connection ?? info.value.connection }));
       await setLanguage(info.value.language);

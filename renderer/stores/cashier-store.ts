@@ -1,16 +1,25 @@
 import { create } from 'zustand';
 import { shiftInDigit, shiftOutDigit } from '../../shared/domain/money';
+import type { DefaultPayer } from '../../shared/settings';
 import type { ChargeView } from '../../shared/views';
 import { bridge, describeError } from '../bridge';
 import { validateForm, type CashierForm, type FieldErrors } from '../features/cashier/validate';
 import { useApp } from './app-store';
 
+/** What the confirmation dialog is about: a create in flight, or the pending charge on screen. */
+export type Confirm = null | { kind: 'abandon' | 'cancel' | 'new'; amountCents: number };
+
 interface CashierState {
   form: CashierForm;
   errors: FieldErrors;
   charge: ChargeView | null;
+  /** The sale's request in flight: only ITS answer may reach the screen. */
+  requestId: string | null;
   busy: boolean;
   message: string | null;
+  confirm: Confirm;
+  /** The payer fields are open (always, without a default payer). */
+  identify: boolean;
   /** Bumped when a submit is refused, so the screen moves the cursor to the first problem once. */
   refusals: number;
   /** Bumped on every reset, so the screen focuses the amount after React has re-enabled it. */
@@ -19,8 +28,17 @@ interface CashierState {
   backspace(): void;
   setAmount(cents: number): void;
   setField(field: Exclude<keyof CashierForm, 'amountCents'>, value: string): void;
+  setIdentify(on: boolean): void;
   submit(): Promise<void>;
+  /** Esc / `Nova cobrança`: starts over, asking first while a charge may still be paid. */
+  startOver(): void;
+  /** `Cancelar cobrança`. */
+  askCancel(): void;
+  confirmYes(): Promise<void>;
+  confirmNo(): void;
   reset(): void;
+  /** After a reload or restart: the charge in progress comes back on screen. */
+  restore(): Promise<void>;
   simulate(): Promise<void>;
   recheck(): Promise<void>;
   onUpdate(c: ChargeView): void;
@@ -28,6 +46,9 @@ interface CashierState {
 
 /** The form is frozen while its charge may still be paid (everything but a plain failure). */
 export const isLocked = (c: ChargeView | null) => c !== null && c.status !== 'FAILED';
+/** A charge that may still be paid: leaving it asks first, and cancels it. */
+export const isOpen = (c: ChargeView | null) =>
+  c !== null && (c.status === 'PENDING' || c.status === 'UNCERTAIN' || c.status === 'SUBMITTING');
 
 const empty = (): CashierForm => ({
   amountCents: 0,
@@ -38,23 +59,35 @@ const empty = (): CashierForm => ({
   phone: '',
 });
 
-/** The counter: the form, the charge on screen, and its live status. */
+/** The payer sent: the one typed when identifying, else the owner's default payer. */
+export function payerFor(form: CashierForm, identify: boolean, dp: DefaultPayer | null) {
+  return !identify && dp ? { ...form, ...dp } : form;
+}
+
+const newRequestId = () => crypto.randomUUID();
+
+/** The counter: the form, the charge on screen (only the one it asked for), and its status. */
 export const useCashier = create<CashierState>((set, get) => ({
   form: empty(),
   errors: {},
   charge: null,
+  requestId: null,
   busy: false,
   message: null,
+  confirm: null,
+  identify: false,
   refusals: 0,
   resets: 0,
   typeDigit: (d) =>
     !isLocked(get().charge) &&
+    !get().busy &&
     set((s) => ({
       form: { ...s.form, amountCents: shiftInDigit(s.form.amountCents, d) },
       errors: { ...s.errors, amount: undefined },
     })),
   backspace: () =>
     !isLocked(get().charge) &&
+    !get().busy &&
     set((s) => ({ form: { ...s.form, amountCents: shiftOutDigit(s.form.amountCents) } })),
   setAmount: (cents) =>
     !isLocked(get().charge) &&
@@ -68,38 +101,92 @@ export const useCashier = create<CashierState>((set, get) => ({
       form: { ...s.form, [field]: value },
       errors: { ...s.errors, [field]: undefined },
     })),
+  setIdentify: (on) => set({ identify: on }),
   async submit() {
-    const { form, busy, charge } = get();
-    const info = useApp.getState().info;
+    const { form, busy, charge, identify } = get();
+    const { info, defaultPayer } = useApp.getState();
     // One charge per sale: once a charge is on screen, only "Nova cobrança" (or a failure) frees the form.
     if (busy || !info || isLocked(charge)) return;
-    const errors = validateForm(form, info.chargeOperation, info.maxAmountCents);
-    if (Object.values(errors).some(Boolean))
-      return set((s) => ({ errors, message: null, refusals: s.refusals + 1 }));
-    set({ busy: true, message: null, errors: {} });
+    const sent = payerFor(form, identify, defaultPayer);
+    const errors = validateForm(sent, info.chargeOperation, info.maxAmountCents);
+    if (Object.values(errors).some(Boolean)) {
+      // A bad default payer cannot be fixed here: open the fields so the cashier sees why.
+      const payerWrong = !identify && defaultPayer && !errors.amount;
+      return set((s) => ({
+        errors,
+        message: null,
+        refusals: s.refusals + 1,
+        ...(payerWrong && { identify: true }),
+      }));
+    }
+    const requestId = newRequestId();
+    set({ busy: true, message: null, errors: {}, requestId, charge: null });
     const r = await bridge().charges.create({
+      requestId,
       amountCents: form.amountCents,
       ...(form.description.trim() && { description: form.description.trim() }),
       payer: {
-        name: form.name,
-        document: form.document,
-        ...(info.chargeOperation === 'deposit' && { email: form.email, phone: form.phone }),
+        name: sent.name,
+        document: sent.document,
+        ...(info.chargeOperation === 'deposit' && { email: sent.email, phone: sent.phone }),
       },
     });
-    if (r.ok) set({ charge: r.value, busy: false });
+    // The sale was abandoned meanwhile: this answer belongs to no one on screen.
+    if (get().requestId !== requestId) return;
+    if (r.ok) set({ charge: r.value, busy: false, requestId: null });
     else if (r.field && ['amount', 'name', 'document', 'email', 'phone'].includes(r.field)) {
-      set((s) => ({ errors: { [r.field!]: r.code }, busy: false, refusals: s.refusals + 1 }));
-    } else set({ message: describeError(r), busy: false });
+      set((s) => ({
+        errors: { [r.field!]: r.code },
+        busy: false,
+        requestId: null,
+        refusals: s.refusals + 1,
+      }));
+    } else set({ message: describeError(r), busy: false, requestId: null });
   },
+  startOver() {
+    const { busy, charge, form, confirm } = get();
+    if (confirm) return;
+    if (busy) return set({ confirm: { kind: 'abandon', amountCents: form.amountCents } });
+    if (isOpen(charge)) return set({ confirm: { kind: 'new', amountCents: charge!.amountCents } });
+    get().reset();
+  },
+  askCancel() {
+    const { charge } = get();
+    if (isOpen(charge)) set({ confirm: { kind: 'cancel', amountCents: charge!.amountCents } });
+  },
+  async confirmYes() {
+    const { confirm, requestId, charge } = get();
+    if (!confirm) return;
+    if (confirm.kind === 'abandon') {
+      if (requestId) void bridge().charges.abandon({ requestId });
+      return get().reset();
+    }
+    if (!charge) return get().reset();
+    const r = await bridge().charges.cancel({ id: charge.id });
+    if (!r.ok) return set({ confirm: null, message: describeError(r) });
+    // `Cancelar cobrança` shows the canceled charge (and what it means); `Nova cobrança` starts over.
+    if (confirm.kind === 'cancel') set({ confirm: null, charge: r.value });
+    else get().reset();
+  },
+  confirmNo: () => set({ confirm: null }),
   reset: () =>
     set((s) => ({
       form: empty(),
       errors: {},
       charge: null,
+      requestId: null,
       message: null,
       busy: false,
+      confirm: null,
+      identify: false,
       resets: s.resets + 1,
     })),
+  async restore() {
+    const r = await bridge().charges.current({});
+    const s = get();
+    if (!r.ok || !r.value || s.charge || s.busy) return;
+    set({ charge: r.value, form: { ...empty(), amountCents: r.value.amountCents } });
+  },
   async simulate() {
     const c = get().charge;
     if (!c) return;
@@ -110,7 +197,7 @@ export const useCashier = create<CashierState>((set, get) => ({
     const c = get().charge;
     if (!c) return;
     const r = await bridge().charges.recheck({ id: c.id });
-    if (r.ok) set({ charge: r.value });
+    if (r.ok && get().charge?.id === c.id) set({ charge: r.value });
   },
   onUpdate(c) {
     if (get().charge?.id === c.id) set({ charge: c });

@@ -11,11 +11,16 @@ interface CustomerState {
 /** The customer display: the terminal's newest charge, as it changes. */
 export const useCustomer = create<CustomerState>((set) => ({
   charge: null,
+  // After a reload or restart: the charge in progress (pending or uncertain), if any.
   async load() {
-    const r = await bridge().charges.list({ limit: 1 });
-    if (r.ok) set((s) => ({ charge: s.charge ?? r.value[0] ?? null }));
+    const r = await bridge().charges.current({});
+    if (r.ok) set((s) => ({ charge: s.charge ?? r.value }));
   },
-  // A newer charge replaces the one on screen; an older one's update does not.
+  // A newer charge replaces the one on screen; an older one's update does not. A late payment
+  // of an abandoned charge is the cashier's news, not the payer's screen.
   onUpdate: (c) =>
-    set((s) => ({ charge: !s.charge || c.createdAt >= s.charge.createdAt ? c : s.charge })),
+    set((s) => {
+      if (c.paidAfter) return s;
+      return { charge: !s.charge || c.createdAt >= s.charge.createdAt ? c : s.charge };
+    }),
 }));

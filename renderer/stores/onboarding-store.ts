@@ -7,6 +7,7 @@ import {
   type FieldProblem,
   type GoLiveInput,
 } from '../../shared/onboarding';
+import type { AppSettings } from '../../shared/settings';
 import { bridge, describeError } from '../bridge';
 import { useApp } from './app-store';
 
@@ -24,7 +25,7 @@ export const emptyForm = (): ConnectForm => ({
   newPin: '',
   confirmPin: '',
   relay: { url: '', channelId: '', token: '', adminToken: '' },
-  printer: { name: '', paperWidthMm: 80 },
+  printer: { name: '', paperWidthMm: 80, kind: 'system', address: '' },
 });
 
 type TestReport = CallOutput<'onboarding:test'>;
@@ -38,6 +39,8 @@ interface OnboardingState {
   /** The last failure that belongs to no field (keychain, relay unreachable…). */
   failure: string | null;
   saving: boolean;
+  /** The saved settings the form starts from (the printer section edits a copy of them). */
+  base: AppSettings | null;
   /** What is stored already: an empty secret then keeps it. */
   stored: { credentials: boolean; relayToken: boolean };
   start(): Promise<void>;
@@ -70,6 +73,7 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
   failure: null,
   saving: false,
   stored: { credentials: false, relayToken: false },
+  base: null,
   async start() {
     set({ form: emptyForm(), errors: {}, report: null, failure: null });
     const [s, c] = await Promise.all([bridge().settings.get({}), bridge().credentials.status({})]);
@@ -83,6 +87,7 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
     if (s.ok) form.printer = { ...s.value.printer };
     set({
       form,
+      base: s.ok ? s.value : null,
       errors: {},
       report: null,
       failure: null,

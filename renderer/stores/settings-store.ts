@@ -37,6 +37,27 @@ const FIELD_LABELS: Record<string, string> = {
   'psp.callback.eventIdHeader': 'compat.eventIdHeader',
   'psp.callback.template': 'compat.template',
   'psp.callback.toleranceSeconds': 'compat.tolerance',
+  'psp.statusQueryPath': 'settings.statusQuery',
+  'psp.statusQuery.body': 'pspProfile.queryBody',
+  'psp.statusQuery.perMinute': 'pspProfile.queryBudget',
+  'psp.gateway': 'pspProfile.gateway',
+  'psp.idFields': 'compat.idFields',
+  'psp.statusMap': 'compat.statusMap',
+  'psp.defense.minProofs': 'compat.defenseMinProofs',
+  'psp.defense.contestValue': 'compat.defenseContest',
+  'psp.defense.acceptValue': 'compat.defenseAccept',
+  'psp.withdrawal.path': 'compat.withdrawPath',
+  'psp.withdrawal.keyTypeField': 'compat.withdrawKeyTypeField',
+  'split.user': 'pspProfile.splitUser',
+  'split.taxPercent': 'pspProfile.splitTax',
+  'psp.callback.previousSecretHours': 'compat.previousSecretHours',
+};
+
+/** The label of a field, or of the list or map it is an item of (`psp.idFields.2`). */
+const labelOf = (path: string): string | undefined => {
+  for (let p = path; p; p = p.includes('.') ? p.slice(0, p.lastIndexOf('.')) : '')
+    if (FIELD_LABELS[p]) return FIELD_LABELS[p];
+  return undefined;
 };
 
 /** A refused setting, named by its label whether the contract or the service refused it. */
@@ -44,7 +65,7 @@ function settingsError(e: Err): string {
   const path = e.field?.replace(/^patch\./, '');
   if (!path || (e.code !== 'INVALID_PAYLOAD' && e.code !== 'SETTINGS_INVALID'))
     return describeError(e);
-  const label = FIELD_LABELS[path];
+  const label = labelOf(path);
   return i18next.t('errors.SETTINGS_INVALID', { field: label ? i18next.t(label) : path });
 }
 
@@ -82,6 +103,7 @@ export const useSettings = create<SettingsState>((set, get) => {
           relay: s.relay,
           printer: s.printer,
           customerDisplay: s.customerDisplay,
+          split: s.split,
         },
       });
       if (r.ok) {

@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { toWireAmount } from '../../shared/domain/money';
-import { PIX_KEY_TYPES, parsePixKey } from '../../shared/domain/pix-key';
+import { PIX_KEY_TYPES, parsePixKey, type PixKeyType } from '../../shared/domain/pix-key';
 import { requireBearer, requireClientHeaders, type SandboxContext } from '../context';
 import { badRequest, HttpError } from '../errors';
-import { GLOBAL_CRYPTO_FEES, WITHDRAWAL_FEE, type Withdrawal } from '../state';
+import { infractionCallback } from '../dialect';
+import {
+  GLOBAL_CRYPTO_FEES,
+  WITHDRAWAL_FEE,
+  type Account,
+  type Infraction,
+  type Withdrawal,
+} from '../state';
 import * as v from '../validation';
 
 const withdrawBody = z.object({
@@ -41,45 +47,139 @@ const defenseBody = z.object({
     .default([]),
 });
 
+const snakeWithdrawBody = withdrawBody.omit({ pix_key_type: true }).extend({
+  key_type: z.enum(PIX_KEY_TYPES),
+});
+
+/** cics-pt's key-type vocabulary, mapped to A2's. */
+const CICS_KEY_TYPES = {
+  CPF: 'CPF',
+  CNPJ: 'CNPJ',
+  EMAIL: 'EMAIL',
+  TELEFONE: 'PHONE',
+  CHAVE_ALEATORIA: 'EVP',
+} as const;
+const cicsWithdrawBody = z.object({
+  amount: v.amount,
+  pixKey: z.string().min(1).max(77),
+  pixKeyType: z.enum(Object.keys(CICS_KEY_TYPES) as [keyof typeof CICS_KEY_TYPES]),
+  description: v.description,
+  projectWebhook: v.callbackUrl,
+});
+
+function createWithdrawal(
+  ctx: SandboxContext,
+  account: Account,
+  i: {
+    amount: number;
+    externalId?: string;
+    pixKey: string;
+    pixKeyType: PixKeyType;
+    keyField: string;
+    callbackUrl: string;
+  },
+): Withdrawal {
+  const key = parsePixKey(i.pixKeyType, i.pixKey);
+  if (!key.ok) throw badRequest('INVALID_FIELD', `${i.keyField}: not a valid ${i.pixKeyType} key`);
+  if (i.externalId !== undefined && ctx.state.usedIds.withdrawal.has(i.externalId)) {
+    throw new HttpError(409, 'DUPLICATE_ID', `external_id already used: ${i.externalId}`);
+  }
+  if (account.balance.available < i.amount + WITHDRAWAL_FEE) {
+    throw new HttpError(422, 'INSUFFICIENT_BALANCE', 'Insufficient available balance');
+  }
+  const id = ctx.state.newId();
+  const w: Withdrawal = {
+    id,
+    externalId: i.externalId ?? id,
+    clientId: account.clientId,
+    amount: i.amount,
+    fee: WITHDRAWAL_FEE,
+    pixKey: key.value,
+    pixKeyType: i.pixKeyType,
+    status: 'PROCESSING',
+    callbackUrl: i.callbackUrl,
+    createdAt: ctx.state.iso(),
+  };
+  if (i.externalId !== undefined) ctx.state.usedIds.withdrawal.add(i.externalId);
+  ctx.state.withdrawals.set(w.id, w);
+  account.balance.available -= w.amount + w.fee;
+  account.balance.blocked += w.amount + w.fee;
+  return w;
+}
+
+/** The callback URL of the account's latest charge: where cics-pt's MED callbacks go. */
+export function medCallbackTarget(ctx: SandboxContext, clientId: string, transactionId?: string) {
+  const charges = [...ctx.state.charges.values()].filter((c) => c.clientId === clientId);
+  const named = charges.find((c) => c.transactionId === transactionId);
+  return named ?? charges.at(-1);
+}
+
+/** cics-pt: an infraction opened or changed is announced by an (unsigned) MED callback. */
+export function sendInfractionCallback(ctx: SandboxContext, inf: Infraction): void {
+  if (ctx.dialect !== 'cics-pt') return;
+  const charge = medCallbackTarget(ctx, inf.clientId, inf.transactionId);
+  if (!charge) return;
+  ctx.callbacks.send(charge.callbackUrl, null, infractionCallback(inf, charge).body);
+}
+
+/** cics-pt: `rejeitado` (contest) or `aceito`, a justification, and 1 to 10 proofs. */
+const cicsDefenseBody = z.object({
+  analise: z.enum(['rejeitado', 'aceito']),
+  justificativa: z.string().trim().min(10).max(2000),
+  proofs: z
+    .array(z.url({ protocol: /^https$/ }))
+    .min(1, 'at least one proof')
+    .max(10),
+});
+
 export function accountRoutes(app: FastifyInstance, ctx: SandboxContext) {
   /** A2: Bearer; the amount plus a flat fee is blocked until the withdrawal settles. */
-  app.post('/withdrawals/withdraw', async (req, reply) => {
-    const account = await requireBearer(ctx, req);
-    const body = v.parseBody(withdrawBody, req.body);
-    const key = parsePixKey(body.pix_key_type, body.pix_key);
-    if (!key.ok) throw badRequest('INVALID_FIELD', `pix_key: not a valid ${body.pix_key_type} key`);
-    if (ctx.state.usedIds.withdrawal.has(body.external_id)) {
-      throw new HttpError(409, 'DUPLICATE_ID', `external_id already used: ${body.external_id}`);
-    }
-    if (account.balance.available < body.amount + WITHDRAWAL_FEE) {
-      throw new HttpError(422, 'INSUFFICIENT_BALANCE', 'Insufficient available balance');
-    }
-    const w: Withdrawal = {
-      id: randomUUID(),
-      externalId: body.external_id,
-      clientId: account.clientId,
-      amount: body.amount,
-      fee: WITHDRAWAL_FEE,
-      pixKey: key.value,
-      pixKeyType: body.pix_key_type,
-      status: 'PROCESSING',
-      callbackUrl: body.clientCallbackUrl,
-      createdAt: ctx.state.iso(),
-    };
-    ctx.state.usedIds.withdrawal.add(w.externalId);
-    ctx.state.withdrawals.set(w.id, w);
-    account.balance.available -= w.amount + w.fee;
-    account.balance.blocked += w.amount + w.fee;
-    return reply.code(201).send({
-      message: 'Withdrawal requested',
-      data: {
-        id: w.id,
-        external_id: w.externalId,
-        status: w.status,
-        amount: toWireAmount(w.amount),
-      },
+  if (ctx.dialect === 'cics-pt') {
+    app.post('/transactions/withdraw', async (req, reply) => {
+      const account = requireClientHeaders(ctx, req);
+      const body = v.parseBody(cicsWithdrawBody, req.body);
+      const w = createWithdrawal(ctx, account, {
+        amount: body.amount,
+        pixKey: body.pixKey,
+        pixKeyType: CICS_KEY_TYPES[body.pixKeyType],
+        keyField: 'pixKey',
+        callbackUrl: body.projectWebhook,
+      });
+      return reply.code(201).send({
+        message: 'Saque enfileirado',
+        data: { jobId: `job-${w.id}`, transactionId: Number(w.id), status: 'QUEUED' },
+      });
     });
-  });
+  } else {
+    app.post('/withdrawals/withdraw', async (req, reply) => {
+      const account = await requireBearer(ctx, req);
+      const snake = ctx.dialect === 'bearer-snake';
+      const body = snake
+        ? (() => {
+            const b = v.parseBody(snakeWithdrawBody, req.body);
+            return { ...b, pix_key_type: b.key_type };
+          })()
+        : v.parseBody(withdrawBody, req.body);
+      const w = createWithdrawal(ctx, account, {
+        amount: body.amount,
+        externalId: body.external_id,
+        pixKey: body.pix_key,
+        pixKeyType: body.pix_key_type,
+        keyField: 'pix_key',
+        callbackUrl: body.clientCallbackUrl,
+      });
+      return reply.code(201).send({
+        ...(snake && { success: true }),
+        message: 'Withdrawal requested',
+        data: {
+          id: w.id,
+          external_id: w.externalId,
+          status: w.status,
+          amount: toWireAmount(w.amount),
+        },
+      });
+    });
+  }
 
   /** A3: reais at the top level. */
   app.get('/users/balance', async (req, reply) => {
@@ -107,17 +207,43 @@ export function accountRoutes(app: FastifyInstance, ctx: SandboxContext) {
       throw badRequest('INVALID_FIELD', `${issue.path.join('.')}: ${issue.message}`);
     }
     const { page, perPage } = parsed.data;
+    const cics = ctx.dialect === 'cics-pt';
+    if (cics && perPage > 10) throw badRequest('INVALID_FIELD', 'perPage: at most 10');
     const mine = ctx.state.infractions.filter((i) => i.clientId === account.clientId);
-    const items = mine
-      .slice((page - 1) * perPage, page * perPage)
-      .map(({ clientId: _c, ...rest }) => rest);
+    const slice = mine.slice((page - 1) * perPage, page * perPage);
+    const totalPages = Math.max(1, Math.ceil(mine.length / perPage));
+    if (cics) {
+      // `{data: {infractions: [...], pagination}}`, numeric ids, the transaction inline.
+      return reply.send({
+        data: {
+          infractions: slice.map((i) => ({
+            id: Number(i.infractionId),
+            externalId: `MED-${i.infractionId}`,
+            type: 'FRAUD',
+            status: i.status,
+            source: 'PAYER',
+            endToEndId: `E${i.transactionId.replace(/-/g, '').slice(0, 31)}`,
+            reportedBy: 'PAYER_PSP',
+            reportDetails: i.reason,
+            analysisResult: null,
+            amount: i.amount,
+            currency: 'BRL',
+            createdAt: i.createdAt,
+            transaction: { transactionId: i.transactionId, value: i.amount },
+            defenseResponses: i.defense ? [i.defense] : [],
+          })),
+          pagination: { page, perPage, total: mine.length, totalPages },
+        },
+      });
+    }
+    const items = slice.map(({ clientId: _c, ...rest }) => rest);
     return reply.send({
       data: items,
       meta: {
         page,
         perPage,
         total: mine.length,
-        totalPages: Math.max(1, Math.ceil(mine.length / perPage)),
+        totalPages,
       },
     });
   });
@@ -132,7 +258,10 @@ export function accountRoutes(app: FastifyInstance, ctx: SandboxContext) {
       );
       if (!inf)
         throw new HttpError(404, 'NOT_FOUND', `Infraction not found: ${req.params.infractionId}`);
-      const body = v.parseBody(defenseBody, req.body);
+      const body: { analise: string; justificativa: string; proofs: string[] } =
+        ctx.dialect === 'cics-pt'
+          ? v.parseBody(cicsDefenseBody, req.body)
+          : v.parseBody(defenseBody, req.body);
       if (inf.status !== 'WAITING_PSP') {
         throw new HttpError(
           409,
@@ -143,6 +272,10 @@ export function accountRoutes(app: FastifyInstance, ctx: SandboxContext) {
       if (inf.defense)
         throw new HttpError(409, 'DEFENSE_ALREADY_SENT', 'A defense was already sent');
       inf.defense = { ...body, sentAt: ctx.state.iso() };
+      if (ctx.dialect === 'cics-pt') {
+        sendInfractionCallback(ctx, inf);
+        return reply.code(201).send({ message: 'Defesa registrada', id: Number(inf.infractionId) });
+      }
       return reply.send({
         message: 'Defense received',
         infractionId: inf.infractionId,

@@ -16,6 +16,8 @@ export function authRoutes(app: FastifyInstance, ctx: SandboxContext) {
     }
     ctx.state.logins++;
     const token = await ctx.tokens.issue(account.clientId);
+    // bearer-snake: `{success: true, token}` (its public clients read `token`).
+    if (ctx.dialect === 'bearer-snake') return reply.send({ success: true, token });
     return reply.send({
       access_token: token,
       token_type: 'Bearer',

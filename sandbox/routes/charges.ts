@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { buildBrCode, crc16 } from '../../shared/domain/brcode';
 import { toWireAmount } from '../../shared/domain/money';
 import { requireBearer, requireClientHeaders, type SandboxContext } from '../context';
+import { wireChargeStatus } from '../dialect';
 import { HttpError } from '../errors';
 import { depositFee, type Account, type Charge, type ChargeKind } from '../state';
 import * as v from '../validation';
@@ -29,9 +29,12 @@ const transactionBody = z.object({
   projectWebhook: v.callbackUrl,
   description: v.description,
   splitUser: v.email.optional(),
-  splitTax: z.number().min(0).max(100).optional(),
+  splitTax: z.number().gt(0, 'must be above 0').max(100, 'at most 100').optional(),
   gateway: z.string().max(64).optional(),
 });
+
+/** cics-pt's documented limit on the check route. */
+export const CHECK_LIMIT_PER_MINUTE = 60;
 
 export const MERCHANT = {
   key: '7d9f0335-8dcc-4054-9bf9-0dbd61d36906',
@@ -67,6 +70,10 @@ function createCharge(
     amount: number;
     callbackUrl: string;
     description?: string;
+    payerName?: string;
+    payerDocument?: string;
+    split?: { user: string; tax: number };
+    gateway?: string;
   },
 ) {
   if (ctx.state.usedIds[kind].has(fields.externalId)) {
@@ -91,11 +98,26 @@ function createCharge(
   ctx.state.usedIds[kind].add(fields.externalId);
   ctx.state.charges.set(charge.transactionId, charge);
   account.balance.pending += charge.amount;
+  if (ctx.dialect === 'cics-pt' && kind === 'transaction') {
+    // The cics-pt family's reply: its own numeric id, Portuguese status, `copyPaste`.
+    return {
+      message: 'Transação criada com sucesso',
+      data: {
+        transactionId: Number(charge.transactionId),
+        transactionState: wireChargeStatus(ctx.dialect, charge.status),
+        copyPaste: charge.qrcode,
+        qrCodeBase64: '',
+        qrcodeUrl: `https://sandbox.invalid/qr/${charge.transactionId}`,
+        transactionAmount: toWireAmount(charge.amount),
+        transactionFee: toWireAmount(charge.fee),
+      },
+    };
+  }
   return {
     message: 'Deposit created successfully',
     qrCodeResponse: {
       transactionId: charge.transactionId,
-      status: charge.status,
+      status: wireChargeStatus(ctx.dialect, charge.status),
       qrcode: charge.qrcode,
       amount: toWireAmount(charge.amount),
     },
@@ -111,31 +133,78 @@ export function chargeRoutes(
     const account = await requireBearer(ctx, req);
     const body = v.parseBody(depositBody, req.body);
     const out = createCharge(ctx, req, account, 'deposit', {
-      transactionId: randomUUID(),
+      transactionId: ctx.state.newId(),
       externalId: body.external_id,
       amount: body.amount,
       callbackUrl: body.clientCallbackUrl,
       ...(body.description !== undefined && { description: body.description }),
     });
-    onCreated(ctx.state.charges.get(out.qrCodeResponse.transactionId)!);
+    onCreated(ctx.state.charges.get(String(out.qrCodeResponse!.transactionId))!);
     return reply.code(201).send(out);
   });
 
   app.post('/transactions/create', async (req, reply) => {
     const account = requireClientHeaders(ctx, req);
     const body = v.parseBody(transactionBody, req.body);
+    if (body.splitUser !== undefined && body.splitTax === undefined)
+      throw v.badField('splitTax', 'is required with splitUser');
+    // cics-pt answers with an id of its own; the seed echoes the seller's.
+    const pspId = ctx.dialect === 'cics-pt' ? ctx.state.newId() : body.transactionId;
     const out = createCharge(ctx, req, account, 'transaction', {
-      transactionId: body.transactionId,
+      transactionId: pspId,
       externalId: body.transactionId,
       amount: body.amount,
       callbackUrl: body.projectWebhook,
+      payerName: body.payerName,
+      payerDocument: body.payerDocument,
       ...(body.description !== undefined && { description: body.description }),
+      ...(body.splitUser !== undefined && {
+        split: { user: body.splitUser, tax: body.splitTax ?? 0 },
+      }),
+      ...(body.gateway !== undefined && { gateway: body.gateway }),
     });
-    onCreated(ctx.state.charges.get(body.transactionId)!);
+    onCreated(ctx.state.charges.get(pspId)!);
     return reply.code(201).send(out);
   });
 
-  /** A10: the status query, by transactionId or by the seller's external id. */
+  /** cics-pt's status query: `POST /transactions/check {transactionId}`, 60 a minute per IP. */
+  if (ctx.dialect === 'cics-pt') {
+    app.post('/transactions/check', async (req, reply) => {
+      const at = ctx.now();
+      const recent = ctx.state.checks.filter((t) => t > at - 60_000 && t <= at);
+      if (recent.length >= CHECK_LIMIT_PER_MINUTE) {
+        ctx.state.checksLimited++;
+        const retry = Math.max(1, Math.ceil((recent[0]! + 60_000 - at) / 1000));
+        throw new HttpError(429, 'RATE_LIMITED', 'Limite de 60 consultas por minuto', {
+          'retry-after': String(retry),
+        });
+      }
+      ctx.state.checks.push(at);
+      const account = requireClientHeaders(ctx, req);
+      const { transactionId } = v.parseBody(
+        z.object({ transactionId: z.union([z.number().int(), z.string().min(1)]) }),
+        req.body,
+      );
+      const charge = ctx.state.charges.get(String(transactionId));
+      if (!charge || charge.clientId !== account.clientId)
+        throw new HttpError(404, 'NOT_FOUND', `Transação não encontrada: ${transactionId}`);
+      return reply.send({
+        message: 'Transação encontrada',
+        transaction: {
+          transactionId: Number(charge.transactionId),
+          value: toWireAmount(charge.amount),
+          fee: charge.status === 'PAID' ? toWireAmount(charge.fee) : 0,
+          transactionState: wireChargeStatus(ctx.dialect, charge.status),
+          transactionType: 'DEPOSITO',
+          createdAt: charge.createdAt,
+          updatedAt: charge.updatedAt,
+        },
+      });
+    });
+  }
+
+  /** A10: the status query, by transactionId or by the seller's external id (seed dialect). */
+  if (ctx.dialect !== 'seed') return;
   app.get<{ Params: { id: string } }>('/transactions/:id', async (req, reply) => {
     const account = requireClientHeaders(ctx, req);
     const id = req.params.id;

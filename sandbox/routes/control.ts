@@ -5,6 +5,7 @@ import type { SandboxContext } from '../context';
 import { HttpError } from '../errors';
 import { faultSchema } from '../faults';
 import { settleCharge, settleWithdrawal } from '../settlement';
+import { sendInfractionCallback } from './account';
 import { DEMO_ACCOUNT } from '../state';
 import { isLoopbackIp, parseBody } from '../validation';
 
@@ -19,8 +20,10 @@ export function controlRoutes(
       throw new HttpError(403, 'FORBIDDEN', 'Control interface is loopback only');
   });
 
+  // By the PSP's id (as `GET /__sandbox/charges` lists it) or the seller's external id.
   const charge = (id: string) => {
-    const c = ctx.state.charges.get(id);
+    const c =
+      ctx.state.charges.get(id) ?? [...ctx.state.charges.values()].find((x) => x.externalId === id);
     if (!c) throw new HttpError(404, 'NOT_FOUND', `Charge not found: ${id}`);
     return c;
   };
@@ -65,7 +68,9 @@ export function controlRoutes(
     if (!ctx.state.accounts.has(body.clientId))
       throw new HttpError(404, 'NOT_FOUND', 'Unknown client');
     const { clientId, ...fields } = body;
-    return reply.code(201).send(ctx.state.addInfraction(clientId, fields));
+    const inf = ctx.state.addInfraction(clientId, fields);
+    sendInfractionCallback(ctx, inf);
+    return reply.code(201).send(inf);
   });
 
   app.post('/faults', async (req, reply) => {
@@ -86,6 +91,8 @@ export function controlRoutes(
       externalId: c.externalId,
       amount: toWireAmount(c.amount),
       status: c.status,
+      ...(c.split && { splitUser: c.split.user, splitTax: c.split.tax }),
+      ...(c.gateway && { gateway: c.gateway }),
     })),
     ...[...ctx.state.withdrawals.values()].map((w) => ({
       kind: 'withdrawal',
@@ -107,7 +114,9 @@ export function controlRoutes(
 
   /** Not in PSP-API.md: counters tests use (logins), and the balances. */
   app.get('/stats', async () => ({
+    dialect: ctx.dialect,
     logins: ctx.state.logins,
+    checks: { total: ctx.state.checks.length, limited: ctx.state.checksLimited },
     balances: Object.fromEntries([...ctx.state.accounts].map(([id, a]) => [id, a.balance])),
   }));
 }

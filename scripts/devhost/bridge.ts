@@ -4,6 +4,7 @@ import { createApi } from '../../shared/ipc-api';
 import type { EventChannel } from '../../shared/ipc-channels';
 import type { BalcaoApi } from '../../shared/ipc-contract';
 import { err, type Result } from '../../shared/result';
+import { MAX_FRAME_BYTES } from './protocol';
 
 const token =
   new URLSearchParams(location.hash.slice(1)).get('token') ??
@@ -75,9 +76,13 @@ window.balcao = createApi(
       return err('unavailable', 'HOST_GONE');
     }
     const id = ++seq;
+    const frame = JSON.stringify({ id, channel, payload: input });
+    // Over the host's frame limit the host would close the socket: refuse here, in words.
+    if (new TextEncoder().encode(frame).length > MAX_FRAME_BYTES)
+      return err('validation', 'REQUEST_TOO_LARGE');
     return new Promise((resolve) => {
       pending.set(id, { resolve });
-      ws.send(JSON.stringify({ id, channel, payload: input }));
+      ws.send(frame);
     });
   },
   (event, listener) => {

@@ -1,34 +1,116 @@
-// `npm run start:browser -- [--port n] [--no-open] [--psp <base_url>] [--status-query <path>] [--relay <url>] [--printer tcp://host:port]`:
-// the app's services under Node, the UI in your browser. Loopback only; not a product mode.
+// `npm run start:browser -- [options]`: the app's services under Node, the UI in your browser.
+// Loopback only; not a product mode.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { KEYCHAIN_SERVICE, KeytarSecretStore } from '../../electron/main/adapters/keytar-store';
 import { startDemoRelay, startEmbeddedDemo } from '../../electron/main/demo';
 import { createAppCore } from '../../electron/services/app-core';
+import { isPspPresetId, PSP_PRESET_IDS } from '../../shared/psp-presets';
 import { dataDir } from '../../electron/services/data-dir';
-import { printerTarget } from '../../shared/domain/printer-target';
 import type { SecretStore } from '../../electron/services/secrets/secret-store';
+import { printerTarget } from '../../shared/domain/printer-target';
+import { checkServiceUrl } from '../../electron/services/settings-service';
+import { CliError, cliOptions, exitWith, portNumber } from '../cli-options';
 import { serveDevHost } from './server';
 
-const { values } = parseArgs({
+/** Every option of the development host: `--help` prints this, the README quotes it. */
+export const DEVHOST_CLI = {
+  name: 'start:browser',
+  usage: 'npm run start:browser -- [options]',
+  summary:
+    "The app's services under Node on 127.0.0.1 and its UI in your browser; prints the URL to open.\nWithout --psp it runs in DEMO mode on an embedded sandbox.",
   options: {
-    port: { type: 'string', default: '0' },
-    'no-open': { type: 'boolean', default: false },
-    psp: { type: 'string' },
-    'status-query': { type: 'string', default: '/transactions/{id}' },
-    relay: { type: 'string' },
-    printer: { type: 'string' },
+    port: {
+      type: 'string',
+      value: '<n>',
+      default: '0',
+      help: 'TCP port, 0 to 65535; 0 picks a free one',
+    },
+    'no-open': { type: 'boolean', help: 'do not open the browser' },
+    psp: {
+      type: 'string',
+      value: '<url>',
+      help: "this PSP's base URL (https://, or http:// on loopback) instead of DEMO",
+    },
+    'psp-preset': {
+      type: 'string',
+      value: '<id>',
+      help: `with --psp: the PSP profile, one of ${PSP_PRESET_IDS.join(', ')}`,
+    },
+    'status-query': {
+      type: 'string',
+      value: '<path>',
+      help: "with --psp: the status query path, with {id}; '' for none (default /transactions/{id}, or the preset's)",
+    },
+    relay: {
+      type: 'string',
+      value: '<url>',
+      help: 'read callbacks from this relay instead of the embedded one',
+    },
+    printer: {
+      type: 'string',
+      value: '<tcp://host:port>',
+      help: 'print receipts on this ESC/POS network printer, whatever the settings say',
+    },
   },
-});
-const env = process.env;
-const fail = (m: string): never => {
-  console.error(`start:browser: ${m}`);
-  process.exit(2);
+  env: {
+    BALCAO_DATA_DIR: 'the data directory',
+    'BALCAO_CLIENT_ID, BALCAO_CLIENT_SECRET': "with --psp: that PSP's credentials",
+    'BALCAO_RELAY_CHANNEL, BALCAO_RELAY_TOKEN':
+      'with --relay: the channel id and its subscriber token',
+    BALCAO_OWNER_PIN: 'on a fresh data directory: the owner PIN (4 to 8 digits)',
+    BALCAO_KEYCHAIN_SERVICE: 'the OS keychain service name (default: balcao)',
+  },
+} as const;
+
+const url = (option: string, text: string) => {
+  const r = checkServiceUrl(text, option);
+  if (!r.ok || text === '')
+    throw new CliError(
+      `${option} must be an https:// URL (http:// only on 127.0.0.1), got ${JSON.stringify(text)}`,
+    );
+  return r.value;
 };
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535)
-  fail('--port must be a number from 0 to 65535');
+const env = process.env;
+const values = cliOptions(DEVHOST_CLI, (v) => {
+  const preset = v['psp-preset'];
+  if (preset !== undefined && !isPspPresetId(preset))
+    throw new CliError(
+      `--psp-preset must be one of ${PSP_PRESET_IDS.join(', ')} (got ${JSON.stringify(preset)})`,
+    );
+  if (preset !== undefined && !v.psp) throw new CliError('--psp-preset applies only with --psp');
+  const statusQuery = v['status-query'];
+  if (
+    statusQuery !== undefined &&
+    statusQuery !== '' &&
+    (!statusQuery.startsWith('/') || !statusQuery.includes('{id}'))
+  )
+    throw new CliError(
+      `--status-query must be a path with {id}, like /transactions/{id}, or '' for none (got ${JSON.stringify(statusQuery)})`,
+    );
+  if (statusQuery !== undefined && !v.psp)
+    throw new CliError('--status-query applies only with --psp');
+  const relay = v.relay === undefined ? undefined : url('--relay', v.relay);
+  if (relay && (!env.BALCAO_RELAY_CHANNEL || !env.BALCAO_RELAY_TOKEN))
+    throw new CliError(
+      '--relay needs BALCAO_RELAY_CHANNEL and BALCAO_RELAY_TOKEN (the channel id and its subscriber token)',
+    );
+  if (env.BALCAO_OWNER_PIN !== undefined && !/^\d{4,8}$/.test(env.BALCAO_OWNER_PIN))
+    throw new CliError('BALCAO_OWNER_PIN must be 4 to 8 digits');
+  const printer = v.printer === undefined ? null : printerTarget('escpos-network', v.printer);
+  if (printer && !printer.ok) throw new CliError(`--printer: ${printer.message}`);
+  return {
+    printer: v.printer,
+    port: portNumber('--port', v.port),
+    open: !v['no-open'],
+    psp: v.psp === undefined ? undefined : url('--psp', v.psp),
+    preset,
+    // Without a preset a --psp sandbox answers A10 at /transactions/{id}; a preset brings its own.
+    statusQuery: statusQuery ?? (preset ? undefined : '/transactions/{id}'),
+    relay,
+  };
+});
+const fail = (m: string): never => exitWith('start:browser', m);
 
 /**
  * The OS keychain (service `BALCAO_KEYCHAIN_SERVICE`, default `balcao`: tests give each app its
@@ -51,23 +133,15 @@ const dir = dataDir();
 // With --psp, callbacks still come through a relay: the embedded one unless --relay names another
 // (then its channel and token are the app's own settings and keychain entry, as in production).
 const embeddedRelay = values.psp && !values.relay ? await startDemoRelay(dir) : null;
-if (values.relay && (!env.BALCAO_RELAY_CHANNEL || !env.BALCAO_RELAY_TOKEN)) {
-  fail(
-    '--relay needs BALCAO_RELAY_CHANNEL and BALCAO_RELAY_TOKEN (the channel id and its subscriber token)',
-  );
-}
 const relay = embeddedRelay
   ? { url: embeddedRelay.relay.url, channelId: embeddedRelay.channelId, token: embeddedRelay.token }
   : values.relay
     ? {
-        url: values.relay.replace(/\/+$/, ''),
+        url: values.relay,
         channelId: env.BALCAO_RELAY_CHANNEL!,
         token: env.BALCAO_RELAY_TOKEN!,
       }
     : null;
-// --printer tcp://host:port: receipts go to that ESC/POS printer, whatever the settings say.
-const printer = values.printer ? printerTarget('escpos-network', values.printer) : null;
-if (printer && !printer.ok) fail(`--printer: ${printer.message}`);
 const core = await createAppCore({
   dataDir: dir,
   secrets: await secretStore(),
@@ -75,6 +149,7 @@ const core = await createAppCore({
   version: '0.1.0',
   startDemo: startEmbeddedDemo,
   ...(relay && { relay }),
+  // --printer: receipts go to that ESC/POS printer, whatever the settings say.
   ...(values.printer && { printer: { kind: 'escpos-network' as const, address: values.printer } }),
   ...(values.psp && {
     pspOverride: {
@@ -83,9 +158,10 @@ const core = await createAppCore({
         env.BALCAO_CLIENT_ID && env.BALCAO_CLIENT_SECRET
           ? { clientId: env.BALCAO_CLIENT_ID, clientSecret: env.BALCAO_CLIENT_SECRET }
           : null,
-      statusQueryPath: values['status-query'],
+      ...(values.statusQuery !== undefined && { statusQueryPath: values.statusQuery }),
     },
   }),
+  ...(values.preset !== undefined && isPspPresetId(values.preset) && { pspPreset: values.preset }),
   // Test hook for the crash-safety tests: die right after the PSP answered.
   ...(env.BALCAO_TEST_CRASH_AFTER_PSP === '1' && {
     afterPspAnswer: () => process.kill(process.pid, 'SIGKILL'),
@@ -100,14 +176,15 @@ if (env.BALCAO_OWNER_PIN && !core.owner.hasPin()) {
   core.owner.lock();
 }
 await core.start();
-const host = await serveDevHost(core, { port, distDir: path.join(root, 'dist') }).catch(
-  (e: Error) => fail(e.message),
-);
+const host = await serveDevHost(core, {
+  port: values.port,
+  distDir: path.join(root, 'dist'),
+}).catch((e: Error) => fail(e.message));
 console.error(
   `start:browser: ${core.mode === 'demo' ? 'DEMO mode (embedded sandbox)' : `PSP ${values.psp ?? core.settings.get().psp.baseUrl}`}; data in ${dir}`,
 );
 console.log(host.url);
-if (!values['no-open']) {
+if (values.open) {
   const opener =
     process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
   spawn(opener, [host.url], { stdio: 'ignore', detached: true })

@@ -1,21 +1,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { AppCore } from '../../electron/services/app-core';
 import { createHandlers } from '../../electron/services/handlers';
 import { dispatch } from '../../electron/services/ipc-dispatch';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.wav': 'audio/wav',
-  '.woff2': 'font/woff2',
-};
+import { MAX_FRAME_BYTES } from './protocol';
+import { serveStatic } from './static-files';
 
 /**
  * The development host's server: the built renderer plus the bridge script over HTTP, and the
@@ -31,37 +23,43 @@ export async function serveDevHost(core: AppCore, opts: { port: number; distDir:
     throw new Error(`the renderer is not built (${rendererDir}); run \`npm run build\` first`);
   }
 
+  // The bridge must define window.balcao before the app's module runs.
+  const injectBridge = (file: string, body: Buffer) =>
+    file.endsWith('.html')
+      ? body
+          .toString('utf8')
+          .replace('<head>', '<head>\n    <script src="/__devhost/bridge.js"></script>')
+      : body;
   const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    let file: string;
-    if (url.pathname === '/__devhost/bridge.js') file = bridgeFile;
-    else {
-      const rel = path.normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
-      file = path.join(rendererDir, rel === '' ? 'index.html' : rel);
-      if (!file.startsWith(rendererDir) || !existsSync(file) || file.endsWith(path.sep))
-        file = path.join(rendererDir, 'index.html');
-    }
-    let body: Buffer | string = readFileSync(file);
-    if (file.endsWith('index.html')) {
-      // The bridge must define window.balcao before the app's module runs.
-      body = body
-        .toString('utf8')
-        .replace('<head>', '<head>\n    <script src="/__devhost/bridge.js"></script>');
-    }
-    res.writeHead(200, {
-      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
+    const bridge = (req.url ?? '').split('?', 1)[0] === '/__devhost/bridge.js';
+    const root = bridge ? path.dirname(bridgeFile) : rendererDir;
+    if (bridge) req.url = `/${path.basename(bridgeFile)}`;
+    serveStatic(root, req, res, injectBridge).catch((e: unknown) => {
+      core.logger.error('static file failed', { error: e });
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
     });
-    res.end(body);
+  });
+  // A malformed request or a reset connection is that client's problem, never the host's.
+  server.on('clientError', (_e, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
   });
 
   let boundPort = 0;
   const port = () => boundPort;
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
+  // Frames over the limit are closed with 1009 by ws; the bridge refuses them before sending.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const sockets = new Set<WebSocket>();
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    socket.on('error', () => socket.destroy());
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    } catch {
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      return;
+    }
     const given = Buffer.from(url.searchParams.get('token') ?? '');
     const expected = Buffer.from(token);
     const tokenOk = given.length === expected.length && timingSafeEqual(given, expected);
@@ -76,23 +74,23 @@ export async function serveDevHost(core: AppCore, opts: { port: number; distDir:
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
       ws.on('close', () => sockets.delete(ws));
-      ws.on('message', (data) => {
-        let msg: { id?: unknown; channel?: unknown; payload?: unknown };
-        try {
-          msg = JSON.parse(String(data));
-        } catch {
+      // An oversized frame or invalid UTF-8: ws closes this socket (1009/1007); the host stays up.
+      ws.on('error', (e) => core.logger.warn('devhost socket closed', { error: e.message }));
+      ws.on('message', (data, isBinary) => {
+        const msg = parseFrame(data, isBinary);
+        if (!msg) {
+          ws.send(JSON.stringify({ error: 'BAD_FRAME' }));
           return;
         }
-        if (typeof msg.id !== 'number' || typeof msg.channel !== 'string') return;
-        void dispatch(handlers, msg.channel, msg.payload).then((result) =>
-          ws.send(JSON.stringify({ id: msg.id, result })),
-        );
+        void dispatch(handlers, msg.channel, msg.payload, core.logger).then((result) => {
+          if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: msg.id, result }));
+        });
       });
     });
   });
   const offEvents = core.events.onAny((event, payload) => {
     const text = JSON.stringify({ event, payload });
-    for (const ws of sockets) ws.send(text);
+    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -111,4 +109,19 @@ export async function serveDevHost(core: AppCore, opts: { port: number; distDir:
       await new Promise<void>((r) => server.close(() => r()));
     },
   };
+}
+
+/** A call frame: text, JSON, a numeric id and a channel name; anything else is null. */
+function parseFrame(
+  data: RawData,
+  isBinary: boolean,
+): { id: number; channel: string; payload: unknown } | null {
+  if (isBinary) return null;
+  try {
+    const msg = JSON.parse(String(data)) as { id?: unknown; channel?: unknown; payload?: unknown };
+    if (!msg || typeof msg.id !== 'number' || typeof msg.channel !== 'string') return null;
+    return { id: msg.id, channel: msg.channel, payload: msg.payload };
+  } catch {
+    return null;
+  }
 }

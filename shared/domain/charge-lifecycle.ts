@@ -70,7 +70,8 @@ export type ChargeEvent =
   | { type: 'localExpiry' }
   | { type: 'cancel'; by: string }
   /** Automatic resolution stopped trying: the cashier is asked to recheck. */
-  | { type: 'resolveGaveUp' };
+  /** `canQuery` false: no status query is configured, so the cashier must check the PSP. */
+  | { type: 'resolveGaveUp'; canQuery?: boolean };
 export type ChargeEventType = ChargeEvent['type'];
 
 export type ChargeEffect =
@@ -213,7 +214,7 @@ export function decide<T extends ChargeFacts>(
       return cancel(d, event.by, ctx.at);
     case 'resolveGaveUp':
       if (state.status !== 'UNCERTAIN') return d.done('noop');
-      d.notice('UNCERTAIN_GAVE_UP');
+      d.notice(event.canQuery === false ? 'UNCERTAIN_NO_QUERY' : 'UNCERTAIN_GAVE_UP');
       return d.done('applied');
     default:
       return exhaustive(event);

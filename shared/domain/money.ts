@@ -131,14 +131,17 @@ export function checkAmount(cents: number, maxCents: number): Result<Cents> {
   return ok(cents);
 }
 
-/** pt-BR display: `R$ 1.234,56`. Integer arithmetic only. */
+/** The non-breaking space between `R$` and its digits: the amount never wraps apart. */
+export const NBSP = '\u00a0';
+
+/** pt-BR display: `R$ 1.234,56` (a non-breaking space after `R$`). Integer arithmetic only. */
 export function formatBRL(cents: Cents): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   const reais = Math.trunc(abs / 100)
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${sign}R$ ${reais},${String(abs % 100).padStart(2, '0')}`;
+  return `${sign}R$${NBSP}${reais},${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** The number the PSP expects in JSON: 1234 → 12.34 (the double whose shortest form is "12.34"). */

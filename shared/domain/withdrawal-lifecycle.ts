@@ -18,7 +18,11 @@ export interface WithdrawalFacts {
 export type WithdrawalEvent =
   | { type: 'submit' }
   | { type: 'pspAnswer'; id?: string; status?: string }
-  | { type: 'answerLost' }
+  /**
+   * `retrySafe` false: the PSP takes no external id of ours (cics-pt), so a resend could pay
+   * twice; the withdrawal stays UNCERTAIN (UNCERTAIN_NO_RETRY) and the owner checks the PSP.
+   */
+  | { type: 'answerLost'; retrySafe?: boolean }
   | { type: 'pspRefused'; kind: ErrorKind; code: string }
   | { type: 'callbackStatus'; raw: string };
 
@@ -69,6 +73,10 @@ export function decideWithdrawal<T extends WithdrawalFacts>(
     }
     case 'answerLost':
       if (state.status !== 'SUBMITTING') return out('noop');
+      if (e.retrySafe === false) {
+        move('UNCERTAIN', 'UNCERTAIN_NO_RETRY');
+        return out('applied', publish);
+      }
       flag('RETRIED');
       move('UNCERTAIN', 'UNCERTAIN');
       return out('applied', [...publish, { type: 'retryLater' }]);

@@ -7,6 +7,7 @@ import { shot } from '../helpers/browser';
 import type { Host } from '../helpers/devhost';
 import type { TestSandbox } from '../helpers/sandbox';
 import { openApp, OWNER_PIN, type AppSession } from '../helpers/app-session';
+import { startOver } from '../helpers/cashier';
 
 // The whole cashier flow in Debian's Chromium, against the development host on a sandbox.
 let app: AppSession;
@@ -22,8 +23,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 beforeEach(async () => {
   await sb.control('DELETE', '/faults');
-  await page.getByRole('button', { name: 'Caixa' }).click();
-  await page.keyboard.press('Escape');
+  await startOver(page);
 });
 
 const pspCharges = async () =>

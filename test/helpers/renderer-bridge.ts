@@ -46,7 +46,7 @@ export async function installBridge() {
   const handlers = createHandlers(core, 'browser');
   const wire = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
   window.balcao = createApi(
-    async (channel, input) => wire(await dispatch(handlers, channel, wire(input))),
+    async (channel, input) => wire(await dispatch(handlers, channel, wire(input), core.logger)),
     (event, listener) => core.events.on(event, (p) => listener(wire(p))),
   );
   return {

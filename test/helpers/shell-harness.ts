@@ -9,7 +9,7 @@ import { defaultSettings, type AppSettings, type SettingsPatch } from '../../sha
 import type { ChargeView, ConnectionStatus } from '../../shared/views';
 import { AppEvents } from '../../electron/services/events';
 import type { Handlers } from '../../electron/services/ipc-dispatch';
-import { Redactor } from '../../electron/services/log';
+import { createLogger, Redactor } from '../../electron/services/log';
 import type { Updater } from '../../electron/main/os/updater';
 import { startShell, type ShellCore } from '../../electron/main/shell';
 import { createFakeElectron, FakeBrowserWindow, ipcEvent } from './fake-electron';
@@ -56,6 +56,7 @@ export async function startHarness(o: HarnessOptions = {}) {
   const events = new AppEvents();
   let connection: ConnectionStatus = { state: 'reconnecting', since: 0 };
   const redactor = new Redactor();
+  const logLines: string[] = [];
   const calls: Array<{ channel: CallChannel; input: unknown }> = [];
   const lifecycle = { started: 0, stopped: 0 };
   const pending: ChargeView[] = [];
@@ -65,6 +66,7 @@ export async function startHarness(o: HarnessOptions = {}) {
     charges: { list: (f) => pending.filter((c) => !f.status || c.status === f.status) },
     connection: () => connection,
     redactor,
+    logger: createLogger((line) => logLines.push(line), redactor),
     start: async () => void lifecycle.started++,
     stop: async () => void lifecycle.stopped++,
   };

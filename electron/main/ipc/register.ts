@@ -1,6 +1,7 @@
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
 import { CALL_CHANNELS } from '../../../shared/ipc-contract';
 import type { Handlers } from '../../services/ipc-dispatch';
+import type { Logger } from '../../services/log';
 import type { ElectronModule } from '../electron-api';
 import { invokeFromSender, isOwnFrame } from './sender-check';
 
@@ -13,10 +14,11 @@ export function registerIpc(
   ipcMain: ElectronModule['ipcMain'],
   handlers: Handlers,
   isOwnFrame: (e: IpcMainInvokeEvent) => boolean,
+  logger: Logger,
 ): void {
   for (const channel of CALL_CHANNELS) {
     ipcMain.handle(channel, (event, payload: unknown) =>
-      invokeFromSender(isOwnFrame, handlers, channel, event, payload),
+      invokeFromSender(isOwnFrame, handlers, channel, event, payload, logger),
     );
   }
 }

@@ -1,5 +1,6 @@
 import { err, type Result } from '../../../shared/result';
 import { dispatch, type Handlers } from '../../services/ipc-dispatch';
+import type { Logger } from '../../services/log';
 
 /**
  * The IPC sender check, without Electron (so unit tests run it): what it reads of an
@@ -33,7 +34,8 @@ export function invokeFromSender<E>(
   channel: string,
   event: E,
   payload: unknown,
+  logger: Logger,
 ): Promise<Result<unknown>> {
   if (!isOwn(event)) return Promise.resolve(err('auth', 'FORBIDDEN_SENDER'));
-  return dispatch(handlers, channel, payload);
+  return dispatch(handlers, channel, payload, logger);
 }

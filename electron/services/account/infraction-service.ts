@@ -8,12 +8,21 @@ export interface InfractionPsp {
   sendDefense(i: DefenseInput): Promise<Result<{ message?: string }>>;
 }
 
+/** The defense's bounds (settings `psp.defense`: A5, or 1–10 proofs for cics-pt). */
+export interface DefenseRules {
+  minProofs: number;
+  maxProofs: number;
+  minJustification: number;
+}
+const A5_RULES: DefenseRules = { minProofs: 0, maxProofs: 10, minJustification: 10 };
+
 /** MED infractions: list (A4) and defend (A5), every defense recorded in the ledger first. */
 export class InfractionService {
   constructor(
     private readonly psp: () => InfractionPsp,
     private readonly defenses: DefensesRepo,
     private readonly now: () => number = Date.now,
+    private readonly rules: () => DefenseRules = () => A5_RULES,
   ) {}
 
   async list(page: number, perPage: number) {
@@ -42,12 +51,25 @@ export class InfractionService {
   }
 
   async defend(i: DefenseInput): Promise<Result<{ infractionId: string; message?: string }>> {
+    const rules = this.rules();
     const justificativa = i.justificativa.trim();
-    if (justificativa.length < 10 || justificativa.length > 2000) {
-      return err('validation', 'JUSTIFICATIVA_LENGTH', { field: 'justificativa' });
+    if (justificativa.length < rules.minJustification || justificativa.length > 2000) {
+      return err('validation', 'JUSTIFICATIVA_LENGTH', {
+        field: 'justificativa',
+        params: { min: rules.minJustification },
+      });
     }
     const proofs = i.proofs.map((p) => p.trim()).filter(Boolean);
-    if (proofs.length > 10) return err('validation', 'PROOFS_TOO_MANY', { field: 'proofs' });
+    if (proofs.length > rules.maxProofs)
+      return err('validation', 'PROOFS_TOO_MANY', {
+        field: 'proofs',
+        params: { max: rules.maxProofs },
+      });
+    if (proofs.length < rules.minProofs)
+      return err('validation', 'PROOFS_TOO_FEW', {
+        field: 'proofs',
+        params: { min: rules.minProofs },
+      });
     for (const p of proofs) {
       let https = false;
       try {

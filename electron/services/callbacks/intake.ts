@@ -1,10 +1,11 @@
-import type { CallbackSettings } from '../../../shared/psp-settings';
+import type { CallbackPolicy, CallbackSettings } from '../../../shared/psp-settings';
 import type { ChargeService } from '../charges/charge-service';
 import type { Ledger } from '../ledger/ledger';
 import { silentLogger, type Logger } from '../log';
 import type { WithdrawalService } from '../withdrawals/withdrawal-service';
 import type { CallbackBodyInput } from './body-bytes';
-import { verifyCallback, type Headers, type SecretRing } from './verify';
+import { isInfractionEvent, readCallback } from './policy';
+import { DEFAULT_ID_FIELDS, type CallbackBody, type Headers, type SecretRing } from './verify';
 
 export interface RawCallback {
   headers: Headers;
@@ -24,6 +25,13 @@ export interface CallbackIntakeDeps {
   settings: () => CallbackSettings;
   now?: () => number;
   logger?: Logger;
+  /** `hmac` (default) or `confirm-by-query` (docs/psp-compatibility.md). */
+  policy?: () => CallbackPolicy;
+  idFields?: () => readonly string[];
+  /** confirm-by-query: a callback named this charge; ask the status query (after commit). */
+  onHint?: (chargeId: string) => void;
+  /** A MED callback (after commit). */
+  onInfraction?: (body: CallbackBody, trusted: boolean) => void;
 }
 
 /**
@@ -46,11 +54,19 @@ export class CallbackIntake {
     source: string,
     cursor?: { channel: string; eventId: string },
   ): Promise<IntakeResult> {
-    const secrets = await this.deps.secrets();
-    if (!secrets) return this.reject('CALLBACK_NO_SECRET', cursor);
-    const v = verifyCallback(raw.headers, raw.body, secrets, this.deps.settings(), this.now());
+    const policy = this.deps.policy?.() ?? 'hmac';
+    const secrets = policy === 'hmac' ? await this.deps.secrets() : null;
+    const v = readCallback(
+      policy,
+      raw.headers,
+      raw.body,
+      secrets,
+      this.deps.settings(),
+      this.now(),
+      this.deps.idFields?.() ?? DEFAULT_ID_FIELDS,
+    );
     if (!v.ok) return this.reject(v.code, cursor);
-    const { eventId, body } = v.value;
+    const { eventId, body, trusted } = v.value;
     const { ledger } = this.deps;
     // The charge's news (publish, `Pago`, alerts) runs only once this transaction committed:
     // if the commit fails, no screen shows a payment the ledger does not hold.
@@ -60,7 +76,19 @@ export class CallbackIntake {
       if (ledger.events.seen(eventId))
         return { accepted: true, eventId, outcome: 'duplicate', duplicate: true };
       let outcome: string = 'no-status';
-      if (body.status) {
+      if (isInfractionEvent(body)) {
+        outcome = 'infraction';
+        after = () => this.deps.onInfraction?.(body, trusted);
+      } else if (!trusted) {
+        // confirm-by-query: never applied to a charge; only the status query's answer is.
+        const charge = ledger.charges.findByAnyId(body.ids);
+        if (charge) {
+          outcome = 'hint';
+          after = () => this.deps.onHint?.(charge.id);
+        } else if (body.status) {
+          outcome = this.deps.withdrawals.applyStatus(body.ids, body.status);
+        } else outcome = 'unknown-charge';
+      } else if (body.status) {
         const extra = {
           ...(body.feeCents !== undefined && { feeCents: body.feeCents }),
           ...(body.amountCents !== undefined && { amountCents: body.amountCents }),

@@ -19,6 +19,11 @@ export interface RelaySubscriberDeps {
   maxDelayMs?: number;
   /** After this many failed attempts in a row the state becomes `offline` (polling takes over). */
   offlineAfter?: number;
+  /**
+   * The relay sends a heartbeat every 15 s: this long without a byte (two missed heartbeats)
+   * means the stream is dead though the socket looks open. Default 30 000 ms.
+   */
+  silenceMs?: number;
 }
 
 /**
@@ -97,9 +102,27 @@ export class RelaySubscriber {
       },
     });
     const decoder = new TextDecoder();
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      parser.feed(decoder.decode(chunk, { stream: true }));
-      await chain; // in order, and no unbounded queue if applying is slower than reading
+    const abort = this.abort;
+    let watchdog: NodeJS.Timeout | undefined;
+    const arm = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        // A silently dropped stream: say so now (polling takes over) and reconnect.
+        this.logger.warn('relay stream silent: reconnecting');
+        this.deps.onState('reconnecting', 'relay em silêncio');
+        abort.abort();
+      }, this.deps.silenceMs ?? 30_000);
+      watchdog.unref?.();
+    };
+    arm();
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        arm();
+        parser.feed(decoder.decode(chunk, { stream: true }));
+        await chain; // in order, and no unbounded queue if applying is slower than reading
+      }
+    } finally {
+      clearTimeout(watchdog);
     }
     await chain;
     throw new Error('relay closed the stream');

@@ -15,8 +15,17 @@ export interface SecretRing {
   previous?: { secret: string; validUntil: number };
 }
 
+/** A7's default id fields (plus bearer-snake's `transaction_id`); the setting `psp.idFields` replaces them. */
+export const DEFAULT_ID_FIELDS = [
+  'transactionId',
+  'transaction_id',
+  'external_id',
+  'externalId',
+  'id',
+];
+
 export interface CallbackBody {
-  /** The first present of transactionId, external_id, externalId, id (top level, then one down). */
+  /** The first present of the id fields (top level, then one down). */
   transactionId?: string;
   /** Every id the body carries, so a charge can be matched by the PSP's id or by ours. */
   ids: string[];
@@ -42,6 +51,7 @@ export function verifyCallback(
   secrets: SecretRing,
   settings: CallbackSettings,
   nowMs: number,
+  idFields: readonly string[] = DEFAULT_ID_FIELDS,
 ): Result<VerifiedCallback> {
   const h = lowerCase(headers);
   const signature = h[settings.signatureHeader.toLowerCase()];
@@ -66,15 +76,24 @@ export function verifyCallback(
   });
   if (!valid) return reject('CALLBACK_BAD_SIGNATURE');
 
-  const body = parseCallbackBody(bodyText(rawBody, h['content-type']));
+  const body = parseCallbackBody(bodyText(rawBody, h['content-type']), idFields);
   if (!body.ok) return body;
-  const eventId =
-    h[settings.eventIdHeader.toLowerCase()] ||
-    createHash('sha256').update(bodyBytes(rawBody)).digest('hex');
-  return ok({ eventId, timestamp, body: body.value });
+  return ok({ eventId: callbackEventId(h, rawBody, settings), timestamp, body: body.value });
 }
 
-function lowerCase(headers: Headers): Record<string, string> {
+/** A7: the event id header when present, else the SHA-256 of the body's bytes. */
+export function callbackEventId(
+  lowerCased: Record<string, string>,
+  rawBody: CallbackBodyInput,
+  settings: Pick<CallbackSettings, 'eventIdHeader'>,
+): string {
+  return (
+    lowerCased[settings.eventIdHeader.toLowerCase()] ||
+    createHash('sha256').update(bodyBytes(rawBody)).digest('hex')
+  );
+}
+
+export function lowerCase(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) {
     const value = Array.isArray(v) ? v[0] : v;
@@ -101,7 +120,10 @@ export function fillTemplate(template: string, timestamp: string, body: string):
     .join('');
 }
 
-export function parseCallbackBody(rawBody: string): Result<CallbackBody> {
+export function parseCallbackBody(
+  rawBody: string,
+  idFields: readonly string[] = DEFAULT_ID_FIELDS,
+): Result<CallbackBody> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(rawBody);
@@ -129,7 +151,7 @@ export function parseCallbackBody(rawBody: string): Result<CallbackBody> {
   const ids = [
     ...new Set(
       levels
-        .flatMap((l) => ['transactionId', 'external_id', 'externalId', 'id'].map((k) => l[k]))
+        .flatMap((l) => idFields.map((k) => l[k]))
         .filter(
           (v): v is string | number => (typeof v === 'string' && v !== '') || typeof v === 'number',
         )
@@ -141,7 +163,7 @@ export function parseCallbackBody(rawBody: string): Result<CallbackBody> {
     const r = parseWireAmount(v);
     return r.ok ? r.value : undefined;
   };
-  const transactionId = first(['transactionId', 'external_id', 'externalId', 'id']);
+  const transactionId = first([...idFields]);
   const status = first(['status']);
   const feeCents = cents(first(['fee', 'fees', 'tax', 'taxes']));
   const amountCents = cents(first(['amount']));

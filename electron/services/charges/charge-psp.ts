@@ -19,6 +19,9 @@ export interface ChargePsp {
     payerName: string;
     payerDocument: string;
     description?: string;
+    splitUser?: string;
+    splitTax?: number;
+    gateway?: string;
   }): Promise<Result<CreatedCharge>>;
   transactionStatus(id: string): Promise<Result<TransactionStatus>>;
 }
@@ -46,5 +49,7 @@ export function sendCharge(
     payerName: c.payer?.name ?? '',
     payerDocument: c.payer?.document ?? '',
     ...description,
+    ...(c.split && { splitUser: c.split.user, splitTax: c.split.taxPercent }),
+    ...(c.gateway && { gateway: c.gateway }),
   });
 }

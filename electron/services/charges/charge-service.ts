@@ -1,4 +1,3 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { decide, type ChargeEvent } from '../../../shared/domain/charge-lifecycle';
 import type { ChargeState } from '../../../shared/domain/charge-state';
 import { err, ok, type Result } from '../../../shared/result';
@@ -8,7 +7,7 @@ import { KeyedLock, RetrySchedule } from '../keyed-lock';
 import type { ChargeRecord } from '../ledger/charges-repo';
 import type { Ledger } from '../ledger/ledger';
 import { silentLogger, type Logger } from '../log';
-import { validateCharge, type CreateChargeInput } from './charge-input';
+import { draftCharge, validateCharge, type CreateChargeInput } from './charge-input';
 import { sendCharge, type ChargePsp } from './charge-psp';
 import { ChargeShell, type ApplyOutcome, type Stepped } from './charge-shell';
 import { toChargeView } from './charge-view';
@@ -64,44 +63,71 @@ export class ChargeService {
       ...(deps.publish && { publish: deps.publish }),
       ...(deps.paid && { paid: deps.paid }),
       ...(deps.alert && { alert: deps.alert }),
+      statusMap: () => deps.settings().psp.statusMap,
       resolveLater: (id) => this.scheduleResolve(id),
       stopResolving: (id) => this.retries.cancel(id),
     });
   }
 
-  async create(input: CreateChargeInput): Promise<Result<ChargeView>> {
+  /** Requests in flight by the screen's request id, and those abandoned before they were seen. */
+  private readonly inFlight = new Map<string, string>();
+  private readonly abandoned = new Set<string>();
+
+  async create(input: CreateChargeInput, requestId?: string): Promise<Result<ChargeView>> {
     const settings = this.deps.settings();
     const operation = settings.psp.chargeOperation;
     const valid = validateCharge(input, operation, settings.psp.maxAmountCents);
     if (!valid.ok) return valid;
     const at = this.now();
     const draft: ChargeRecord = {
-      id: randomUUID(),
-      externalId: this.newExternalId(at),
-      operation,
-      amountCents: valid.value.amountCents,
-      status: 'DRAFT',
-      flags: [],
-      deferred: [],
-      attempts: 0,
-      terminalId: this.deps.terminalId,
-      demo: this.deps.demo,
-      createdAt: at,
-      updatedAt: at,
-      expiresAt: at + settings.charges.expiryMinutes * 60_000,
-      ...(valid.value.description !== undefined && { description: valid.value.description }),
-      ...(valid.value.payer && { payer: valid.value.payer, payerName: valid.value.payer.name }),
-      ...(valid.value.payerDocumentMasked !== undefined && {
-        payerDocumentMasked: valid.value.payerDocumentMasked,
+      ...draftCharge(valid.value, {
+        operation,
+        terminalId: this.deps.terminalId,
+        demo: this.deps.demo,
+        at,
+        expiresAt: at + settings.charges.expiryMinutes * 60_000,
       }),
+      // `Divisão (split)` and the gateway, recorded so a same-id retry sends the same request.
+      ...(operation === 'transaction' &&
+        settings.split.user && {
+          split: { user: settings.split.user, taxPercent: settings.split.taxPercent },
+        }),
+      ...(operation === 'transaction' && settings.psp.gateway && { gateway: settings.psp.gateway }),
     };
     // DRAFT → SUBMITTING, attempt 1, committed before the PSP hears of it: a crash from here
     // on is recovered as "possibly sent", never lost.
     const d = decide(draft, { type: 'submit' }, { at });
     const lines = d.history.map((h) => ({ ...h, source: 'create', at }));
     this.deps.ledger.charges.insert(d.next, lines);
-    const done = await this.lock.run(draft.id, () => this.send(draft.id));
-    return done ? ok(toChargeView(done)) : this.notFound();
+    if (requestId) {
+      this.inFlight.set(requestId, draft.id);
+      if (this.abandoned.delete(requestId)) this.cancel(draft.id);
+    }
+    try {
+      const done = await this.lock.run(draft.id, () => this.send(draft.id));
+      return done ? ok(toChargeView(done)) : this.notFound();
+    } finally {
+      if (requestId) this.inFlight.delete(requestId);
+    }
+  }
+
+  /**
+   * The screen gave up on a request still in flight (Esc, confirmed): its charge is canceled
+   * the moment the PSP's answer arrives, in the same decision, so its QR is never published.
+   */
+  abandon(requestId: string, by = 'cashier'): void {
+    const id = this.inFlight.get(requestId);
+    if (id) this.cancel(id, by);
+    else this.abandoned.add(requestId); // not seen yet (or already answered: then a no-op)
+  }
+
+  /** The charge in progress (pending or uncertain, the newest): what a reload puts back. */
+  current(): ChargeView | null {
+    const open = this.deps.ledger.charges
+      .open()
+      .filter((c) => c.status === 'PENDING' || c.status === 'UNCERTAIN');
+    const newest = open.at(-1);
+    return newest ? toChargeView(newest) : null;
   }
 
   get(id: string): Result<ChargeView> {
@@ -274,16 +300,16 @@ export class ChargeService {
           .catch((e: unknown) =>
             this.logger.error('resolve failed', { chargeId: id, error: String(e) }),
           ),
-      () => void this.shell.step(id, { type: 'resolveGaveUp' }, 'resolver'),
+      () =>
+        void this.shell.step(
+          id,
+          { type: 'resolveGaveUp', canQuery: this.deps.psp().hasStatusQuery },
+          'resolver',
+        ),
     );
   }
 
   private notFound() {
     return err('not_found', 'CHARGE_NOT_FOUND');
-  }
-
-  private newExternalId(at: number): string {
-    const t = this.deps.terminalId.replace(/[^A-Za-z0-9]/g, '').slice(0, 8) || 't';
-    return `blc_${t}_${at.toString(36)}_${randomBytes(6).toString('hex')}`;
   }
 }

@@ -4,6 +4,7 @@ import {
   type ChargeEvent,
   type Decision,
 } from '../../../shared/domain/charge-lifecycle';
+import type { PspOutcome } from '../../../shared/domain/psp-status';
 import type { ChargeView } from '../../../shared/views';
 import type { ChargeRecord } from '../ledger/charges-repo';
 import type { Ledger } from '../ledger/ledger';
@@ -27,6 +28,8 @@ export interface ChargeShellDeps {
   publish?: (view: ChargeView) => void;
   paid?: (view: ChargeView, late: boolean) => void;
   alert?: (code: string) => void;
+  /** The PSP's status vocabulary (settings `psp.statusMap`); A6's when absent. */
+  statusMap?: () => Readonly<Record<string, PspOutcome>>;
   /** The effects about resolution timers belong to the service. */
   resolveLater(id: string): void;
   stopResolving(id: string): void;
@@ -55,7 +58,8 @@ export class ChargeShell {
   /** Inside the caller's transaction: the caller runs `after` once it committed. */
   decideAndSave(c: ChargeRecord, event: ChargeEvent, source: string): Stepped {
     const at = this.deps.now();
-    const d = decide(c, event, { at });
+    const statusMap = this.deps.statusMap?.();
+    const d = decide(c, event, { at, ...(statusMap && { statusMap }) });
     if (d.changed) {
       if (d.next.status !== c.status || d.effects.length) d.next.updatedAt = at;
       const lines = d.history.map((h) => ({ ...h, source, at }));

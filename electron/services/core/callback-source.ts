@@ -20,6 +20,8 @@ export interface CallbackSourceDeps {
   hasStatusQuery: () => boolean;
   /** Whether the PSP is on loopback (it can then call the local receiver directly). */
   loopbackPsp: () => boolean;
+  /** Silence after which the relay stream counts as dead (RelaySubscriber; default 30 s). */
+  silenceMs?: number;
 }
 
 /**
@@ -73,6 +75,7 @@ export class CallbackSource {
         onState: (state, detail) =>
           state === 'offline' ? this.fallback() : monitor.set(state, detail),
         logger,
+        ...(this.deps.silenceMs && { silenceMs: this.deps.silenceMs }),
       });
       monitor.set('reconnecting', 'conectando ao relay');
       if (this.started) this.subscriber.start();

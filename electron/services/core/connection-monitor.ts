@@ -1,4 +1,4 @@
-import type { ConnectionStatus } from '../../../shared/views';
+import type { ConnectionStatus, PspHealthState } from '../../../shared/views';
 import type { AppEvents } from '../events';
 
 /**
@@ -21,7 +21,15 @@ export class ConnectionMonitor {
 
   set(state: ConnectionStatus['state'], detail?: string): void {
     if (this.status.state === state && this.status.detail === detail) return;
-    this.status = { state, since: this.now(), ...(detail && { detail }) };
+    const psp = this.status.psp;
+    this.status = { state, since: this.now(), ...(detail && { detail }), ...(psp && { psp }) };
+    this.events.emit('connection:changed', this.status);
+  }
+
+  /** Whether the PSP answers (psp-health.ts): part of the same truth. */
+  setPsp(psp: PspHealthState): void {
+    if (this.status.psp === psp) return;
+    this.status = { ...this.status, psp };
     this.events.emit('connection:changed', this.status);
   }
 }

@@ -4,7 +4,7 @@ import type { KvRepo } from '../ledger/kv-repo';
 import type { Logger, Redactor } from '../log';
 import type { Credentials } from '../psp/auth';
 import { PspClient } from '../psp/client';
-import type { CredentialsService } from '../secrets/credentials-service';
+import type { CredentialsService, PreviousSecret } from '../secrets/credentials-service';
 import type { SettingsService } from '../settings-service';
 
 /** An embedded PSP for DEMO mode (the composition root starts the sandbox and hands it over). */
@@ -37,6 +37,8 @@ export interface PspSelectionDeps {
   redactor: Redactor;
   startDemo?: (dataDir: string) => Promise<DemoPsp>;
   override?: PspOverride;
+  /** The PSP calls' fetch (psp-health.ts watches it). */
+  fetch?: typeof fetch;
 }
 
 /** Where the chosen mode is kept: `live` only after `Salvar e usar` succeeded. */
@@ -114,7 +116,7 @@ export class PspSelection {
   }
 
   /** A secret rotated away still verifies callbacks signed with it (live shops only). */
-  async previousSecret(): Promise<string | null> {
+  async previousSecret(): Promise<PreviousSecret | null> {
     if (this.demoPsp || this.deps.override) return null;
     return this.deps.credentials.previousSecret().catch(() => null);
   }
@@ -142,6 +144,7 @@ export class PspSelection {
         ...(this.demoPsp && { statusQueryPath: '/transactions/{id}' }),
       }),
       credentials: () => this.credentials(),
+      ...(this.deps.fetch && { fetch: this.deps.fetch }),
       now: this.deps.now,
       logger: this.deps.logger,
       redactor: this.deps.redactor,

@@ -12,6 +12,7 @@ import type { Redactor } from '../log';
 import type { OwnerService } from '../owner/owner-service';
 import type { Credentials } from '../psp/auth';
 import type { SecretKey, SecretStore } from '../secrets/secret-store';
+import { previousSecretEntry } from '../secrets/credentials-service';
 import type { SettingsService } from '../settings-service';
 import { testConnection, type ConnectionReport } from './connection-test';
 import { createRelayChannel } from './relay-channel';
@@ -131,7 +132,7 @@ export class GoLiveService {
         chargeOperation: i.chargeOperation,
       },
       relay: { url: relay.url, channelId: relay.channelId },
-      printer: { name: i.printer.name.trim(), paperWidthMm: i.printer.paperWidthMm },
+      printer: { ...i.printer, name: i.printer.name.trim() },
     });
     if (!next.ok) return next;
     const pin = needsPin ? await deps.owner.hashPin(i.newPin!) : null;
@@ -140,8 +141,14 @@ export class GoLiveService {
     const writes: Array<[SecretKey, string]> = [];
     if (i.clientId.trim() || i.clientSecret) {
       const previousSecret = stored.creds?.clientSecret;
-      if (previousSecret && previousSecret !== i.clientSecret)
-        writes.push(['psp.previousClientSecret', previousSecret]);
+      // A rotation: the old secret verifies callbacks until a deadline fixed now (D3).
+      if (previousSecret && previousSecret !== i.clientSecret) {
+        const hours = deps.settings.get().psp.callback.previousSecretHours;
+        writes.push([
+          'psp.previousClientSecret',
+          previousSecretEntry(previousSecret, deps.now() + hours * 3_600_000),
+        ]);
+      }
       writes.push(['psp.clientId', i.clientId.trim()], ['psp.clientSecret', i.clientSecret]);
     }
     if (relay.token) writes.push(['relay.channelToken', relay.token]);

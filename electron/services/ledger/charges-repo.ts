@@ -17,6 +17,9 @@ export interface ChargeRecord extends ChargeFacts {
   payer?: PayerRecord;
   payerName?: string;
   payerDocumentMasked?: string;
+  /** `Divisão (split)` sent with the charge (splitUser, splitTax), and the routing gateway. */
+  split?: { user: string; taxPercent: number };
+  gateway?: string;
   terminalId: string;
   demo: boolean;
   createdAt: number;
@@ -68,6 +71,8 @@ export function fromRow(r: Row): ChargeRecord {
     feeCents: opt(r.fee_cents),
     noticeCode: code === undefined ? undefined : known ? code : 'PSP_REFUSED',
     noticeReason: known ? opt(r.notice_reason) : code,
+    split: opt<string>(r.split_json) ? JSON.parse(r.split_json as string) : undefined,
+    gateway: opt(r.gateway),
     paidAfter: opt(r.paid_after),
     canceledBy: opt(r.canceled_by),
     canceledAt: opt(r.canceled_at),
@@ -94,6 +99,8 @@ function toRow(c: ChargeRecord): Row {
     notice_code: c.noticeCode ?? null,
     notice_text: null,
     notice_reason: c.noticeReason ?? null,
+    split_json: c.split ? JSON.stringify(c.split) : null,
+    gateway: c.gateway ?? null,
     flags: c.flags.join(','),
     deferred: c.deferred.join(','),
     paid_after: c.paidAfter ?? null,

@@ -112,4 +112,9 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE charges ADD COLUMN canceled_at INTEGER;
   ALTER TABLE charges ADD COLUMN notice_reason TEXT;
   `,
+  /* split */ `
+  -- The split (splitUser, splitTax) and gateway sent with a /transactions/create charge.
+  ALTER TABLE charges ADD COLUMN split_json TEXT;
+  ALTER TABLE charges ADD COLUMN gateway TEXT;
+  `,
 ];

@@ -2,6 +2,7 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { err, ok, type Result } from '../../../shared/result';
 import type { KvRepo } from '../ledger/kv-repo';
+import { PinAttempts } from './pin-attempts';
 
 const scrypt = promisify(scryptCb) as (
   pw: string,
@@ -20,23 +21,33 @@ export interface PinHash {
 
 const PARAMS = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const UNLOCK_MS = 5 * 60_000;
-const MAX_FAILURES = 5;
-const LOCKOUT_MS = 60_000;
+
+/** The slow, salted hash of a PIN (scrypt with the stored parameters). */
+export type PinHasher = (pin: string, stored: PinHash) => Promise<Buffer>;
+export const scryptPin: PinHasher = (pin, stored) =>
+  scrypt(pin, Buffer.from(stored.salt, 'hex'), 32, {
+    N: stored.N,
+    r: stored.r,
+    p: stored.p,
+    maxmem: PARAMS.maxmem,
+  });
 
 /**
  * The owner PIN, stored as a salted scrypt hash in the ledger, and the owner session: unlocked
- * for five minutes after a right PIN; five wrong PINs lock it for a minute. The role check is
+ * for five minutes after a right PIN; at most five wrong PINs a minute (PinAttempts). The role check is
  * here, in the service layer, so no IPC path reaches an owner function without it.
  */
 export class OwnerService {
   private unlockedUntil = 0;
-  private failures = 0;
-  private lockedUntil = 0;
+  private readonly attempts: PinAttempts;
 
   constructor(
     private readonly kv: KvRepo,
     private readonly now: () => number = Date.now,
-  ) {}
+    private readonly hash: PinHasher = scryptPin,
+  ) {
+    this.attempts = new PinAttempts(kv, now);
+  }
 
   hasPin(): boolean {
     return this.kv.get<PinHash>('owner.pin') !== undefined;
@@ -97,23 +108,21 @@ export class OwnerService {
   async unlock(pin: string): Promise<Result<{ unlockedUntil: number }>> {
     const stored = this.kv.get<PinHash>('owner.pin');
     if (!stored) return err('auth', 'OWNER_PIN_NOT_SET');
-    if (this.now() < this.lockedUntil) {
-      return err('rate_limited', 'PIN_LOCKED_OUT', { retryAfterMs: this.lockedUntil - this.now() });
+    // The attempt is reserved before the slow hash: a locked owner never reaches it.
+    const attempt = this.attempts.reserve();
+    if (!attempt.ok) {
+      return err('rate_limited', 'PIN_LOCKED_OUT', {
+        retryAfterMs: attempt.retryAfterMs,
+        params: { seconds: Math.ceil(attempt.retryAfterMs / 1000) },
+      });
     }
-    const given = await scrypt(pin, Buffer.from(stored.salt, 'hex'), 32, {
-      N: stored.N,
-      r: stored.r,
-      p: stored.p,
-      maxmem: PARAMS.maxmem,
-    });
-    if (!timingSafeEqual(given, Buffer.from(stored.hash, 'hex'))) {
-      if (++this.failures >= MAX_FAILURES) {
-        this.failures = 0;
-        this.lockedUntil = this.now() + LOCKOUT_MS;
-      }
-      return err('auth', 'PIN_WRONG', { field: 'pin' });
+    let right = false;
+    try {
+      right = timingSafeEqual(await this.hash(pin, stored), Buffer.from(stored.hash, 'hex'));
+    } finally {
+      attempt.settle(right);
     }
-    this.failures = 0;
+    if (!right) return err('auth', 'PIN_WRONG', { field: 'pin' });
     this.unlockedUntil = this.now() + UNLOCK_MS;
     return ok({ unlockedUntil: this.unlockedUntil });
   }

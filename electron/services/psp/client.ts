@@ -86,6 +86,7 @@ export class PspClient {
       timeoutMs: deps.settings.requestTimeoutMs,
       logger: deps.logger ?? silentLogger,
       redactor: this.redactor,
+      successFalseIsError: deps.settings.successFalseIsError,
     });
     this.auth = new PspAuth(this.http, deps.credentials, deps.settings, now, this.redactor);
   }
@@ -111,7 +112,7 @@ export class PspClient {
       body,
       sideEffect: true,
     });
-    return r.ok ? readCreatedCharge(r.value.body) : r;
+    return r.ok ? readCreatedCharge(r.value.body, this.deps.settings.createReply) : r;
   }
 
   async createTransaction(i: TransactionInput): Promise<Result<CreatedCharge>> {
@@ -133,21 +134,23 @@ export class PspClient {
       body,
       sideEffect: true,
     });
-    return r.ok ? readCreatedCharge(r.value.body) : r;
+    return r.ok ? readCreatedCharge(r.value.body, this.deps.settings.createReply) : r;
   }
 
+  /** A2, or the preset's path, field names and key-type vocabulary (`psp.withdrawal`). */
   async withdraw(i: WithdrawInput): Promise<Result<WithdrawalReceipt>> {
+    const w = this.deps.settings.withdrawal;
     const req: PspRequest = {
       op: 'withdraw',
       method: 'POST',
-      path: '/withdrawals/withdraw',
+      path: w.path,
       body: {
         amount: toWireAmount(i.amountCents),
-        external_id: i.externalId,
-        pix_key: i.pixKey,
-        pix_key_type: i.pixKeyType,
+        ...(w.externalIdField && { [w.externalIdField]: i.externalId }),
+        [w.keyField]: i.pixKey,
+        [w.keyTypeField]: w.keyTypes[i.pixKeyType],
         ...(i.description && { description: i.description }),
-        clientCallbackUrl: i.callbackUrl,
+        [w.callbackField]: i.callbackUrl,
       },
       sideEffect: true,
     };
@@ -173,10 +176,16 @@ export class PspClient {
       op: 'infractions',
       method: 'GET',
       path: '/meds/infractions/list',
-      query: { page, perPage },
+      query: { page, perPage: Math.min(perPage, this.deps.settings.infractionsMaxPerPage) },
       sideEffect: false,
     });
-    return r.ok ? readInfractions(r.value.body, page, perPage) : r;
+    return r.ok
+      ? readInfractions(
+          r.value.body,
+          page,
+          Math.min(perPage, this.deps.settings.infractionsMaxPerPage),
+        )
+      : r;
   }
 
   async sendDefense(i: DefenseInput): Promise<Result<{ message?: string }>> {
@@ -184,7 +193,15 @@ export class PspClient {
       op: 'defense',
       method: 'POST',
       path: `/meds/infractions/${encodeURIComponent(i.infractionId)}/defense`,
-      body: { analise: i.analise, justificativa: i.justificativa, proofs: i.proofs },
+      // The app's stance, in the PSP's words (A5, or `rejeitado`/`aceito` for cics-pt).
+      body: {
+        analise:
+          i.analise === 'DISAGREED'
+            ? this.deps.settings.defense.contestValue
+            : this.deps.settings.defense.acceptValue,
+        justificativa: i.justificativa,
+        proofs: i.proofs,
+      },
       sideEffect: true,
     });
     if (!r.ok) return r;
@@ -206,19 +223,25 @@ export class PspClient {
     return this.deps.settings.statusQueryPath.trim() !== '';
   }
 
-  /** A10, only when `statusQueryPath` is set (e.g. `/transactions/{id}`). */
+  /**
+   * A10 or the preset's query (`psp.statusQueryPath` + `psp.statusQuery`), only when a path is
+   * set. Callers go through the shared budget (StatusQueryGate), never here directly.
+   */
   async transactionStatus(id: string): Promise<Result<TransactionStatus>> {
     if (!this.hasStatusQuery) {
       return err('unavailable', 'STATUS_QUERY_OFF');
     }
-    const path = this.deps.settings.statusQueryPath.replace('{id}', encodeURIComponent(id));
+    const q = this.deps.settings.statusQuery;
+    const path = this.deps.settings.statusQueryPath.replaceAll('{id}', encodeURIComponent(id));
+    const body = q.method === 'POST' ? fillBodyTemplate(q.body, id) : undefined;
     const r = await this.withClientHeaders({
       op: 'status',
-      method: 'GET',
+      method: q.method,
       path,
+      ...(body !== undefined && { body }),
       sideEffect: false,
     });
-    return r.ok ? readTransactionStatus(r.value.body) : r;
+    return r.ok ? readTransactionStatus(r.value.body, q.reply) : r;
   }
 
   private async withBearer(req: PspRequest): Promise<Result<PspResponse>> {
@@ -242,4 +265,22 @@ export class PspClient {
     if (!headers.ok) return headers;
     return this.http.send({ ...req, headers: { ...req.headers, ...headers.value } });
   }
+}
+
+/**
+ * The status query's body: the template parsed as JSON, then `"{id}"` replaced by the id (a
+ * number when it is all digits, as the cics-pt family's numeric ids) and `{id}` inside longer
+ * strings by its text. The id never reaches the JSON text, so it cannot change its shape.
+ */
+export function fillBodyTemplate(template: string, id: string): unknown {
+  if (template.trim() === '') return undefined;
+  const fill = (v: unknown): unknown => {
+    if (v === '{id}') return /^\d{1,15}$/.test(id) ? Number(id) : id;
+    if (typeof v === 'string') return v.replaceAll('{id}', id);
+    if (Array.isArray(v)) return v.map(fill);
+    if (v && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]));
+    return v;
+  };
+  return fill(JSON.parse(template));
 }

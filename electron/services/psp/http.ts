@@ -1,6 +1,6 @@
 import { err, ok, type Err, type Result } from '../../../shared/result';
 import type { Logger, Redactor } from '../log';
-import { badReply, httpError, noAnswer, NOT_SENT, parseRetryAfter } from './errors';
+import { badReply, httpError, noAnswer, NOT_SENT, parseRetryAfter, pspMessage } from './errors';
 
 export interface PspRequest {
   /** Operation name, for logs. */
@@ -28,6 +28,8 @@ export interface PspHttpDeps {
   timeoutMs: number;
   logger: Logger;
   redactor: Redactor;
+  /** A 2xx with `{success: false, error}` is an error, not a success (bearer-snake family). */
+  successFalseIsError?: boolean;
 }
 
 /** Errors that happen before a byte of the request could reach the PSP. */
@@ -106,6 +108,18 @@ export class PspHttp {
       return req.sideEffect
         ? err('uncertain', 'PSP_MALFORMED_REPLY')
         : err('unavailable', 'PSP_MALFORMED_REPLY');
+    }
+    if (
+      deps.successFalseIsError !== false &&
+      body &&
+      typeof body === 'object' &&
+      (body as { success?: unknown }).success === false
+    ) {
+      // The PSP says it refused: nothing was done, whatever the HTTP status claims.
+      const m = pspMessage(body);
+      return err('validation', 'PSP_REJECTED', {
+        ...(m && { params: { pspMessage: deps.redactor.redact(m) } }),
+      });
     }
     return ok({ status: res.status, body });
   }

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { parseWireAmount, type Cents } from '../../../shared/domain/money';
 import { cryptoFeesSchema, type CryptoFees } from '../../../shared/domain/crypto-fees';
 import { ok, type Result } from '../../../shared/result';
+import { createReplySchema, statusQuerySchema } from '../../../shared/psp-settings';
 import { badReply } from './errors';
+import { firstPresent } from './paths';
 
 /**
  * Reply readers: schemas that accept unknown fields and the variants of A1–A10. A reply that
@@ -17,23 +19,6 @@ function parseWith<T>(schema: z.ZodType<T>, body: unknown, sideEffect: boolean):
   return badReply(r.error.issues[0]?.path.join('.') || '(body)', sideEffect);
 }
 
-const wireCents = z.union([z.number(), z.string()]).transform((v, ctx) => {
-  const r = parseWireAmount(v);
-  if (r.ok) return r.value;
-  ctx.addIssue({ code: 'custom', message: r.code });
-  return z.NEVER;
-});
-
-const depositReply = z.looseObject({
-  message: z.string().optional(),
-  qrCodeResponse: z.looseObject({
-    transactionId: z.union([z.string().min(1), z.number()]).transform(String),
-    status: z.string().min(1),
-    qrcode: z.string().min(1),
-    amount: wireCents,
-  }),
-});
-
 export interface CreatedCharge {
   transactionId: string;
   status: string;
@@ -42,16 +27,42 @@ export interface CreatedCharge {
   message?: string;
 }
 
-export function readCreatedCharge(body: unknown): Result<CreatedCharge> {
-  const r = parseWith(depositReply, body, true);
-  if (!r.ok) return r;
-  const q = r.value.qrCodeResponse;
+/** Where each value of the creation reply is (settings `psp.createReply`). */
+export interface CreateReplyPaths {
+  id: readonly string[];
+  status: readonly string[];
+  brcode: readonly string[];
+  amount: readonly string[];
+}
+export const DEFAULT_CREATE_REPLY: CreateReplyPaths = createReplySchema.parse({});
+
+/**
+ * The seed's `{message, qrCodeResponse: {...}}` and the `cics-pt` family's
+ * `{message, data: {transactionId, transactionState, copyPaste, transactionAmount}}`, or any
+ * shape the settings describe. A missing value names the paths it looked at.
+ */
+export function readCreatedCharge(
+  body: unknown,
+  paths: CreateReplyPaths = DEFAULT_CREATE_REPLY,
+): Result<CreatedCharge> {
+  const id = firstPresent(body, paths.id);
+  const status = firstPresent(body, paths.status);
+  const brcode = firstPresent(body, paths.brcode);
+  const amount = firstPresent(body, paths.amount);
+  if (!id || (typeof id.value !== 'string' && typeof id.value !== 'number'))
+    return badReply(paths.id.join(' | '), true);
+  if (!status || typeof status.value !== 'string') return badReply(paths.status.join(' | '), true);
+  if (!brcode || typeof brcode.value !== 'string') return badReply(paths.brcode.join(' | '), true);
+  if (!amount) return badReply(paths.amount.join(' | '), true);
+  const cents = parseWireAmount(amount.value as number | string);
+  if (!cents.ok) return badReply(amount.path, true);
+  const message = isObj(body) && typeof body.message === 'string' ? body.message : undefined;
   return ok({
-    transactionId: q.transactionId,
-    status: q.status,
-    qrcode: q.qrcode,
-    amountCents: q.amount,
-    ...(r.value.message !== undefined && { message: r.value.message }),
+    transactionId: String(id.value),
+    status: status.value,
+    qrcode: brcode.value,
+    amountCents: cents.value,
+    ...(message !== undefined && { message }),
   });
 }
 
@@ -127,11 +138,12 @@ export function readInfractions(
   page: number,
   perPage: number,
 ): Result<InfractionPage> {
+  // The list at the root, under data/items/infractions/results, or one more level down
+  // (`{data: {infractions: [...], pagination}}`, the cics-pt family).
+  const holders = isObj(body) ? [body, ...(isObj(body.data) ? [body.data] : [])] : [];
   const list = Array.isArray(body)
     ? body
-    : isObj(body)
-      ? [body.data, body.items, body.infractions, body.results].find(Array.isArray)
-      : undefined;
+    : holders.flatMap((h) => [h.data, h.items, h.infractions, h.results]).find(Array.isArray);
   if (!list) return badReply('data', false);
   const items: InfractionItem[] = [];
   for (const [i, raw] of list.entries()) {
@@ -143,7 +155,12 @@ export function readInfractions(
     }
     items.push({ infractionId: String(key), status, fields });
   }
-  const meta = isObj(body) && isObj(body.meta) ? body.meta : {};
+  const meta =
+    [
+      isObj(body) && body.meta,
+      isObj(body) && body.pagination,
+      isObj(body) && isObj(body.data) && body.data.pagination,
+    ].find(isObj) ?? {};
   const top = isObj(body) ? body : {};
   const totalPages = [
     top.totalPages,
@@ -195,29 +212,49 @@ export function readCryptoFees(body: unknown): Result<CryptoFees> {
   });
 }
 
-/** A10: `{transactionId, status, amount, ...}`, possibly under data. */
-const statusReply = z.looseObject({
-  status: z.string().min(1),
-  transactionId: z.union([z.string(), z.number()]).transform(String).optional(),
-  amount: wireCents.optional(),
-  qrcode: z.string().min(1).optional(),
-});
+/** A10 and the presets: where the status query's reply carries each value. */
+export interface StatusReplyPaths {
+  status: readonly string[];
+  amount: readonly string[];
+  fee: readonly string[];
+  id: readonly string[];
+  brcode: readonly string[];
+}
+export const DEFAULT_STATUS_REPLY: StatusReplyPaths = statusQuerySchema.parse({}).reply;
+
 export interface TransactionStatus {
   status: string;
   transactionId?: string;
   amountCents?: Cents;
+  feeCents?: Cents;
   /** Some PSPs (the sandbox among them) return the payload again: how an uncertain charge gets its QR back. */
   qrcode?: string;
 }
 
-export function readTransactionStatus(body: unknown): Result<TransactionStatus> {
-  const src = isObj(body) && isObj(body.data) ? body.data : body;
-  const r = parseWith(statusReply, src, false);
-  if (!r.ok) return r;
+export function readTransactionStatus(
+  body: unknown,
+  paths: StatusReplyPaths = DEFAULT_STATUS_REPLY,
+): Result<TransactionStatus> {
+  const status = firstPresent(body, paths.status);
+  if (!status || typeof status.value !== 'string') return badReply(paths.status.join(' | '), false);
+  const id = firstPresent(body, paths.id);
+  const brcode = firstPresent(body, paths.brcode);
+  const money = (p: readonly string[]) => {
+    const v = firstPresent(body, p);
+    if (!v || (typeof v.value !== 'number' && typeof v.value !== 'string')) return undefined;
+    const c = parseWireAmount(v.value);
+    return c.ok ? c.value : undefined;
+  };
+  const amountCents = money(paths.amount);
+  const feeCents = money(paths.fee);
   return ok({
-    status: r.value.status,
-    ...(r.value.transactionId !== undefined && { transactionId: r.value.transactionId }),
-    ...(r.value.amount !== undefined && { amountCents: r.value.amount }),
-    ...(r.value.qrcode !== undefined && { qrcode: r.value.qrcode }),
+    status: status.value,
+    ...(id &&
+      (typeof id.value === 'string' || typeof id.value === 'number') && {
+        transactionId: String(id.value),
+      }),
+    ...(amountCents !== undefined && { amountCents }),
+    ...(feeCents !== undefined && { feeCents }),
+    ...(brcode && typeof brcode.value === 'string' && { qrcode: brcode.value }),
   });
 }

@@ -3,16 +3,52 @@ import type { Credentials } from '../psp/auth';
 import type { Redactor } from '../log';
 import type { SecretStore } from './secret-store';
 
+/** A rotated-out client secret and the stored moment after which it is never accepted. */
+export interface PreviousSecret {
+  secret: string;
+  validUntil: number;
+}
+
+export const DEFAULT_PREVIOUS_SECRET_MS = 24 * 3_600_000;
+
+/** The keychain entry of a rotation: the old secret with its deadline, fixed now. */
+export function previousSecretEntry(secret: string, validUntil: number): string {
+  return JSON.stringify({ secret, validUntil } satisfies PreviousSecret);
+}
+
+/** The keychain entry: JSON with its deadline. An entry without one (older versions) is void. */
+function readPrevious(raw: string): PreviousSecret | null {
+  try {
+    const v = JSON.parse(raw) as Partial<PreviousSecret>;
+    return typeof v.secret === 'string' && typeof v.validUntil === 'number'
+      ? { secret: v.secret, validUntil: v.validUntil }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * PSP credentials cross IPC write-only: set, clear, status. There is no call that returns a
  * secret to the renderer; the PSP client reads them here, on demand.
+ *
+ * Rotation: saving a new secret keeps the old one for callbacks already signed with it, with
+ * a deadline fixed and stored at the rotation (`previousSecretMs` after it, a setting). Past
+ * that deadline the old secret is deleted and never accepted again, whatever happens later.
  */
 export class CredentialsService {
+  private readonly now: () => number;
+  private readonly previousSecretMs: () => number;
+
   constructor(
     private readonly store: SecretStore,
     private readonly redactor: Redactor,
     private readonly onChange: () => void = () => {},
-  ) {}
+    opts: { now?: () => number; previousSecretMs?: () => number } = {},
+  ) {
+    this.now = opts.now ?? Date.now;
+    this.previousSecretMs = opts.previousSecretMs ?? (() => DEFAULT_PREVIOUS_SECRET_MS);
+  }
 
   async set(c: Credentials): Promise<Result<{ configured: boolean }>> {
     try {
@@ -24,8 +60,12 @@ export class CredentialsService {
 
   private async write(c: Credentials): Promise<Result<{ configured: boolean }>> {
     const previous = await this.store.get('psp.clientSecret');
-    if (previous && previous !== c.clientSecret)
-      await this.store.set('psp.previousClientSecret', previous);
+    if (previous && previous !== c.clientSecret) {
+      await this.store.set(
+        'psp.previousClientSecret',
+        previousSecretEntry(previous, this.now() + this.previousSecretMs()),
+      );
+    }
     await this.store.set('psp.clientId', c.clientId.trim());
     await this.store.set('psp.clientSecret', c.clientSecret);
     this.redactor.add(c.clientSecret);
@@ -66,7 +106,16 @@ export class CredentialsService {
     return { clientId, clientSecret };
   }
 
-  async previousSecret(): Promise<string | null> {
-    return this.store.get('psp.previousClientSecret');
+  /** The rotated-out secret while its stored deadline lasts; null (and deleted) after it. */
+  async previousSecret(): Promise<PreviousSecret | null> {
+    const raw = await this.store.get('psp.previousClientSecret');
+    if (raw === null) return null;
+    const previous = readPrevious(raw);
+    if (!previous || this.now() > previous.validUntil) {
+      await this.store.delete('psp.previousClientSecret');
+      return null;
+    }
+    this.redactor.add(previous.secret);
+    return previous;
   }
 }

@@ -25,6 +25,8 @@ export interface WithdrawalServiceDeps {
   now?: () => number;
   publish?: (v: WithdrawalView) => void;
   retryDelaysMs?: number[];
+  /** False when the PSP takes no external id of ours: an unconfirmed withdrawal is never resent. */
+  retrySafe?: () => boolean;
 }
 
 export function toWithdrawalView(w: WithdrawalRecord): WithdrawalView {
@@ -102,8 +104,10 @@ export class WithdrawalService {
 
   async recover(): Promise<void> {
     for (const w of this.deps.ledger.withdrawals.open()) {
-      const now = w.status === 'SUBMITTING' ? this.commit(w, { type: 'answerLost' }).next : w;
-      if (now.status === 'UNCERTAIN') {
+      const retrySafe = this.deps.retrySafe?.() ?? true;
+      const now =
+        w.status === 'SUBMITTING' ? this.commit(w, { type: 'answerLost', retrySafe }).next : w;
+      if (now.status === 'UNCERTAIN' && retrySafe) {
         this.retries.cancel(w.id);
         await this.lock.run(w.id, () => this.retry(w.id));
       }
@@ -158,7 +162,7 @@ export class WithdrawalService {
             ...(r.value.status && { status: r.value.status }),
           }
         : r.kind === 'uncertain'
-          ? { type: 'answerLost' }
+          ? { type: 'answerLost', retrySafe: this.deps.retrySafe?.() ?? true }
           : { type: 'pspRefused', kind: r.kind, code: r.code },
     );
   }

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { formatBRL, parseMoney } from '../../../shared/domain/money';
+import { formatBRL, NBSP, parseMoney } from '../../../shared/domain/money';
 
 interface Props {
   cents: number;
@@ -43,7 +43,8 @@ export function AmountField({
         inputMode="numeric"
         autoComplete="off"
         autoFocus={autoFocus}
-        value={formatBRL(cents)}
+        // An input never wraps: a plain space, so typed and pasted text read alike.
+        value={formatBRL(cents).replace(NBSP, ' ')}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'amount-error' : undefined}
         onKeyDown={onKeyDown}

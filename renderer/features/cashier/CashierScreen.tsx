@@ -6,13 +6,17 @@ import { useApp } from '../../stores/app-store';
 import { isLocked, useCashier } from '../../stores/cashier-store';
 import { AmountField } from './AmountField';
 import { ChargePanel } from './ChargePanel';
+import { ChargeStatus } from './ChargeStatus';
+import { ConfirmCancelDialog } from './ConfirmCancelDialog';
 import { Receipt } from '../receipt/Receipt';
 import { TextField } from '../../components/TextField';
 
-/** Caixa: amount → Enter → QR, all by keyboard; Esc starts over. */
+/** Caixa: amount → Enter → QR, all by keyboard; Esc starts over (asking first if it may be paid). */
 export function CashierScreen() {
   const { t } = useTranslation();
   const info = useApp((s) => s.info);
+  const defaultPayer = useApp((s) => s.defaultPayer);
+  const connection = useApp((s) => s.connection);
   const paperWidthMm = useApp((s) => s.paperWidthMm);
   const c = useCashier();
   const form = useRef<HTMLFormElement>(null);
@@ -25,10 +29,11 @@ export function CashierScreen() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        c.reset();
-      }
+      // Esc belongs to the innermost dialog: one that handled it, or any open one, wins.
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      if (document.querySelector('[role="dialog"]')) return;
+      e.preventDefault();
+      useCashier.getState().startOver();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -54,9 +59,14 @@ export function CashierScreen() {
   };
   const needsContact = info?.chargeOperation !== 'transaction';
   const locked = isLocked(c.charge);
+  const showPayer = !defaultPayer || c.identify;
+  // Callbacks cannot arrive: the PSP is unreachable or no callback source is connected.
+  const offline =
+    connection !== null && (connection.psp === 'unreachable' || connection.state === 'offline');
 
   return (
     <div className="cashier">
+      <h1 className="sr-only">{t('counter.title')}</h1>
       <form ref={form} className="cashier-form" onSubmit={submit} noValidate>
         <fieldset className="form-body" disabled={locked}>
           <AmountField
@@ -75,47 +85,62 @@ export function CashierScreen() {
             maxLength={140}
             onChange={(v) => c.setField('description', v)}
           />
-          <fieldset className="payer">
-            <legend>{t('cashier.payerSection')}</legend>
-            <TextField
-              id="payer-name"
-              label={t('cashier.payerName')}
-              value={c.form.name}
-              maxLength={100}
-              error={err('name')}
-              onChange={(v) => c.setField('name', v)}
-            />
-            <TextField
-              id="payer-document"
-              label={t('cashier.payerDocument')}
-              value={c.form.document}
-              inputMode="numeric"
-              error={err('document')}
-              onChange={(v) => c.setField('document', v)}
-            />
-            {needsContact && (
-              <>
-                <TextField
-                  id="payer-email"
-                  label={t('cashier.payerEmail')}
-                  type="email"
-                  inputMode="email"
-                  value={c.form.email}
-                  error={err('email')}
-                  onChange={(v) => c.setField('email', v)}
-                />
-                <TextField
-                  id="payer-phone"
-                  label={t('cashier.payerPhone')}
-                  type="tel"
-                  inputMode="tel"
-                  value={c.form.phone}
-                  error={err('phone')}
-                  onChange={(v) => c.setField('phone', v)}
-                />
-              </>
-            )}
-          </fieldset>
+          {defaultPayer && (
+            <p className="default-payer">
+              {c.identify ? null : t('counter.defaultInUse', { name: defaultPayer.name })}{' '}
+              <button
+                type="button"
+                className="btn btn-small"
+                aria-expanded={c.identify}
+                onClick={() => c.setIdentify(!c.identify)}
+              >
+                {c.identify ? t('counter.useDefault') : t('counter.identify')}
+              </button>
+            </p>
+          )}
+          {showPayer && (
+            <fieldset className="payer">
+              <legend>{t('cashier.payerSection')}</legend>
+              <TextField
+                id="payer-name"
+                label={t('cashier.payerName')}
+                value={c.form.name}
+                maxLength={100}
+                error={err('name')}
+                onChange={(v) => c.setField('name', v)}
+              />
+              <TextField
+                id="payer-document"
+                label={t('cashier.payerDocument')}
+                value={c.form.document}
+                inputMode="numeric"
+                error={err('document')}
+                onChange={(v) => c.setField('document', v)}
+              />
+              {needsContact && (
+                <>
+                  <TextField
+                    id="payer-email"
+                    label={t('cashier.payerEmail')}
+                    type="email"
+                    inputMode="email"
+                    value={c.form.email}
+                    error={err('email')}
+                    onChange={(v) => c.setField('email', v)}
+                  />
+                  <TextField
+                    id="payer-phone"
+                    label={t('cashier.payerPhone')}
+                    type="tel"
+                    inputMode="tel"
+                    value={c.form.phone}
+                    error={err('phone')}
+                    onChange={(v) => c.setField('phone', v)}
+                  />
+                </>
+              )}
+            </fieldset>
+          )}
           <button type="submit" className="btn btn-primary btn-charge" disabled={c.busy}>
             {c.busy ? t('cashier.charging') : t('cashier.charge')}
           </button>
@@ -130,11 +155,14 @@ export function CashierScreen() {
         </p>
       </form>
       <div className="cashier-side">
+        <ChargeStatus status={c.busy ? 'SUBMITTING' : (c.charge?.status ?? null)} />
         {c.charge ? (
           <ChargePanel
             charge={c.charge}
             demo={info?.mode === 'demo'}
-            onNew={c.reset}
+            offline={offline}
+            onNew={c.startOver}
+            onCancel={c.askCancel}
             onSimulate={() => void c.simulate()}
             onRecheck={() => void c.recheck()}
           />
@@ -144,6 +172,13 @@ export function CashierScreen() {
           </div>
         )}
       </div>
+      {c.confirm && (
+        <ConfirmCancelDialog
+          confirm={c.confirm}
+          onYes={() => void c.confirmYes()}
+          onNo={c.confirmNo}
+        />
+      )}
       {c.charge && info && (
         <Receipt charge={c.charge} shopName={info.shopName} paperWidthMm={paperWidthMm} />
       )}

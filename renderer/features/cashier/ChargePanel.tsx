@@ -5,7 +5,6 @@ import { describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
 import { describeChargeNotice } from './charge-notice';
 import { printPage } from '../../print';
-import { ChargeStatus } from './ChargeStatus';
 import { printedHeightMm, printReceipt } from '../receipt/print';
 import { useCountdown } from './countdown';
 import { QrCode } from './QrCode';
@@ -14,16 +13,34 @@ import { playPaidChime } from './sound';
 interface Props {
   charge: ChargeView;
   demo: boolean;
+  /** Callbacks cannot arrive now (PSP or callback source unreachable): say what to do. */
+  offline?: boolean;
   onNew(): void;
+  onCancel?(): void;
   onSimulate(): void;
   onRecheck(): void;
 }
 
-/** The charge on screen: QR, copy-and-paste, print, live status, and an unmistakable PAID. */
-export function ChargePanel({ charge, demo, onNew, onSimulate, onRecheck }: Props) {
+/**
+ * The charge on screen: QR, copy-and-paste, print, and an unmistakable PAID. The live status
+ * itself is the screen's persistent `role="status"` (ChargeStatus), so each change is
+ * announced once. Focus moves here when the QR appears, and to `Nova cobrança` on PAID.
+ */
+export function ChargePanel({
+  charge,
+  demo,
+  offline,
+  onNew,
+  onCancel,
+  onSimulate,
+  onRecheck,
+}: Props) {
   const { t } = useTranslation();
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   const [printError, setPrintError] = useState<string | null>(null);
+  const panel = useRef<HTMLElement>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
+  const showQr = Boolean(charge.brcode) && charge.status === 'PENDING';
   const countdown = useCountdown(charge.status === 'PENDING' ? charge.expiresAt : undefined);
   const wasPaid = useRef(charge.status === 'PAID');
   useEffect(() => {
@@ -35,6 +52,12 @@ export function ChargePanel({ charge, demo, onNew, onSimulate, onRecheck }: Prop
       }
     }
   }, [charge.status, charge.amountCents, t]);
+  useEffect(() => {
+    if (charge.status === 'PAID') newButton.current?.focus();
+  }, [charge.status]);
+  useEffect(() => {
+    if (showQr) panel.current?.focus();
+  }, [showQr, charge.id]);
 
   // "Copiado" only when the clipboard took it: a refused write (no permission, no focus) says
   // so, and selects the code so Ctrl+C still works.
@@ -62,32 +85,43 @@ export function ChargePanel({ charge, demo, onNew, onSimulate, onRecheck }: Prop
 
   if (charge.status === 'PAID') {
     return (
-      <section className="charge-panel paid" aria-label={t('paid')}>
-        <ChargeStatus status={charge.status} />
+      <section className="charge-panel paid" aria-label={t('paid')} ref={panel} tabIndex={-1}>
         <p className="paid-amount">{formatBRL(charge.amountCents)}</p>
         {charge.notice && <p className="notice">{describeChargeNotice(charge.notice)}</p>}
-        <button type="button" className="btn btn-primary" onClick={onNew}>
+        <button ref={newButton} type="button" className="btn btn-primary" onClick={onNew}>
           {t('cashier.newCharge')}
         </button>
       </section>
     );
   }
 
+  const open = charge.status === 'PENDING' || charge.status === 'UNCERTAIN';
   return (
     <section
       className={`charge-panel state-${charge.status.toLowerCase()}`}
       aria-label={t('receipt.charge')}
+      ref={panel}
+      tabIndex={-1}
     >
       <p className="panel-amount">{formatBRL(charge.amountCents)}</p>
-      <ChargeStatus status={charge.status} />
       {charge.notice && (
         <p className="notice" role={charge.status === 'FAILED' ? 'alert' : undefined}>
           {describeChargeNotice(charge.notice)}
         </p>
       )}
-      {charge.brcode && charge.status === 'PENDING' && (
+      {charge.status === 'CANCELED' && charge.canceledAt !== undefined && (
+        <p className="notice">
+          {t('counter.canceledAt', { time: new Date(charge.canceledAt).toLocaleTimeString() })}
+        </p>
+      )}
+      {open && offline && (
+        <p className="notice notice-warn" role="alert">
+          {t('counter.noCallbacks')}
+        </p>
+      )}
+      {showQr && (
         <>
-          <QrCode payload={charge.brcode} label={t('cashier.qr')} />
+          <QrCode payload={charge.brcode!} label={t('cashier.qr')} />
           <p className="copy-label">{t('cashier.copyPaste')}</p>
           <p className="copia-e-cola" data-testid="pix-copia-e-cola">
             {charge.brcode}
@@ -106,7 +140,7 @@ export function ChargePanel({ charge, demo, onNew, onSimulate, onRecheck }: Prop
         </p>
       )}
       <div className="panel-actions">
-        {charge.brcode && charge.status === 'PENDING' && (
+        {showQr && (
           <>
             <button type="button" className="btn" onClick={() => void copyCode()}>
               {copy === 'copied' ? t('cashier.copied') : t('cashier.copy')}
@@ -126,7 +160,12 @@ export function ChargePanel({ charge, demo, onNew, onSimulate, onRecheck }: Prop
             {t('cashier.recheck')}
           </button>
         )}
-        <button type="button" className="btn btn-secondary" onClick={onNew}>
+        {open && onCancel && (
+          <button type="button" className="btn btn-danger" onClick={onCancel}>
+            {t('counter.cancelCharge')}
+          </button>
+        )}
+        <button ref={newButton} type="button" className="btn btn-secondary" onClick={onNew}>
           {t('cashier.newCharge')}
         </button>
       </div>

@@ -1,16 +1,20 @@
 import type { ChargeState } from '../../../shared/domain/charge-state';
 import { useTranslation } from '../../i18n';
 
-/** The live status, in a polite live region a screen reader announces. */
-export function ChargeStatus({ status }: { status: ChargeState }) {
+/**
+ * The live status, in a polite live region that stays mounted for the whole screen (a region
+ * that appears with its text is not reliably announced): each change is read once.
+ */
+export function ChargeStatus({ status }: { status: ChargeState | null }) {
   const { t } = useTranslation();
   return (
     <div
       role="status"
       aria-live="polite"
-      className={`charge-status status-${status.toLowerCase()}`}
+      aria-atomic="true"
+      className={`charge-status status-${status?.toLowerCase() ?? 'idle'}`}
     >
-      {t(`status.${status}`)}
+      {status ? t(`status.${status}`) : ''}
     </div>
   );
 }

@@ -32,7 +32,16 @@ export function ChargeDetailDialog({ detail, onClose }: { detail: ChargeDetail; 
           <dd>
             {t(`status.${c.status}`)}
             {c.flags.includes('LATE_PAYMENT') && ` · ${t('history.late')}`}
+            {c.flags.includes('MED_INFRACTION') && ` · ${t('med.marked')}`}
           </dd>
+          {c.split && (
+            <>
+              <dt>{t('pspProfile.splitUser')}</dt>
+              <dd>
+                {c.split.user} · {c.split.taxPercent}%
+              </dd>
+            </>
+          )}
           <dt>{t('history.fee')}</dt>
           <dd>{c.feeCents !== undefined ? formatBRL(c.feeCents) : '—'}</dd>
           {c.paidAt !== undefined && (

@@ -1,3 +1,4 @@
+import { chargeStatusLabel } from '../../components/charge-status-label';
 import { CHARGE_STATES, type ChargeState } from '../../../shared/domain/charge-state';
 import { isReceived } from '../../../shared/domain/day-closing';
 import { formatBRL } from '../../../shared/domain/money';
@@ -83,12 +84,21 @@ export function HistoryTable(p: Props) {
                 <td>{new Date(c.createdAt).toLocaleTimeString('pt-BR')}</td>
                 <td>
                   <span className={`badge-status status-${c.status.toLowerCase()}`}>
-                    {t(`status.${c.status}`)}
+                    {chargeStatusLabel(c)}
                   </span>
                   {c.flags.includes('LATE_PAYMENT') && (
                     <span className="flag"> {t('history.late')}</span>
                   )}
                   {c.demo && <span className="flag"> DEMO</span>}
+                  {c.flags.includes('MED_INFRACTION') && (
+                    <span className="flag"> {t('med.marked')}</span>
+                  )}
+                  {c.split && (
+                    <span className="flag">
+                      {' '}
+                      split {c.split.taxPercent}% · {c.split.user}
+                    </span>
+                  )}
                 </td>
                 <td className="num">{formatBRL(c.amountCents)}</td>
                 <td className="num">{c.feeCents !== undefined ? formatBRL(c.feeCents) : ''}</td>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatBRL } from '../../../shared/domain/money';
+import { bridge } from '../../bridge';
 import { useTranslation } from '../../i18n';
 import { useInfractions } from '../../stores/infractions-store';
 import { DefenseForm } from './DefenseForm';
@@ -15,6 +16,8 @@ export function InfractionsScreen() {
   useEffect(() => {
     void load(1);
   }, [load]);
+  // A MED callback: the PSP opened or changed an infraction, so read the page again.
+  useEffect(() => bridge().on('infractions:changed', () => void load()), [load]);
   const now = Date.now();
   const date = (d?: Date) => (d ? d.toLocaleDateString(i18n.language) : '—');
   const selected = data?.items.find((i) => i.infractionId === open);

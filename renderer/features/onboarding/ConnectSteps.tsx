@@ -4,6 +4,7 @@ import { Choice } from '../../components/Choice';
 import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
 import { useOnboarding } from '../../stores/onboarding-store';
+import { PrinterSection } from '../settings/PrinterSection';
 import { describeReport } from './report';
 
 /** A field's error code in words, next to it. */
@@ -121,7 +122,7 @@ export function PspStep() {
 /** Callbacks (relay) and the printer. */
 export function ExtrasStep() {
   const { t } = useTranslation();
-  const { form, edit, stored } = useOnboarding();
+  const { form, edit, stored, base } = useOnboarding();
   const error = useFieldError();
   const relay = (patch: Partial<typeof form.relay>) => edit({ relay: { ...form.relay, ...patch } });
   return (
@@ -161,25 +162,17 @@ export function ExtrasStep() {
           onChange={(adminToken) => relay({ adminToken })}
         />
       </fieldset>
-      <fieldset className="stack">
-        <legend>{t('onboarding.printerTitle')}</legend>
-        <TextField
-          id="ob-printer"
-          label={t('onboarding.printer')}
-          value={form.printer.name}
-          onChange={(name) => edit({ printer: { ...form.printer, name } })}
+      {base && (
+        <PrinterSection
+          s={{ ...base, printer: form.printer }}
+          edit={(next) => edit({ printer: next.printer })}
         />
-        <Choice
-          id="ob-paper"
-          label={t('settings.paper')}
-          value={form.printer.paperWidthMm}
-          options={[
-            [58, '58 mm'],
-            [80, '80 mm'],
-          ]}
-          onChange={(paperWidthMm) => edit({ printer: { ...form.printer, paperWidthMm } })}
-        />
-      </fieldset>
+      )}
+      {error('printer.address') && (
+        <p role="alert" className="field-error">
+          {error('printer.address')}
+        </p>
+      )}
     </>
   );
 }

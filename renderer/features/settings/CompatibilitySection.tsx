@@ -7,8 +7,28 @@ import { useTranslation } from '../../i18n';
 import { Choice } from '../../components/Choice';
 import { TextField } from '../../components/TextField';
 
+const splitList = (v: string) =>
+  v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+/** One `NAME=OUTCOME` per line (e.g. `COMPLETO=PAID`); the settings validate each. */
+const statusMapToText = (m: Record<string, string>) =>
+  Object.entries(m)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('\n');
+const parseStatusMap = (text: string) =>
+  Object.fromEntries(
+    text
+      .split('\n')
+      .map((l) => l.split('=').map((x) => x.trim()))
+      .filter(([k, v]) => k && v)
+      .map(([k, v]) => [k!.toUpperCase(), v!.toUpperCase()]),
+  ) as AppSettings['psp']['statusMap'];
+
 /**
- * The PSP compatibility settings (PSP-API.md): what the seed leaves open, so a shop whose PSP
+ * The PSP compatibility settings (docs/psp-compatibility.md): what the seed leaves open, so a shop whose PSP
  * differs changes a setting, not code. Collapsed: the defaults fit the documented PSP.
  */
 export function CompatibilitySection({
@@ -20,6 +40,7 @@ export function CompatibilitySection({
 }) {
   const { t } = useTranslation();
   const [maxText, setMaxText] = useState(formatBRL(s.psp.maxAmountCents));
+  const [statusMapText, setStatusMapText] = useState(statusMapToText(s.psp.statusMap));
   const max = parseMoney(maxText, { positive: true });
   const psp = (patch: Partial<AppSettings['psp']>) => edit({ ...s, psp: { ...s.psp, ...patch } });
   const cb = (patch: Partial<CallbackSettings>) =>
@@ -119,6 +140,62 @@ export function CompatibilitySection({
         label={t('compat.tolerance')}
         value={s.psp.callback.toleranceSeconds}
         onChange={(v) => cb({ toleranceSeconds: Number(v) })}
+      />
+      <TextField
+        id="compat-id-fields"
+        label={t('compat.idFields')}
+        value={s.psp.idFields.join(', ')}
+        onChange={(v) => psp({ idFields: splitList(v) })}
+      />
+      <div className="field">
+        <label htmlFor="compat-status-map">{t('compat.statusMap')}</label>
+        <textarea
+          id="compat-status-map"
+          rows={6}
+          value={statusMapText}
+          onChange={(e) => {
+            setStatusMapText(e.target.value);
+            psp({ statusMap: parseStatusMap(e.target.value) });
+          }}
+        />
+      </div>
+      <TextField
+        id="compat-defense-contest"
+        label={t('compat.defenseContest')}
+        value={s.psp.defense.contestValue}
+        onChange={(v) => psp({ defense: { ...s.psp.defense, contestValue: v } })}
+      />
+      <TextField
+        id="compat-defense-accept"
+        label={t('compat.defenseAccept')}
+        value={s.psp.defense.acceptValue}
+        onChange={(v) => psp({ defense: { ...s.psp.defense, acceptValue: v } })}
+      />
+      <TextField
+        id="compat-defense-min-proofs"
+        type="number"
+        label={t('compat.defenseMinProofs')}
+        value={s.psp.defense.minProofs}
+        onChange={(v) => psp({ defense: { ...s.psp.defense, minProofs: Number(v) } })}
+      />
+      <TextField
+        id="compat-withdraw-path"
+        label={t('compat.withdrawPath')}
+        value={s.psp.withdrawal.path}
+        onChange={(v) => psp({ withdrawal: { ...s.psp.withdrawal, path: v } })}
+      />
+      <TextField
+        id="compat-withdraw-key-type-field"
+        label={t('compat.withdrawKeyTypeField')}
+        value={s.psp.withdrawal.keyTypeField}
+        onChange={(v) => psp({ withdrawal: { ...s.psp.withdrawal, keyTypeField: v } })}
+      />
+      <TextField
+        id="compat-previous-secret"
+        type="number"
+        label={t('compat.previousSecretHours')}
+        value={s.psp.callback.previousSecretHours}
+        onChange={(v) => cb({ previousSecretHours: Number(v) })}
       />
     </details>
   );

@@ -5,6 +5,8 @@ import { useTranslation } from '../../i18n';
 import { useApp } from '../../stores/app-store';
 import { useSettings } from '../../stores/settings-store';
 import { CompatibilitySection } from './CompatibilitySection';
+import { PspProfileSection } from './PspProfileSection';
+import { DefaultPayerSection } from './DefaultPayerSection';
 import { PrinterSection } from './PrinterSection';
 import { Choice } from '../../components/Choice';
 import { TextField } from '../../components/TextField';
@@ -107,6 +109,7 @@ export function SettingsScreen() {
         {field('set-query', t('settings.statusQuery'), s.psp.statusQueryPath, (v) =>
           setS({ ...s, psp: { ...s.psp, statusQueryPath: v } }),
         )}
+        <PspProfileSection s={s} edit={setS} />
         <TextField
           id="set-expiry"
           type="number"
@@ -134,6 +137,7 @@ export function SettingsScreen() {
           {t('settings.save')}
         </button>
       </form>
+      <DefaultPayerSection />
       <section className="stack" aria-label={t('settings.credentials')}>
         <h2>{t('settings.credentials')}</h2>
         <p>{credentials.configured ? t('settings.credStored') : t('settings.credNone')}</p>

@@ -29,9 +29,13 @@ describe('statuses after creation', () => {
       value: { status: 'PAID', paidAfter: 'CANCELED', notice: { code: 'LATE_PAYMENT' } },
     });
     expect(v.ok && v.value.flags).toEqual(expect.arrayContaining(['LOCAL_CANCEL', 'LATE_PAYMENT']));
+    // News of the payment for every screen, marked late.
     expect(
       t.events.some(
-        (e) => e.event === 'app:notice' && (e.payload as { code: string }).code === 'LATE_PAYMENT',
+        (e) =>
+          e.event === 'charges:paid' &&
+          (e.payload as { late: boolean; charge: { id: string } }).late &&
+          (e.payload as { charge: { id: string } }).charge.id === c.value.id,
       ),
     ).toBe(true);
     await t.core.stop();

@@ -73,9 +73,14 @@ describe('Fechamento do dia', () => {
       await waitFor(() => t.core.charges.record(c.id)!.flags.includes('LATE_PAYMENT'));
     await waitFor(() => t.core.charges.record(failed.id)!.status === 'FAILED');
 
-    const r = await dispatch(createHandlers(t.core, 'browser'), 'history:closing', {
-      day: today(),
-    });
+    const r = await dispatch(
+      createHandlers(t.core, 'browser'),
+      'history:closing',
+      {
+        day: today(),
+      },
+      t.core.logger,
+    );
     if (!r.ok) throw new Error(r.message);
     const closing = r.value as DayClosingView;
 

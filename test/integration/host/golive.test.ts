@@ -36,7 +36,7 @@ const form = (baseUrl: string, over: Record<string, unknown> = {}) => ({
   newPin: '1357',
   confirmPin: '1357',
   relay: { url: '', channelId: '', token: '', adminToken: '' },
-  printer: { name: '', paperWidthMm: 58 },
+  printer: { name: '', paperWidthMm: 58, kind: 'system', address: '' },
   ...over,
 });
 
@@ -184,6 +184,20 @@ describe.skipIf(!hasSecretService)('first run → live PSP (development host)', 
         }),
       ),
     ).toMatchObject({ ok: false, code: 'RELAY_CHANNEL_EMPTY' });
+    // A network printer without a usable address: refused naming the field.
+    expect(
+      await host.call(
+        'onboarding:save',
+        form(sb.baseUrl, {
+          printer: {
+            name: '',
+            paperWidthMm: 80,
+            kind: 'escpos-network',
+            address: 'não é endereço',
+          },
+        }),
+      ),
+    ).toMatchObject({ ok: false, kind: 'validation', field: 'printer.address' });
     expect(await keychain()).toEqual([null, null, null]);
     expect(await host.call('owner:status', {})).toMatchObject({ value: { hasPin: false } });
     expect(await host.call('app:info', {})).toMatchObject({ value: { mode: 'demo' } });

@@ -130,9 +130,14 @@ describe('printer settings and failures', () => {
     });
     const c = await t.core.charges.create({ amountCents: 500, payer });
     if (!c.ok) throw new Error(c.message);
-    const r = await dispatch(createHandlers(t.core, 'browser'), 'printer:printReceipt', {
-      id: c.value.id,
-    });
+    const r = await dispatch(
+      createHandlers(t.core, 'browser'),
+      'printer:printReceipt',
+      {
+        id: c.value.id,
+      },
+      t.core.logger,
+    );
     expect(r).toMatchObject({ ok: false, kind: 'unavailable', code: 'PRINTER_UNAVAILABLE' });
     // With the system dialog configured, the renderer is told to open it.
     const sys = await coreOn(sb.baseUrl);

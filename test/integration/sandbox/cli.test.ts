@@ -36,7 +36,7 @@ describe('npm run sandbox', () => {
     child.stderr.on('data', (b) => (err += b));
     const code = await new Promise((r) => child.on('exit', r));
     expect(code).toBe(2);
-    expect(err).toContain('--port must be a number');
+    expect(err).toContain('--port must be a whole number');
   });
 
   it('answers the control interface only to loopback callers', async () => {

@@ -16,7 +16,8 @@ const schema = JSON.parse(
   readFileSync(path.join(root, 'node_modules/app-builder-lib/scheme.json'), 'utf8'),
 );
 
-describe('electron-builder.yml', () => {
+// Compiling electron-builder's large schema takes seconds on a busy machine.
+describe('electron-builder.yml', { timeout: 60_000 }, () => {
   it('is valid against electron-builder’s schema', () => {
     const ajv = new Ajv({ allErrors: true, strict: false });
     const validate = ajv.compile(schema);

@@ -213,11 +213,10 @@ describe('status rendering', () => {
         onRecheck={() => {}}
       />,
     );
-    expect(screen.getByRole('status').textContent).toBe('Verificando…');
     expect(screen.getByRole('button', { name: 'Verificar de novo' })).toBeTruthy();
   });
 
-  it('PAID takes the whole panel, in English too', async () => {
+  it('PAID takes the whole panel, its amount, and Nova cobrança gets the focus; in English too', async () => {
     const { container } = render(
       <ChargePanel
         charge={charge({ status: 'PAID' })}
@@ -227,10 +226,60 @@ describe('status rendering', () => {
         onRecheck={() => {}}
       />,
     );
-    expect(screen.getByRole('status').textContent).toBe('Pago');
     expect(qrShown(container)).toBe(false);
+    expect(container.querySelector('.paid-amount')!.textContent).toBe('R$\u00a012,34');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Nova cobrança' }));
     await act(() => i18next.changeLanguage('en'));
-    expect(screen.getByRole('status').textContent).toBe('Paid');
+    expect(screen.getByRole('button', { name: 'New charge' })).toBeTruthy();
     await act(() => i18next.changeLanguage('pt-BR'));
+  });
+
+  it('the status is one persistent live region: a change updates it in place, announced once', async () => {
+    const { rerender } = render(<ChargeStatus status={null} />);
+    const region = screen.getByRole('status');
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    expect(region.textContent).toBe('');
+    for (const [status, text] of [
+      ['PENDING', 'Aguardando pagamento'],
+      ['PAID', 'Pago'],
+    ] as const) {
+      rerender(<ChargeStatus status={status} />);
+      expect(screen.getByRole('status')).toBe(region);
+      expect(region.textContent).toBe(text);
+    }
+    await act(() => i18next.changeLanguage('en'));
+    expect(region.textContent).toBe('Paid');
+    await act(() => i18next.changeLanguage('pt-BR'));
+  });
+
+  it('the QR takes the focus to its panel when it appears; Cancelar cobrança on an open charge', async () => {
+    render(
+      <ChargePanel
+        charge={charge()}
+        demo={false}
+        onNew={() => {}}
+        onCancel={() => {}}
+        onSimulate={() => {}}
+        onRecheck={() => {}}
+      />,
+    );
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Cobrança');
+    expect(screen.getByRole('button', { name: 'Cancelar cobrança' })).toBeTruthy();
+  });
+
+  it('an open charge whose payment cannot arrive says so, with what to do', () => {
+    render(
+      <ChargePanel
+        charge={charge()}
+        demo={false}
+        offline
+        onNew={() => {}}
+        onSimulate={() => {}}
+        onRecheck={() => {}}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /Sem conexão com o PSP.*Não cobre de novo/,
+    );
   });
 });

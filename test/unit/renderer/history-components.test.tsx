@@ -73,9 +73,9 @@ describe('history', () => {
     const rows = screen.getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByText('Pago')).toBeTruthy();
     expect(rows[0]!.textContent).toContain('***.456.789-**');
-    expect(rows[0]!.textContent).toContain('R$ 1.234,56');
-    expect(rows[0]!.textContent).toContain('R$ 12,22');
-    expect(rows[0]!.textContent).toContain('R$ 1.222,34');
+    expect(rows[0]!.textContent).toContain('R$\u00a01.234,56');
+    expect(rows[0]!.textContent).toContain('R$\u00a012,22');
+    expect(rows[0]!.textContent).toContain('R$\u00a01.222,34');
     expect(rows[0]!.textContent).toContain('blc_b');
     expect(rows[0]!.textContent).toContain('psp-b');
     fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Comprovante' }));

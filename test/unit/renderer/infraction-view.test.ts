@@ -53,7 +53,7 @@ describe('an infraction as the table reads it', () => {
       { labelKey: 'endToEnd', label: 'End to end id', value: 'E123' },
       { labelKey: 'analysisResult', label: 'Analysis result', value: 'x' },
       { label: 'Some new field', value: 'y' },
-      { label: 'Transaction · Value', value: 'R$ 10,00' },
+      { label: 'Transaction · Value', value: 'R$\u00a010,00' },
     ]);
   });
 

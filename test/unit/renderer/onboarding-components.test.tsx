@@ -15,7 +15,11 @@ let answers: Partial<Record<CallChannel, Result<unknown>>> = {};
 beforeEach(() => {
   calls = [];
   answers = {
-    'settings:get': ok({ printer: { name: '', paperWidthMm: 80 }, psp: {}, relay: {} }),
+    'settings:get': ok({
+      printer: { name: '', paperWidthMm: 80, kind: 'system', address: '' },
+      psp: {},
+      relay: {},
+    }),
     'credentials:status': ok({ configured: false, relayToken: false }),
   };
   window.balcao = createApi(

@@ -28,7 +28,7 @@ const form = (over: Partial<GoLiveInput> = {}): GoLiveInput => ({
   newPin: '2468',
   confirmPin: '2468',
   relay: { url: '', channelId: '', token: '', adminToken: '' },
-  printer: { name: '', paperWidthMm: 80 },
+  printer: { name: '', paperWidthMm: 80, kind: 'system', address: '' },
   ...over,
 });
 const ctx = { needsPin: true, hasStoredCredentials: false, hasRelayToken: false };

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch, type Handlers } from '../../../../electron/services/ipc-dispatch';
+import { createLogger, Redactor } from '../../../../electron/services/log';
 import { ok } from '../../../../shared/result';
+
+const lines: string[] = [];
+const redactor = new Redactor();
+const logger = createLogger((l) => lines.push(l), redactor);
 
 const info = {
   version: '1.0.0',
@@ -31,18 +36,18 @@ describe('IPC dispatch: schema before handler, Result always', () => {
   });
 
   it('runs the handler for a valid payload', async () => {
-    expect(await dispatch(h, 'app:info', {})).toEqual({ ok: true, value: info });
+    expect(await dispatch(h, 'app:info', {}, logger)).toEqual({ ok: true, value: info });
   });
 
   it('refuses an invalid payload with a validation error and never calls the handler', async () => {
     const before = calls;
-    expect(await dispatch(h, 'app:info', { extra: 1 })).toMatchObject({
+    expect(await dispatch(h, 'app:info', { extra: 1 }, logger)).toMatchObject({
       ok: false,
       kind: 'validation',
       code: 'INVALID_PAYLOAD',
     });
-    expect(await dispatch(h, 'app:info', 'not an object')).toMatchObject({ ok: false });
-    expect(await dispatch(h, 'charges:create', { amountCents: 1.5 })).toMatchObject({
+    expect(await dispatch(h, 'app:info', 'not an object', logger)).toMatchObject({ ok: false });
+    expect(await dispatch(h, 'charges:create', { amountCents: 1.5 }, logger)).toMatchObject({
       ok: false,
       code: 'INVALID_PAYLOAD',
       field: 'amountCents',
@@ -52,11 +57,16 @@ describe('IPC dispatch: schema before handler, Result always', () => {
 
   it('refuses unknown channels, including prototype names', async () => {
     for (const ch of ['nope:x', 'constructor', '__proto__', 'toString']) {
-      expect(await dispatch(h, ch, {})).toMatchObject({ ok: false, code: 'UNKNOWN_CHANNEL' });
+      expect(await dispatch(h, ch, {}, logger)).toMatchObject({
+        ok: false,
+        code: 'UNKNOWN_CHANNEL',
+      });
     }
   });
 
-  it('turns a thrown exception into an internal error without its text', async () => {
+  it('turns a thrown exception into an internal error, logged with the id it carries', async () => {
+    redactor.add('abc123');
+    lines.length = 0;
     const r = await dispatch(
       handlers({
         'app:info': () => {
@@ -65,8 +75,15 @@ describe('IPC dispatch: schema before handler, Result always', () => {
       }),
       'app:info',
       {},
+      logger,
     );
-    expect(r).toMatchObject({ ok: false, kind: 'internal' });
-    expect(JSON.stringify(r)).not.toContain('abc123');
+    expect(r).toMatchObject({ ok: false, kind: 'internal', code: 'INTERNAL' });
+    expect(JSON.stringify(r)).not.toContain('secret=');
+    const id = (r as { correlationId: string }).correlationId;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(line).toMatchObject({ level: 'error', channel: 'app:info', correlationId: id });
+    expect(lines[0]).toContain('secret=[redacted] stack');
   });
 });

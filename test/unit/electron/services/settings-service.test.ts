@@ -25,6 +25,7 @@ describe('settings', () => {
       encoding: 'hex',
       template: '{timestamp}.{body}',
       toleranceSeconds: 300,
+      previousSecretHours: 24,
     });
     expect(s.charges.expiryMinutes).toBe(15);
   });

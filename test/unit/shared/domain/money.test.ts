@@ -100,14 +100,22 @@ describe('parseWireAmount (what the PSP sends)', () => {
 });
 
 describe('formatting', () => {
+  // `\u00a0`: a non-breaking space, so `R$` never wraps away from its digits (200 % zoom).
   it.each([
-    [0, 'R$ 0,00'],
-    [5, 'R$ 0,05'],
-    [1234, 'R$ 12,34'],
-    [123456, 'R$ 1.234,56'],
-    [123456789, 'R$ 1.234.567,89'],
-    [-1050, '-R$ 10,50'],
+    [0, 'R$\u00a00,00'],
+    [5, 'R$\u00a00,05'],
+    [1234, 'R$\u00a012,34'],
+    [123456, 'R$\u00a01.234,56'],
+    [123456789, 'R$\u00a01.234.567,89'],
+    [-1050, '-R$\u00a010,50'],
   ])('%i cents → %s', (c, text) => expect(formatBRL(c)).toBe(text));
+
+  it('has no breakable space anywhere, and reads back', () => {
+    for (const c of [0, 99, 123456, 10_000_000_00]) {
+      expect(formatBRL(c)).not.toMatch(/ /);
+      expect(parseMoney(formatBRL(c))).toEqual({ ok: true, value: c });
+    }
+  });
 
   it('writes the wire number without floating-point drift', () => {
     expect(toWireAmount(1234)).toBe(12.34);
@@ -120,8 +128,8 @@ describe('formatting', () => {
 describe('the amount field: digits shift in from the right', () => {
   it('1, 2, 3, 4 → R$ 12,34 and backspace removes the last digit', () => {
     const typed = [1, 2, 3, 4].reduce((c, d) => shiftInDigit(c, d), 0);
-    expect(formatBRL(typed)).toBe('R$ 12,34');
-    expect(formatBRL(shiftOutDigit(typed))).toBe('R$ 1,23');
+    expect(formatBRL(typed)).toBe('R$\u00a012,34');
+    expect(formatBRL(shiftOutDigit(typed))).toBe('R$\u00a01,23');
   });
 
   it('ignores digits beyond the field capacity instead of overflowing', () => {

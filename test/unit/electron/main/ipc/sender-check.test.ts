@@ -5,6 +5,7 @@ import {
   type SenderEvent,
 } from '../../../../../electron/main/ipc/sender-check';
 import type { Handlers } from '../../../../../electron/services/ipc-dispatch';
+import { createLogger, Redactor } from '../../../../../electron/services/log';
 import { ok } from '../../../../../shared/result';
 
 // The main process's IPC gate, run without Electron: the check reads only the event's
@@ -74,9 +75,10 @@ describe('a refused sender never reaches a handler', () => {
     },
   } as Partial<Handlers> as Handlers;
   const check = (e: SenderEvent<object>) => isOwnFrame(e, INDEX, windows);
+  const logger = createLogger(() => {}, new Redactor());
 
   it('the app page gets the answer', async () => {
-    expect(await invokeFromSender(check, handlers, 'app:info', event(INDEX), {})).toEqual({
+    expect(await invokeFromSender(check, handlers, 'app:info', event(INDEX), {}, logger)).toEqual({
       ok: true,
       value: info,
     });
@@ -84,7 +86,7 @@ describe('a refused sender never reaches a handler', () => {
   });
 
   it('an iframe gets FORBIDDEN_SENDER and the handler does not run', async () => {
-    const r = await invokeFromSender(check, handlers, 'app:info', event(INDEX, {}, {}), {});
+    const r = await invokeFromSender(check, handlers, 'app:info', event(INDEX, {}, {}), {}, logger);
     expect(r).toEqual({ ok: false, kind: 'auth', code: 'FORBIDDEN_SENDER' });
     expect(calls).toBe(1);
   });

@@ -1,0 +1,93 @@
+import type { PspHealthState } from '../../shared/views';
+
+export interface PspHealthDeps {
+  fetch: typeof fetch;
+  now?: () => number;
+  /** The PSP's base URL now (it may change with the settings). */
+  baseUrl: () => string;
+  /** A call slower than this makes the PSP "slow". */
+  slowMs?: number;
+  /** Probe when no PSP call happened for this long. */
+  probeEveryMs?: number;
+  probeTimeoutMs?: number;
+}
+
+/**
+ * Whether the PSP answers, from the app's own PSP calls (a fetch wrapper the PSP client uses)
+ * and a light probe when those are quiet: any HTTP answer means reachable (even a 404: the
+ * server is there), a network error or a timeout means unreachable, a slow answer means slow.
+ */
+export class PspHealth {
+  private state: PspHealthState = 'unknown';
+  private lastCallAt = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly listeners = new Set<(s: PspHealthState) => void>();
+  private readonly now: () => number;
+
+  constructor(private readonly deps: PspHealthDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** The fetch the PSP client uses: every call tells how the PSP is. */
+  readonly fetch: typeof fetch = async (input, init) => {
+    const started = Date.now();
+    try {
+      const res = await this.deps.fetch(input, init);
+      this.record(Date.now() - started);
+      return res;
+    } catch (e) {
+      // Our own abort (a request timeout) or a network failure: the PSP did not answer.
+      this.set('unreachable');
+      this.lastCallAt = this.now();
+      throw e;
+    }
+  };
+
+  current(): PspHealthState {
+    return this.state;
+  }
+
+  onChange(fn: (s: PspHealthState) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  start(): void {
+    const every = this.deps.probeEveryMs ?? 10_000;
+    this.timer = setInterval(() => {
+      if (this.now() - this.lastCallAt >= every) void this.probe();
+    }, every);
+    this.timer.unref?.();
+    void this.probe();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** One light request to the PSP's base URL; its answer's status does not matter. */
+  async probe(): Promise<PspHealthState> {
+    const url = this.deps.baseUrl();
+    if (!url) return this.state;
+    try {
+      await this.fetch(url, {
+        method: 'HEAD',
+        signal: AbortSignal.timeout(this.deps.probeTimeoutMs ?? 5_000),
+      });
+    } catch {
+      // recorded by the wrapper
+    }
+    return this.state;
+  }
+
+  private record(ms: number): void {
+    this.lastCallAt = this.now();
+    this.set(ms > (this.deps.slowMs ?? 3_000) ? 'slow' : 'reachable');
+  }
+
+  private set(s: PspHealthState): void {
+    if (s === this.state) return;
+    this.state = s;
+    for (const fn of this.listeners) fn(s);
+  }
+}

@@ -1,0 +1,218 @@
+import { isTerminal } from '../../../shared/domain/charge-state';
+import { readPspStatus, type PspOutcome } from '../../../shared/domain/psp-status';
+import type { ChargeService } from '../charges/charge-service';
+import type { ChargeRecord } from '../ledger/charges-repo';
+import type { Ledger } from '../ledger/ledger';
+import { silentLogger, type Logger } from '../log';
+import type { StatusQueryGate } from '../psp/status-query-gate';
+
+export interface ReconcilerDeps {
+  ledger: Ledger;
+  charges: ChargeService;
+  gate: StatusQueryGate;
+  hasQuery: () => boolean;
+  /** The PSP's status vocabulary (settings `psp.statusMap`). */
+  statusMap?: () => Readonly<Record<string, PspOutcome>>;
+  now?: () => number;
+  /** Delays between questions about one charge while it stays non-final. */
+  backoffMs?: number[];
+  /** How long a charge canceled or expired here is still asked about (a late payment). */
+  payableWindowMs?: number;
+  logger?: Logger;
+}
+
+const DEFAULT_BACKOFF = [2_000, 4_000, 8_000, 15_000, 30_000, 60_000];
+const DAY = 86_400_000;
+
+interface Plan {
+  dueAt: number;
+  round: number;
+  /** A callback or the cashier asked for it: goes before the others. */
+  hinted: boolean;
+  /** The PSP gave a final answer for a charge we had closed here: stop asking. */
+  done?: boolean;
+  lastAskedAt?: number;
+  /** A question about this charge is on its way (a hint now must not be lost). */
+  askingSince?: number;
+}
+
+/** Hints about one charge closer together than this are one question (a flood costs little). */
+const HINT_GAP_MS = 1_000;
+
+/**
+ * Reconciliation: every charge that is not final — pending, uncertain, or canceled/expired here
+ * but still payable at the PSP — is asked about by the status query, newest first (hinted
+ * ones before), within the shared budget, with backoff, until the PSP's answer is final.
+ * A pass stops as soon as the budget is spent: the next tick continues, never over the limit.
+ */
+export class Reconciler {
+  private readonly plans = new Map<string, Plan>();
+  private readonly now: () => number;
+  private readonly logger: Logger;
+  private running: Promise<number> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+  private timerAt = 0;
+
+  constructor(private readonly deps: ReconcilerDeps) {
+    this.now = deps.now ?? Date.now;
+    this.logger = deps.logger ?? silentLogger;
+  }
+
+  /** A callback (confirm-by-query) named this charge: ask about it first, once. */
+  hint(chargeId: string): void {
+    const p = this.plans.get(chargeId);
+    const last = p?.askingSince ?? p?.lastAskedAt;
+    const dueAt = Math.max(this.now(), (last ?? -Infinity) + HINT_GAP_MS);
+    // Already due for a hint and nothing in flight: this one adds nothing (coalesced).
+    if (p && p.hinted && p.askingSince === undefined && p.dueAt <= dueAt) return;
+    this.plans.set(chargeId, {
+      dueAt,
+      round: p?.round ?? 0,
+      hinted: true,
+      ...(last !== undefined && { lastAskedAt: last }),
+    });
+    this.wakeAt(dueAt);
+  }
+
+  /** Runs a pass at `at` (now when due); one timer, for the earliest wake-up asked for. */
+  private wakeAt(at: number): void {
+    const wait = at - this.now();
+    if (wait <= 0) return void this.run();
+    if (this.timer && this.timerAt <= at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.run();
+    }, wait);
+    this.timer.unref?.();
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** The callback stream was lost: callbacks may have been missed, so ask about all soon. */
+  hintAll(): void {
+    for (const p of this.plans.values()) if (!p.done) p.dueAt = this.now();
+    void this.run();
+  }
+
+  /** One reconciliation pass (coalesced: a call during a pass makes one more pass). */
+  run(): Promise<number> {
+    if (!this.deps.hasQuery()) return Promise.resolve(0);
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      let asked = 0;
+      try {
+        do {
+          this.again = false;
+          asked += await this.pass();
+        } while (this.again);
+      } catch (e) {
+        this.logger.error('reconciliation failed', { error: String(e) });
+      } finally {
+        this.running = null;
+      }
+      return asked;
+    })();
+    return this.running;
+  }
+
+  /** Charges still owed an answer, hinted first, then newest first. */
+  candidates(): ChargeRecord[] {
+    const at = this.now();
+    const windowMs = this.deps.payableWindowMs ?? DAY;
+    const open = this.deps.ledger.charges
+      .open()
+      .filter((c) => c.status === 'PENDING' || c.status === 'UNCERTAIN');
+    const closedHere = this.deps.ledger.charges
+      .list({ from: at - windowMs })
+      .filter(
+        (c) =>
+          (c.status === 'CANCELED' || c.status === 'EXPIRED') &&
+          (c.flags.includes('LOCAL_CANCEL') || c.flags.includes('LOCAL_EXPIRY')) &&
+          !c.flags.includes('LATE_PAYMENT') &&
+          !this.plans.get(c.id)?.done,
+      );
+    const all = [...open, ...closedHere];
+    // Forget the plans of charges that are settled (a callback made them final).
+    const ids = new Set(all.map((c) => c.id));
+    for (const [id, p] of this.plans) if (!ids.has(id) && !p.done) this.plans.delete(id);
+    const hinted = (c: ChargeRecord) => (this.plans.get(c.id)?.hinted ? 1 : 0);
+    return all.sort((a, b) => hinted(b) - hinted(a) || b.createdAt - a.createdAt);
+  }
+
+  private async pass(): Promise<number> {
+    let asked = 0;
+    for (const c of this.candidates()) {
+      const plan = this.plans.get(c.id) ?? { dueAt: this.now(), round: 0, hinted: false };
+      if (plan.dueAt > this.now()) continue;
+      if (this.deps.gate.budget.available() < 1) {
+        // Spent: a hinted charge is asked about as soon as a slot frees, the rest next tick.
+        if (plan.hinted) this.wakeAt(this.deps.gate.budget.nextAt());
+        break;
+      }
+      asked++;
+      await this.askOne(c, plan);
+    }
+    return asked;
+  }
+
+  private async askOne(c: ChargeRecord, plan: Plan): Promise<void> {
+    const { charges, gate } = this.deps;
+    const askedAt = this.now();
+    plan.askingSince = askedAt;
+    this.plans.set(c.id, plan);
+    let final = false;
+    if (c.status === 'UNCERTAIN') {
+      // The charge service resolves it (query, or a same-id retry when the PSP never saw it).
+      const r = await charges.recheck(c.id);
+      final = r.ok && r.value.status !== 'UNCERTAIN' && r.value.status !== 'PENDING';
+    } else {
+      const q = await gate.ask(c.pspTransactionId ?? c.externalId);
+      const reading = q.ok ? readPspStatus(q.value.status, this.deps.statusMap?.()) : undefined;
+      const still = c.status === 'PENDING' && reading?.known && reading.outcome === 'PENDING';
+      // Still pending at the PSP: nothing to write or tell the screens.
+      if (q.ok && !still) {
+        const outcome = charges.applyStatus([c.id], q.value.status, 'reconciliation', {
+          ...(q.value.amountCents !== undefined && { amountCents: q.value.amountCents }),
+          ...(q.value.feeCents !== undefined && { feeCents: q.value.feeCents }),
+        });
+        const fresh = this.deps.ledger.charges.get(c.id);
+        final =
+          !!fresh &&
+          (c.status === 'PENDING'
+            ? isTerminal(fresh.status)
+            : outcome !== 'noop' && outcome !== 'unknown-status');
+      }
+    }
+    if (final) {
+      this.plans.set(c.id, {
+        dueAt: Infinity,
+        round: plan.round,
+        hinted: false,
+        done: true,
+        lastAskedAt: askedAt,
+      });
+      return;
+    }
+    const backoff = this.deps.backoffMs ?? DEFAULT_BACKOFF;
+    const current = this.plans.get(c.id);
+    // A hint that arrived while we were asking stays due; otherwise back off.
+    const hintedMeanwhile = current?.hinted && current.dueAt >= askedAt && current !== plan;
+    this.plans.set(c.id, {
+      dueAt: hintedMeanwhile
+        ? Math.max(current.dueAt, askedAt + HINT_GAP_MS)
+        : this.now() + backoff[Math.min(plan.round, backoff.length - 1)]!,
+      round: plan.round + 1,
+      hinted: !!hintedMeanwhile,
+      lastAskedAt: askedAt,
+    });
+  }
+}

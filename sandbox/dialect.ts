@@ -1,0 +1,167 @@
+import { toWireAmount } from '../shared/domain/money';
+import type { Charge, Infraction, Withdrawal } from './state';
+
+/**
+ * The PSP dialects the sandbox speaks (`--dialect`), one per preset of the app
+ * (docs/psp-compatibility.md): `seed` (A1–A16), `cics-pt` (ci/cs everywhere, Portuguese
+ * statuses, the PSP's own numeric ids, unsigned callbacks, a rate-limited check route, 1–10
+ * proofs) and `bearer-snake` (`{success, token}` login, snake_case callbacks, `success: false`
+ * errors). The control interface is the same for all of them.
+ */
+export const DIALECTS = ['seed', 'cics-pt', 'bearer-snake'] as const;
+export type DialectId = (typeof DIALECTS)[number];
+export const isDialect = (v: unknown): v is DialectId =>
+  typeof v === 'string' && (DIALECTS as readonly string[]).includes(v);
+
+type ChargeStatus = Charge['status'];
+const CICS_PT: Record<ChargeStatus, string> = {
+  PENDING: 'PENDENTE',
+  PAID: 'COMPLETO',
+  FAILED: 'FALHA',
+  EXPIRED: 'CANCELADO',
+};
+const BEARER_SNAKE: Record<ChargeStatus, string> = {
+  PENDING: 'PENDING',
+  PAID: 'COMPLETED',
+  FAILED: 'FAILED',
+  EXPIRED: 'CANCELED',
+};
+
+export function wireChargeStatus(d: DialectId, s: ChargeStatus): string {
+  return d === 'cics-pt' ? CICS_PT[s] : d === 'bearer-snake' ? BEARER_SNAKE[s] : s;
+}
+
+export function wireWithdrawalStatus(d: DialectId, s: Withdrawal['status']): string {
+  if (d !== 'cics-pt') return s;
+  return s === 'COMPLETED' ? 'COMPLETO' : s === 'FAILED' ? 'FALHA' : 'PENDENTE';
+}
+
+/** A callback as this dialect sends it; `signed` false = no signature headers at all. */
+export interface DialectCallback {
+  body: Record<string, unknown>;
+  signed: boolean;
+}
+
+/** The PSP's own id on the wire: a number in cics-pt. */
+const wireId = (d: DialectId, id: string): string | number =>
+  d === 'cics-pt' && /^\d+$/.test(id) ? Number(id) : id;
+
+export function chargeCallback(d: DialectId, c: Charge): DialectCallback {
+  const fee = c.status === 'PAID' ? toWireAmount(c.fee) : 0;
+  const status = wireChargeStatus(d, c.status);
+  if (d === 'cics-pt') {
+    // As the public examples: value/fee in cents here (reais elsewhere) — never to be trusted.
+    return {
+      signed: false,
+      body: {
+        transactionId: wireId(d, c.transactionId),
+        transactionType: 'DEPOSITO',
+        transactionMethod: 'PIX',
+        clientName: c.payerName ?? '',
+        clientDocument: c.payerDocument ?? '',
+        status,
+        value: c.amount,
+        fee: c.status === 'PAID' ? c.fee : 0,
+        e2e: `E${c.transactionId.padStart(31, '0')}`,
+      },
+    };
+  }
+  if (d === 'bearer-snake') {
+    return {
+      signed: true,
+      body: {
+        transaction_id: c.transactionId,
+        status,
+        amount: toWireAmount(c.amount),
+        type: 'deposit',
+      },
+    };
+  }
+  return {
+    signed: true,
+    body:
+      c.kind === 'deposit'
+        ? {
+            type: 'deposit',
+            transactionId: c.transactionId,
+            external_id: c.externalId,
+            status,
+            amount: toWireAmount(c.amount),
+            fee,
+            updatedAt: c.updatedAt,
+          }
+        : {
+            transactionId: c.transactionId,
+            status,
+            amount: toWireAmount(c.amount),
+            fees: fee,
+            updatedAt: c.updatedAt,
+          },
+  };
+}
+
+export function withdrawalCallback(d: DialectId, w: Withdrawal, at: string): DialectCallback {
+  const status = wireWithdrawalStatus(d, w.status);
+  if (d === 'cics-pt') {
+    return {
+      signed: false,
+      body: {
+        transactionId: wireId(d, w.id),
+        transactionType: 'RETIRADA',
+        transactionMethod: 'PIX',
+        status,
+        value: w.amount,
+        fee: w.status === 'COMPLETED' ? w.fee : 0,
+      },
+    };
+  }
+  if (d === 'bearer-snake') {
+    return {
+      signed: true,
+      body: {
+        transaction_id: w.id,
+        external_id: w.externalId,
+        status,
+        amount: toWireAmount(w.amount),
+        type: 'withdrawal',
+      },
+    };
+  }
+  return {
+    signed: true,
+    body: {
+      type: 'withdrawal',
+      id: w.id,
+      external_id: w.externalId,
+      status,
+      amount: toWireAmount(w.amount),
+      fee: w.status === 'COMPLETED' ? toWireAmount(w.fee) : 0,
+      updatedAt: at,
+    },
+  };
+}
+
+/** cics-pt's MED callback, on creation and on each update of an infraction. */
+export function infractionCallback(inf: Infraction, charge?: Charge): DialectCallback {
+  return {
+    signed: false,
+    body: {
+      event: 'INFRACTION',
+      infraction: {
+        id: Number(inf.infractionId),
+        status: inf.status,
+        type: 'FRAUD',
+        amount: inf.amount,
+        analysisResult: null,
+        reportDetails: inf.reason,
+        createdAt: inf.createdAt,
+      },
+      transaction: {
+        transactionId: wireId('cics-pt', inf.transactionId),
+        endToEndId: `E${inf.transactionId.padStart(31, '0')}`,
+        value: charge ? toWireAmount(charge.amount) : inf.amount,
+        status: charge ? wireChargeStatus('cics-pt', charge.status) : 'COMPLETO',
+      },
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DialectId } from '../../../sandbox/dialect';
+import type { ChargeView, WithdrawalView } from '../../../shared/views';
+import { payer, tempDir } from '../../helpers/core';
+import { startHost, type Host } from '../../helpers/devhost';
+import { DEMO_ACCOUNT, eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
+
+// Each dialect of the sandbox against the app with the matching preset, end to end through the
+// development host (its WebSocket contract) and its embedded relay: charge → QR → pay → Pago,
+// a withdrawal followed to its end, the MED list and a defense.
+const PIN = '2468';
+
+describe.each(['seed', 'cics-pt', 'bearer-snake'] as const)('dialect %s', (dialect: DialectId) => {
+  let sb: TestSandbox;
+  let host: Host;
+  let paidCharge: ChargeView;
+  beforeAll(async () => {
+    sb = await sandbox({ dialect });
+    host = await startHost(['--psp', sb.baseUrl, '--psp-preset', dialect], {
+      BALCAO_DATA_DIR: tempDir(),
+      BALCAO_CLIENT_ID: DEMO_ACCOUNT.clientId,
+      BALCAO_CLIENT_SECRET: DEMO_ACCOUNT.clientSecret,
+      BALCAO_OWNER_PIN: PIN,
+    });
+    const unlocked = await host.call('owner:unlock', { pin: PIN });
+    expect(unlocked.ok).toBe(true);
+  }, 60_000);
+  afterAll(async () => {
+    await host?.stop();
+    await sb?.close();
+  });
+
+  const updates = (id: string) =>
+    host.events
+      .filter((e) => e.event === 'charges:updated')
+      .map((e) => e.payload as ChargeView)
+      .filter((v) => v.id === id);
+
+  it('create → QR → pay → Pago', async () => {
+    const created = await host.call<ChargeView>('charges:create', {
+      amountCents: 2590,
+      description: 'Pão e café',
+      payer,
+    });
+    if (!created.ok) throw new Error(created.message);
+    expect(created.value.status).toBe('PENDING');
+    expect(created.value.brcode).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+    const paid = await sb.control('POST', `/charges/${created.value.externalId}/pay`);
+    expect(paid.status).toBe(200);
+    await eventually(
+      async () => updates(created.value.id).some((v) => v.status === 'PAID'),
+      20_000,
+    );
+    const stats = (await sb.control('GET', '/stats')).body as {
+      checks: { total: number; limited: number };
+    };
+    // cics-pt's callback is unsigned: Pago came from the status query's answer.
+    if (dialect === 'cics-pt') expect(stats.checks.total).toBeGreaterThan(0);
+    expect(stats.checks.limited).toBe(0);
+    paidCharge = created.value;
+  });
+
+  it.runIf(dialect === 'cics-pt')(
+    'a MED callback: the owner is told the deadline, the list refreshes, the charge is marked',
+    async () => {
+      const list = (await sb.control('GET', '/charges')).body as Array<{
+        id: string;
+        externalId: string;
+      }>;
+      const pspId = list.find((c) => c.externalId === paidCharge.externalId)!.id;
+      const inf = await sb.control('POST', '/infractions', { transactionId: pspId });
+      expect(inf.status).toBe(201);
+      const infractionId = (inf.body as { infractionId: string }).infractionId;
+      await eventually(
+        async () =>
+          host.events.some(
+            (e) =>
+              e.event === 'infractions:changed' &&
+              (e.payload as { infractionId: string }).infractionId === infractionId,
+          ),
+        20_000,
+      );
+      const notice = (
+        await eventually(async () =>
+          host.events.find(
+            (e) =>
+              e.event === 'app:notice' && (e.payload as { code: string }).code === 'MED_INFRACTION',
+          ),
+        )
+      ).payload as { text: string };
+      expect(notice.text).toMatch(
+        new RegExp(`Infração MED ${infractionId}: .* até \\d{2}/\\d{2}/\\d{4}`),
+      );
+      const marked = await host.call<ChargeView>('charges:get', { id: paidCharge.id });
+      expect(marked.ok && marked.value.flags).toContain('MED_INFRACTION');
+    },
+  );
+
+  it('a withdrawal, followed to its end', async () => {
+    const w = await host.call<WithdrawalView>('withdrawals:create', {
+      amountCents: 5000,
+      pixKeyType: 'PHONE',
+      pixKey: '11912345678',
+      description: 'Sangria',
+    });
+    if (!w.ok) throw new Error(w.message);
+    expect(w.value.status).toBe('PROCESSING');
+    const list = (await sb.control('GET', '/charges')).body as Array<{ kind: string; id: string }>;
+    const atPsp = list.filter((c) => c.kind === 'withdrawal');
+    expect(atPsp).toHaveLength(1);
+    await sb.control('POST', `/withdrawals/${atPsp[0]!.id}/complete`);
+    await eventually(
+      async () =>
+        host.events.some(
+          (e) =>
+            e.event === 'withdrawals:updated' &&
+            (e.payload as WithdrawalView).id === w.value.id &&
+            (e.payload as WithdrawalView).status === 'COMPLETED',
+        ),
+      20_000,
+    );
+  });
+
+  it('the MED list pages, and a defense is accepted in the PSP’s words', async () => {
+    const page = await host.call<{
+      items: Array<{ infractionId: string; status: string }>;
+      hasNext: boolean;
+    }>('infractions:list', { page: 1, perPage: 10 });
+    if (!page.ok) throw new Error(page.message);
+    expect(page.value.items).toHaveLength(10);
+    expect(page.value.hasNext).toBe(true);
+    const waiting = page.value.items.find((i) => i.status === 'WAITING_PSP')!;
+    const sent = await host.call('infractions:defend', {
+      infractionId: waiting.infractionId,
+      analise: 'DISAGREED',
+      justificativa: 'O cliente retirou a mercadoria; nota fiscal anexa.',
+      proofs: ['https://padaria.example/nf/123.pdf'],
+    });
+    expect(sent).toMatchObject({ ok: true });
+    const again = await host.call('infractions:defend', {
+      infractionId: waiting.infractionId,
+      analise: 'DISAGREED',
+      justificativa: 'O cliente retirou a mercadoria; nota fiscal anexa.',
+      proofs: ['https://padaria.example/nf/123.pdf'],
+    });
+    expect(again).toMatchObject({ ok: false, kind: 'conflict' });
+  });
+});

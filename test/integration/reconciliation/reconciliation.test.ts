@@ -1,0 +1,116 @@
+import http from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChargeView, ConnectionStatus } from '../../../shared/views';
+import { coreOn, payer } from '../../helpers/core';
+import { eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
+
+// Reconciliation: nothing stays uncertain or pending without a word — a status query resolves
+// it, or the cashier is told what to do; a relay stream that went silent is noticed, and a
+// payment made meanwhile still reaches the screen.
+type Core = Awaited<ReturnType<typeof coreOn>>;
+let sb: TestSandbox;
+let t: Core;
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await t?.core.stop();
+  await sb?.close();
+  for (const c of closers.splice(0)) await c();
+});
+
+const fault = (kind: string, value?: number, count = 1) =>
+  sb.control('POST', '/faults', {
+    route: 'POST /payments/deposit',
+    kind,
+    count,
+    ...(value !== undefined && { value }),
+  });
+const view = (id: string) => {
+  const r = t.core.charges.get(id);
+  return r.ok ? r.value : undefined;
+};
+const paidUpdate = (id: string) =>
+  t.events.some(
+    (e) =>
+      e.event === 'charges:updated' &&
+      (e.payload as ChargeView).id === id &&
+      (e.payload as ChargeView).status === 'PAID',
+  );
+
+describe('reconciliation', () => {
+  it('an uncertain charge is resolved by the status query (the QR comes back)', async () => {
+    sb = await sandbox();
+    // The charge service's own retries are far away: only reconciliation can resolve it.
+    t = await coreOn(sb.baseUrl, { resolveDelaysMs: [3_600_000] });
+    await fault('drop'); // the PSP created it, the answer was lost
+    const r = await t.core.charges.create({ amountCents: 4200, payer });
+    if (!r.ok) throw new Error(r.message);
+    expect(r.value.status).toBe('UNCERTAIN');
+    expect(await t.core.reconciler.run()).toBeGreaterThan(0);
+    const v = view(r.value.id)!;
+    expect(v.status).toBe('PENDING');
+    expect(v.brcode).toMatch(/^000201/);
+  });
+
+  it('without a status query the cashier is told what to do instead of Verificando forever', async () => {
+    sb = await sandbox();
+    t = await coreOn(sb.baseUrl, { statusQuery: false, resolveDelaysMs: [20, 20] });
+    await fault('drop');
+    await fault('status', 503, 10);
+    const r = await t.core.charges.create({ amountCents: 4300, payer });
+    if (!r.ok) throw new Error(r.message);
+    expect(r.value.status).toBe('UNCERTAIN');
+    const told = await eventually(async () => {
+      const v = view(r.value.id);
+      return v?.notice?.code === 'UNCERTAIN_NO_QUERY' && v;
+    });
+    expect(told.status).toBe('UNCERTAIN');
+  });
+
+  it('a relay stream silent for two heartbeats is dropped; a payment made meanwhile reaches the screen', async () => {
+    sb = await sandbox();
+    // A relay whose stream opens, sends one comment, then goes silent (a half-dead connection);
+    // callbacks posted to it vanish.
+    let streams = 0;
+    const relay = http.createServer((req, res) => {
+      if (req.method === 'GET' && req.url?.includes('/events')) {
+        streams++;
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(': hello\n\n');
+        return;
+      }
+      req.resume();
+      res.writeHead(200).end('{"ok":true}');
+    });
+    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
+    closers.push(
+      () =>
+        new Promise((r) => {
+          relay.closeAllConnections();
+          relay.close(() => r());
+        }),
+    );
+    const url = `http://127.0.0.1:${(relay.address() as { port: number }).port}`;
+    t = await coreOn(sb.baseUrl, {
+      relay: { url, channelId: 'ch', token: 'tok' },
+      // Silence threshold injected (30 s in production); questions far apart unless the
+      // dead stream is noticed.
+      relaySilenceMs: 400,
+      pollMs: 100,
+      reconcileBackoffMs: [3_600_000],
+    });
+    await t.core.start();
+    await eventually(async () => t.core.connection().state === 'connected');
+    const r = await t.core.charges.create({ amountCents: 4400, payer });
+    if (!r.ok) throw new Error(r.message);
+    await new Promise((res) => setTimeout(res, 250)); // asked once already; next in an hour
+    await sb.control('POST', `/charges/${r.value.externalId}/pay`);
+    await eventually(async () => paidUpdate(r.value.id), 8_000);
+    const states = t.events
+      .filter((e) => e.event === 'connection:changed')
+      .map((e) => e.payload as ConnectionStatus);
+    expect(states.some((s) => s.state === 'reconnecting' && s.detail === 'relay em silêncio')).toBe(
+      true,
+    );
+    await eventually(async () => streams >= 2, 8_000); // it reconnected
+  });
+});

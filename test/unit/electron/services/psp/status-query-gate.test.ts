@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import {
+  QueryBudget,
+  StatusQueryGate,
+} from '../../../../../electron/services/psp/status-query-gate';
+import { err, ok, type Result } from '../../../../../shared/result';
+import type { TransactionStatus } from '../../../../../electron/services/psp/replies';
+
+const clock = () => {
+  const c = { t: 1_000_000, now: () => c.t };
+  return c;
+};
+
+describe('the shared status-query budget', () => {
+  it('never lets more than the limit out in any minute, and frees slots as the minute slides', () => {
+    const c = clock();
+    const b = new QueryBudget(() => 60, c.now);
+    let sent = 0;
+    for (let i = 0; i < 500; i++) {
+      if (b.tryTake()) sent++;
+      c.t += 50; // 25 s in all
+    }
+    expect(sent).toBe(60);
+    expect(b.nextAt()).toBe(1_000_000 + 60_000);
+    c.t = 1_000_000 + 60_000;
+    expect(b.tryTake()).toBe(true);
+  });
+
+  it('a 429 pauses every caller until Retry-After, and the gate never retries it itself', async () => {
+    const c = clock();
+    const budget = new QueryBudget(() => 60, c.now);
+    let calls = 0;
+    const gate = new StatusQueryGate({
+      budget,
+      now: c.now,
+      query: async () => {
+        calls++;
+        return err('rate_limited', 'PSP_RATE_LIMITED', { retryAfterMs: 5_000 });
+      },
+    });
+    const r = await gate.ask('a');
+    expect(r).toMatchObject({ ok: false, code: 'PSP_RATE_LIMITED' });
+    expect(calls).toBe(1);
+    expect(budget.available()).toBe(0);
+    const meanwhile = await gate.ask('b');
+    expect(meanwhile).toMatchObject({ ok: false, code: 'STATUS_QUERY_BUDGET' });
+    expect(calls).toBe(1);
+    c.t += 5_000;
+    expect(budget.available()).toBeGreaterThan(0);
+  });
+
+  it('questions about one charge in flight are one request (coalesced)', async () => {
+    const c = clock();
+    let calls = 0;
+    let release: (r: Result<TransactionStatus>) => void = () => {};
+    const gate = new StatusQueryGate({
+      budget: new QueryBudget(() => 60, c.now),
+      now: c.now,
+      query: () => {
+        calls++;
+        return new Promise((r) => (release = r));
+      },
+    });
+    const asks = Array.from({ length: 100 }, () => gate.ask('same'));
+    release(ok({ status: 'PENDENTE' }));
+    const answers = await Promise.all(asks);
+    expect(calls).toBe(1);
+    expect(answers.every((a) => a.ok && a.value.status === 'PENDENTE')).toBe(true);
+  });
+});
