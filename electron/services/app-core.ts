@@ -1,115 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { PrinterKind } from '../../shared/domain/printer-target';
-import { pspPresetSettings, type PspPresetId } from '../../shared/psp-presets';
-import type { AppSettings } from '../../shared/settings';
+import { pspPresetSettings } from '../../shared/psp-presets';
 import type { ConnectionStatus } from '../../shared/views';
 import { AccountService } from './account/account-service';
 import { InfractionService } from './account/infraction-service';
-import { markInfractionOnCharge, readInfractionNews } from './account/med-callbacks';
+import { infractionCallbackHandler } from './account/med-callbacks';
 import { CallbackIntake } from './callbacks/intake';
-import type { CallbackBody, SecretRing } from './callbacks/verify';
+import type { SecretRing } from './callbacks/verify';
 import { ChargeService, type ChargePsp } from './charges/charge-service';
-import { toChargeView } from './charges/charge-view';
 import { CallbackSource, type RelayEndpoint } from './core/callback-source';
+import { BackgroundWork } from './core/background-work';
 import { ConnectionMonitor } from './core/connection-monitor';
-import { PspSelection, type DemoPsp, type Mode, type PspOverride } from './core/psp-selection';
+import type { AppCore, AppCoreOptions, AppInfo } from './core/app-core-types';
+import { PspSelection, type DemoPsp, type Mode } from './core/psp-selection';
 import { AppEvents } from './events';
 import { GoLiveService } from './golive/golive-service';
 import { HistoryService } from './history/history-service';
 import { HistoryQuery } from './ledger/history-query';
 import { Ledger } from './ledger/ledger';
-import { createLogger, Redactor, type Logger, type LogSink } from './log';
+import { createLogger, Redactor } from './log';
 import { OwnerService } from './owner/owner-service';
 import { QueryBudget, StatusQueryGate } from './psp/status-query-gate';
 import { Reconciler } from './reconciliation/reconciler';
 import { PspHealth } from './psp-health';
 import { ReceiptPrinter } from './printing/receipt-printer';
 import { CredentialsService } from './secrets/credentials-service';
-import type { SecretStore } from './secrets/secret-store';
 import { SettingsService } from './settings-service';
 import { WithdrawalService } from './withdrawals/withdrawal-service';
 
 export type { DemoPsp, Mode };
 
-export interface AppCoreOptions {
-  dataDir: string;
-  secrets: SecretStore;
-  host: 'electron' | 'browser';
-  version: string;
-  now?: () => number;
-  logSink?: LogSink;
-  /** Starts the embedded PSP; called only while the terminal is in DEMO mode. */
-  startDemo?: (dataDir: string) => Promise<DemoPsp>;
-  /** The development host's `--psp`: that PSP, with credentials from the environment. */
-  pspOverride?: PspOverride;
-  /** A relay to read callbacks from, instead of the settings' one (the development host's embedded relay). */
-  relay?: { url: string; channelId: string; token: string };
-  /** An ESC/POS printer that wins over the setting (the development host's `--printer`). */
-  printer?: { kind: PrinterKind; address: string };
-  /** Intervals (ms) of the background work. */
-  tickMs?: number;
-  pollMs?: number;
-  resolveDelaysMs?: number[];
-  afterPspAnswer?: () => void;
-  /** The PSP test and the relay channel creation (`Testar conexão`, `Salvar e usar`). */
-  fetch?: typeof fetch;
-  /** Applies a preset's compatibility settings at start (`--psp-preset`). */
-  pspPreset?: PspPresetId;
-  /** Reconciliation backoff per charge (ms). */
-  reconcileBackoffMs?: number[];
-  /** Silence after which the relay stream counts as dead (default 30 s). */
-  relaySilenceMs?: number;
-}
-
-export interface AppInfo {
-  version: string;
-  mode: Mode;
-  host: 'electron' | 'browser';
-  terminalName: string;
-  shopName: string;
-  chargeOperation: AppSettings['psp']['chargeOperation'];
-  maxAmountCents: number;
-  language: AppSettings['language'];
-  connection: ConnectionStatus;
-  /** A fresh install: no owner PIN yet and the welcome not dismissed. */
-  firstRun: boolean;
-  /** The OS keychain did not answer: live credentials cannot be kept. */
-  keychainMissing: boolean;
-}
-
-/** A terminal's services, as the composition roots (Electron main, development host) use them. */
-export interface AppCore {
-  readonly mode: Mode;
-  /** The embedded PSP while in DEMO mode, else null. */
-  readonly demo: DemoPsp | null;
-  readonly terminalId: string;
-  readonly ledger: Ledger;
-  readonly events: AppEvents;
-  readonly charges: ChargeService;
-  readonly withdrawals: WithdrawalService;
-  readonly intake: CallbackIntake;
-  /** Every non-final charge asked about by the status query (docs/psp-compatibility.md). */
-  readonly reconciler: Reconciler;
-  /** The status query's one request budget. */
-  readonly statusBudget: QueryBudget;
-  readonly history: HistoryService;
-  readonly printer: ReceiptPrinter;
-  readonly owner: OwnerService;
-  readonly account: AccountService;
-  readonly infractions: InfractionService;
-  readonly credentials: CredentialsService;
-  readonly settings: SettingsService;
-  readonly golive: GoLiveService;
-  readonly redactor: Redactor;
-  readonly logger: Logger;
-  callbackUrl(): string;
-  connection(): ConnectionStatus;
-  info(host?: 'electron' | 'browser'): AppInfo;
-  /** Crash recovery, then the background work: local expiry and (without a relay stream) polling. */
-  start(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type { AppCore, AppCoreOptions, AppInfo } from './core/app-core-types';
 
 const LOOPBACK_URL = /^http:\/\/(127\.|localhost|\[::1\])/;
 
@@ -226,22 +147,12 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     if (lastState === 'connected' && c.state !== 'connected') reconciler.hintAll();
     lastState = c.state;
   });
-  const onInfraction = (body: CallbackBody) => {
-    const news = readInfractionNews(body.raw, settings.get().psp.defense.deadlineDays, now());
-    if (!news) return;
-    const marked = markInfractionOnCharge(ledger, news, now());
-    if (marked) events.emit('charges:updated', toChargeView(marked));
-    events.emit('infractions:changed', {
-      infractionId: news.infractionId,
-      status: news.status,
-      deadline: news.deadline,
-    });
-    events.emit('app:notice', {
-      level: 'warn',
-      code: 'MED_INFRACTION',
-      params: { id: news.infractionId },
-    });
-  };
+  const onInfraction = infractionCallbackHandler({
+    ledger,
+    events,
+    deadlineDays: () => settings.get().psp.defense.deadlineDays,
+    now,
+  });
   const callbackSecrets = async (): Promise<SecretRing | null> => {
     const c = await sel.credentials();
     if (!c) return null;
@@ -328,8 +239,13 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     canSwitch: () => !sel.isOverride,
   });
 
-  const timers: NodeJS.Timeout[] = [];
-  let polling = false;
+  const background = new BackgroundWork({
+    charges,
+    reconciler,
+    logger,
+    tickMs: o.tickMs ?? 1000,
+    pollMs: o.pollMs ?? 3000,
+  });
   const info = (host: 'electron' | 'browser' = o.host): AppInfo => {
     const s = settings.get();
     return {
@@ -379,33 +295,10 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       pspHealth.start();
       await charges.recover();
       await withdrawals.recover();
-      // Background work must never take the app down: a failure is logged and retried next tick.
-      const guard = (what: string) => (e: unknown) =>
-        logger.error(`${what} failed`, { error: String(e) });
-      timers.push(
-        setInterval(() => {
-          try {
-            charges.expireDue();
-          } catch (e) {
-            guard('expiry')(e);
-          }
-        }, o.tickMs ?? 1000),
-      );
-      timers.push(
-        setInterval(() => {
-          // Reconciliation: every non-final charge, within the shared budget, with backoff.
-          if (polling) return;
-          polling = true;
-          void reconciler
-            .run()
-            .catch(guard('reconciliation'))
-            .finally(() => (polling = false));
-        }, o.pollMs ?? 3000),
-      );
-      for (const t of timers) t.unref?.();
+      background.start();
     },
     async stop() {
-      for (const t of timers) clearInterval(t);
+      background.stop();
       reconciler.stop();
       pspHealth.stop();
       charges.stop();

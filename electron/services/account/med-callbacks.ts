@@ -1,3 +1,6 @@
+import type { CallbackBody } from '../callbacks/verify';
+import { toChargeView } from '../charges/charge-view';
+import type { AppEvents } from '../events';
 import type { Ledger } from '../ledger/ledger';
 import type { ChargeRecord } from '../ledger/charges-repo';
 
@@ -72,4 +75,32 @@ export function markInfractionOnCharge(
     at,
   });
   return c;
+}
+
+/**
+ * The intake's MED hook: the charge the infraction names is marked (Histórico shows it), the
+ * infraction list is told to refresh, and the owner gets a notice.
+ */
+export function infractionCallbackHandler(o: {
+  ledger: Ledger;
+  events: AppEvents;
+  deadlineDays: () => number;
+  now: () => number;
+}): (body: CallbackBody) => void {
+  return (body) => {
+    const news = readInfractionNews(body.raw, o.deadlineDays(), o.now());
+    if (!news) return;
+    const marked = markInfractionOnCharge(o.ledger, news, o.now());
+    if (marked) o.events.emit('charges:updated', toChargeView(marked));
+    o.events.emit('infractions:changed', {
+      infractionId: news.infractionId,
+      status: news.status,
+      deadline: news.deadline,
+    });
+    o.events.emit('app:notice', {
+      level: 'warn',
+      code: 'MED_INFRACTION',
+      params: { id: news.infractionId },
+    });
+  };
 }

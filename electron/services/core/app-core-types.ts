@@ -1,0 +1,103 @@
+// The shape of a terminal's services (AppCore) and of what builds them (AppCoreOptions),
+// apart from the composition in app-core.ts so both stay readable.
+import type { PrinterKind } from '../../../shared/domain/printer-target';
+import type { PspPresetId } from '../../../shared/psp-presets';
+import type { AppSettings } from '../../../shared/settings';
+import type { ConnectionStatus } from '../../../shared/views';
+import type { AccountService } from '../account/account-service';
+import type { InfractionService } from '../account/infraction-service';
+import type { CallbackIntake } from '../callbacks/intake';
+import type { ChargeService } from '../charges/charge-service';
+import type { AppEvents } from '../events';
+import type { GoLiveService } from '../golive/golive-service';
+import type { HistoryService } from '../history/history-service';
+import type { Ledger } from '../ledger/ledger';
+import type { Logger, LogSink, Redactor } from '../log';
+import type { OwnerService } from '../owner/owner-service';
+import type { ReceiptPrinter } from '../printing/receipt-printer';
+import type { QueryBudget } from '../psp/status-query-gate';
+import type { Reconciler } from '../reconciliation/reconciler';
+import type { CredentialsService } from '../secrets/credentials-service';
+import type { SecretStore } from '../secrets/secret-store';
+import type { SettingsService } from '../settings-service';
+import type { WithdrawalService } from '../withdrawals/withdrawal-service';
+import type { DemoPsp, Mode, PspOverride } from './psp-selection';
+
+export interface AppCoreOptions {
+  dataDir: string;
+  secrets: SecretStore;
+  host: 'electron' | 'browser';
+  version: string;
+  now?: () => number;
+  logSink?: LogSink;
+  /** Starts the embedded PSP; called only while the terminal is in DEMO mode. */
+  startDemo?: (dataDir: string) => Promise<DemoPsp>;
+  /** The development host's `--psp`: that PSP, with credentials from the environment. */
+  pspOverride?: PspOverride;
+  /** A relay to read callbacks from, instead of the settings' one (the development host's embedded relay). */
+  relay?: { url: string; channelId: string; token: string };
+  /** An ESC/POS printer that wins over the setting (the development host's `--printer`). */
+  printer?: { kind: PrinterKind; address: string };
+  /** Intervals (ms) of the background work. */
+  tickMs?: number;
+  pollMs?: number;
+  resolveDelaysMs?: number[];
+  afterPspAnswer?: () => void;
+  /** The PSP test and the relay channel creation (`Testar conexão`, `Salvar e usar`). */
+  fetch?: typeof fetch;
+  /** Applies a preset's compatibility settings at start (`--psp-preset`). */
+  pspPreset?: PspPresetId;
+  /** Reconciliation backoff per charge (ms). */
+  reconcileBackoffMs?: number[];
+  /** Silence after which the relay stream counts as dead (default 30 s). */
+  relaySilenceMs?: number;
+}
+
+export interface AppInfo {
+  version: string;
+  mode: Mode;
+  host: 'electron' | 'browser';
+  terminalName: string;
+  shopName: string;
+  chargeOperation: AppSettings['psp']['chargeOperation'];
+  maxAmountCents: number;
+  language: AppSettings['language'];
+  connection: ConnectionStatus;
+  /** A fresh install: no owner PIN yet and the welcome not dismissed. */
+  firstRun: boolean;
+  /** The OS keychain did not answer: live credentials cannot be kept. */
+  keychainMissing: boolean;
+}
+
+/** A terminal's services, as the composition roots (Electron main, development host) use them. */
+export interface AppCore {
+  readonly mode: Mode;
+  /** The embedded PSP while in DEMO mode, else null. */
+  readonly demo: DemoPsp | null;
+  readonly terminalId: string;
+  readonly ledger: Ledger;
+  readonly events: AppEvents;
+  readonly charges: ChargeService;
+  readonly withdrawals: WithdrawalService;
+  readonly intake: CallbackIntake;
+  /** Every non-final charge asked about by the status query (docs/psp-compatibility.md). */
+  readonly reconciler: Reconciler;
+  /** The status query's one request budget. */
+  readonly statusBudget: QueryBudget;
+  readonly history: HistoryService;
+  readonly printer: ReceiptPrinter;
+  readonly owner: OwnerService;
+  readonly account: AccountService;
+  readonly infractions: InfractionService;
+  readonly credentials: CredentialsService;
+  readonly settings: SettingsService;
+  readonly golive: GoLiveService;
+  readonly redactor: Redactor;
+  readonly logger: Logger;
+  callbackUrl(): string;
+  connection(): ConnectionStatus;
+  info(host?: 'electron' | 'browser'): AppInfo;
+  /** Crash recovery, then the background work: local expiry and (without a relay stream) polling. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
