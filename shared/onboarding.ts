@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ErrorCode } from './codes';
+import { parseDocument, parseEmail, parsePhone } from './domain/documents';
 import { PRINTER_KINDS } from './domain/printer-target';
 import { checkServiceUrlText } from './domain/service-url';
 import { PSP_PRESET_IDS } from './psp-presets';
@@ -43,6 +45,16 @@ export const goLiveSchema = connectionTestSchema
         address: z.string().max(260),
       })
       .strict(),
+    /** `Pagador padrão` (the counter's one-field charge); all four empty: none set here. */
+    defaultPayer: z
+      .object({
+        name: z.string().max(100),
+        document: z.string().max(32),
+        email: z.string().max(254),
+        phone: z.string().max(32),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type GoLiveInput = z.infer<typeof goLiveSchema>;
@@ -61,7 +73,8 @@ export const GOLIVE_PROBLEMS = [
 export type GoLiveProblem = (typeof GOLIVE_PROBLEMS)[number];
 export interface FieldProblem {
   field: string;
-  code: GoLiveProblem;
+  /** A form rule, or the error code of a payer field (errors.<code> in the renderer). */
+  code: GoLiveProblem | ErrorCode;
 }
 
 export interface GoLiveContext {
@@ -96,6 +109,22 @@ export function checkConnection(
   return out;
 }
 
+/** The default payer: none when all four are empty, else every field as the cashier's. */
+export function checkDefaultPayer(p: GoLiveInput['defaultPayer']): FieldProblem[] {
+  if (!p || !Object.values(p).some((v) => v.trim())) return [];
+  const out: FieldProblem[] = [];
+  if (!p.name.trim()) out.push({ field: 'defaultPayer.name', code: 'PAYER_NAME_EMPTY' });
+  for (const [field, check] of [
+    ['document', parseDocument],
+    ['email', parseEmail],
+    ['phone', parsePhone],
+  ] as const) {
+    const r = check(p[field]);
+    if (!r.ok) out.push({ field: `defaultPayer.${field}`, code: r.code as ErrorCode });
+  }
+  return out;
+}
+
 /** Every rule of the form; an empty list means it may be saved. */
 export function checkGoLive(i: GoLiveInput, ctx: GoLiveContext): FieldProblem[] {
   const out = ctx.needsPin ? checkNewPin(i.newPin ?? '', i.confirmPin ?? '') : [];
@@ -110,5 +139,6 @@ export function checkGoLive(i: GoLiveInput, ctx: GoLiveContext): FieldProblem[] 
         out.push({ field: 'relay.token', code: 'RELAY_TOKEN_SHORT' });
     }
   }
+  out.push(...checkDefaultPayer(i.defaultPayer));
   return out;
 }

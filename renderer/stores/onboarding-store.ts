@@ -26,6 +26,7 @@ export const emptyForm = (): ConnectForm => ({
   confirmPin: '',
   relay: { url: '', channelId: '', token: '', adminToken: '' },
   printer: { name: '', paperWidthMm: 80, kind: 'system', address: '' },
+  defaultPayer: { name: '', document: '', email: '', phone: '' },
 });
 
 type TestReport = CallOutput<'onboarding:test'>;
@@ -85,6 +86,7 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
       form.relay = { ...form.relay, url: s.value.relay.url, channelId: s.value.relay.channelId };
     }
     if (s.ok) form.printer = { ...s.value.printer };
+    if (s.ok && s.value.defaultPayer) form.defaultPayer = { ...s.value.defaultPayer };
     set({
       form,
       base: s.ok ? s.value : null,
@@ -99,7 +101,8 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
   edit: (patch) =>
     set((s) => {
       const errors = { ...s.errors };
-      for (const k of Object.keys(patch)) delete errors[k];
+      for (const k of Object.keys(patch))
+        for (const e of Object.keys(errors)) if (e === k || e.startsWith(`${k}.`)) delete errors[e];
       return { form: { ...s.form, ...patch }, errors, report: null };
     }),
   checkPin() {

@@ -55,8 +55,11 @@ describe.skipIf(!hasSecretService)('first run: from nothing to a live charge', (
       .getByRole('status')
       .filter({ hasNotText: /Conect|Sem conexão|Consultando/ });
     expect(await page.getByLabel('Perfil do PSP').inputValue()).toBe('seed');
+    // The presets of PSP-API.md, by the names it gives them.
     expect(await page.getByLabel('Perfil do PSP').locator('option').allTextContents()).toEqual([
       'Documentação do PSP (padrão)',
+      'ci/cs com status em português',
+      'Bearer com callbacks snake_case',
     ]);
     await page.getByLabel('URL do PSP').fill('http://psp.example.com/api');
     await page.getByLabel('Client ID').fill(DEMO_ACCOUNT.clientId);
@@ -83,19 +86,25 @@ describe.skipIf(!hasSecretService)('first run: from nothing to a live charge', (
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByLabel('Largura do papel').selectOption('58');
     await page.screenshot({ path: shot('onboarding-5-relay-impressora') });
+    // The default payer, so a sale at the counter is amount + Enter.
+    await page.getByLabel('Nome do pagador padrão').fill('Consumidor');
+    await page.getByLabel('CPF/CNPJ do pagador padrão').fill('111.111.111-11');
+    await page.getByLabel('E-mail do pagador padrão').fill('caixa@padaria.com.br');
+    await page.getByLabel('Telefone do pagador padrão').fill('(11) 91234-5678');
+    await page.getByRole('button', { name: 'Salvar e usar' }).click();
+    // A wrong CPF is explained next to its field and nothing is saved yet.
+    await page.getByText('CPF/CNPJ inválido').waitFor();
+    expect(await keychain()).toEqual([null, null, null]);
+    await page.getByLabel('CPF/CNPJ do pagador padrão').fill('123.456.789-09');
     await page.getByRole('button', { name: 'Salvar e usar' }).click();
 
     // Live at once, no reinstall: no DEMO badge, and the charge lands at the shop's PSP.
-    await page.getByLabel('Valor').waitFor();
+    await page.getByLabel('Valor', { exact: true }).waitFor();
     expect(await page.getByText('DEMO', { exact: true }).count()).toBe(0);
     expect(await keychain()).toEqual([DEMO_ACCOUNT.clientId, DEMO_ACCOUNT.clientSecret, null]);
     const before = await pspCharges();
-    await page.getByLabel('Valor').pressSequentially('1990');
-    await page.getByLabel('Nome do pagador').fill('Ana Souza');
-    await page.getByLabel('CPF/CNPJ do pagador').fill('123.456.789-09');
-    await page.getByLabel('E-mail do pagador').fill('ana@padaria.com.br');
-    await page.getByLabel('Telefone do pagador').fill('(11) 91234-5678');
-    await page.getByRole('button', { name: 'Cobrar' }).click();
+    await page.getByLabel('Valor', { exact: true }).pressSequentially('1990');
+    await page.keyboard.press('Enter'); // the default payer of the first run: amount + Enter
     await page.getByRole('img', { name: 'QR Code PIX' }).waitFor();
     expect(await pspCharges()).toBe(before + 1);
     expect(await page.getByRole('button', { name: 'Simular pagamento' }).count()).toBe(0);
@@ -119,7 +128,7 @@ describe.skipIf(!hasSecretService)('first run: from nothing to a live charge', (
     await page.screenshot({ path: shot('configuracoes-alterar-pin'), fullPage: true });
 
     await page.getByRole('button', { name: 'Bloquear' }).click();
-    await page.getByLabel('Valor').waitFor();
+    await page.getByLabel('Valor', { exact: true }).waitFor();
     expect(await host.call('owner:status', {})).toMatchObject({ value: { unlocked: false } });
     expect(await host.call('settings:update', { patch: { shopName: 'X' } })).toMatchObject({
       ok: false,

@@ -133,6 +133,16 @@ export class GoLiveService {
       },
       relay: { url: relay.url, channelId: relay.channelId },
       printer: { ...i.printer, name: i.printer.name.trim() },
+      // Only when typed: an empty `Pagador padrão` keeps whatever is set (checked by checkGoLive).
+      ...(i.defaultPayer &&
+        Object.values(i.defaultPayer).some((v) => v.trim()) && {
+          defaultPayer: {
+            name: i.defaultPayer.name.trim(),
+            document: i.defaultPayer.document.trim(),
+            email: i.defaultPayer.email.trim(),
+            phone: i.defaultPayer.phone.trim(),
+          },
+        }),
     });
     if (!next.ok) return next;
     const pin = needsPin ? await deps.owner.hashPin(i.newPin!) : null;

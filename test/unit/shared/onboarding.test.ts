@@ -79,3 +79,40 @@ describe('the onboarding form, all rules at once', () => {
     ]);
   });
 });
+
+describe('the default payer in onboarding (Pagador padrão)', () => {
+  const ctx = { needsPin: true, hasStoredCredentials: false, hasRelayToken: false };
+  const payer = { name: 'Consumidor', document: '', email: '', phone: '' };
+
+  it('left empty, it is not asked for', () => {
+    expect(checkGoLive(form({ defaultPayer: { ...payer, name: '' } }), ctx)).toEqual([]);
+  });
+
+  it('once typed, every field is checked like the cashier’s, next to its field', () => {
+    expect(
+      checkGoLive(
+        form({
+          defaultPayer: { ...payer, document: '111.111.111-11', email: 'x@', phone: '123' },
+        }),
+        ctx,
+      ),
+    ).toEqual([
+      { field: 'defaultPayer.document', code: 'DOCUMENT_INVALID' },
+      { field: 'defaultPayer.email', code: 'EMAIL_INVALID' },
+      { field: 'defaultPayer.phone', code: 'PHONE_INVALID' },
+    ]);
+    expect(
+      checkGoLive(
+        form({
+          defaultPayer: {
+            name: 'Consumidor',
+            document: '123.456.789-09',
+            email: 'caixa@padaria.com.br',
+            phone: '(11) 91234-5678',
+          },
+        }),
+        ctx,
+      ),
+    ).toEqual([]);
+  });
+});
