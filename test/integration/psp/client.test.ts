@@ -340,7 +340,7 @@ describe('replies the sandbox never sends (a hand-written PSP on loopback)', () 
       payer,
     });
     expect(r).toMatchObject({ ok: false, kind: 'uncertain', code: 'PSP_UNEXPECTED_REPLY' });
-    expect(!r.ok && r.params?.field).toBe('qrCodeResponse.qrcode');
+    expect(!r.ok && r.params?.field).toContain('qrCodeResponse.qrcode');
     await stub.close();
   });
 
