@@ -22,6 +22,8 @@ beforeAll(async () => {
   t = await coreOn(sb.baseUrl);
   const handlers = createHandlers(t.core, 'browser');
   (globalThis as { window?: unknown }).window = globalThis;
+  // The language follows into <html lang>: the one part of the DOM the stores touch.
+  (globalThis as { document?: unknown }).document = { documentElement: {} };
   window.balcao = createApi(
     (channel, input) => dispatch(handlers, channel, input, t.core.logger),
     (event: EventChannel, fn) => t.core.events.on(event, fn as never),
