@@ -1,28 +1,13 @@
 import type { Result } from '../../../shared/result';
 import type { ChargeRecord } from '../ledger/charges-repo';
+import type { DepositInput, TransactionInput } from '../psp/client';
 import type { CreatedCharge, TransactionStatus } from '../psp/replies';
 
 /** The part of the PSP client the charge service uses. */
 export interface ChargePsp {
   readonly hasStatusQuery: boolean;
-  createDeposit(i: {
-    amountCents: number;
-    externalId: string;
-    callbackUrl: string;
-    payer: { name: string; email: string; document: string; phone: string };
-    description?: string;
-  }): Promise<Result<CreatedCharge>>;
-  createTransaction(i: {
-    amountCents: number;
-    transactionId: string;
-    webhookUrl: string;
-    payerName: string;
-    payerDocument: string;
-    description?: string;
-    splitUser?: string;
-    splitTax?: number;
-    gateway?: string;
-  }): Promise<Result<CreatedCharge>>;
+  createDeposit(i: DepositInput): Promise<Result<CreatedCharge>>;
+  createTransaction(i: TransactionInput): Promise<Result<CreatedCharge>>;
   transactionStatus(id: string): Promise<Result<TransactionStatus>>;
 }
 
