@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from './codes';
-import { parseDocument, parseEmail, parsePhone } from './domain/documents';
+import { checkPayer } from './domain/payer';
 import { PRINTER_KINDS } from './domain/printer-target';
 import { checkServiceUrlText } from './domain/service-url';
 import { PSP_PRESET_IDS } from './psp-presets';
@@ -109,20 +109,13 @@ export function checkConnection(
   return out;
 }
 
-/** The default payer: none when all four are empty, else every field as the cashier's. */
+/** The default payer: none when all four are empty, else the cashier's rules for a deposit. */
 export function checkDefaultPayer(p: GoLiveInput['defaultPayer']): FieldProblem[] {
   if (!p || !Object.values(p).some((v) => v.trim())) return [];
-  const out: FieldProblem[] = [];
-  if (!p.name.trim()) out.push({ field: 'defaultPayer.name', code: 'PAYER_NAME_EMPTY' });
-  for (const [field, check] of [
-    ['document', parseDocument],
-    ['email', parseEmail],
-    ['phone', parsePhone],
-  ] as const) {
-    const r = check(p[field]);
-    if (!r.ok) out.push({ field: `defaultPayer.${field}`, code: r.code as ErrorCode });
-  }
-  return out;
+  return checkPayer(p, 'deposit').issues.map((i) => ({
+    field: `defaultPayer.${i.field}`,
+    code: i.code,
+  }));
 }
 
 /** Every rule of the form; an empty list means it may be saved. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDocument, parseEmail, parsePhone } from './domain/documents';
+import { checkPayer } from './domain/payer';
 import { PRINTER_KINDS } from './domain/printer-target';
 import { pspSettingsSchema } from './psp-settings';
 
@@ -16,14 +16,9 @@ export const defaultPayerSchema = z
   })
   .strict()
   .superRefine((p, ctx) => {
-    for (const [field, check] of [
-      ['document', parseDocument],
-      ['email', parseEmail],
-      ['phone', parsePhone],
-    ] as const) {
-      const r = check(p[field]);
-      if (!r.ok) ctx.addIssue({ code: 'custom', path: [field], message: r.code });
-    }
+    // The cashier's own rules for a deposit's payer (shared/domain/payer.ts).
+    for (const i of checkPayer(p, 'deposit').issues)
+      ctx.addIssue({ code: 'custom', path: [i.field], message: i.code });
   });
 export type DefaultPayer = z.infer<typeof defaultPayerSchema>;
 
