@@ -59,6 +59,7 @@ async function charge(digits: string): Promise<string> {
 
 /** Prints the page to PDF and rasterises its first page: the PNG and the PDF's text. */
 async function printed(name: string) {
+  await pageFitsReceipt();
   const dir = tempDir('balcao-receipt-');
   const pdf = path.join(dir, `${name}.pdf`);
   writeFileSync(pdf, await page.pdf({ preferCSSPageSize: true, printBackground: true }));
@@ -86,12 +87,26 @@ function longestDarkRun(png: PNG): number {
 }
 
 /** Adds a 50 mm black bar to the printed receipt: what a technician prints to check the scale. */
-const addTestBar = () =>
-  page.evaluate(() => {
+async function addTestBar() {
+  await page.evaluate(() => {
     const bar = document.createElement('div');
     bar.style.cssText = 'width:50mm;height:3mm;background:#000;margin:1mm auto';
     document.querySelector('.print-area .receipt')!.prepend(bar);
   });
+  await pageFitsReceipt();
+}
+
+/** Waits for the print area's `@page` height to catch up with its content (a ResizeObserver). */
+const pageFitsReceipt = () =>
+  expect
+    .poll(() =>
+      page.evaluate(() => {
+        const area = document.querySelector<HTMLElement>('.print-area')!;
+        const contentMm = area.getBoundingClientRect().height / (96 / 25.4);
+        return Number(area.dataset.heightMm) >= contentMm;
+      }),
+    )
+    .toBe(true);
 
 /** The smallest font size (pt) of any text in the printed receipt. */
 const smallestTextPt = () =>

@@ -3,6 +3,12 @@ import { createPortal } from 'react-dom';
 
 const PX_PER_MM = 96 / 25.4;
 
+/** The roll's page length for this content (mm): its height now, plus 2 mm so nothing is cut. */
+export function pageHeightMm(el: Element): number {
+  const h = el.getBoundingClientRect().height;
+  return h > 0 ? Math.ceil(h / PX_PER_MM) + 2 : 0;
+}
+
 /**
  * What the page prints: a direct child of <body>, laid out off-screen at the roll's width, the
  * only thing visible in print. Its `@page` is the roll's width by the content's own height, with
@@ -16,8 +22,8 @@ export function PrintArea({ widthMm, children }: { widthMm: number; children: Re
     const el = ref.current;
     if (!el) return;
     const measure = () => {
-      const h = el.getBoundingClientRect().height;
-      if (h > 0) setHeightMm(Math.ceil(h / PX_PER_MM) + 2);
+      const h = pageHeightMm(el);
+      if (h > 0) setHeightMm(h);
     };
     measure();
     if (typeof ResizeObserver === 'undefined') return;

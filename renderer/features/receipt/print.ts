@@ -1,9 +1,14 @@
 import { bridge, describeError } from '../../bridge';
+import { pageHeightMm } from './PrintArea';
 
-/** The printed content's height (mm), as the print area measured it: the roll's page length. */
+/**
+ * The printed content's height (mm), measured now rather than read from the print area's last
+ * ResizeObserver callback, which may not have run yet for content that just changed.
+ */
 export function printedHeightMm(): number | undefined {
-  const h = Number(document.querySelector<HTMLElement>('.print-area')?.dataset.heightMm);
-  return Number.isFinite(h) && h > 0 ? h : undefined;
+  const area = document.querySelector('.print-area');
+  const h = area ? pageHeightMm(area) : 0;
+  return h > 0 ? h : undefined;
 }
 
 /**
