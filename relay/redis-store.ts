@@ -10,16 +10,22 @@ import type { ChannelRecord, RelayStore, StoredEvent, WakeListener } from './sto
  * fsynced, so the relay's 200 still means "on disk" (see README for the other settings).
  *
  * Waking subscribers costs two connections per instance, however many channels: the script
- * that appends also PUBLISHes the channel id on `relay:wake`, and each instance holds one
- * SUBSCRIBE connection to it. A wake only says "read this channel": order and at-least-once
- * come from the stream itself (each subscriber reads after its own cursor), so a wake lost
- * while the subscription was down is covered by waking every channel when it comes back.
+ * that appends also PUBLISHes the event (channel id first) on `relay:wake`, and each instance
+ * holds one SUBSCRIBE connection to it. A caught-up subscriber is written the event from the
+ * wake; any other reads after its own cursor, so order and at-least-once come from the stream
+ * itself, and a wake lost while the subscription was down is covered by waking every channel
+ * when it comes back.
  */
 const WAKE = 'relay:wake';
 
+// The wake carries the event: channel, id, receivedAt and headers on a line each, then the body's
+// bytes, so a caught-up subscriber on any instance is written without reading the stream back.
+const wake = (channel: string, r: string, h: string, b: string) =>
+  `redis.call('PUBLISH', '${WAKE}', ${channel} .. '\\n' .. id .. '\\n' .. ${r} .. '\\n' .. ${h} .. '\\n' .. ${b})`;
+
 const APPEND = `
 local id = redis.call('XADD', KEYS[1], '*', 'r', ARGV[1], 'h', ARGV[2], 'b', ARGV[3])
-redis.call('PUBLISH', '${WAKE}', ARGV[4])
+${wake('ARGV[4]', 'ARGV[1]', 'ARGV[2]', 'ARGV[3]')}
 return id`;
 
 const APPEND_LIMITED = `
@@ -37,7 +43,7 @@ end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens - 1), 'at', now)
 redis.call('PEXPIRE', KEYS[1], math.ceil(burst * 1000 / rate) + 1000)
 local id = redis.call('XADD', KEYS[2], '*', 'r', ARGV[3], 'h', ARGV[4], 'b', ARGV[5])
-redis.call('PUBLISH', '${WAKE}', ARGV[6])
+${wake('ARGV[6]', 'ARGV[3]', 'ARGV[4]', 'ARGV[5]')}
 return id`;
 
 interface ScriptCommands {
@@ -67,7 +73,7 @@ export class RedisStore implements RelayStore {
     // ioredis reconnects by itself; a command that fails meanwhile rejects and is logged where
     // it was made. Without a listener each failed attempt would be printed as "unhandled".
     for (const c of [this.redis, this.wake]) c.on('error', () => undefined);
-    this.wake.on('message', (_channel: string, channelId: string) => this.emit(channelId));
+    this.wake.on('messageBuffer', (_channel: Buffer, m: Buffer) => this.onWake(m));
     // Resubscribed after a reconnect (ioredis does it): wakes sent meanwhile were lost.
     let subscribedOnce = false;
     this.wake.on('ready', () => {
@@ -77,8 +83,26 @@ export class RedisStore implements RelayStore {
     this.wake.subscribe(WAKE).catch(() => undefined);
   }
 
-  private emit(channelId: string | null) {
-    for (const l of this.listeners) l(channelId);
+  private emit(channelId: string | null, appended?: StoredEvent[]) {
+    for (const l of this.listeners) l(channelId, appended);
+  }
+
+  /** A wake: `channel\nid\nreceivedAt\nheaders\nbody` (see APPEND). */
+  private onWake(m: Buffer) {
+    const cuts: number[] = [];
+    let at = -1;
+    while (cuts.length < 4 && (at = m.indexOf(10, at + 1)) >= 0) cuts.push(at);
+    const field = (i: number) => m.toString('utf8', i ? cuts[i - 1]! + 1 : 0, cuts[i]);
+    if (cuts.length < 4) return this.emit(field(0) || null);
+    let headers: Record<string, string>;
+    try {
+      headers = JSON.parse(field(3)) as Record<string, string>;
+    } catch {
+      return this.emit(field(0));
+    }
+    this.emit(field(0), [
+      { id: field(1), receivedAt: Number(field(2)), headers, body: m.subarray(cuts[3]! + 1) },
+    ]);
   }
 
   onAppend(listener: WakeListener) {

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { DestinationStream } from 'pino';
 import { RelayLogController, relayLoggerOptions, shortId, type LogLevel } from './logging';
+import { hookIntake } from './hook-intake';
 import { Metrics } from './metrics';
 import { RateLimiter } from './rate-limit';
 import type { RelayStore } from './store';
@@ -27,17 +28,6 @@ export interface RelayOptions {
   now?: () => number;
 }
 
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'upgrade',
-  'host',
-  'content-length',
-  'authorization',
-  'cookie',
-]);
-
 /**
  * The callback relay: the PSP posts to /hooks/{channel}; the body is stored as received (its
  * exact bytes), with its headers, and 200 is sent only once it is durable; the terminal reads
@@ -55,14 +45,26 @@ export async function startRelay(o: RelayOptions) {
   const err = (reply: FastifyReply, status: number, code: string, message: string) =>
     reply.code(status).send({ ok: false, code, message });
 
-  // Event streams are served by a plain node:http handler ahead of Fastify's routing: a stream
-  // lives for hours, and Fastify's per-request objects (request, reply, a child logger) would
-  // live with it, several KiB per connected terminal.
+  // Callbacks and event streams are served by plain node:http handlers ahead of Fastify's
+  // routing: a callback is the hot path (Fastify's per-request work about doubles its CPU), and
+  // a stream lives for hours, with Fastify's per-request objects (request, reply, a child
+  // logger) living with it, several KiB per connected terminal.
   let streams: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
+  let closing = false;
+  const hooks = hookIntake({
+    store: o.store,
+    metrics,
+    limiter,
+    limit: { ratePerSec: rate, burst },
+    maxBodyBytes: maxBody,
+    log: () => app.log,
+    now,
+    closing: () => closing,
+  });
   const app: FastifyInstance = Fastify({
     serverFactory: (handler) => {
       const server = http.createServer((req, res) => {
-        if (!streams(req, res)) handler(req, res);
+        if (!hooks(req, res) && !streams(req, res)) handler(req, res);
       });
       // What Fastify sets on a server it creates itself (a factory's server gets Node's own
       // defaults, whose 5 s keep-alive and request-timeout sweeps close connections a PSP is
@@ -91,10 +93,9 @@ export async function startRelay(o: RelayOptions) {
   );
   app.setErrorHandler((e, req, reply) => {
     const code = (e as { code?: string }).code;
-    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      metrics.reject('too_large');
-      return err(reply, 413, 'TOO_LARGE', `Body over ${maxBody} bytes`);
-    }
+    // Callbacks have their own limit (hook-intake.ts); this is the admin routes' 1 MiB.
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return err(reply, 413, 'TOO_LARGE', 'Body too large');
     const status = (e as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) req.log.error({ err: e }, 'request failed');
     return err(
@@ -136,49 +137,6 @@ export async function startRelay(o: RelayOptions) {
       return err(reply, 404, 'NOT_FOUND', 'Unknown channel');
     req.log.info({ channel: shortId(req.params.id) }, 'channel deleted');
     return reply.send({ ok: true });
-  });
-
-  await app.register(async (hooks) => {
-    // The body is kept as the bytes received, whatever the content type or charset: the
-    // PSP's HMAC is over these bytes.
-    hooks.removeAllContentTypeParsers();
-    hooks.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBody }, (_req, body, done) =>
-      done(null, body),
-    );
-    hooks.post<{ Params: { channelId: string } }>('/hooks/:channelId', async (req, reply) => {
-      const channel = await o.store.getChannel(req.params.channelId);
-      if (!channel) {
-        metrics.reject('unknown_channel');
-        return err(reply, 404, 'NOT_FOUND', 'Unknown channel');
-      }
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers))
-        if (!HOP_BY_HOP.has(k) && typeof v === 'string') headers[k] = v;
-      const event = {
-        receivedAt: now(),
-        headers,
-        body: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
-      };
-      const t = performance.now();
-      // A shared store limits the rate for all instances in the same step as the write.
-      const id = o.store.appendLimited
-        ? await o.store.appendLimited(channel.id, event, { ratePerSec: rate, burst })
-        : limiter.take(channel.id)
-          ? await o.store.append(channel.id, event)
-          : null;
-      if (id === null) {
-        metrics.reject('rate');
-        return reply.header('retry-after', '1').code(429).send({
-          ok: false,
-          code: 'RATE_LIMITED',
-          message: 'Too many callbacks for this channel',
-        });
-      }
-      metrics.storeSeconds += (performance.now() - t) / 1000;
-      metrics.storeCount++;
-      metrics.received++;
-      return reply.send({ ok: true, id });
-    });
   });
 
   streams = (req, res) => {
@@ -262,6 +220,7 @@ export async function startRelay(o: RelayOptions) {
     purge,
     /** Graceful: refuse new work, let accepted callbacks finish, end the streams, flush the store. */
     async close() {
+      closing = true;
       clearInterval(purgeTimer);
       subscribers.close();
       await app.close();

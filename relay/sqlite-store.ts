@@ -13,8 +13,9 @@ import type { ChannelRecord, RelayStore, StoredEvent, WakeListener } from './sto
 
 interface Job {
   job: WriteJob;
-  /** For appends: the channel to wake once committed. */
+  /** For appends: the channel to wake once committed, and the event (handed to the wake). */
   channelId?: string;
+  event?: Omit<StoredEvent, 'id'>;
   resolve(r: number | string): void;
   reject(e: Error): void;
 }
@@ -69,9 +70,12 @@ export class SqliteStore implements RelayStore {
     this.listeners.push(listener);
   }
 
-  private write(job: WriteJob, channelId?: string): Promise<number | string> {
+  private write(
+    job: WriteJob,
+    append?: { channelId: string; event: Omit<StoredEvent, 'id'> },
+  ): Promise<number | string> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ job, resolve, reject, ...(channelId !== undefined && { channelId }) });
+      this.queue.push({ job, resolve, reject, ...append });
       this.pump();
     });
   }
@@ -93,14 +97,19 @@ export class SqliteStore implements RelayStore {
 
   private settle(jobs: Job[], results: WriteResult[]) {
     this.busy = false;
-    const woken = new Set<string>();
+    // Each channel's new events, in commit order: subscribers that are caught up get them as is.
+    const woken = new Map<string, StoredEvent[]>();
     jobs.forEach((j, i) => {
       const r = results[i]!;
       if (!r.ok) return j.reject(new Error(r.error));
       j.resolve(r.result[0]!);
-      if (j.channelId !== undefined) woken.add(j.channelId);
+      if (j.channelId === undefined || !j.event) return;
+      const e = { id: String(r.result[0]), ...j.event };
+      const list = woken.get(j.channelId);
+      if (list) list.push(e);
+      else woken.set(j.channelId, [e]);
     });
-    for (const c of woken) for (const l of this.listeners) l(c);
+    for (const [c, events] of woken) for (const l of this.listeners) l(c, events);
     this.pump();
   }
 
@@ -148,7 +157,7 @@ export class SqliteStore implements RelayStore {
         type: 'append',
         items: [{ c: channelId, r: e.receivedAt, h: JSON.stringify(e.headers), b: e.body }],
       },
-      channelId,
+      { channelId, event: e },
     );
     return String(id);
   }

@@ -17,8 +17,21 @@ export interface ChannelRecord {
   createdAt: number;
 }
 
-/** Told the id of a channel that may have new events; `null`: any channel may (after a gap). */
-export type WakeListener = (channelId: string | null) => void;
+/**
+ * Told the id of a channel that may have new events; `null`: any channel may (after a gap).
+ * `appended`, when the store has them at hand: the events just made durable on that channel, in
+ * order. A subscriber that had read everything before them writes them without reading the
+ * store; any other reads after its cursor as usual.
+ */
+export type WakeListener = (channelId: string | null, appended?: readonly StoredEvent[]) => void;
+
+/** Whether event id `a` comes after `b` on a channel (SQLite: `n`; Redis Streams: `ms-seq`). */
+export function idAfter(a: string, b: string | null): boolean {
+  if (b === null) return true;
+  const [am = 0, as = 0] = a.split('-').map(Number);
+  const [bm = 0, bs = 0] = b.split('-').map(Number);
+  return am > bm || (am === bm && as > bs);
+}
 
 export interface RelayStore {
   createChannel(c: ChannelRecord): Promise<void>;

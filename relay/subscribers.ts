@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Metrics } from './metrics';
 import { sseFrame } from './sse-event';
-import type { RelayStore } from './store';
+import { idAfter, type RelayStore, type StoredEvent } from './store';
 
 interface Subscriber {
   channelId: string;
@@ -13,6 +13,8 @@ interface Subscriber {
   again: boolean;
   /** Its socket is full: nothing more is written until 'drain'. */
   blocked: boolean;
+  /** Its last read found nothing more after its cursor, and every wake since was written. */
+  caughtUp: boolean;
   closed: boolean;
 }
 
@@ -38,9 +40,12 @@ export class Subscribers {
     private readonly onError: (e: unknown, channelId: string) => void,
     private readonly now: () => number = Date.now,
   ) {
-    store.onAppend((channelId) => {
+    store.onAppend((channelId, appended) => {
       if (channelId === null) for (const s of this.all) this.pump(s);
-      else for (const s of this.byChannel.get(channelId) ?? []) this.pump(s);
+      else
+        for (const s of this.byChannel.get(channelId) ?? [])
+          if (appended && s.caughtUp && !s.pumping) this.push(s, appended);
+          else this.pump(s);
     });
     // Each subscriber is visited every heartbeatMs / 4 and gets a heartbeat when it has been
     // silent for 3/4 of heartbeatMs: never more than heartbeatMs without a byte. Small ticks
@@ -64,6 +69,7 @@ export class Subscribers {
       pumping: false,
       again: false,
       blocked: false,
+      caughtUp: false,
       closed: false,
     };
     const list = this.byChannel.get(channelId);
@@ -98,7 +104,39 @@ export class Subscribers {
       return;
     }
     s.pumping = true;
+    s.caughtUp = false;
     void this.pass(s).finally(() => (s.pumping = false));
+  }
+
+  /**
+   * Writes a caught-up subscriber's new events as the store handed them over, without reading
+   * them back: ids at or before its cursor (already read) are skipped, so order and
+   * exactly-once-per-stream hold as with a read.
+   */
+  private push(s: Subscriber, events: readonly StoredEvent[]) {
+    for (const e of events) {
+      if (s.closed) return;
+      if (!idAfter(e.id, s.cursor)) continue;
+      if (!this.send(s, e)) return;
+    }
+  }
+
+  /** Writes one event; false when the socket is full (the subscriber then waits for 'drain'). */
+  private send(s: Subscriber, e: StoredEvent): boolean {
+    const full = !s.res.write(sseFrame(e));
+    s.cursor = e.id;
+    s.lastWrite = this.now();
+    this.metrics.delivered++;
+    // Back-pressure: a subscriber that does not read waits in the store, not in memory; its
+    // socket's 'drain' starts the next pass.
+    if (!full) return true;
+    s.blocked = true;
+    s.caughtUp = false;
+    s.res.once('drain', () => {
+      s.blocked = false;
+      this.pump(s);
+    });
+    return false;
   }
 
   private async pass(s: Subscriber) {
@@ -106,25 +144,15 @@ export class Subscribers {
       for (;;) {
         s.again = false;
         const batch = await this.store.readAfter(s.channelId, s.cursor, BATCH);
-        let full = false;
         for (const e of batch) {
           if (s.closed) return;
-          full = !s.res.write(sseFrame(e));
-          s.cursor = e.id;
-          s.lastWrite = this.now();
-          this.metrics.delivered++;
-          // Back-pressure: a subscriber that does not read waits in the store, not in memory;
-          // its socket's 'drain' starts the next pass.
-          if (full) {
-            s.blocked = true;
-            s.res.once('drain', () => {
-              s.blocked = false;
-              this.pump(s);
-            });
-            return;
-          }
+          if (!this.send(s, e)) return;
         }
-        if (s.closed || (batch.length < BATCH && !s.again)) return;
+        if (s.closed) return;
+        if (batch.length < BATCH && !s.again) {
+          s.caughtUp = true;
+          return;
+        }
       }
     } catch (e) {
       this.onError(e, s.channelId);

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisStore } from '../../../relay/redis-store';
@@ -173,6 +174,67 @@ describe.each(STORES)('the relay on %s', (_name, makeStore) => {
       expect(Buffer.from(data.body, 'base64').equals(bytes)).toBe(true);
     });
 
+    it('a subscriber already listening gets callbacks posted at once exactly once each, in id order, bytes exact', async () => {
+      const c = await channel();
+      const ac = new AbortController();
+      const res = await fetch(`${relay.url}/channels/${c.channelId}/events`, {
+        headers: { authorization: `Bearer ${c.token}` },
+        signal: ac.signal,
+      });
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      let text = '';
+      const frames = () => [...text.matchAll(/id: ([\d-]+)\ndata: (.*)\n\n/g)];
+      /** Reads until `enough`, the stream's end, or 10 s (the assertions then say what came). */
+      const readUntil = async (enough: () => boolean) => {
+        const give = setTimeout(() => ac.abort(), 10_000);
+        try {
+          while (!enough()) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            text += new TextDecoder().decode(value);
+          }
+        } catch {
+          // aborted: what arrived is judged below
+        } finally {
+          clearTimeout(give);
+        }
+      };
+      await readUntil(() => text.includes(': connected'));
+      // Two rounds of five at once (the suite's burst), one body not UTF-8 in each.
+      const sent: string[] = [];
+      for (const round of [0, 1]) {
+        if (round) await new Promise((r) => setTimeout(r, 1100));
+        const bodies = [0, 1, 2, 3].map((i) => Buffer.from(`{"round":${round},"i":${i}}`));
+        bodies.push(Buffer.from([0x7b, 0xe3, 0x6f, round, 0x7d]));
+        const answers = await Promise.all(
+          bodies.map((b) =>
+            fetch(`${relay.url}/hooks/${c.channelId}`, { method: 'POST', body: new Uint8Array(b) }),
+          ),
+        );
+        expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+        sent.push(...bodies.map((b) => b.toString('base64')));
+      }
+      await readUntil(() => frames().length >= 10);
+      await new Promise((r) => setTimeout(r, 200));
+      ac.abort();
+      const got = frames().map((m) => {
+        const d = JSON.parse(m[2]!) as { body: string; bodyEncoding?: string };
+        return {
+          id: m[1]!,
+          b64: Buffer.from(d.body, d.bodyEncoding ? 'base64' : 'utf8').toString('base64'),
+        };
+      });
+      const n = (id: string) => id.split('-').map(Number);
+      const ascending = got.every((g, i) => {
+        if (!i) return true;
+        const [a0 = 0, a1 = 0] = n(got[i - 1]!.id);
+        const [b0 = 0, b1 = 0] = n(g.id);
+        return b0 > a0 || (b0 === a0 && b1 > a1);
+      });
+      expect(ascending).toBe(true);
+      expect(got.map((g) => g.b64).sort()).toEqual([...sent].sort());
+    });
+
     it('sends a heartbeat comment while idle', async () => {
       const c = await channel();
       const ac = new AbortController();
@@ -216,6 +278,30 @@ describe.each(STORES)('the relay on %s', (_name, makeStore) => {
       expect(m).toMatch(/relay_callbacks_received_total \d+/);
       expect(m).toMatch(/relay_callbacks_rejected_total\{reason="too_large"\} 1/);
       expect(m).toMatch(/relay_store_append_seconds_count \d+/);
+    });
+
+    it('a chunked body over 64 KiB, a 4 MiB body and a bad channel id are refused; nothing is stored, the relay goes on', async () => {
+      const c = await channel();
+      const { port } = new URL(relay.url);
+      /** A POST with no content-length (chunked), its body sent in 16 KiB pieces. */
+      const chunked = (bytes: number) =>
+        new Promise<number>((resolve) => {
+          const r = http.request(
+            { host: '127.0.0.1', port, method: 'POST', path: `/hooks/${c.channelId}` },
+            (res) => (res.resume(), resolve(res.statusCode ?? 0)),
+          );
+          r.on('error', () => resolve(-1));
+          for (let sent = 0; sent < bytes; sent += 16_384) r.write(Buffer.alloc(16_384, 0x61));
+          r.end();
+        });
+      expect(await chunked(80 * 1024)).toBe(413);
+      // Past 1 MiB the relay stops reading: the answer is a 413 or a cut connection, never a 200.
+      expect([413, -1]).toContain(await chunked(4 << 20));
+      expect((await post('%E0%A4%A', '{}')).status).toBe(404);
+      const ok = await post(c.channelId, '{"after":true}');
+      expect(ok.status).toBe(200);
+      const { events } = await readEvents(c.channelId, c.token, 1);
+      expect(events.map((e) => e.data.body)).toEqual(['{"after":true}']);
     });
   });
 });

@@ -1,0 +1,153 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Metrics } from './metrics';
+import type { RateLimiter } from './rate-limit';
+import type { RelayStore } from './store';
+
+/** Headers never stored with an event: they belong to the hop, or they are credentials. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+  'authorization',
+  'cookie',
+]);
+
+export interface HookIntakeOptions {
+  store: RelayStore;
+  metrics: Metrics;
+  limiter: RateLimiter;
+  limit: { ratePerSec: number; burst: number };
+  maxBodyBytes: number;
+  log: () => FastifyBaseLogger;
+  now: () => number;
+  /** True once the relay is shutting down: new callbacks get 503, the PSP sends them again. */
+  closing: () => boolean;
+}
+
+const HOOK = /^\/hooks\/([^/?]+)(?:\?.*)?$/;
+/** Most bytes of an oversized body read (and dropped) before the connection is cut. */
+const DISCARD_MAX = 1 << 20;
+
+/**
+ * `POST /hooks/{channel}`, the relay's hot path, on plain node:http ahead of Fastify: the body
+ * is taken as the bytes received (the PSP's HMAC is over them, whatever their charset), stored,
+ * and answered 200 only once durable. Without Fastify's per-request objects a callback costs
+ * about half the CPU, which is what bounds the relay's rate (see the README's benchmarks).
+ * Answers whether it took the request (anything else goes on to Fastify's routes).
+ */
+export function hookIntake(o: HookIntakeOptions) {
+  const reply = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    t0: number,
+    status: number,
+    body: object,
+    headers: Record<string, string> = {},
+  ) => {
+    if (res.headersSent || res.destroyed) return;
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+    res.end(JSON.stringify(body));
+    const line = {
+      req,
+      res: { statusCode: status },
+      responseTime: Math.round((performance.now() - t0) * 100) / 100,
+    };
+    if (status >= 500) o.log().error(line, 'request errored');
+    else o.log().info(line, 'request completed');
+  };
+  const fail = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    t0: number,
+    status: number,
+    code: string,
+    message: string,
+    headers?: Record<string, string>,
+  ) => reply(req, res, t0, status, { ok: false, code, message }, headers);
+
+  async function store(
+    req: IncomingMessage,
+    res: ServerResponse,
+    t0: number,
+    rawId: string,
+    body: Buffer,
+  ) {
+    let id: string;
+    try {
+      id = decodeURIComponent(rawId);
+    } catch {
+      id = '';
+    }
+    const channel = id ? await o.store.getChannel(id) : null;
+    if (!channel) {
+      o.metrics.reject('unknown_channel');
+      return fail(req, res, t0, 404, 'NOT_FOUND', 'Unknown channel');
+    }
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers))
+      if (!HOP_BY_HOP.has(k) && typeof v === 'string') headers[k] = v;
+    const event = { receivedAt: o.now(), headers, body };
+    const t = performance.now();
+    // A shared store limits the rate for all instances in the same step as the write.
+    const eventId = o.store.appendLimited
+      ? await o.store.appendLimited(channel.id, event, o.limit)
+      : o.limiter.take(channel.id)
+        ? await o.store.append(channel.id, event)
+        : null;
+    if (eventId === null) {
+      o.metrics.reject('rate');
+      return fail(req, res, t0, 429, 'RATE_LIMITED', 'Too many callbacks for this channel', {
+        'retry-after': '1',
+      });
+    }
+    o.metrics.storeSeconds += (performance.now() - t) / 1000;
+    o.metrics.storeCount++;
+    o.metrics.received++;
+    reply(req, res, t0, 200, { ok: true, id: eventId });
+  }
+
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const m = req.method === 'POST' ? HOOK.exec(req.url ?? '') : null;
+    if (!m) return false;
+    const t0 = performance.now();
+    if (o.closing()) {
+      fail(req, res, t0, 503, 'UNAVAILABLE', 'Relay shutting down, try again', {
+        connection: 'close',
+      });
+      return true;
+    }
+    // Over the limit: 413 at once, the rest of the body read and dropped (so the answer is not
+    // lost to a reset connection), and the connection cut if it goes on past DISCARD_MAX.
+    let size = 0;
+    let over = false;
+    const chunks: Buffer[] = [];
+    const tooLarge = () => {
+      over = true;
+      chunks.length = 0;
+      o.metrics.reject('too_large');
+      fail(req, res, t0, 413, 'TOO_LARGE', `Body over ${o.maxBodyBytes} bytes`);
+    };
+    if (Number(req.headers['content-length'] ?? 0) > o.maxBodyBytes) tooLarge();
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > DISCARD_MAX) req.socket.destroy();
+      else if (over) return;
+      else if (size > o.maxBodyBytes) tooLarge();
+      else chunks.push(c);
+    });
+    req.on('error', () => undefined);
+    req.on('end', () => {
+      if (over) return;
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      store(req, res, t0, m[1]!, body).catch((e: unknown) => {
+        o.log().error({ err: e }, 'storing a callback failed');
+        fail(req, res, t0, 500, 'INTERNAL', 'Internal relay error');
+      });
+    });
+    return true;
+  };
+}
