@@ -202,6 +202,7 @@ interface FanoutResult {
 async function fanout(relays: Relay[]): Promise<FanoutResult> {
   const json = path.join(tmp, 'fanout.jsonl');
   await runTool([
+    '--expose-gc',
     '--import',
     'tsx',
     FANOUT,
