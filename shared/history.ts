@@ -56,10 +56,13 @@ const section = z.object({
   received: bucket.extend({
     lateCount: int,
     lateAmountCents: int,
+    createdOtherDayCount: int,
+    createdOtherDayAmountCents: int,
     feeCents: int,
     netCents: int,
     feeUnknownCount: int,
   }),
+  paidOtherDay: bucket,
   pending: bucket,
   uncertain: bucket,
   failed: bucket,

@@ -13,9 +13,25 @@ export interface HistoryFilter {
 
 type Row = Record<string, unknown>;
 
-/** When it was paid: the first move to PAID, or the late payment recorded on a final charge. */
-const PAID_AT = `(SELECT MIN(h.at) FROM charge_history h WHERE h.charge_id = charges.id
-  AND (h.to_status = 'PAID' OR h.detail LIKE 'late payment%')) AS paid_at`;
+/**
+ * When the payment was applied: the first move to PAID (a late payment after a cancel or expiry
+ * included: older rows said so only in the detail), or the payment logged on a FAILED charge.
+ */
+const PAID_TIME = `(SELECT MIN(h.at) FROM charge_history h WHERE h.charge_id = charges.id
+  AND ((h.to_status = 'PAID' AND h.from_status IS NOT 'PAID') OR h.detail LIKE 'late payment%'
+    OR h.detail = 'payment on a failed charge'))`;
+const PAID_AT = `${PAID_TIME} AS paid_at`;
+/** When a REFUNDED charge was refunded. */
+const REFUNDED_TIME = `(SELECT MIN(h.at) FROM charge_history h WHERE h.charge_id = charges.id
+  AND h.to_status = 'REFUNDED')`;
+
+/**
+ * The closing's columns: the paid and refund times only where money moved (most rows of a busy
+ * day are paid, the rest skip two lookups).
+ */
+const CLOSING_COLUMNS = `status, amount_cents, fee_cents, flags, demo, created_at,
+  CASE WHEN status IN ('PAID', 'REFUNDED') OR flags LIKE '%LATE_PAYMENT%' THEN ${PAID_TIME} END AS paid_at,
+  CASE WHEN status = 'REFUNDED' THEN ${REFUNDED_TIME} END AS refunded_at`;
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -76,19 +92,34 @@ export class HistoryQuery {
     return r ? withPaidAt(r) : undefined;
   }
 
-  /** Every charge created in [from, to): what the closing adds up. */
+  /**
+   * What the closing of [from, to) adds up: every charge created in it, and the charges created
+   * on another day whose payment, late payment or refund happened in it (found through
+   * charge_history's (to_status, at) index; closeDay decides from the exact times).
+   */
   closingCharges(from: number, to: number): ClosingCharge[] {
     const rows = this.db
       .prepare(
-        'SELECT status, amount_cents, fee_cents, flags, demo FROM charges WHERE created_at >= ? AND created_at < ?',
+        `SELECT ${CLOSING_COLUMNS} FROM charges WHERE created_at >= @from AND created_at < @to
+         UNION ALL
+         SELECT ${CLOSING_COLUMNS} FROM charges WHERE id IN (
+           SELECT charge_id FROM charge_history
+           WHERE to_status IN ('PAID', 'REFUNDED', 'FAILED', 'CANCELED', 'EXPIRED')
+             AND at >= @from AND at < @to
+             AND (to_status IN ('PAID', 'REFUNDED') OR detail LIKE 'late payment%'
+               OR detail = 'payment on a failed charge')
+         ) AND NOT (created_at >= @from AND created_at < @to)`,
       )
-      .all(from, to) as Row[];
+      .all({ from, to }) as Row[];
     return rows.map((r) => ({
       status: r.status as ChargeState,
       amountCents: r.amount_cents as number,
       ...(r.fee_cents !== null && { feeCents: r.fee_cents as number }),
       flags: (r.flags as string) ? (r.flags as string).split(',') : [],
       demo: r.demo === 1,
+      createdAt: r.created_at as number,
+      ...(r.paid_at !== null && { paidAt: r.paid_at as number }),
+      ...(r.refunded_at !== null && { refundedAt: r.refunded_at as number }),
     }));
   }
 

@@ -30,6 +30,10 @@ function SectionTable({ title, s }: { title: string; s: DayClosingView['live'] }
   );
 }
 
+/** A section with anything in it: charges created this day, or money that moved this day. */
+const hasAny = (s: DayClosingView['live']) =>
+  s.total.count + s.received.count + s.refunded.count > 0;
+
 /** Fechamento do dia for this terminal: live money, DEMO apart, the day's withdrawals. */
 export function DayClosing({ closing }: { closing: DayClosingView }) {
   const { t } = useTranslation();
@@ -49,7 +53,7 @@ export function DayClosing({ closing }: { closing: DayClosingView }) {
           {t('closing.feeUnknown', { count: closing.live.received.feeUnknownCount })}
         </p>
       )}
-      {closing.demo.total.count > 0 && <SectionTable title={t('closing.demo')} s={closing.demo} />}
+      {hasAny(closing.demo) && <SectionTable title={t('closing.demo')} s={closing.demo} />}
       <table className="closing-table">
         <caption>{t('closing.withdrawals')}</caption>
         <tbody>

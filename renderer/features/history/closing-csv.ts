@@ -11,14 +11,25 @@ export function closingRows(
   return [
     { label: t('closing.received'), count: s.received.count, cents: s.received.amountCents },
     { label: t('closing.late'), count: s.received.lateCount, cents: s.received.lateAmountCents },
+    {
+      label: t('closing.createdOtherDay'),
+      count: s.received.createdOtherDayCount,
+      cents: s.received.createdOtherDayAmountCents,
+    },
     { label: t('closing.fees'), cents: s.received.feeCents },
+    // Refunds of the day come off the net, whatever day the charge was paid.
+    { label: t('closing.refunded'), count: s.refunded.count, cents: s.refunded.amountCents },
     { label: t('closing.net'), cents: s.received.netCents },
+    {
+      label: t('closing.paidOtherDay'),
+      count: s.paidOtherDay.count,
+      cents: s.paidOtherDay.amountCents,
+    },
     { label: t('closing.pending'), count: s.pending.count, cents: s.pending.amountCents },
     { label: t('closing.uncertain'), count: s.uncertain.count, cents: s.uncertain.amountCents },
     { label: t('closing.failed'), count: s.failed.count, cents: s.failed.amountCents },
     { label: t('closing.expired'), count: s.expired.count, cents: s.expired.amountCents },
     { label: t('closing.canceled'), count: s.canceled.count, cents: s.canceled.amountCents },
-    { label: t('closing.refunded'), count: s.refunded.count, cents: s.refunded.amountCents },
     { label: t('closing.total'), count: s.total.count, cents: s.total.amountCents },
   ];
 }
