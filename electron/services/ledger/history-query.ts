@@ -21,9 +21,9 @@ const PAID_TIME = `(SELECT MIN(h.at) FROM charge_history h WHERE h.charge_id = c
   AND ((h.to_status = 'PAID' AND h.from_status IS NOT 'PAID') OR h.detail LIKE 'late payment%'
     OR h.detail = 'payment on a failed charge'))`;
 const PAID_AT = `${PAID_TIME} AS paid_at`;
-/** When a REFUNDED charge was refunded. */
+/** When a REFUNDED charge was refunded (`+`: look up by the charge, not every refund ever). */
 const REFUNDED_TIME = `(SELECT MIN(h.at) FROM charge_history h WHERE h.charge_id = charges.id
-  AND h.to_status = 'REFUNDED')`;
+  AND +h.to_status = 'REFUNDED')`;
 
 /**
  * The closing's columns: the paid and refund times only where money moved (most rows of a busy
@@ -32,6 +32,21 @@ const REFUNDED_TIME = `(SELECT MIN(h.at) FROM charge_history h WHERE h.charge_id
 const CLOSING_COLUMNS = `status, amount_cents, fee_cents, flags, demo, created_at,
   CASE WHEN status IN ('PAID', 'REFUNDED') OR flags LIKE '%LATE_PAYMENT%' THEN ${PAID_TIME} END AS paid_at,
   CASE WHEN status = 'REFUNDED' THEN ${REFUNDED_TIME} END AS refunded_at`;
+
+/**
+ * What the closing of [@from, @to) adds up: every charge created in it, and the charges created
+ * on another day whose payment, late payment or refund happened in it (found through
+ * charge_history's (to_status, at) index; closeDay decides from the exact times).
+ */
+export const CLOSING_SQL = `SELECT ${CLOSING_COLUMNS} FROM charges WHERE created_at >= @from AND created_at < @to
+   UNION ALL
+   SELECT ${CLOSING_COLUMNS} FROM charges WHERE id IN (
+     SELECT charge_id FROM charge_history
+     WHERE to_status IN ('PAID', 'REFUNDED', 'FAILED', 'CANCELED', 'EXPIRED')
+       AND at >= @from AND at < @to
+       AND (to_status IN ('PAID', 'REFUNDED') OR detail LIKE 'late payment%'
+         OR detail = 'payment on a failed charge')
+   ) AND NOT (created_at >= @from AND created_at < @to)`;
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -92,25 +107,9 @@ export class HistoryQuery {
     return r ? withPaidAt(r) : undefined;
   }
 
-  /**
-   * What the closing of [from, to) adds up: every charge created in it, and the charges created
-   * on another day whose payment, late payment or refund happened in it (found through
-   * charge_history's (to_status, at) index; closeDay decides from the exact times).
-   */
+  /** The closing's rows of [from, to) (CLOSING_SQL). */
   closingCharges(from: number, to: number): ClosingCharge[] {
-    const rows = this.db
-      .prepare(
-        `SELECT ${CLOSING_COLUMNS} FROM charges WHERE created_at >= @from AND created_at < @to
-         UNION ALL
-         SELECT ${CLOSING_COLUMNS} FROM charges WHERE id IN (
-           SELECT charge_id FROM charge_history
-           WHERE to_status IN ('PAID', 'REFUNDED', 'FAILED', 'CANCELED', 'EXPIRED')
-             AND at >= @from AND at < @to
-             AND (to_status IN ('PAID', 'REFUNDED') OR detail LIKE 'late payment%'
-               OR detail = 'payment on a failed charge')
-         ) AND NOT (created_at >= @from AND created_at < @to)`,
-      )
-      .all({ from, to }) as Row[];
+    const rows = this.db.prepare(CLOSING_SQL).all({ from, to }) as Row[];
     return rows.map((r) => ({
       status: r.status as ChargeState,
       amountCents: r.amount_cents as number,
