@@ -2,6 +2,7 @@ import type { ChargeState } from '../../../shared/domain/charge-state';
 import type { ClosingCharge, ClosingWithdrawal } from '../../../shared/domain/day-closing';
 import { parseMoney } from '../../../shared/domain/money';
 import { fromRow, type ChargeRecord } from './charges-repo';
+import { closingCharges, PAID_TIME } from './closing-rows';
 import type { Db } from './database';
 
 export interface HistoryFilter {
@@ -13,40 +14,8 @@ export interface HistoryFilter {
 
 type Row = Record<string, unknown>;
 
-/**
- * When the payment was applied: the first move to PAID (a late payment after a cancel or expiry
- * included: older rows said so only in the detail), or the payment logged on a FAILED charge.
- */
-const PAID_TIME = `(SELECT MIN(h.at) FROM charge_history h WHERE h.charge_id = charges.id
-  AND ((h.to_status = 'PAID' AND h.from_status IS NOT 'PAID') OR h.detail LIKE 'late payment%'
-    OR h.detail = 'payment on a failed charge'))`;
+/** When it was paid: the same rule as the closing (closing-rows.ts). */
 const PAID_AT = `${PAID_TIME} AS paid_at`;
-/** When a REFUNDED charge was refunded (`+`: look up by the charge, not every refund ever). */
-const REFUNDED_TIME = `(SELECT MIN(h.at) FROM charge_history h WHERE h.charge_id = charges.id
-  AND +h.to_status = 'REFUNDED')`;
-
-/**
- * The closing's columns: the paid and refund times only where money moved (most rows of a busy
- * day are paid, the rest skip two lookups).
- */
-const CLOSING_COLUMNS = `status, amount_cents, fee_cents, flags, demo, created_at,
-  CASE WHEN status IN ('PAID', 'REFUNDED') OR flags LIKE '%LATE_PAYMENT%' THEN ${PAID_TIME} END AS paid_at,
-  CASE WHEN status = 'REFUNDED' THEN ${REFUNDED_TIME} END AS refunded_at`;
-
-/**
- * What the closing of [@from, @to) adds up: every charge created in it, and the charges created
- * on another day whose payment, late payment or refund happened in it (found through
- * charge_history's (to_status, at) index; closeDay decides from the exact times).
- */
-export const CLOSING_SQL = `SELECT ${CLOSING_COLUMNS} FROM charges WHERE created_at >= @from AND created_at < @to
-   UNION ALL
-   SELECT ${CLOSING_COLUMNS} FROM charges WHERE id IN (
-     SELECT charge_id FROM charge_history
-     WHERE to_status IN ('PAID', 'REFUNDED', 'FAILED', 'CANCELED', 'EXPIRED')
-       AND at >= @from AND at < @to
-       AND (to_status IN ('PAID', 'REFUNDED') OR detail LIKE 'late payment%'
-         OR detail = 'payment on a failed charge')
-   ) AND NOT (created_at >= @from AND created_at < @to)`;
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -107,19 +76,9 @@ export class HistoryQuery {
     return r ? withPaidAt(r) : undefined;
   }
 
-  /** The closing's rows of [from, to) (CLOSING_SQL). */
+  /** The charges the closing of [from, to) adds up, with their paid and refund times. */
   closingCharges(from: number, to: number): ClosingCharge[] {
-    const rows = this.db.prepare(CLOSING_SQL).all({ from, to }) as Row[];
-    return rows.map((r) => ({
-      status: r.status as ChargeState,
-      amountCents: r.amount_cents as number,
-      ...(r.fee_cents !== null && { feeCents: r.fee_cents as number }),
-      flags: (r.flags as string) ? (r.flags as string).split(',') : [],
-      demo: r.demo === 1,
-      createdAt: r.created_at as number,
-      ...(r.paid_at !== null && { paidAt: r.paid_at as number }),
-      ...(r.refunded_at !== null && { refundedAt: r.refunded_at as number }),
-    }));
+    return closingCharges(this.db, from, to);
   }
 
   /** The withdrawals requested in [from, to). */

@@ -118,8 +118,8 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE charges ADD COLUMN gateway TEXT;
   `,
   /* closing by paid day */ `
-  -- Fechamento counts a payment (and a refund) on the day it happened: find the day's moves to
-  -- PAID/REFUNDED (and late payments) by time without scanning the whole history.
-  CREATE INDEX charge_history_status_at ON charge_history (to_status, at);
+  -- Fechamento counts a payment (and a refund) on the day it happened: the day's moves to
+  -- PAID/REFUNDED by time, read from the index alone (ledger/closing-rows.ts).
+  CREATE INDEX charge_history_status_at ON charge_history (to_status, at, charge_id, from_status);
   `,
 ];
