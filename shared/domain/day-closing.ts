@@ -38,8 +38,8 @@ export interface Bucket {
 
 export interface ClosingSection {
   /**
-   * Payments applied this day, late ones included (`late*`: after a cancel or expiry; `createdOtherDay*`:
-   * charges created on another day). Net = received − fees − the day's refunds.
+   * Payments applied this day, late ones included (`late*`: after a cancel or expiry;
+   * `createdOtherDay*`: charges created on another day). Net = received − fees − the day's refunds.
    */
   received: Bucket & {
     lateCount: number;
