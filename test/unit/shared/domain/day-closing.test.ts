@@ -169,7 +169,15 @@ describe('closeDay counts money on the day it landed', () => {
     expect(d1.received).toMatchObject({ count: 0, netCents: -1000 });
   });
 
-  const STATUSES = ['PENDING', 'UNCERTAIN', 'PAID', 'FAILED', 'EXPIRED', 'CANCELED'] as const;
+  const STATUSES = [
+    'PENDING',
+    'UNCERTAIN',
+    'PAID',
+    'FAILED',
+    'EXPIRED',
+    'CANCELED',
+    'REFUNDED',
+  ] as const;
   const arbCharge = fc
     .record({
       status: fc.constantFrom(...STATUSES),
@@ -180,6 +188,7 @@ describe('closeDay counts money on the day it landed', () => {
       // Created on D or D+1, paid from at once to 30 hours later (past the end of D+1 too).
       createdAt: fc.integer({ min: D.from, max: D1.to - 1 }),
       paidAfterMs: fc.integer({ min: 0, max: 30 * H }),
+      refundedAfterMs: fc.integer({ min: 0, max: 30 * H }),
     })
     .map((g): ClosingCharge => ({
       status: g.status,
@@ -189,9 +198,15 @@ describe('closeDay counts money on the day it landed', () => {
       demo: g.demo,
       createdAt: g.createdAt,
       paidAt: g.createdAt + g.paidAfterMs,
+      ...(g.status === 'REFUNDED' && {
+        refundedAt: g.createdAt + g.paidAfterMs + g.refundedAfterMs,
+      }),
     }));
+  const within = (t: number | undefined, day: DayRange) =>
+    t !== undefined && t >= day.from && t < day.to;
   const landed = (x: ClosingCharge, day: DayRange) =>
-    isReceived(x) && x.paidAt! >= day.from && x.paidAt! < day.to;
+    (isReceived(x) || x.status === 'REFUNDED') && within(x.paidAt, day);
+  const refundedIn = (x: ClosingCharge, day: DayRange) => within(x.refundedAt, day);
   const sum = (xs: ClosingCharge[], f: (x: ClosingCharge) => number) =>
     xs.reduce((s, x) => s + f(x), 0);
   /** Each charge created that day is explained by exactly one line. */
@@ -205,21 +220,24 @@ describe('closeDay counts money on the day it landed', () => {
     s.expired.count +
     s.canceled.count;
 
-  it('D and D+1 together count every payment that landed in them exactly once; every charge of a day is explained once', () => {
+  it('D and D+1 together count every payment (and refund) that landed in them exactly once; every charge of a day is explained once', () => {
     fc.assert(
       fc.property(fc.array(arbCharge, { maxLength: 40 }), (charges) => {
         const days = [closeDay(D, charges), closeDay(D1, charges)];
         for (const demo of [false, true]) {
           const mine = charges.filter((x) => x.demo === demo);
           const paid = mine.filter((x) => landed(x, D) || landed(x, D1));
+          const refunds = mine.filter((x) => refundedIn(x, D) || refundedIn(x, D1));
           const section = (r: DayClosing) => (demo ? r.demo : r.live);
           const both = (f: (s: DayClosing['live']) => number) =>
             days.reduce((t, r) => t + f(section(r)), 0);
           expect(both((s) => s.received.count)).toBe(paid.length);
           expect(both((s) => s.received.amountCents)).toBe(sum(paid, (x) => x.amountCents));
           expect(both((s) => s.received.feeCents)).toBe(sum(paid, (x) => x.feeCents ?? 0));
+          expect(both((s) => s.refunded.amountCents)).toBe(sum(refunds, (x) => x.amountCents));
           expect(both((s) => s.received.netCents)).toBe(
-            sum(paid, (x) => x.amountCents - (x.feeCents ?? 0)),
+            sum(paid, (x) => x.amountCents - (x.feeCents ?? 0)) -
+              sum(refunds, (x) => x.amountCents),
           );
           for (const [i, day] of [D, D1].entries()) {
             const s = section(days[i]!);
