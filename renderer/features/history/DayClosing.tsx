@@ -1,7 +1,7 @@
 import { formatBRL } from '../../../shared/domain/money';
 import type { DayClosingView } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
-import { closingRows } from './closing-csv';
+import { closingRows, hasAny } from './closing-csv';
 
 const dayBR = (day: string) => day.split('-').reverse().join('/');
 
@@ -29,10 +29,6 @@ function SectionTable({ title, s }: { title: string; s: DayClosingView['live'] }
     </table>
   );
 }
-
-/** A section with anything in it: charges created this day, or money that moved this day. */
-const hasAny = (s: DayClosingView['live']) =>
-  s.total.count + s.received.count + s.refunded.count > 0;
 
 /** Fechamento do dia for this terminal: live money, DEMO apart, the day's withdrawals. */
 export function DayClosing({ closing }: { closing: DayClosingView }) {

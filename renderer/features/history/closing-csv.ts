@@ -1,5 +1,5 @@
 import { csvCell, csvMoney } from '../../../shared/domain/charges-csv';
-import type { DayClosingView } from '../../../shared/history';
+import type { ClosingPrint, DayClosingView } from '../../../shared/history';
 
 type Section = DayClosingView['live'];
 
@@ -34,11 +34,41 @@ export function closingRows(
   ];
 }
 
+/** A section with anything in it: charges created this day, or money that moved this day. */
+export const hasAny = (s: Section) => s.total.count + s.received.count + s.refunded.count > 0;
+
+const dayBR = (day: string) => day.split('-').reverse().join('/');
+
+/** The closing on paper, line by line: what the screen prints, for the thermal printer. */
+export function closingPrint(c: DayClosingView, t: (key: string) => string): ClosingPrint {
+  const sections: ClosingPrint['sections'] = [
+    { title: t('closing.live'), rows: closingRows(c.live, t) },
+  ];
+  if (hasAny(c.demo)) sections.push({ title: t('closing.demo'), rows: closingRows(c.demo, t) });
+  sections.push({
+    title: t('closing.withdrawals'),
+    rows: (['completed', 'processing', 'failed', 'total'] as const).map((k) => ({
+      label: t(`closing.w_${k}`),
+      count: c.withdrawals[k].count,
+      cents: c.withdrawals[k].amountCents,
+    })),
+  });
+  return {
+    heading: [
+      `${t('history.closeDay')} — ${dayBR(c.day)}`,
+      c.shopName,
+      `${t('closing.terminal')} ${c.terminalName} (${c.terminalId.slice(0, 8)})`,
+    ],
+    sections,
+    footer: `${t('closing.generatedAt')} ${new Date(c.generatedAt).toLocaleString('pt-BR')}`,
+  };
+}
+
 /** The day's closing as a pt-BR spreadsheet (same conventions as the charges' CSV). */
 export function closingCsv(c: DayClosingView, t: (key: string) => string): string {
   const lines: string[][] = [
     [t('closing.terminal'), c.terminalName, c.terminalId],
-    [t('history.day'), c.day.split('-').reverse().join('/')],
+    [t('history.day'), dayBR(c.day)],
     [],
     ['', t('history.count'), t('history.total')],
   ];
