@@ -1,4 +1,3 @@
-import net from 'node:net';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closingPrint } from '../../../renderer/features/history/closing-csv';
@@ -8,24 +7,9 @@ import type { DayClosingView, HistoryRow } from '../../../shared/history';
 import { createHandlers } from '../../../electron/services/handlers';
 import { dispatch } from '../../../electron/services/ipc-dispatch';
 import { coreOn, payer, tempDir } from '../../helpers/core';
+import { cp860Lines, fakePrinter } from '../../helpers/fake-printer';
 import { startHost, type Host } from '../../helpers/devhost';
 import { DEMO_ACCOUNT, deadUrl, sandbox, waitFor, type TestSandbox } from '../../helpers/sandbox';
-
-/** A loopback TCP server standing in for a network thermal printer (port 9100 on a real one). */
-async function fakePrinter() {
-  const jobs: Buffer[] = [];
-  const server = net.createServer((socket) => {
-    const parts: Buffer[] = [];
-    socket.on('data', (b) => parts.push(b));
-    socket.on('close', () => jobs.push(Buffer.concat(parts)));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    jobs,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 const hex = (...b: number[]) => Buffer.from(b);
 
@@ -139,13 +123,7 @@ describe('Fechamento do dia on the thermal printer', () => {
     // CP860 for the few non-ASCII characters these lines hold: ç = 87h, no-break space = FFh.
     const cp860 = (text: string) =>
       Buffer.from(text.replace(/ç/g, '\x87').replace(/\u00a0/g, '\xff'), 'latin1');
-    const lines = job
-      .toString('latin1')
-      .replace(/\x87/g, 'ç')
-      .replace(/\xff/g, '\u00a0')
-      .split('\n');
-    // A line starts the row, or after the style command (ESC E 0) that ends a bold title.
-    const start = '(?:^|[\\x00-\\x1f])';
+    const lines = cp860Lines(job);
     const figures = (count: number, cents: number) =>
       ` +${count}  ${formatBRL(cents).replace('$', '\\$')}$`;
     const cp = job.indexOf(hex(0x1b, 0x74, 0x03));
@@ -156,14 +134,12 @@ describe('Fechamento do dia on the thermal printer', () => {
     expect(received.count).toBeGreaterThan(0);
     expect(lines).toContainEqual(
       expect.stringMatching(
-        new RegExp(`${start}Recebido${figures(received.count, received.amountCents)}`),
+        new RegExp(`^Recebido${figures(received.count, received.amountCents)}`),
       ),
     );
     expect(lines).toContainEqual(
       expect.stringMatching(
-        new RegExp(
-          `${start}Pago em outro dia${figures(paidOtherDay.count, paidOtherDay.amountCents)}`,
-        ),
+        new RegExp(`^Pago em outro dia${figures(paidOtherDay.count, paidOtherDay.amountCents)}`),
       ),
     );
     for (const label of ['dos quais cobranças de outro dia', 'Saques PIX do dia', 'Dinheiro real'])
