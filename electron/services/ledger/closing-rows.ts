@@ -2,8 +2,6 @@ import type { ChargeState } from '../../../shared/domain/charge-state';
 import { isReceived, type ClosingCharge } from '../../../shared/domain/day-closing';
 import type { Db } from './database';
 
-type Row = Record<string, unknown>;
-
 /**
  * When the payment was applied: the first move to PAID (a late payment after a cancel or expiry
  * included: older rows said so only in the detail), or the payment logged on a FAILED charge.
@@ -42,36 +40,45 @@ export const CREATED_SQL = `SELECT ${COLUMNS} FROM charges WHERE created_at >= @
 export function closingCharges(db: Db, from: number, to: number): ClosingCharge[] {
   const paid = new Map<string, number>();
   const refunded = new Map<string, number>();
-  for (const m of db.prepare(MOVES_SQL).all({ from, to }) as Row[]) {
-    const times = m.to_status === 'REFUNDED' ? refunded : paid;
-    const id = m.charge_id as string;
-    const at = m.at as number;
+  for (const [id, status, at] of db.prepare(MOVES_SQL).raw().all({ from, to }) as Array<
+    [string, string, number]
+  >) {
+    const times = status === 'REFUNDED' ? refunded : paid;
     const seen = times.get(id);
     if (seen === undefined || at < seen) times.set(id, at);
   }
-  const rows = db.prepare(CREATED_SQL).all({ from, to }) as Row[];
-  const created = new Set(rows.map((r) => r.id as string));
-  const byId = db.prepare(`SELECT ${COLUMNS} FROM charges WHERE id = ?`);
-  for (const id of new Set([...paid.keys(), ...refunded.keys()]))
-    if (!created.has(id)) rows.push(byId.get(id) as Row);
-
-  const paidTime = db.prepare(`SELECT ${PAID_TIME} AS t FROM charges WHERE id = ?`).pluck();
-  const refundTime = db.prepare(`SELECT ${REFUNDED_TIME} AS t FROM charges WHERE id = ?`).pluck();
-  return rows.map((r) => {
-    const id = r.id as string;
+  const paidTime = db.prepare(`SELECT ${PAID_TIME} FROM charges WHERE id = ?`).pluck();
+  const refundTime = db.prepare(`SELECT ${REFUNDED_TIME} FROM charges WHERE id = ?`).pluck();
+  // Each move found is taken by its charge, so what is left belongs to charges of other days.
+  const toCharge = ([id, status, amountCents, feeCents, flags, demo, createdAt]: ChargeRow) => {
     const c: ClosingCharge = {
-      status: r.status as ChargeState,
-      amountCents: r.amount_cents as number,
-      flags: (r.flags as string) ? (r.flags as string).split(',') : [],
-      demo: r.demo === 1,
-      createdAt: r.created_at as number,
+      status,
+      amountCents,
+      flags: flags ? flags.split(',') : [],
+      demo: demo === 1,
+      createdAt,
     };
-    if (r.fee_cents !== null) c.feeCents = r.fee_cents as number;
+    if (feeCents !== null) c.feeCents = feeCents;
     const paidAt =
-      paid.get(id) ?? (isReceived(c) || c.status === 'REFUNDED' ? paidTime.get(id) : null);
+      take(paid, id) ?? (isReceived(c) || status === 'REFUNDED' ? paidTime.get(id) : null);
     if (typeof paidAt === 'number') c.paidAt = paidAt;
-    const refundedAt = refunded.get(id) ?? (c.status === 'REFUNDED' ? refundTime.get(id) : null);
+    const refundedAt = take(refunded, id) ?? (status === 'REFUNDED' ? refundTime.get(id) : null);
     if (typeof refundedAt === 'number') c.refundedAt = refundedAt;
     return c;
-  });
+  };
+  const out = (db.prepare(CREATED_SQL).raw().all({ from, to }) as ChargeRow[]).map(toCharge);
+  const byId = db.prepare(`SELECT ${COLUMNS} FROM charges WHERE id = ?`).raw();
+  for (const id of new Set([...paid.keys(), ...refunded.keys()])) {
+    const row = byId.get(id) as ChargeRow | undefined;
+    if (row) out.push(toCharge(row));
+  }
+  return out;
+}
+
+type ChargeRow = [string, ChargeState, number, number | null, string, number, number];
+
+function take(times: Map<string, number>, id: string): number | undefined {
+  const at = times.get(id);
+  if (at !== undefined) times.delete(id);
+  return at;
 }
