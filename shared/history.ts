@@ -56,10 +56,13 @@ const section = z.object({
   received: bucket.extend({
     lateCount: int,
     lateAmountCents: int,
+    createdOtherDayCount: int,
+    createdOtherDayAmountCents: int,
     feeCents: int,
     netCents: int,
     feeUnknownCount: int,
   }),
+  paidOtherDay: bucket,
   pending: bucket,
   uncertain: bucket,
   failed: bucket,
@@ -79,3 +82,24 @@ export const dayClosingSchema = z.object({
   generatedAt: z.number(),
 });
 export type DayClosingView = z.infer<typeof dayClosingSchema>;
+
+/**
+ * The closing as the renderer lays it out for paper (its words, in the chosen language), for the
+ * thermal printer: heading lines, then sections of label / count / amount rows.
+ */
+const printLine = z.string().max(120);
+export const closingPrintSchema = z
+  .object({
+    heading: z.array(printLine).max(6),
+    sections: z
+      .array(
+        z.object({
+          title: printLine,
+          rows: z.array(z.object({ label: printLine, count: int.optional(), cents: int })).max(40),
+        }),
+      )
+      .max(4),
+    footer: printLine,
+  })
+  .strict();
+export type ClosingPrint = z.infer<typeof closingPrintSchema>;

@@ -17,6 +17,7 @@ export const CALL_CHANNELS = [
   'history:detail',
   'history:closing',
   'printer:printReceipt',
+  'printer:printClosing',
   'withdrawals:create',
   'withdrawals:list',
   'account:balance',

@@ -8,6 +8,7 @@ import { connectionTestSchema, goLiveSchema } from './onboarding';
 import type { Result } from './result';
 import {
   chargeDetailSchema,
+  closingPrintSchema,
   dayClosingSchema,
   historyPageSchema,
   historyQuerySchema,
@@ -106,6 +107,11 @@ export const calls = {
   /** ESC/POS straight to the configured thermal printer; PRINTER_NOT_ESCPOS → the system dialog. */
   'printer:printReceipt': {
     input: z.object({ id: z.string().min(1).max(64) }).strict(),
+    output: z.object({ printed: z.literal(true), target: z.string() }),
+  },
+  /** Fechamento do dia to the thermal printer, as the renderer laid it out; same answers. */
+  'printer:printClosing': {
+    input: closingPrintSchema,
     output: z.object({ printed: z.literal(true), target: z.string() }),
   },
   'withdrawals:create': {

@@ -58,6 +58,7 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'history:detail': (i) => core.history.detail(i.id),
     'history:closing': (i) => core.history.closing(i.day),
     'printer:printReceipt': (i) => core.printer.print(i.id),
+    'printer:printClosing': (i) => core.printer.printClosing(i),
     'withdrawals:create': (i) => owner(() => core.withdrawals.create(i)),
     'withdrawals:list': () => owner(() => ok(core.withdrawals.list())),
     'account:balance': () => core.account.balance(),

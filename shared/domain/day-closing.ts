@@ -2,7 +2,10 @@ import type { ChargeState } from './charge-state';
 
 /**
  * Fechamento do dia: what one terminal's ledger says about one day, computed from its rows alone
- * (no SQL aggregation, so the rule for "received" lives in one place). Money is integer cents.
+ * (no SQL aggregation, so the rule for each line lives in one place). Money is integer cents.
+ * Money is counted on the day it moved, as the PSP's statement of the day shows it: a payment on
+ * the day it was applied (`paidAt`), a refund on the day it happened (`refundedAt`). Everything
+ * else (pending, uncertain, failed, expired, canceled, the total) is by the day it was created.
  */
 export interface ClosingCharge {
   status: ChargeState;
@@ -10,6 +13,17 @@ export interface ClosingCharge {
   feeCents?: number;
   flags: readonly string[];
   demo: boolean;
+  createdAt: number;
+  /** When the payment was applied; unknown (older rows) counts as the creation time. */
+  paidAt?: number;
+  /** When a REFUNDED charge was refunded; unknown counts as the paid time. */
+  refundedAt?: number;
+}
+
+/** The terminal's local day, [from, to) in epoch ms. */
+export interface DayRange {
+  from: number;
+  to: number;
 }
 
 export interface ClosingWithdrawal {
@@ -23,22 +37,30 @@ export interface Bucket {
 }
 
 export interface ClosingSection {
-  /** Paid, late payments included (`lateCount`/`lateAmountCents` of them came after a cancel or expiry). */
+  /**
+   * Payments applied this day, late ones included (`late*`: after a cancel or expiry;
+   * `createdOtherDay*`: charges created on another day). Net = received − fees − the day's refunds.
+   */
   received: Bucket & {
     lateCount: number;
     lateAmountCents: number;
+    createdOtherDayCount: number;
+    createdOtherDayAmountCents: number;
     feeCents: number;
     netCents: number;
     /** Received charges whose fee neither a callback nor the status query told us. */
     feeUnknownCount: number;
   };
+  /** Created this day, paid on another: explained here, counted as received on the paid day. */
+  paidOtherDay: Bucket;
   pending: Bucket;
   uncertain: Bucket;
   failed: Bucket;
   expired: Bucket;
   canceled: Bucket;
+  /** Refunds made this day, whatever day the charge was created or paid. */
   refunded: Bucket;
-  /** Every charge of the day, whatever its status. */
+  /** Every charge created this day, whatever its status. */
   total: Bucket;
 }
 
@@ -65,10 +87,13 @@ function emptySection(): ClosingSection {
       ...bucket(),
       lateCount: 0,
       lateAmountCents: 0,
+      createdOtherDayCount: 0,
+      createdOtherDayAmountCents: 0,
       feeCents: 0,
       netCents: 0,
       feeUnknownCount: 0,
     },
+    paidOtherDay: bucket(),
     pending: bucket(),
     uncertain: bucket(),
     failed: bucket(),
@@ -79,7 +104,8 @@ function emptySection(): ClosingSection {
   };
 }
 
-const OTHER: Partial<Record<ChargeState, Exclude<keyof ClosingSection, 'received' | 'total'>>> = {
+type ByCreation = 'pending' | 'uncertain' | 'failed' | 'expired' | 'canceled';
+const OTHER: Partial<Record<ChargeState, ByCreation>> = {
   DRAFT: 'pending',
   SUBMITTING: 'pending',
   PENDING: 'pending',
@@ -87,10 +113,27 @@ const OTHER: Partial<Record<ChargeState, Exclude<keyof ClosingSection, 'received
   FAILED: 'failed',
   EXPIRED: 'expired',
   CANCELED: 'canceled',
-  REFUNDED: 'refunded',
 };
 
+/** Money reached the account: received now, or paid before it was refunded. */
+const wasPaid = (c: ClosingCharge): boolean => isReceived(c) || c.status === 'REFUNDED';
+
+function receive(r: ClosingSection['received'], c: ClosingCharge, createdToday: boolean): void {
+  add(r, c.amountCents);
+  if (c.flags.includes('LATE_PAYMENT')) {
+    r.lateCount += 1;
+    r.lateAmountCents += c.amountCents;
+  }
+  if (!createdToday) {
+    r.createdOtherDayCount += 1;
+    r.createdOtherDayAmountCents += c.amountCents;
+  }
+  if (c.feeCents === undefined) r.feeUnknownCount += 1;
+  else r.feeCents += c.feeCents;
+}
+
 export function closeDay(
+  day: DayRange,
   charges: readonly ClosingCharge[],
   withdrawals: readonly ClosingWithdrawal[] = [],
 ): DayClosing {
@@ -104,24 +147,23 @@ export function closeDay(
       total: bucket(),
     },
   };
+  const today = (t: number) => t >= day.from && t < day.to;
   for (const c of charges) {
     const s = c.demo ? out.demo : out.live;
-    add(s.total, c.amountCents);
-    if (isReceived(c)) {
-      const r = s.received;
-      add(r, c.amountCents);
-      if (c.flags.includes('LATE_PAYMENT')) {
-        r.lateCount += 1;
-        r.lateAmountCents += c.amountCents;
-      }
-      if (c.feeCents === undefined) r.feeUnknownCount += 1;
-      else r.feeCents += c.feeCents;
-      r.netCents = r.amountCents - r.feeCents;
+    const created = today(c.createdAt);
+    if (created) add(s.total, c.amountCents);
+    if (wasPaid(c)) {
+      const paidAt = c.paidAt ?? c.createdAt;
+      if (today(paidAt)) receive(s.received, c, created);
+      else if (created) add(s.paidOtherDay, c.amountCents);
+      if (c.status === 'REFUNDED' && today(c.refundedAt ?? paidAt)) add(s.refunded, c.amountCents);
       continue;
     }
     const key = OTHER[c.status];
-    if (key) add(s[key], c.amountCents);
+    if (created && key) add(s[key], c.amountCents);
   }
+  for (const s of [out.live, out.demo])
+    s.received.netCents = s.received.amountCents - s.received.feeCents - s.refunded.amountCents;
   for (const w of withdrawals) {
     const w2 = out.withdrawals;
     add(w2.total, w.amountCents);

@@ -18,9 +18,13 @@ export interface AppSession {
  * The app as a cashier opens it: a sandbox PSP, the development host on it (fresh data
  * directory, owner PIN set), Debian's Chromium on the cashier screen.
  */
-export async function openApp(viewport = { width: 1280, height: 800 }): Promise<AppSession> {
+export async function openApp(
+  viewport = { width: 1280, height: 800 },
+  /** More development-host arguments (e.g. `--printer tcp://…`). */
+  hostArgs: string[] = [],
+): Promise<AppSession> {
   const sb = await sandbox();
-  const host = await startHost(['--psp', sb.baseUrl], {
+  const host = await startHost(['--psp', sb.baseUrl, ...hostArgs], {
     BALCAO_DATA_DIR: tempDir(),
     BALCAO_CLIENT_ID: DEMO_ACCOUNT.clientId,
     BALCAO_CLIENT_SECRET: DEMO_ACCOUNT.clientSecret,

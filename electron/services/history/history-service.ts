@@ -58,7 +58,11 @@ export class HistoryService {
       terminalId: this.d.terminalId,
       terminalName: s.terminalName,
       shopName: s.shopName,
-      ...closeDay(this.d.query.closingCharges(from, to), this.d.query.closingWithdrawals(from, to)),
+      ...closeDay(
+        { from, to },
+        this.d.query.closingCharges(from, to),
+        this.d.query.closingWithdrawals(from, to),
+      ),
       generatedAt: this.d.now(),
     });
   }

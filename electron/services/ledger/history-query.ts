@@ -2,6 +2,7 @@ import type { ChargeState } from '../../../shared/domain/charge-state';
 import type { ClosingCharge, ClosingWithdrawal } from '../../../shared/domain/day-closing';
 import { parseMoney } from '../../../shared/domain/money';
 import { fromRow, type ChargeRecord } from './charges-repo';
+import { closingCharges, PAID_TIME } from './closing-rows';
 import type { Db } from './database';
 
 export interface HistoryFilter {
@@ -13,9 +14,8 @@ export interface HistoryFilter {
 
 type Row = Record<string, unknown>;
 
-/** When it was paid: the first move to PAID, or the late payment recorded on a final charge. */
-const PAID_AT = `(SELECT MIN(h.at) FROM charge_history h WHERE h.charge_id = charges.id
-  AND (h.to_status = 'PAID' OR h.detail LIKE 'late payment%')) AS paid_at`;
+/** When it was paid: the same rule as the closing (closing-rows.ts). */
+const PAID_AT = `${PAID_TIME} AS paid_at`;
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -76,20 +76,9 @@ export class HistoryQuery {
     return r ? withPaidAt(r) : undefined;
   }
 
-  /** Every charge created in [from, to): what the closing adds up. */
+  /** The charges the closing of [from, to) adds up, with their paid and refund times. */
   closingCharges(from: number, to: number): ClosingCharge[] {
-    const rows = this.db
-      .prepare(
-        'SELECT status, amount_cents, fee_cents, flags, demo FROM charges WHERE created_at >= ? AND created_at < ?',
-      )
-      .all(from, to) as Row[];
-    return rows.map((r) => ({
-      status: r.status as ChargeState,
-      amountCents: r.amount_cents as number,
-      ...(r.fee_cents !== null && { feeCents: r.fee_cents as number }),
-      flags: (r.flags as string) ? (r.flags as string).split(',') : [],
-      demo: r.demo === 1,
-    }));
+    return closingCharges(this.db, from, to);
   }
 
   /** The withdrawals requested in [from, to). */

@@ -117,4 +117,9 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE charges ADD COLUMN split_json TEXT;
   ALTER TABLE charges ADD COLUMN gateway TEXT;
   `,
+  /* closing by paid day */ `
+  -- Fechamento counts a payment (and a refund) on the day it happened: the day's moves to
+  -- PAID/REFUNDED by time, read from the index alone (ledger/closing-rows.ts).
+  CREATE INDEX charge_history_status_at ON charge_history (to_status, at, charge_id, from_status);
+  `,
 ];

@@ -7,7 +7,7 @@ import type { HistoryRow } from '../../../shared/history';
 
 /** Thermal heads print 8 dots per mm (203 dpi); the printable width of each roll. */
 const DOTS_PER_MM = 8;
-const PAPER = {
+export const PAPER = {
   58: { dots: 384, chars: 32 },
   80: { dots: 576, chars: 48 },
 } as const;

@@ -1,7 +1,7 @@
 import { formatBRL } from '../../../shared/domain/money';
 import type { DayClosingView } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
-import { closingRows } from './closing-csv';
+import { closingRows, hasAny } from './closing-csv';
 
 const dayBR = (day: string) => day.split('-').reverse().join('/');
 
@@ -49,7 +49,7 @@ export function DayClosing({ closing }: { closing: DayClosingView }) {
           {t('closing.feeUnknown', { count: closing.live.received.feeUnknownCount })}
         </p>
       )}
-      {closing.demo.total.count > 0 && <SectionTable title={t('closing.demo')} s={closing.demo} />}
+      {hasAny(closing.demo) && <SectionTable title={t('closing.demo')} s={closing.demo} />}
       <table className="closing-table">
         <caption>{t('closing.withdrawals')}</caption>
         <tbody>

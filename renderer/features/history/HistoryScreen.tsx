@@ -6,11 +6,11 @@ import { useApp } from '../../stores/app-store';
 import { PER_PAGE, useHistory } from '../../stores/history-store';
 import { describeError } from '../../bridge';
 import { printPage } from '../../print';
-import { printedHeightMm, printReceipt } from '../receipt/print';
+import { printClosing, printedHeightMm, printReceipt } from '../receipt/print';
 import { PrintArea } from '../receipt/PrintArea';
 import { Receipt } from '../receipt/Receipt';
 import { ChargeDetailDialog } from './ChargeDetailDialog';
-import { closingCsv } from './closing-csv';
+import { closingCsv, closingPrint } from './closing-csv';
 import { DayClosing } from './DayClosing';
 import { downloadText } from './download';
 import { HistoryTable } from './HistoryTable';
@@ -42,6 +42,11 @@ export function HistoryScreen() {
 
   const printRow = async (row: HistoryRow) => {
     setMessage(await printReceipt(row.id, () => dialog({ kind: 'receipt', row })));
+  };
+  const printDayClosing = async () => {
+    const open = () => dialog({ kind: 'closing' });
+    if (!h.closing) return open();
+    setMessage(await printClosing(closingPrint(h.closing, t), open));
   };
   const exportCsv = async () => {
     const rows = await h.allRows();
@@ -96,7 +101,7 @@ export function HistoryScreen() {
         </p>
       )}
       <div className="history-actions">
-        <button type="button" className="btn" onClick={() => dialog({ kind: 'closing' })}>
+        <button type="button" className="btn" onClick={() => void printDayClosing()}>
           {t('history.closeDay')}
         </button>
         <button

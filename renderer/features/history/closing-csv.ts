@@ -1,5 +1,5 @@
 import { csvCell, csvMoney } from '../../../shared/domain/charges-csv';
-import type { DayClosingView } from '../../../shared/history';
+import type { ClosingPrint, DayClosingView } from '../../../shared/history';
 
 type Section = DayClosingView['live'];
 
@@ -11,23 +11,64 @@ export function closingRows(
   return [
     { label: t('closing.received'), count: s.received.count, cents: s.received.amountCents },
     { label: t('closing.late'), count: s.received.lateCount, cents: s.received.lateAmountCents },
+    {
+      label: t('closing.createdOtherDay'),
+      count: s.received.createdOtherDayCount,
+      cents: s.received.createdOtherDayAmountCents,
+    },
     { label: t('closing.fees'), cents: s.received.feeCents },
+    // Refunds of the day come off the net, whatever day the charge was paid.
+    { label: t('closing.refunded'), count: s.refunded.count, cents: s.refunded.amountCents },
     { label: t('closing.net'), cents: s.received.netCents },
+    {
+      label: t('closing.paidOtherDay'),
+      count: s.paidOtherDay.count,
+      cents: s.paidOtherDay.amountCents,
+    },
     { label: t('closing.pending'), count: s.pending.count, cents: s.pending.amountCents },
     { label: t('closing.uncertain'), count: s.uncertain.count, cents: s.uncertain.amountCents },
     { label: t('closing.failed'), count: s.failed.count, cents: s.failed.amountCents },
     { label: t('closing.expired'), count: s.expired.count, cents: s.expired.amountCents },
     { label: t('closing.canceled'), count: s.canceled.count, cents: s.canceled.amountCents },
-    { label: t('closing.refunded'), count: s.refunded.count, cents: s.refunded.amountCents },
     { label: t('closing.total'), count: s.total.count, cents: s.total.amountCents },
   ];
+}
+
+/** A section with anything in it: charges created this day, or money that moved this day. */
+export const hasAny = (s: Section) => s.total.count + s.received.count + s.refunded.count > 0;
+
+const dayBR = (day: string) => day.split('-').reverse().join('/');
+
+/** The closing on paper, line by line: what the screen prints, for the thermal printer. */
+export function closingPrint(c: DayClosingView, t: (key: string) => string): ClosingPrint {
+  const sections: ClosingPrint['sections'] = [
+    { title: t('closing.live'), rows: closingRows(c.live, t) },
+  ];
+  if (hasAny(c.demo)) sections.push({ title: t('closing.demo'), rows: closingRows(c.demo, t) });
+  sections.push({
+    title: t('closing.withdrawals'),
+    rows: (['completed', 'processing', 'failed', 'total'] as const).map((k) => ({
+      label: t(`closing.w_${k}`),
+      count: c.withdrawals[k].count,
+      cents: c.withdrawals[k].amountCents,
+    })),
+  });
+  return {
+    heading: [
+      `${t('history.closeDay')} — ${dayBR(c.day)}`,
+      c.shopName,
+      `${t('closing.terminal')} ${c.terminalName} (${c.terminalId.slice(0, 8)})`,
+    ],
+    sections,
+    footer: `${t('closing.generatedAt')} ${new Date(c.generatedAt).toLocaleString('pt-BR')}`,
+  };
 }
 
 /** The day's closing as a pt-BR spreadsheet (same conventions as the charges' CSV). */
 export function closingCsv(c: DayClosingView, t: (key: string) => string): string {
   const lines: string[][] = [
     [t('closing.terminal'), c.terminalName, c.terminalId],
-    [t('history.day'), c.day.split('-').reverse().join('/')],
+    [t('history.day'), dayBR(c.day)],
     [],
     ['', t('history.count'), t('history.total')],
   ];

@@ -1,3 +1,5 @@
+import type { ClosingPrint } from '../../../shared/history';
+import type { Result } from '../../../shared/result';
 import { bridge, describeError } from '../../bridge';
 import { pageHeightMm } from './PrintArea';
 
@@ -18,7 +20,18 @@ export function printedHeightMm(): number | undefined {
  * Resolves to an error text for the cashier, or null.
  */
 export async function printReceipt(id: string, openDialog: () => void): Promise<string | null> {
-  const r = await bridge().printer.printReceipt({ id });
+  return settle(await bridge().printer.printReceipt({ id }), openDialog);
+}
+
+/** `Fechamento do dia`: the same choice of printer as a receipt. */
+export async function printClosing(
+  doc: ClosingPrint,
+  openDialog: () => void,
+): Promise<string | null> {
+  return settle(await bridge().printer.printClosing(doc), openDialog);
+}
+
+function settle(r: Result<unknown>, openDialog: () => void): string | null {
   if (r.ok) return null;
   if (r.code === 'PRINTER_NOT_ESCPOS') {
     openDialog();

@@ -122,6 +122,77 @@ describe('Fechamento do dia', () => {
     await t.core.stop();
   });
 
+  it('money across midnight: created 23:58, paid 00:03 (one of them canceled, paid late) is received the next day; its creation day shows it as paid on another day', async () => {
+    const t = await coreOn(sb.baseUrl);
+    // The terminal's own clock (the services take it): 23:58 on a local day D.
+    const setClock = (local: Date) => (t.clock.offsetMs = local.getTime() - Date.now());
+    setClock(new Date(2026, 2, 10, 23, 58));
+    const make = async (amountCents: number) => {
+      const c = await t.core.charges.create({ amountCents, payer });
+      if (!c.ok) throw new Error(c.message);
+      return t.core.charges.record(c.value.id)!;
+    };
+    const midnight = await make(12_345);
+    const late = await make(2_345);
+    expect((await t.core.charges.cancel(late.id)).ok).toBe(true);
+    // 00:03 on D+1: the payer pays both at the PSP; the app learns it (callback or status query).
+    setClock(new Date(2026, 2, 11, 0, 3));
+    for (const c of [midnight, late])
+      await sb.control('POST', `/charges/${c.pspTransactionId}/pay`);
+    const settled = () =>
+      t.core.charges.record(midnight.id)!.status === 'PAID' &&
+      t.core.charges.record(late.id)!.flags.includes('LATE_PAYMENT');
+    for (let i = 0; i < 200 && !settled(); i++) {
+      await t.core.reconciler.run();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(settled()).toBe(true);
+    const closing = (day: string) => {
+      const r = t.core.history.closing(day);
+      if (!r.ok) throw new Error(r.message);
+      return r.value.live;
+    };
+    const d = closing('2026-03-10');
+    const d1 = closing('2026-03-11');
+
+    // D explains both charges it created, and counts no money for them.
+    expect(d.total).toEqual({ count: 2, amountCents: 14_690 });
+    expect(d.paidOtherDay).toEqual({ count: 2, amountCents: 14_690 });
+    expect(d.received).toMatchObject({ count: 0, amountCents: 0, feeCents: 0, netCents: 0 });
+    expect(d.canceled.count + d.pending.count).toBe(0);
+    // D+1 has the money: what the sandbox was paid, its fees, the late one apart.
+    const ours = new Set([midnight, late].map((c) => c.externalId));
+    const psp = (
+      (await sb.control('GET', '/charges')).body as Array<{
+        externalId: string;
+        amount: number;
+        status: string;
+        fee?: number;
+      }>
+    ).filter((c) => ours.has(c.externalId) && c.status === 'PAID');
+    expect(psp).toHaveLength(2);
+    const sandboxPaid = psp.reduce((s, c) => s + cents(c.amount), 0);
+    expect(d1.received).toMatchObject({
+      count: 2,
+      amountCents: sandboxPaid,
+      lateCount: 1,
+      lateAmountCents: 2_345,
+      createdOtherDayCount: 2,
+      createdOtherDayAmountCents: 14_690,
+    });
+    const fees = [midnight, late].reduce(
+      (s, c) => s + (t.core.charges.record(c.id)!.feeCents ?? 0),
+      0,
+    );
+    expect(fees).toBeGreaterThan(0);
+    expect(d1.received.feeCents).toBe(fees);
+    expect(d1.received.netCents).toBe(sandboxPaid - fees);
+    expect(d1.total).toEqual({ count: 0, amountCents: 0 });
+    // Together, the two days count the money exactly once.
+    expect(d.received.amountCents + d1.received.amountCents).toBe(sandboxPaid);
+    await t.core.stop();
+  });
+
   it("lists the day's withdrawals", async () => {
     const t = await coreOn(sb.baseUrl);
     t.core.owner.setPin('2468');

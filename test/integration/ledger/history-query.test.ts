@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ChargeRecord } from '../../../electron/services/ledger/charges-repo';
+import { CREATED_SQL, MOVES_SQL } from '../../../electron/services/ledger/closing-rows';
 import { HistoryQuery } from '../../../electron/services/ledger/history-query';
 import { Ledger } from '../../../electron/services/ledger/ledger';
 import { tempDir } from '../../helpers/core';
@@ -82,6 +83,80 @@ describe('HistoryQuery (real SQLite file)', () => {
     expect(q.charge('psp-1')).toMatchObject({ id: 'id-1', status: 'PAID', paidAt });
     expect(q.charge('blc_1')?.paidAt).toBe(paidAt);
     expect(q.charge('nope')).toBeUndefined();
+    ledger.close();
+  });
+
+  it("the closing's rows: the day's charges, and those of other days whose money moved in it, with their times", () => {
+    const { q, add, ledger } = seed();
+    const min = 60_000;
+    const pay = (c: ChargeRecord, at: number, from: ChargeRecord['status'] = 'PENDING') =>
+      ledger.charges.save(
+        { ...c, status: 'PAID', ...(from !== 'PENDING' && { flags: ['LATE_PAYMENT'] }) },
+        { from, to: 'PAID', source: 'callback', at },
+      );
+    // Created 23:58 the day before, paid 00:03 on the day.
+    const midnight = add(1, { createdAt: day.from - 2 * min });
+    pay(midnight, day.from + 3 * min);
+    // Created the day before, canceled then, paid late on the day.
+    const late = add(2, { createdAt: day.from - 5 * 3_600_000 });
+    ledger.charges.addHistory(late.id, {
+      from: 'PENDING',
+      to: 'CANCELED',
+      source: 'cashier',
+      at: late.createdAt + min,
+    });
+    pay(late, day.from + 9 * 3_600_000, 'CANCELED');
+    // Created and paid the day before, refunded on the day.
+    const refund = add(3, { createdAt: day.from - 3_600_000, status: 'PAID' });
+    ledger.charges.addHistory(refund.id, {
+      from: 'PENDING',
+      to: 'PAID',
+      source: 'callback',
+      at: refund.createdAt + min,
+    });
+    ledger.charges.save(
+      { ...refund, status: 'REFUNDED' },
+      { from: 'PAID', to: 'REFUNDED', source: 'callback', at: day.from + 10 * 3_600_000 },
+    );
+    // Created on the day, paid after midnight: on the day's list, paid the next day.
+    const tonight = add(4, { createdAt: day.to - 2 * min });
+    pay(tonight, day.to + 3 * min);
+    // Created and paid the day before: not the day's business.
+    const before = add(5, { createdAt: day.from - 3_600_000 });
+    pay(before, day.from - 3_500_000);
+
+    const rows = q.closingCharges(day.from, day.to);
+    const byAmount = new Map(rows.map((r) => [r.amountCents, r]));
+    expect(rows).toHaveLength(4);
+    expect(byAmount.get(midnight.amountCents)).toMatchObject({
+      createdAt: midnight.createdAt,
+      paidAt: day.from + 3 * min,
+    });
+    expect(byAmount.get(late.amountCents)).toMatchObject({
+      flags: ['LATE_PAYMENT'],
+      paidAt: day.from + 9 * 3_600_000,
+    });
+    expect(byAmount.get(refund.amountCents)).toMatchObject({
+      status: 'REFUNDED',
+      paidAt: refund.createdAt + min,
+      refundedAt: day.from + 10 * 3_600_000,
+    });
+    expect(byAmount.get(tonight.amountCents)?.paidAt).toBe(day.to + 3 * min);
+    expect(byAmount.has(before.amountCents)).toBe(false);
+
+    // The day's moves come from the history's (to_status, at, …) index alone, the day's charges
+    // from created_at's: nothing reads every history row.
+    const plan = (sql: string) =>
+      (ledger.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ ...day }) as Array<{ detail: string }>)
+        .map((r) => r.detail)
+        .filter((l) => /^(SEARCH|SCAN)/.test(l));
+    expect(plan(MOVES_SQL)).toEqual([
+      'SEARCH charge_history USING COVERING INDEX charge_history_status_at (to_status=? AND at>? AND at<?)',
+      'SEARCH charge_history USING INDEX charge_history_status_at (to_status=? AND at>? AND at<?)',
+    ]);
+    expect(plan(CREATED_SQL)).toEqual([
+      'SEARCH charges USING INDEX charges_created (created_at>? AND created_at<?)',
+    ]);
     ledger.close();
   });
 });

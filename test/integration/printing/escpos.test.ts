@@ -1,28 +1,15 @@
-import net from 'node:net';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryRow } from '../../../shared/history';
+import { closingPrint } from '../../../renderer/features/history/closing-csv';
+import { i18next } from '../../../renderer/i18n';
+import { formatBRL } from '../../../shared/domain/money';
+import type { DayClosingView, HistoryRow } from '../../../shared/history';
 import { createHandlers } from '../../../electron/services/handlers';
 import { dispatch } from '../../../electron/services/ipc-dispatch';
 import { coreOn, payer, tempDir } from '../../helpers/core';
+import { cp860Lines, fakePrinter } from '../../helpers/fake-printer';
 import { startHost, type Host } from '../../helpers/devhost';
 import { DEMO_ACCOUNT, deadUrl, sandbox, waitFor, type TestSandbox } from '../../helpers/sandbox';
-
-/** A loopback TCP server standing in for a network thermal printer (port 9100 on a real one). */
-async function fakePrinter() {
-  const jobs: Buffer[] = [];
-  const server = net.createServer((socket) => {
-    const parts: Buffer[] = [];
-    socket.on('data', (b) => parts.push(b));
-    socket.on('close', () => jobs.push(Buffer.concat(parts)));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    jobs,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 const hex = (...b: number[]) => Buffer.from(b);
 
@@ -119,6 +106,46 @@ describe('ESC/POS thermal printing (development host --printer tcp://…)', () =
     expect(job.includes(Buffer.from('Comprovante de pagamento PIX'))).toBe(true);
     expect(job.includes(Buffer.from(psp))).toBe(true);
     expect(job.includes(hex(0x1d, 0x56, 0x00))).toBe(true);
+  });
+});
+
+describe('Fechamento do dia on the thermal printer', () => {
+  it('prints the closing the screen shows, in CP860: received, Pago em outro dia, every line; then a cut', async () => {
+    const d = new Date();
+    const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    const closing = await host.call<DayClosingView>('history:closing', { day });
+    if (!closing.ok) throw new Error(closing.message);
+    // The renderer's own layout of it, as `Fechamento do dia` sends it.
+    const doc = closingPrint(closing.value, i18next.t);
+    const before = printer.jobs.length;
+    expect(await host.call('printer:printClosing', doc)).toMatchObject({ ok: true });
+    const job = await waitFor(() => printer.jobs[before]);
+    // CP860 for the few non-ASCII characters these lines hold: ç = 87h, no-break space = FFh.
+    const cp860 = (text: string) =>
+      Buffer.from(text.replace(/ç/g, '\x87').replace(/\u00a0/g, '\xff'), 'latin1');
+    const lines = cp860Lines(job);
+    const figures = (count: number, cents: number) =>
+      ` +${count}  ${formatBRL(cents).replace('$', '\\$')}$`;
+    const cp = job.indexOf(hex(0x1b, 0x74, 0x03));
+    expect(cp).toBeGreaterThanOrEqual(0);
+    // No other code page is ever selected (ESC t n), so every line prints in CP860.
+    expect(job.indexOf(hex(0x1b, 0x74), cp + 1)).toBe(-1);
+    const { received, paidOtherDay } = closing.value.live;
+    expect(received.count).toBeGreaterThan(0);
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^Recebido${figures(received.count, received.amountCents)}`),
+      ),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^Pago em outro dia${figures(paidOtherDay.count, paidOtherDay.amountCents)}`),
+      ),
+    );
+    for (const label of ['dos quais cobranças de outro dia', 'Saques PIX do dia', 'Dinheiro real'])
+      expect(job.indexOf(cp860(label)), label).toBeGreaterThan(cp);
+    expect(job.includes(Buffer.from('cobranças', 'utf8'))).toBe(false);
+    expect(job.lastIndexOf(hex(0x1d, 0x56, 0x00))).toBeGreaterThan(job.indexOf(cp860('Saques')));
   });
 });
 

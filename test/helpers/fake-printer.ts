@@ -1,0 +1,38 @@
+import net from 'node:net';
+
+/** A loopback TCP server standing in for a network thermal printer (port 9100 on a real one). */
+export async function fakePrinter() {
+  const jobs: Buffer[] = [];
+  const server = net.createServer((socket) => {
+    const parts: Buffer[] = [];
+    socket.on('data', (b) => parts.push(b));
+    socket.on('close', () => jobs.push(Buffer.concat(parts)));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    jobs,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+const ESC = String.fromCharCode(0x1b);
+
+/** A line without the style commands that lead it (ESC @ resets; ESC E/a/t n set bold, alignment, code page). */
+function unstyled(line: string): string {
+  while (line.startsWith(ESC)) line = line.slice(line[1] === '@' ? 2 : 3);
+  return line;
+}
+
+/**
+ * A job's text: CP860 bytes read back for the characters our lines use (ç = 87h, í = A1h,
+ * no-break space = FFh), split at line feeds, each line without its leading style commands.
+ */
+export const cp860Lines = (job: Buffer): string[] =>
+  job
+    .toString('latin1')
+    .replace(/\x87/g, 'ç')
+    .replace(/\xa1/g, 'í')
+    .replace(/\xff/g, '\u00a0')
+    .split('\n')
+    .map(unstyled);

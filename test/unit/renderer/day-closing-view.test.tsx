@@ -1,0 +1,66 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { closingCsv } from '../../../renderer/features/history/closing-csv';
+import { DayClosing } from '../../../renderer/features/history/DayClosing';
+import { i18next, setLanguage } from '../../../renderer/i18n';
+import { closeDay, type ClosingCharge } from '../../../shared/domain/day-closing';
+import type { DayClosingView } from '../../../shared/history';
+
+afterEach(async () => {
+  cleanup();
+  await setLanguage('pt-BR');
+});
+
+const range = (d: number) => ({
+  from: new Date(2026, 10, d).getTime(),
+  to: new Date(2026, 10, d + 1).getTime(),
+});
+// Created 23:58 on the 20th, paid 00:03 on the 21st.
+const midnight: ClosingCharge = {
+  status: 'PAID',
+  amountCents: 12_345,
+  feeCents: 123,
+  flags: [],
+  demo: false,
+  createdAt: new Date(2026, 10, 20, 23, 58).getTime(),
+  paidAt: new Date(2026, 10, 21, 0, 3).getTime(),
+};
+const view = (d: number): DayClosingView => ({
+  day: `2026-11-${d}`,
+  terminalId: 'a1b2c3d4-0000',
+  terminalName: 'Caixa 1',
+  shopName: 'Padaria',
+  ...closeDay(range(d), [midnight]),
+  generatedAt: range(d).to,
+});
+const figures = (label: RegExp) =>
+  within(screen.getAllByRole('row', { name: label })[0]!)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
+const csvLine = (csv: string, label: string) =>
+  csv.split('\r\n').find((l) => l.startsWith(`${label};`));
+
+describe('the printed and exported closing carry the money of another day', () => {
+  it('creation day: "Pago em outro dia" with count and amount, nothing received; the CSV has the same line', () => {
+    render(<DayClosing closing={view(20)} />);
+    expect(figures(/^Pago em outro dia/)).toEqual(['1', 'R$\u00a0123,45']);
+    expect(figures(/^Recebido/)).toEqual(['0', 'R$\u00a00,00']);
+    const csv = closingCsv(view(20), i18next.t);
+    expect(csvLine(csv, 'Pago em outro dia')).toBe('Pago em outro dia;1;123,45');
+    expect(csvLine(csv, 'Recebido')).toBe('Recebido;0;0,00');
+  });
+
+  it('paid day: received, "of which charges from another day", in pt-BR and English', async () => {
+    render(<DayClosing closing={view(21)} />);
+    expect(figures(/^Recebido/)).toEqual(['1', 'R$\u00a0123,45']);
+    expect(figures(/^dos quais cobranças de outro dia/)).toEqual(['1', 'R$\u00a0123,45']);
+    expect(figures(/^Líquido/)).toEqual(['', 'R$\u00a0122,22']);
+    cleanup();
+    await setLanguage('en');
+    render(<DayClosing closing={view(20)} />);
+    expect(figures(/^Paid on another day/)).toEqual(['1', 'R$\u00a0123,45']);
+    expect(csvLine(closingCsv(view(21), i18next.t), 'of which charges from another day')).toBe(
+      'of which charges from another day;1;123,45',
+    );
+  });
+});
