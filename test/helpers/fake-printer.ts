@@ -1,3 +1,4 @@
+import iconv from 'iconv-lite';
 import net from 'node:net';
 
 /** A loopback TCP server standing in for a network thermal printer (port 9100 on a real one). */
@@ -25,14 +26,8 @@ function unstyled(line: string): string {
 }
 
 /**
- * A job's text: CP860 bytes read back for the characters our lines use (ç = 87h, í = A1h,
- * no-break space = FFh), split at line feeds, each line without its leading style commands.
+ * A job's text as the printer reads it in code page CP860, split at line feeds, each line
+ * without its leading style commands.
  */
 export const cp860Lines = (job: Buffer): string[] =>
-  job
-    .toString('latin1')
-    .replace(/\x87/g, 'ç')
-    .replace(/\xa1/g, 'í')
-    .replace(/\xff/g, '\u00a0')
-    .split('\n')
-    .map(unstyled);
+  iconv.decode(job, 'cp860').split('\n').map(unstyled);

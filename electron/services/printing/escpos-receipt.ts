@@ -1,9 +1,10 @@
-import { CharacterSet, PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
 import QRCode from 'qrcode';
 import { csvDateTime } from '../../../shared/domain/charges-csv';
 import { isReceived } from '../../../shared/domain/day-closing';
 import { formatBRL } from '../../../shared/domain/money';
 import type { HistoryRow } from '../../../shared/history';
+import { cp860Printer } from './cp860-printer';
+import { cp860Text } from './cp860-text';
 
 /** Thermal heads print 8 dots per mm (203 dpi); the printable width of each roll. */
 const DOTS_PER_MM = 8;
@@ -33,8 +34,8 @@ export interface ReceiptInput {
   paperWidthMm: 58 | 80;
 }
 
-/** Splits the code into whole lines of the roll's width (it has no spaces to break at). */
-const chunks = (s: string, n: number) => s.match(new RegExp(`.{1,${n}}`, 'g')) ?? [];
+/** Splits the code, as printed, into whole lines of the roll's width (it has no spaces to break at). */
+const chunks = (s: string, n: number) => cp860Text(s).match(new RegExp(`.{1,${n}}`, 'g')) ?? [];
 
 /**
  * The receipt as ESC/POS bytes (Epson command set, which Brazilian thermal printers follow):
@@ -43,15 +44,8 @@ const chunks = (s: string, n: number) => s.match(new RegExp(`.{1,${n}}`, 'g')) ?
  */
 export function escposReceipt({ charge, shopName, paperWidthMm }: ReceiptInput): Buffer {
   const width = PAPER[paperWidthMm].chars;
-  const p = new ThermalPrinter({
-    type: PrinterTypes.EPSON,
-    interface: '',
-    width,
-    characterSet: CharacterSet.PC860_PORTUGUESE,
-  });
-  // ESC @ resets the printer first, then the code page (ESC t 3) is selected for what follows.
-  p.setBuffer(Buffer.from([0x1b, 0x40]));
-  p.setCharacterSet(CharacterSet.PC860_PORTUGUESE);
+  // Every text below reaches the printer in CP860 (cp860Printer); the QR's data is bytes, as is.
+  const p = cp860Printer(width);
   p.alignCenter();
   p.bold(true);
   p.println(shopName);

@@ -1,3 +1,4 @@
+import iconv from 'iconv-lite';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closingPrint } from '../../../renderer/features/history/closing-csv';
@@ -83,6 +84,34 @@ describe('ESC/POS thermal printing (development host --printer tcp://…)', () =
     expect(job.lastIndexOf(hex(0x1d, 0x56, 0x00))).toBeGreaterThan(job.indexOf(hex(0x56, 0xa0)));
   });
 
+  it('stays in CP860 whatever the description holds: nearest plain form or `?`, never another code page', async () => {
+    const created = await host.call<HistoryRow>('charges:create', {
+      amountCents: 1_250,
+      description: 'Pão de queijo — “promoção” … 🧀 Ærø',
+      payer,
+    });
+    if (!created.ok) throw new Error(created.message);
+    const before = printer.jobs.length;
+    expect(await host.call('printer:printReceipt', { id: created.value.id })).toMatchObject({
+      ok: true,
+    });
+    const job = await waitFor(() => printer.jobs[before]);
+    // ESC t n anywhere in the job: only ESC t 3 (CP860), so nothing after it prints as garbage.
+    const selected: number[] = [];
+    for (let i = job.indexOf(hex(0x1b, 0x74)); i >= 0; i = job.indexOf(hex(0x1b, 0x74), i + 1))
+      selected.push(job[i + 2]!);
+    expect(selected).toEqual([3]);
+    // Read back as the printer reads it: ã, ç, é as CP860 bytes, the rest in plain form.
+    const text = iconv.decode(job, 'cp860');
+    expect(text).toContain('Pão de queijo - "promoção" ... ? ?r?\n');
+    expect(text).toContain('Válido até');
+    expect(job.includes(hex(0x50, 0x84, 0x6f))).toBe(true); // Pão
+    expect(job.includes(hex(0x6f, 0x87, 0x84, 0x6f))).toBe(true); // oção
+    expect(job.includes(Buffer.from('ção', 'utf8'))).toBe(false);
+    // The QR's data is the BR Code, byte for byte.
+    expect(qrStored(job)).toBe(created.value.brcode);
+  });
+
   it('prints the Comprovante once paid: no QR, the PSP id', async () => {
     const created = await host.call<HistoryRow>('charges:create', { amountCents: 1_000, payer });
     if (!created.ok) throw new Error(created.message);
@@ -120,12 +149,11 @@ describe('Fechamento do dia on the thermal printer', () => {
     const before = printer.jobs.length;
     expect(await host.call('printer:printClosing', doc)).toMatchObject({ ok: true });
     const job = await waitFor(() => printer.jobs[before]);
-    // CP860 for the few non-ASCII characters these lines hold: ç = 87h, no-break space = FFh.
-    const cp860 = (text: string) =>
-      Buffer.from(text.replace(/ç/g, '\x87').replace(/\u00a0/g, '\xff'), 'latin1');
+    const cp860 = (text: string) => iconv.encode(text, 'cp860');
     const lines = cp860Lines(job);
+    // The no-break space of R$ 1,00 is printed as a plain space (blank in any code page).
     const figures = (count: number, cents: number) =>
-      ` +${count}  ${formatBRL(cents).replace('$', '\\$')}$`;
+      ` +${count}  ${formatBRL(cents).replace('$', '\\$').replace('\u00a0', ' ')}$`;
     const cp = job.indexOf(hex(0x1b, 0x74, 0x03));
     expect(cp).toBeGreaterThanOrEqual(0);
     // No other code page is ever selected (ESC t n), so every line prints in CP860.
