@@ -64,8 +64,8 @@ function printable(grapheme: string): string {
   // NBSP and every other space, tab or line break: a plain space, blank in any code page.
   if (/^\s+$/.test(c)) return ' ';
   if (inCp860(c)) return c;
-  // A letter with an accent CP860 lacks (ẽ, ő, ł is not one): its base letter; compatibility
-  // forms (ﬁ, ™, full-width letters) their plain letters. Anything still outside CP860: `?`.
+  // A letter with an accent CP860 lacks (ẽ, ő): its base letter; compatibility forms (ﬁ, ™,
+  // full-width letters): their plain letters. Anything still outside CP860 (emoji, CJK, Æ): `?`.
   const base = c.normalize('NFKD').replace(/\p{M}/gu, '');
   return base && [...base].every(inCp860) ? base : '?';
 }
