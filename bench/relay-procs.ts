@@ -80,3 +80,20 @@ export function runTool(args: string[], timeoutMs = 600_000): Promise<string> {
     });
   });
 }
+
+/** bench/null-relay.ts in its own process: a relay that stores nothing (the load tool's ceiling). */
+export async function startNullRelay(): Promise<{ url: string; pid: number; child: ChildProcess }> {
+  const child = spawnWithNofile(['--import', 'tsx', path.resolve('bench', 'null-relay.ts')], {
+    stdout: 'pipe',
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (b) => {
+      out += b;
+      const m = /^(http:\/\/\S+)$/m.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`null relay exited ${code}`)));
+  });
+  return { url, pid: child.pid!, child };
+}
