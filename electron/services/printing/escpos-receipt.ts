@@ -5,6 +5,7 @@ import { formatBRL } from '../../../shared/domain/money';
 import type { HistoryRow } from '../../../shared/history';
 import { cp860Printer } from './cp860-printer';
 import { cp860Text } from './cp860-text';
+import { escposQr } from './escpos-qr';
 
 /** Thermal heads print 8 dots per mm (203 dpi); the printable width of each roll. */
 const DOTS_PER_MM = 8;
@@ -67,11 +68,7 @@ export function escposReceipt({ charge, shopName, paperWidthMm }: ReceiptInput):
     }
   } else if (charge.brcode) {
     p.newLine();
-    p.printQR(charge.brcode, {
-      model: 2,
-      correction: 'M',
-      cellSize: qrModuleDots(charge.brcode, paperWidthMm),
-    });
+    p.append(escposQr(charge.brcode, { moduleDots: qrModuleDots(charge.brcode, paperWidthMm) }));
     p.newLine();
     p.alignLeft();
     p.println('PIX copia e cola:');
