@@ -228,7 +228,7 @@ const fmtFanout = (f: FanoutResult) =>
 
 if (PARTS.has('scale')) {
   console.log(
-    `\n  Shop-chain scale: ${TERMINALS} terminals, ${RATE} callbacks/s over them, ${DURATION} s (ulimit -n ${hardNofile()} in the relay and load processes)`,
+    `\n  Shop-chain scale: ${TERMINALS} terminals, ${RATE} callbacks/s over them, ${DURATION} s after a 1 s warm-up (ulimit -n ${hardNofile()} in the relay and load processes)`,
   );
   {
     const r = await relay(`sqlite:${path.join(tmp, 'scale.sqlite')}`, 'scale-sqlite');
