@@ -1,13 +1,15 @@
 // The relay alone, on loopback, in its own processes (`npm run relay`, logging at info as
 // deployed). Figures, not pass/fail; the machine's load shows in them, so each run prints it.
 //  1. Durable ingest: one fsync'd SQLite commit per write (the floor) against the relay's rate
-//     with 32 concurrent senders, in the same run: the ratio is what group commit buys.
+//     with 32 concurrent senders, in the same run: the ratio is what group commit buys; and the
+//     same load against a relay that stores nothing, the load tool's ceiling on this machine.
 //  2. Latency (../shared/tools/relay-load.mjs): p50/p99/max at 100/s and 1,000/s, 1 and 10
 //     subscribers, SQLite and Redis Streams.
 //  3. Shop-chain scale (bench/relay-fanout.ts): N terminals (one channel + one SSE subscriber
-//     each) at R callbacks/s spread over them; SQLite on one instance, Redis Streams on two
-//     instances sharing one Redis (callbacks posted to the other instance): lost, p99, KiB of
-//     relay memory per connected terminal, Redis connections per instance.
+//     each) at R callbacks/s spread over them, after a 1 s warm-up; SQLite on one instance,
+//     Redis Streams on one instance and on two sharing one Redis (callbacks posted to the other
+//     instance): lost, p99, KiB of relay memory per connected terminal, Redis connections per
+//     instance.
 //  4. POST → applied in a terminal's ledger through the real subscriber and intake.
 // Knobs: BENCH_RELAY_SECONDS (5), BENCH_RELAY_TERMINALS (10000), BENCH_RELAY_RATE (1000),
 // BENCH_RELAY_PARTS (e.g. "ingest,scale": which of ingest, latency, scale, e2e to run).
@@ -234,6 +236,14 @@ if (PARTS.has('scale')) {
     const r = await relay(`sqlite:${path.join(tmp, 'scale.sqlite')}`, 'scale-sqlite');
     const f = await fanout([r]);
     console.log(`    SQLite, one instance (load ${load()}): ${fmtFanout(f)}`);
+    await stop(r);
+  }
+  {
+    // One Redis-backed instance: the store's own cost, without a second relay process sharing
+    // this machine's cores (in production each instance has its own).
+    const r = await relay(redis.url, 'scale-redis-one');
+    const f = await fanout([r]);
+    console.log(`    Redis Streams, one instance (load ${load()}): ${fmtFanout(f)}`);
     await stop(r);
   }
   {
