@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from './metrics';
 import type { RateLimiter } from './rate-limit';
-import type { RelayStore } from './store';
+import type { AppendOutcome, RelayStore, StoredEvent } from './store';
 
 /** Headers never stored with an event: they belong to the hop, or they are credentials. */
 const HOP_BY_HOP = new Set([
@@ -69,6 +69,14 @@ export function hookIntake(o: HookIntakeOptions) {
     headers?: Record<string, string>,
   ) => reply(req, res, t0, status, { ok: false, code, message }, headers);
 
+  /** One instance owns the store (SQLite): the channel looked up, the local bucket, the append. */
+  async function appendLocal(id: string, e: Omit<StoredEvent, 'id'>): Promise<AppendOutcome> {
+    const channel = await o.store.getChannel(id);
+    if (!channel) return { refused: 'unknown_channel' };
+    if (!o.limiter.take(channel.id)) return { refused: 'rate' };
+    return { id: await o.store.append(channel.id, e) };
+  }
+
   async function store(
     req: IncomingMessage,
     res: ServerResponse,
@@ -82,32 +90,28 @@ export function hookIntake(o: HookIntakeOptions) {
     } catch {
       id = '';
     }
-    const channel = id ? await o.store.getChannel(id) : null;
-    if (!channel) {
-      o.metrics.reject('unknown_channel');
-      return fail(req, res, t0, 404, 'NOT_FOUND', 'Unknown channel');
-    }
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers))
       if (!HOP_BY_HOP.has(k) && typeof v === 'string') headers[k] = v;
     const event = { receivedAt: o.now(), headers, body };
     const t = performance.now();
-    // A shared store limits the rate for all instances in the same step as the write.
-    const eventId = o.store.appendLimited
-      ? await o.store.appendLimited(channel.id, event, o.limit)
-      : o.limiter.take(channel.id)
-        ? await o.store.append(channel.id, event)
-        : null;
-    if (eventId === null) {
-      o.metrics.reject('rate');
-      return fail(req, res, t0, 429, 'RATE_LIMITED', 'Too many callbacks for this channel', {
-        'retry-after': '1',
-      });
+    const outcome: AppendOutcome = !id
+      ? { refused: 'unknown_channel' }
+      : o.store.appendChecked
+        ? await o.store.appendChecked(id, event, o.limit)
+        : await appendLocal(id, event);
+    if ('refused' in outcome) {
+      o.metrics.reject(outcome.refused);
+      return outcome.refused === 'rate'
+        ? fail(req, res, t0, 429, 'RATE_LIMITED', 'Too many callbacks for this channel', {
+            'retry-after': '1',
+          })
+        : fail(req, res, t0, 404, 'NOT_FOUND', 'Unknown channel');
     }
     o.metrics.storeSeconds += (performance.now() - t) / 1000;
     o.metrics.storeCount++;
     o.metrics.received++;
-    reply(req, res, t0, 200, { ok: true, id: eventId });
+    reply(req, res, t0, 200, { ok: true, id: outcome.id });
   }
 
   return (req: IncomingMessage, res: ServerResponse): boolean => {

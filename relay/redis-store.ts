@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import type { ChannelRecord, RelayStore, StoredEvent, WakeListener } from './store';
+import type { AppendOutcome, ChannelRecord, RelayStore, StoredEvent, WakeListener } from './store';
 
 /**
  * Redis Streams, the scale-out store: several stateless relay instances share one Redis; any
@@ -17,6 +17,7 @@ import type { ChannelRecord, RelayStore, StoredEvent, WakeListener } from './sto
  * when it comes back.
  */
 const WAKE = 'relay:wake';
+const CHANNELS = 'relay:channels';
 
 // The wake carries the event: channel, id, receivedAt and headers on a line each, then the body's
 // bytes, so a caught-up subscriber on any instance is written without reading the stream back.
@@ -28,7 +29,10 @@ local id = redis.call('XADD', KEYS[1], '*', 'r', ARGV[1], 'h', ARGV[2], 'b', ARG
 ${wake('ARGV[4]', 'ARGV[1]', 'ARGV[2]', 'ARGV[3]')}
 return id`;
 
-const APPEND_LIMITED = `
+// KEYS: the channel's bucket, its stream, the channels hash. -1: no such channel (nothing is
+// written, so a callback racing the channel's deletion leaves no stream behind); nil: over rate.
+const APPEND_CHECKED = `
+if redis.call('HEXISTS', KEYS[3], ARGV[6]) == 0 then return -1 end
 local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -48,7 +52,7 @@ return id`;
 
 interface ScriptCommands {
   appendEvent(...args: Array<string | number | Buffer>): Promise<string>;
-  appendLimited(...args: Array<string | number | Buffer>): Promise<string | null>;
+  appendChecked(...args: Array<string | number | Buffer>): Promise<string | number | null>;
 }
 
 export class RedisStore implements RelayStore {
@@ -68,7 +72,7 @@ export class RedisStore implements RelayStore {
     }) as Redis & ScriptCommands;
     // Sent once, then called by its SHA (EVALSHA), reloaded by ioredis after a Redis restart.
     this.redis.defineCommand('appendEvent', { numberOfKeys: 1, lua: APPEND });
-    this.redis.defineCommand('appendLimited', { numberOfKeys: 2, lua: APPEND_LIMITED });
+    this.redis.defineCommand('appendChecked', { numberOfKeys: 3, lua: APPEND_CHECKED });
     this.wake = new Redis(url, { connectionName: this.connectionName });
     // ioredis reconnects by itself; a command that fails meanwhile rejects and is logged where
     // it was made. Without a listener each failed attempt would be printed as "unhandled".
@@ -113,18 +117,19 @@ export class RedisStore implements RelayStore {
   private rateKey = (channelId: string) => `relay:rate:${channelId}`;
 
   /**
-   * The channel's token bucket lives in Redis and one script checks it and appends, with Redis's
-   * own clock: N instances together let through `ratePerSec`, not N times it, at the cost of no
-   * extra round trip and no extra append-only write.
+   * The channel's existence and token bucket live in Redis and one script checks both and
+   * appends, with Redis's own clock: N instances together let through `ratePerSec`, not N times
+   * it, in one round trip and one append-only write.
    */
-  async appendLimited(
+  async appendChecked(
     channelId: string,
     e: Omit<StoredEvent, 'id'>,
     limit: { ratePerSec: number; burst: number },
-  ): Promise<string | null> {
-    const id = await this.redis.appendLimited(
+  ): Promise<AppendOutcome> {
+    const id = await this.redis.appendChecked(
       this.rateKey(channelId),
       this.key(channelId),
+      CHANNELS,
       limit.ratePerSec,
       limit.burst,
       String(e.receivedAt),
@@ -132,7 +137,8 @@ export class RedisStore implements RelayStore {
       e.body,
       channelId,
     );
-    return id ?? null;
+    if (id === -1) return { refused: 'unknown_channel' };
+    return typeof id === 'string' ? { id } : { refused: 'rate' };
   }
 
   async append(channelId: string, e: Omit<StoredEvent, 'id'>): Promise<string> {
@@ -146,23 +152,23 @@ export class RedisStore implements RelayStore {
   }
 
   async createChannel(c: ChannelRecord) {
-    await this.redis.hset('relay:channels', c.id, JSON.stringify(c));
+    await this.redis.hset(CHANNELS, c.id, JSON.stringify(c));
   }
 
   async getChannel(id: string) {
-    const v = await this.redis.hget('relay:channels', id);
+    const v = await this.redis.hget(CHANNELS, id);
     return v ? (JSON.parse(v) as ChannelRecord) : null;
   }
 
   async setTokenHash(id: string, tokenHash: string) {
     const c = await this.getChannel(id);
     if (!c) return false;
-    await this.redis.hset('relay:channels', id, JSON.stringify({ ...c, tokenHash }));
+    await this.redis.hset(CHANNELS, id, JSON.stringify({ ...c, tokenHash }));
     return true;
   }
 
   async deleteChannel(id: string) {
-    const removed = await this.redis.hdel('relay:channels', id);
+    const removed = await this.redis.hdel(CHANNELS, id);
     await this.redis.del(this.key(id), this.rateKey(id));
     return removed === 1;
   }
@@ -200,7 +206,7 @@ export class RedisStore implements RelayStore {
     let n = 0;
     let cursor = '0';
     do {
-      const [next, fields] = await this.redis.hscan('relay:channels', cursor, 'COUNT', 500);
+      const [next, fields] = await this.redis.hscan(CHANNELS, cursor, 'COUNT', 500);
       cursor = next;
       const ids = fields.filter((_, i) => i % 2 === 0);
       const trimmed = await Promise.all(

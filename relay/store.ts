@@ -33,6 +33,9 @@ export function idAfter(a: string, b: string | null): boolean {
   return am > bm || (am === bm && as > bs);
 }
 
+/** A callback's fate at the store: stored (its event id), or refused and why. */
+export type AppendOutcome = { id: string } | { refused: 'rate' | 'unknown_channel' };
+
 export interface RelayStore {
   createChannel(c: ChannelRecord): Promise<void>;
   getChannel(id: string): Promise<ChannelRecord | null>;
@@ -48,14 +51,15 @@ export interface RelayStore {
   onAppend(listener: WakeListener): void;
   purgeBefore(receivedAt: number): Promise<number>;
   /**
-   * `append` behind a per-channel token bucket shared by every relay instance on this store, in
-   * one atomic step; null when the channel is over its rate (nothing stored). Only a shared
-   * store (Redis) has it; with SQLite one instance owns the store and keeps a local bucket.
+   * For a shared store (Redis): the whole callback intake in one atomic step, shared by every
+   * relay instance on the store: the channel must exist (so a callback racing the channel's
+   * deletion cannot leave a stream behind), its token bucket must allow it, then the append.
+   * With SQLite one instance owns the store and checks these itself (a local bucket).
    */
-  appendLimited?(
+  appendChecked?(
     channelId: string,
     e: Omit<StoredEvent, 'id'>,
     limit: { ratePerSec: number; burst: number },
-  ): Promise<string | null>;
+  ): Promise<AppendOutcome>;
   close(): Promise<void>;
 }

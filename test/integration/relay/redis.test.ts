@@ -176,4 +176,39 @@ describe('Redis Streams store', () => {
       await d.close();
     }
   });
+
+  it('callbacks racing the deletion of their channel: each is 200 or 404, and no stream is left behind', async () => {
+    const ch = (await (
+      await fetch(`${a.url}/admin/channels`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN}` },
+      })
+    ).json()) as { channelId: string };
+    // Four senders post through both instances until 100 ms after the deletion was answered.
+    let deletedAt = Infinity;
+    const statuses: number[] = [];
+    const sender = async (k: number) => {
+      for (let i = 0; Date.now() < deletedAt + 100; i++)
+        statuses.push(await post(`${(i % 2 ? a : b).url}/hooks/${ch.channelId}`, `race-${k}-${i}`));
+    };
+    const senders = [0, 1, 2, 3].map(sender);
+    await new Promise((r) => setTimeout(r, 30));
+    const deleted = await fetch(`${b.url}/admin/channels/${ch.channelId}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${ADMIN}` },
+    });
+    deletedAt = Date.now();
+    expect(deleted.status).toBe(200);
+    await Promise.all(senders);
+    expect(statuses).toContain(200);
+    expect(statuses.every((s) => s === 200 || s === 404)).toBe(true);
+    expect(statuses.at(-1)).toBe(404);
+    const cli = new Redis(redis.url);
+    try {
+      expect(await cli.exists(`relay:events:${ch.channelId}`)).toBe(0);
+      expect(await cli.hexists('relay:channels', ch.channelId)).toBe(0);
+    } finally {
+      await cli.quit();
+    }
+  });
 });
