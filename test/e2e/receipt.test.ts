@@ -1,6 +1,5 @@
 import jsQR from 'jsqr';
 import { execFileSync } from 'node:child_process';
-import net from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, OWNER_PIN, type AppSession } from '../helpers/app-session';
 import { ARTIFACTS } from '../helpers/browser';
 import { tempDir } from '../helpers/core';
+import { fakePrinter } from '../helpers/fake-printer';
 
 // The printed receipt as Chromium prints it (page.pdf uses the print stylesheet, like the system
 // dialog and Electron's printToPDF), rasterised by pdftoppm at a known DPI and measured in mm.
@@ -168,14 +168,8 @@ describe('the paid receipt (Comprovante)', () => {
 
 describe('Imprimir with an ESC/POS network printer configured', () => {
   it('is set up in Configurações and prints the QR to the printer, no dialog', async () => {
-    const jobs: Buffer[] = [];
-    const server = net.createServer((socket) => {
-      const parts: Buffer[] = [];
-      socket.on('data', (b) => parts.push(b));
-      socket.on('close', () => jobs.push(Buffer.concat(parts)));
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const port = (server.address() as net.AddressInfo).port;
+    const printer = await fakePrinter();
+    const { jobs, port } = printer;
     try {
       expect((await app.host.call('owner:unlock', { pin: OWNER_PIN })).ok).toBe(true);
       await page.getByRole('button', { name: 'Configurações', exact: true }).click();
@@ -202,7 +196,7 @@ describe('Imprimir with an ESC/POS network printer configured', () => {
       expect(dialogs).toBe(0);
     } finally {
       await app.host.call('settings:update', { patch: { printer: { kind: 'system' } } });
-      await new Promise<void>((r) => server.close(() => r()));
+      await printer.close();
     }
   });
 });
