@@ -12,7 +12,6 @@ export const CALL_CHANNELS = [
   'charges:current',
   'charges:recheck',
   'charges:simulatePayment',
-  'charges:daySummary',
   'history:page',
   'history:detail',
   'history:closing',

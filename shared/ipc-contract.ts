@@ -89,15 +89,6 @@ export const calls = {
     input: z.object({ id: z.string().min(1).max(64) }).strict(),
     output: z.object({ ok: z.literal(true) }),
   },
-  'charges:daySummary': {
-    input: z.object({ day }).strict(),
-    output: z.object({
-      day,
-      totals: z.array(
-        z.object({ status: z.enum(CHARGE_STATES), count: z.number().int(), amountCents: cents }),
-      ),
-    }),
-  },
   'history:page': { input: historyQuerySchema, output: historyPageSchema },
   'history:detail': {
     input: z.object({ id: z.string().min(1).max(64) }).strict(),

@@ -48,12 +48,6 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
       const r = await core.demo.pay(c.pspTransactionId);
       return r.ok ? ok({ ok: true as const }) : r;
     },
-    'charges:daySummary': (i) => {
-      const { from, to } = dayRange(i.day);
-      // DEMO charges are never mixed into a live shop's totals (nor live ones into DEMO's).
-      const demo = core.mode === 'demo';
-      return ok({ day: i.day, totals: core.ledger.charges.totalsByStatus(from, to, demo) });
-    },
     'history:page': (i) => core.history.page(i),
     'history:detail': (i) => core.history.detail(i.id),
     'history:closing': (i) => core.history.closing(i.day),

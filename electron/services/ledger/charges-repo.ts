@@ -237,18 +237,4 @@ export class ChargesRepo {
       at: r.at as number,
     }));
   }
-
-  /** Totals of the day; `demo` picks DEMO charges or live ones, never both together. */
-  totalsByStatus(
-    from: number,
-    to: number,
-    demo?: boolean,
-  ): Array<{ status: ChargeState; count: number; amountCents: number }> {
-    const which = demo === undefined ? '' : ` AND demo = ${demo ? 1 : 0}`;
-    return this.db
-      .prepare(
-        `SELECT status, COUNT(*) AS count, SUM(amount_cents) AS amountCents FROM charges WHERE created_at >= ? AND created_at < ?${which} GROUP BY status ORDER BY status`,
-      )
-      .all(from, to) as Array<{ status: ChargeState; count: number; amountCents: number }>;
-  }
 }

@@ -5,6 +5,7 @@ import https from 'node:https';
 import path from 'node:path';
 import keytar from 'keytar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DayClosingView } from '../../../shared/history';
 import { tempDir } from '../../helpers/core';
 import { startHost, type Host } from '../../helpers/devhost';
 import { startRelayProcess } from '../../helpers/relay-process';
@@ -225,12 +226,13 @@ describe.skipIf(!hasSecretService)('first run → live PSP (development host)', 
     });
     expect(live).toMatchObject({ ok: true, value: { demo: false, status: 'PENDING' } });
     expect(((await sb.control('GET', '/charges')).body as unknown[]).length).toBe(before + 1);
+    // The day's Fechamento: the live charge in the live totals, the DEMO one only in DEMO's.
     const day = new Date().toLocaleDateString('sv-SE');
-    const totals = await host.call<{ totals: Array<{ amountCents: number }> }>(
-      'charges:daySummary',
-      { day },
-    );
-    expect(totals.ok && totals.value.totals.map((t) => t.amountCents)).toEqual([1234]);
+    const closing = await host.call<DayClosingView>('history:closing', { day });
+    if (!closing.ok) throw new Error(closing.code);
+    expect(closing.value.live.total).toEqual({ count: 1, amountCents: 1234 });
+    expect(closing.value.live.pending).toEqual({ count: 1, amountCents: 1234 });
+    expect(closing.value.demo.total.count).toBeGreaterThanOrEqual(1);
     expect(
       await host.call('charges:get', { id: (demoCharge as { value: { id: string } }).value.id }),
     ).toMatchObject({
