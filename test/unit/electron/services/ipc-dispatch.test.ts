@@ -2,24 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { dispatch, type Handlers } from '../../../../electron/services/ipc-dispatch';
 import { createLogger, Redactor } from '../../../../electron/services/log';
 import { ok } from '../../../../shared/result';
+import { sampleAppInfo } from '../../../helpers/app-info';
 
 const lines: string[] = [];
 const redactor = new Redactor();
 const logger = createLogger((l) => lines.push(l), redactor);
 
-const info = {
-  version: '1.0.0',
-  mode: 'demo',
-  host: 'browser',
-  terminalName: 'Caixa 1',
-  shopName: 'Loja',
-  chargeOperation: 'deposit',
-  maxAmountCents: 100,
-  language: 'pt-BR',
-  connection: { state: 'connected', since: 1 },
-  firstRun: false,
-  keychainMissing: false,
-} as const;
+const info = sampleAppInfo('browser');
 
 function handlers(over: Partial<Handlers>): Handlers {
   // Only the channels a test calls are needed; dispatch never touches the others.

@@ -7,6 +7,7 @@ import {
 import type { Handlers } from '../../../../../electron/services/ipc-dispatch';
 import { createLogger, Redactor } from '../../../../../electron/services/log';
 import { ok } from '../../../../../shared/result';
+import { sampleAppInfo } from '../../../../helpers/app-info';
 
 // The main process's IPC gate, run without Electron: the check reads only the event's
 // sender (web contents) and frame, which are plain objects here.
@@ -54,19 +55,7 @@ describe('IPC sender check', () => {
 });
 
 describe('a refused sender never reaches a handler', () => {
-  const info = {
-    version: '1',
-    mode: 'demo',
-    host: 'electron',
-    terminalName: 'Caixa 1',
-    shopName: 'Loja',
-    chargeOperation: 'deposit',
-    maxAmountCents: 100,
-    language: 'pt-BR',
-    connection: { state: 'connected', since: 1 },
-    firstRun: false,
-    keychainMissing: false,
-  } as const;
+  const info = sampleAppInfo('electron');
   let calls = 0;
   const handlers = {
     'app:info': () => {
