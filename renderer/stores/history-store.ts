@@ -27,7 +27,8 @@ interface HistoryState {
   closing: DayClosingView | null;
   detail: ChargeDetail | null;
   error: string | null;
-  load(): Promise<void>;
+  /** Reads `page` (default: the page shown); the page number changes only with its rows. */
+  load(page?: number): Promise<void>;
   setDay(d: string): Promise<void>;
   setStatus(s: ChargeState | ''): Promise<void>;
   setText(t: string): Promise<void>;
@@ -52,8 +53,9 @@ export const useHistory = create<HistoryState>((set, get) => ({
   closing: null,
   detail: null,
   error: null,
-  async load() {
-    const { day, status, text, page } = get();
+  async load(requested) {
+    const { day, status, text } = get();
+    const page = requested ?? get().page;
     const mine = ++seq;
     const [list, closing] = await Promise.all([
       bridge().history.page({
@@ -68,7 +70,7 @@ export const useHistory = create<HistoryState>((set, get) => ({
     // A slower answer to an older filter never replaces a newer one.
     if (mine !== seq) return;
     set({
-      ...(list.ok && { rows: list.value.items, total: list.value.total }),
+      ...(list.ok && { page, rows: list.value.items, total: list.value.total }),
       ...(closing.ok && { closing: closing.value }),
       error: !list.ok ? describeError(list) : !closing.ok ? describeError(closing) : null,
     });
@@ -88,8 +90,8 @@ export const useHistory = create<HistoryState>((set, get) => ({
   },
   async goto(page) {
     const last = Math.max(1, Math.ceil(get().total / PER_PAGE));
-    set({ page: Math.min(Math.max(1, page), last) });
-    await get().load();
+    // The pager moves with the rows, never ahead of them.
+    await get().load(Math.min(Math.max(1, page), last));
   },
   async openDetail(id) {
     const r = await bridge().history.detail({ id });

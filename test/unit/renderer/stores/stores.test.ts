@@ -155,6 +155,22 @@ describe('history store', () => {
     expect(useHistory.getState().rows.map((x) => x.id)).not.toContain(c.id);
   });
 
+  it('the pager turns with its rows: "Página 2" never shows page 1', async () => {
+    while (useHistory.getState().total <= 50) {
+      await charge(1_300 + useHistory.getState().total);
+      await useHistory.getState().load();
+    }
+    const first = useHistory.getState().rows.map((x) => x.id);
+    const turning = useHistory.getState().goto(2);
+    // Asked, not yet answered: the screen still shows page 1 with page 1's rows.
+    expect(useHistory.getState().page).toBe(1);
+    expect(useHistory.getState().rows.map((x) => x.id)).toEqual(first);
+    await turning;
+    expect(useHistory.getState().page).toBe(2);
+    const second = useHistory.getState().rows.map((x) => x.id);
+    expect(second.some((id) => first.includes(id))).toBe(false);
+  });
+
   it('an impossible day is ignored; an update changes only a listed charge', async () => {
     await charge(1_200);
     await useHistory.getState().load();
