@@ -50,7 +50,13 @@ export function App() {
     });
     const offWithdrawals = bridge().on('withdrawals:updated', useWithdrawals.getState().onUpdate);
     const offPaid = bridge().on('charges:paid', (p) => usePayments.getState().onPaid(p.charge));
+    // A sale from the shop's PDV: the Caixa comes forward with its QR.
+    const offPdv = bridge().on('pdv:sale', (p) => {
+      useCashier.getState().adopt(p.charge);
+      if (useCashier.getState().charge?.id === p.charge.id) void useApp.getState().go('cashier');
+    });
     return () => {
+      offPdv();
       offCharges();
       offPaid();
       offWithdrawals();

@@ -120,7 +120,13 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** App-wide notices (`notices.<code>` in the renderer). */
-export const APP_NOTICE_CODES = ['LATE_PAYMENT', 'RELAY_UNREACHABLE', 'MED_INFRACTION'] as const;
+export const APP_NOTICE_CODES = [
+  'LATE_PAYMENT',
+  'RELAY_UNREACHABLE',
+  'MED_INFRACTION',
+  // A PDV sale undone after its PIX was paid (NCN, CNC, never confirmed): money to give back.
+  'PDV_REFUND_DUE',
+] as const;
 export type AppNoticeCode = (typeof APP_NOTICE_CODES)[number];
 
 /** A withdrawal's notice (`withdrawalNotices.<code>`), else the ErrorCode of its failure. */

@@ -46,6 +46,7 @@ export const EVENT_CHANNELS = [
   'connection:changed',
   'app:notice',
   'infractions:changed',
+  'pdv:sale',
 ] as const;
 
 export type CallChannel = (typeof CALL_CHANNELS)[number];

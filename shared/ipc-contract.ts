@@ -252,6 +252,8 @@ export const events = {
     status: z.string(),
     deadline: z.number(),
   }),
+  /** The shop's PDV handed a sale over (docs/pdv-integration.md): the Caixa shows its charge. */
+  'pdv:sale': z.object({ charge: chargeViewSchema, reference: z.string() }),
 } as const satisfies Record<EventChannel, z.ZodType>;
 
 export type CallInput<C extends CallChannel> = z.input<(typeof calls)[C]['input']>;

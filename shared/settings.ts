@@ -70,6 +70,21 @@ export const appSettingsSchema = z.object({
     })
     .prefault({}),
   defaultPayer: defaultPayerSchema.nullable().default(null),
+  /** Integração com o PDV (docs/pdv-integration.md): the TEF Dial folders; '' = the default. */
+  pdv: z
+    .object({
+      enabled: z.boolean().default(false),
+      reqDir: z.string().trim().max(260).default(''),
+      respDir: z.string().trim().max(260).default(''),
+      /** An approved sale the PDV never confirms is settled as undone after this. */
+      confirmMinutes: z
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 60)
+        .default(10),
+    })
+    .prefault({}),
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 

@@ -20,6 +20,8 @@ import { HistoryQuery } from './ledger/history-query';
 import { Ledger } from './ledger/ledger';
 import { createLogger, Redactor } from './log';
 import { OwnerService } from './owner/owner-service';
+import { pdvFolders } from './pdv/folders';
+import { TefExchange } from './pdv/tef-exchange';
 import { QueryBudget, StatusQueryGate } from './psp/status-query-gate';
 import { Reconciler } from './reconciliation/reconciler';
 import { PspHealth } from './psp-health';
@@ -239,6 +241,28 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     canSwitch: () => !sel.isOverride,
   });
 
+  // The shop's PDV hands sales over through the TEF Dial files (docs/pdv-integration.md).
+  const pdv = new TefExchange({
+    ledger,
+    charges,
+    settings: () => settings.get(),
+    enabled: () => !!o.pdvDir || settings.get().pdv.enabled,
+    folders: () => pdvFolders({ override: o.pdvDir, ...settings.get().pdv }),
+    confirmMs: () => settings.get().pdv.confirmMinutes * 60_000,
+    now,
+    logger,
+    ...(o.pdvPollMs && { pollMs: o.pdvPollMs }),
+    ...(o.beforePdvAnswer && { beforeApprovedAnswer: o.beforePdvAnswer }),
+    onSale: (charge, reference) => events.emit('pdv:sale', { charge, reference }),
+    onRefundDue: (e) =>
+      events.emit('app:notice', {
+        code: 'PDV_REFUND_DUE',
+        level: 'warn',
+        params: { identifier: e.identifier },
+      }),
+  });
+  events.on('charges:updated', (v) => pdv.onChargeUpdate(v));
+
   const background = new BackgroundWork({
     charges,
     reconciler,
@@ -274,6 +298,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     events,
     charges,
     withdrawals,
+    pdv,
     intake,
     reconciler,
     statusBudget,
@@ -296,9 +321,11 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       await charges.recover();
       await withdrawals.recover();
       background.start();
+      await pdv.start();
     },
     async stop() {
       background.stop();
+      await pdv.stop();
       reconciler.stop();
       pspHealth.stop();
       charges.stop();

@@ -448,6 +448,8 @@ export const en: Messages = {
   },
   notices: {
     MED_INFRACTION: 'MED infraction {{id}}: see MED infractions.',
+    PDV_REFUND_DUE:
+      "The PDV undid sale {{identifier}} after its PIX was paid: give the money back to the payer from the PSP's panel.",
     MED_NOTICE: 'MED infraction {{id}}: send the defense in MED infractions by {{date}}.',
     MED_CHANGED: 'MED infraction {{id}} is now {{status}}.',
     LATE_PAYMENT:

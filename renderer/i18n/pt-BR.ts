@@ -447,6 +447,8 @@ export const ptBR = {
   /** App-wide notices, by code. */
   notices: {
     MED_INFRACTION: 'Infração MED {{id}}: veja Infrações (MED).',
+    PDV_REFUND_DUE:
+      'O PDV desfez a venda {{identifier}} depois do PIX pago: devolva o dinheiro ao pagador pelo painel do PSP.',
     MED_NOTICE: 'Infração MED {{id}}: envie a defesa em Infrações (MED) até {{date}}.',
     MED_CHANGED: 'Infração MED {{id}} agora está {{status}}.',
     LATE_PAYMENT:

@@ -42,6 +42,8 @@ interface CashierState {
   simulate(): Promise<void>;
   recheck(): Promise<void>;
   onUpdate(c: ChargeView): void;
+  /** The shop's PDV handed a sale over: shown when the Caixa is free (the service checked). */
+  adopt(c: ChargeView): void;
 }
 
 /** The form is frozen while its charge may still be paid (everything but a plain failure). */
@@ -201,5 +203,15 @@ export const useCashier = create<CashierState>((set, get) => ({
   },
   onUpdate(c) {
     if (get().charge?.id === c.id) set({ charge: c });
+  },
+  adopt(c) {
+    const s = get();
+    if (s.busy || isOpen(s.charge)) return;
+    set({
+      charge: c,
+      form: { ...empty(), amountCents: c.amountCents },
+      confirm: null,
+      message: null,
+    });
   },
 }));

@@ -52,6 +52,11 @@ export const DEVHOST_CLI = {
       value: '<tcp://host:port>',
       help: 'print receipts on this ESC/POS network printer, whatever the settings say',
     },
+    'pdv-dir': {
+      type: 'string',
+      value: '<folder>',
+      help: "answer the shop's PDV through the TEF Dial files in <folder>/req and <folder>/resp",
+    },
   },
   env: {
     BALCAO_DATA_DIR: 'the data directory',
@@ -99,7 +104,11 @@ const values = cliOptions(DEVHOST_CLI, (v) => {
     throw new CliError('BALCAO_OWNER_PIN must be 4 to 8 digits');
   const printer = v.printer === undefined ? null : printerTarget('escpos-network', v.printer);
   if (printer && !printer.ok) throw new CliError(`--printer: ${printer.message}`);
+  const pdvDir = v['pdv-dir'];
+  if (pdvDir !== undefined && (pdvDir === '' || !path.isAbsolute(pdvDir)))
+    throw new CliError(`--pdv-dir must be an absolute folder path (got ${JSON.stringify(pdvDir)})`);
   return {
+    pdvDir,
     printer: v.printer,
     port: portNumber('--port', v.port),
     open: !v['no-open'],
@@ -162,6 +171,11 @@ const core = await createAppCore({
     },
   }),
   ...(values.preset !== undefined && isPspPresetId(values.preset) && { pspPreset: values.preset }),
+  ...(values.pdvDir !== undefined && { pdvDir: values.pdvDir }),
+  // Test hook: die after a PDV sale was paid and recorded, before its answer file is written.
+  ...(env.BALCAO_TEST_CRASH_BEFORE_PDV_ANSWER === '1' && {
+    beforePdvAnswer: () => process.kill(process.pid, 'SIGKILL'),
+  }),
   // Test hook for the crash-safety tests: die right after the PSP answered.
   ...(env.BALCAO_TEST_CRASH_AFTER_PSP === '1' && {
     afterPspAnswer: () => process.kill(process.pid, 'SIGKILL'),

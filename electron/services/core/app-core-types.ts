@@ -14,6 +14,7 @@ import type { HistoryService } from '../history/history-service';
 import type { Ledger } from '../ledger/ledger';
 import type { Logger, LogSink, Redactor } from '../log';
 import type { OwnerService } from '../owner/owner-service';
+import type { TefExchange } from '../pdv/tef-exchange';
 import type { ReceiptPrinter } from '../printing/receipt-printer';
 import type { QueryBudget } from '../psp/status-query-gate';
 import type { Reconciler } from '../reconciliation/reconciler';
@@ -51,6 +52,12 @@ export interface AppCoreOptions {
   reconcileBackoffMs?: number[];
   /** Silence after which the relay stream counts as dead (default 30 s). */
   relaySilenceMs?: number;
+  /** The development host's `--pdv-dir`: the TEF Dial exchange in `<dir>/req` and `<dir>/resp`, on. */
+  pdvDir?: string;
+  /** How often the PDV's request folder is read (default 200 ms). */
+  pdvPollMs?: number;
+  /** Crash-test seam: runs after a PDV sale's approval was committed, before its answer is written. */
+  beforePdvAnswer?: () => void;
 }
 
 export interface AppInfo {
@@ -79,6 +86,8 @@ export interface AppCore {
   readonly events: AppEvents;
   readonly charges: ChargeService;
   readonly withdrawals: WithdrawalService;
+  /** The PDV's TEF Dial file exchange (docs/pdv-integration.md). */
+  readonly pdv: TefExchange;
   readonly intake: CallbackIntake;
   /** Every non-final charge asked about by the status query (docs/psp-compatibility.md). */
   readonly reconciler: Reconciler;
