@@ -116,6 +116,14 @@ export const ERROR_CODES = [
   'STATUS_QUERY_BUDGET',
   'SPLIT_TAX',
   'REQUEST_TOO_LARGE',
+  // The PDV's local API (electron/services/pdv/).
+  'PDV_REFERENCE',
+  'PDV_REFERENCE_FAILED',
+  'PDV_REFERENCE_OTHER_AMOUNT',
+  'PDV_REFERENCE_UNKNOWN',
+  'PDV_API_TOKEN',
+  'PDV_API_ORIGIN',
+  'PDV_API_BODY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -83,6 +83,9 @@ export const appSettingsSchema = z.object({
         .min(1)
         .max(24 * 60)
         .default(10),
+      /** The local API on 127.0.0.1 (docs/pdv-api.openapi.yaml); its token lives hashed apart. */
+      apiEnabled: z.boolean().default(false),
+      apiPort: z.number().int().min(1024).max(65535).default(7077),
     })
     .prefault({}),
 });

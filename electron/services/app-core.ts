@@ -20,7 +20,10 @@ import { HistoryQuery } from './ledger/history-query';
 import { Ledger } from './ledger/ledger';
 import { createLogger, Redactor } from './log';
 import { OwnerService } from './owner/owner-service';
+import { ApiToken } from './pdv/api-token';
 import { pdvFolders } from './pdv/folders';
+import { serveLocalApi } from './pdv/local-api-server';
+import { PdvApi } from './pdv/pdv-api';
 import { TefExchange } from './pdv/tef-exchange';
 import { QueryBudget, StatusQueryGate } from './psp/status-query-gate';
 import { Reconciler } from './reconciliation/reconciler';
@@ -261,7 +264,19 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
         params: { identifier: e.identifier },
       }),
   });
-  events.on('charges:updated', (v) => pdv.onChargeUpdate(v));
+  const apiToken = new ApiToken(ledger.kv);
+  const pdvApi = new PdvApi({
+    ledger,
+    charges,
+    settings: () => settings.get(),
+    now,
+    onSale: (charge, reference) => events.emit('pdv:sale', { charge, reference }),
+  });
+  events.on('charges:updated', (v) => {
+    pdv.onChargeUpdate(v);
+    pdvApi.onChargeUpdate(v);
+  });
+  let apiServer: Awaited<ReturnType<typeof serveLocalApi>> | null = null;
 
   const background = new BackgroundWork({
     charges,
@@ -299,6 +314,9 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     charges,
     withdrawals,
     pdv,
+    pdvApi,
+    apiToken,
+    pdvApiUrl: () => apiServer?.url ?? null,
     intake,
     reconciler,
     statusBudget,
@@ -322,10 +340,20 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       await withdrawals.recover();
       background.start();
       await pdv.start();
+      const p = settings.get().pdv;
+      if (o.pdvApiPort !== undefined || p.apiEnabled)
+        apiServer = await serveLocalApi({
+          api: pdvApi,
+          token: apiToken,
+          port: o.pdvApiPort ?? p.apiPort,
+          maxAmountCents: () => settings.get().psp.maxAmountCents,
+          logger,
+        });
     },
     async stop() {
       background.stop();
       await pdv.stop();
+      await apiServer?.close();
       reconciler.stop();
       pspHealth.stop();
       charges.stop();

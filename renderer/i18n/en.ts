@@ -600,6 +600,14 @@ export const en: Messages = {
     HOST_GONE: 'Balcão stopped responding. Reload the page.',
     PRINTER_NOT_ESCPOS: 'The configured printer is the system dialog.',
     PRINT_UNAVAILABLE: 'Printing from Balcão works only in the installed app.',
+    PDV_REFERENCE: "the sale's reference must be 1 to 60 letters, digits or . _ : -.",
+    PDV_REFERENCE_FAILED:
+      'the charge for this reference could not be created; use a new reference.',
+    PDV_REFERENCE_OTHER_AMOUNT: 'this reference was already used today for another amount.',
+    PDV_REFERENCE_UNKNOWN: 'no sale with this reference today.',
+    PDV_API_TOKEN: 'missing or wrong token for the local API.',
+    PDV_API_ORIGIN: 'the local API does not answer web pages.',
+    PDV_API_BODY: 'the request body is not JSON.',
     REQUEST_TOO_LARGE:
       'The text sent is too large (over 256 KB). Check what was pasted and try again.',
     PRINTER_NOT_FOUND: 'The configured printer was not found. Check its name in Settings.',

@@ -601,6 +601,14 @@ export const ptBR = {
     NOTHING_TO_PRINT: 'Esta cobrança não tem QR nem pagamento a imprimir.',
     PRINTER_NOT_ESCPOS: 'A impressora configurada é o diálogo do sistema.',
     PRINT_UNAVAILABLE: 'Imprimir pelo Balcão só no aplicativo instalado.',
+    PDV_REFERENCE: 'a referência da venda deve ter de 1 a 60 letras, dígitos ou . _ : -.',
+    PDV_REFERENCE_FAILED:
+      'a cobrança desta referência não pôde ser criada; use uma nova referência.',
+    PDV_REFERENCE_OTHER_AMOUNT: 'esta referência já foi usada hoje com outro valor.',
+    PDV_REFERENCE_UNKNOWN: 'nenhuma venda com esta referência hoje.',
+    PDV_API_TOKEN: 'token da API local ausente ou errado.',
+    PDV_API_ORIGIN: 'a API local não atende páginas da web.',
+    PDV_API_BODY: 'o corpo do pedido não é JSON.',
     REQUEST_TOO_LARGE:
       'O texto enviado é grande demais (mais de 256 KB). Confira o que foi colado e tente de novo.',
     PRINTER_NOT_FOUND:

@@ -52,6 +52,11 @@ export const DEVHOST_CLI = {
       value: '<tcp://host:port>',
       help: 'print receipts on this ESC/POS network printer, whatever the settings say',
     },
+    'pdv-api-port': {
+      type: 'string',
+      value: '<n>',
+      help: 'serve the local API for PDVs on 127.0.0.1:<n> (0 picks a free one; printed on stderr)',
+    },
     'pdv-dir': {
       type: 'string',
       value: '<folder>',
@@ -65,6 +70,7 @@ export const DEVHOST_CLI = {
       'with --relay: the channel id and its subscriber token',
     BALCAO_OWNER_PIN: 'on a fresh data directory: the owner PIN (4 to 8 digits)',
     BALCAO_KEYCHAIN_SERVICE: 'the OS keychain service name (default: balcao)',
+    BALCAO_PDV_TOKEN: "with --pdv-api-port: the local API's token (kept hashed)",
   },
 } as const;
 
@@ -109,6 +115,8 @@ const values = cliOptions(DEVHOST_CLI, (v) => {
     throw new CliError(`--pdv-dir must be an absolute folder path (got ${JSON.stringify(pdvDir)})`);
   return {
     pdvDir,
+    pdvApiPort:
+      v['pdv-api-port'] === undefined ? undefined : portNumber('--pdv-api-port', v['pdv-api-port']),
     printer: v.printer,
     port: portNumber('--port', v.port),
     open: !v['no-open'],
@@ -172,6 +180,7 @@ const core = await createAppCore({
   }),
   ...(values.preset !== undefined && isPspPresetId(values.preset) && { pspPreset: values.preset }),
   ...(values.pdvDir !== undefined && { pdvDir: values.pdvDir }),
+  ...(values.pdvApiPort !== undefined && { pdvApiPort: values.pdvApiPort }),
   // Test hook: die after a PDV sale was paid and recorded, before its answer file is written.
   ...(env.BALCAO_TEST_CRASH_BEFORE_PDV_ANSWER === '1' && {
     beforePdvAnswer: () => process.kill(process.pid, 'SIGKILL'),
@@ -189,7 +198,9 @@ if (env.BALCAO_OWNER_PIN && !core.owner.hasPin()) {
   if (!r.ok) fail(`BALCAO_OWNER_PIN: ${r.code}`);
   core.owner.lock();
 }
+if (env.BALCAO_PDV_TOKEN) core.apiToken.set(env.BALCAO_PDV_TOKEN);
 await core.start();
+if (core.pdvApiUrl()) console.error(`start:browser: PDV API on ${core.pdvApiUrl()}`);
 const host = await serveDevHost(core, {
   port: values.port,
   distDir: path.join(root, 'dist'),

@@ -14,6 +14,8 @@ import type { HistoryService } from '../history/history-service';
 import type { Ledger } from '../ledger/ledger';
 import type { Logger, LogSink, Redactor } from '../log';
 import type { OwnerService } from '../owner/owner-service';
+import type { ApiToken } from '../pdv/api-token';
+import type { PdvApi } from '../pdv/pdv-api';
 import type { TefExchange } from '../pdv/tef-exchange';
 import type { ReceiptPrinter } from '../printing/receipt-printer';
 import type { QueryBudget } from '../psp/status-query-gate';
@@ -54,6 +56,8 @@ export interface AppCoreOptions {
   relaySilenceMs?: number;
   /** The development host's `--pdv-dir`: the TEF Dial exchange in `<dir>/req` and `<dir>/resp`, on. */
   pdvDir?: string;
+  /** The development host's `--pdv-api-port`: the local API on, on that port (0: any free one). */
+  pdvApiPort?: number;
   /** How often the PDV's request folder is read (default 200 ms). */
   pdvPollMs?: number;
   /** Crash-test seam: runs after a PDV sale's approval was committed, before its answer is written. */
@@ -88,6 +92,11 @@ export interface AppCore {
   readonly withdrawals: WithdrawalService;
   /** The PDV's TEF Dial file exchange (docs/pdv-integration.md). */
   readonly pdv: TefExchange;
+  /** The local API's sales (idempotent by the caller's reference) and its token. */
+  readonly pdvApi: PdvApi;
+  readonly apiToken: ApiToken;
+  /** The local API's base URL while it listens, else null. */
+  pdvApiUrl(): string | null;
   readonly intake: CallbackIntake;
   /** Every non-final charge asked about by the status query (docs/psp-compatibility.md). */
   readonly reconciler: Reconciler;
