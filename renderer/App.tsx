@@ -55,7 +55,12 @@ export function App() {
       useCashier.getState().adopt(p.charge);
       if (useCashier.getState().charge?.id === p.charge.id) void useApp.getState().go('cashier');
     });
+    const offPrefill = bridge().on('pdv:prefill', (p) => {
+      if (useCashier.getState().prefill(p.amountCents, p.reference))
+        void useApp.getState().go('cashier');
+    });
     return () => {
+      offPrefill();
       offPdv();
       offCharges();
       offPaid();

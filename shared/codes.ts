@@ -118,6 +118,7 @@ export const ERROR_CODES = [
   'REQUEST_TOO_LARGE',
   // The PDV's local API (electron/services/pdv/).
   'PDV_REFERENCE',
+  'DEEP_LINK_INVALID',
   'PDV_REFERENCE_FAILED',
   'PDV_REFERENCE_OTHER_AMOUNT',
   'PDV_REFERENCE_UNKNOWN',

@@ -47,6 +47,7 @@ export const EVENT_CHANNELS = [
   'app:notice',
   'infractions:changed',
   'pdv:sale',
+  'pdv:prefill',
 ] as const;
 
 export type CallChannel = (typeof CALL_CHANNELS)[number];

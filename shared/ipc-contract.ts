@@ -254,6 +254,8 @@ export const events = {
   }),
   /** The shop's PDV handed a sale over (docs/pdv-integration.md): the Caixa shows its charge. */
   'pdv:sale': z.object({ charge: chargeViewSchema, reference: z.string() }),
+  /** A `balcao://cobrar` link: the amount (and reference) to fill on the Caixa. */
+  'pdv:prefill': z.object({ amountCents: cents, reference: z.string().optional() }),
 } as const satisfies Record<EventChannel, z.ZodType>;
 
 export type CallInput<C extends CallChannel> = z.input<(typeof calls)[C]['input']>;

@@ -600,6 +600,7 @@ export const en: Messages = {
     HOST_GONE: 'Balcão stopped responding. Reload the page.',
     PRINTER_NOT_ESCPOS: 'The configured printer is the system dialog.',
     PRINT_UNAVAILABLE: 'Printing from Balcão works only in the installed app.',
+    DEEP_LINK_INVALID: 'This Balcão link is not a charge link (balcao://cobrar?valor=…).',
     PDV_REFERENCE: "the sale's reference must be 1 to 60 letters, digits or . _ : -.",
     PDV_REFERENCE_FAILED:
       'the charge for this reference could not be created; use a new reference.',

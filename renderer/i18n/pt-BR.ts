@@ -601,6 +601,7 @@ export const ptBR = {
     NOTHING_TO_PRINT: 'Esta cobrança não tem QR nem pagamento a imprimir.',
     PRINTER_NOT_ESCPOS: 'A impressora configurada é o diálogo do sistema.',
     PRINT_UNAVAILABLE: 'Imprimir pelo Balcão só no aplicativo instalado.',
+    DEEP_LINK_INVALID: 'Este link do Balcão não é de cobrança (balcao://cobrar?valor=…).',
     PDV_REFERENCE: 'a referência da venda deve ter de 1 a 60 letras, dígitos ou . _ : -.',
     PDV_REFERENCE_FAILED:
       'a cobrança desta referência não pôde ser criada; use uma nova referência.',

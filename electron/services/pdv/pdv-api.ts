@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PDV_REFERENCE } from '../../../shared/domain/pdv-reference';
 import { err, ok, type Result } from '../../../shared/result';
 import type { AppSettings } from '../../../shared/settings';
 import type { ChargeView } from '../../../shared/views';
@@ -22,7 +23,7 @@ export interface ApiSale {
   updatedAt: number;
 }
 
-export const REFERENCE = /^[A-Za-z0-9._:-]{1,60}$/;
+export const REFERENCE = PDV_REFERENCE;
 /** A reference names one sale for a day: after that the same text may start a new one. */
 const SAME_REFERENCE_MS = 24 * 3_600_000;
 
