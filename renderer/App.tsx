@@ -13,6 +13,7 @@ import { InfractionsScreen } from './features/infractions/InfractionsScreen';
 import { SettingsScreen } from './features/settings/SettingsScreen';
 import { WithdrawScreen } from './features/withdrawals/WithdrawScreen';
 import { useTranslation } from './i18n';
+import { PdvScreen } from './features/pdv/PdvScreen';
 import { useApp, type Route } from './stores/app-store';
 import { useCashier } from './stores/cashier-store';
 import { useHistory } from './stores/history-store';
@@ -27,6 +28,7 @@ const SCREENS: Record<Route, () => React.JSX.Element | null> = {
   withdraw: WithdrawScreen,
   infractions: InfractionsScreen,
   settings: SettingsScreen,
+  pdv: PdvScreen,
   connect: () => (
     <ConnectFlow firstRun={false} onDone={() => void useApp.getState().go('cashier')} />
   ),

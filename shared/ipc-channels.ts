@@ -36,6 +36,8 @@ export const CALL_CHANNELS = [
   'onboarding:test',
   'onboarding:save',
   'onboarding:dismiss',
+  'pdv:overview',
+  'pdv:newToken',
   'print:page',
   'print:pdf',
 ] as const;

@@ -276,7 +276,28 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     pdv.onChargeUpdate(v);
     pdvApi.onChargeUpdate(v);
   });
-  let apiServer: Awaited<ReturnType<typeof serveLocalApi>> | null = null;
+  let apiServer: (Awaited<ReturnType<typeof serveLocalApi>> & { wanted: number }) | null = null;
+  /** On with `--pdv-api-port` or the setting; a port change moves it; off closes it. */
+  const syncPdvApi = async () => {
+    const p = settings.get().pdv;
+    const wanted = o.pdvApiPort ?? (p.apiEnabled ? p.apiPort : null);
+    if (apiServer && apiServer.wanted === wanted) return;
+    await apiServer?.close();
+    apiServer = null;
+    if (wanted === null) return;
+    try {
+      const server = await serveLocalApi({
+        api: pdvApi,
+        token: apiToken,
+        port: wanted,
+        maxAmountCents: () => settings.get().psp.maxAmountCents,
+        logger,
+      });
+      apiServer = { ...server, wanted };
+    } catch (e) {
+      logger.warn('pdv api did not start', { port: wanted, error: String(e) });
+    }
+  };
 
   const background = new BackgroundWork({
     charges,
@@ -317,6 +338,35 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     pdvApi,
     apiToken,
     pdvApiUrl: () => apiServer?.url ?? null,
+    syncPdvApi,
+    pdvOverview: () => {
+      const st = pdv.status();
+      const f = pdvFolders({ override: o.pdvDir, ...settings.get().pdv });
+      return {
+        exchange:
+          st.state === 'off'
+            ? { state: 'off', ...f }
+            : {
+                state: st.state,
+                req: st.req,
+                resp: st.resp,
+                ...(st.state === 'error' && { code: st.code }),
+              },
+        api: { url: apiServer?.url ?? null, hasToken: apiToken.exists() },
+        requests: pdv.latest(30).map((e) => ({
+          id: e.id,
+          command: e.command,
+          identifier: e.identifier,
+          state: e.state,
+          ...(e.amountCents !== undefined && { amountCents: e.amountCents }),
+          message: e.message,
+          ...(e.refundReason && { refundReason: e.refundReason }),
+          ...(e.answer && { answer: e.answer }),
+          createdAt: e.createdAt,
+          updatedAt: e.updatedAt,
+        })),
+      };
+    },
     intake,
     reconciler,
     statusBudget,
@@ -340,15 +390,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       await withdrawals.recover();
       background.start();
       await pdv.start();
-      const p = settings.get().pdv;
-      if (o.pdvApiPort !== undefined || p.apiEnabled)
-        apiServer = await serveLocalApi({
-          api: pdvApi,
-          token: apiToken,
-          port: o.pdvApiPort ?? p.apiPort,
-          maxAmountCents: () => settings.get().psp.maxAmountCents,
-          logger,
-        });
+      await syncPdvApi();
     },
     async stop() {
       background.stop();

@@ -43,4 +43,28 @@ describe('a sale from the PDV on the Caixa', () => {
     expect(answer.get('009-000')).not.toBe('0');
     expect(answer.get('030-000')).toBe('COBRANCA PIX CANCELADA NO CAIXA');
   });
+
+  it('Integração com o PDV: the folders in use, the last requests with their answers, a token shown once', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Integração com o PDV' }).click();
+    const pin = page.getByRole('dialog', { name: 'PIN do proprietário' });
+    if (await pin.count()) {
+      await pin.getByLabel('PIN', { exact: true }).fill(OWNER_PIN);
+      await page.keyboard.press('Enter');
+    }
+    await page.getByRole('heading', { level: 1, name: 'Integração com o PDV' }).waitFor();
+    await expect.poll(() => page.getByTestId('pdv-state').textContent()).toContain(`${pdv.req}`);
+    const row = page.getByRole('row').filter({ hasText: 'COBRANCA PIX CANCELADA NO CAIXA' });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain('Negada');
+    expect(await row.textContent()).toContain('R$');
+    await page.getByRole('button', { name: 'Gerar token' }).click();
+    const token = await page.getByTestId('pdv-token').textContent();
+    expect(token).toMatch(/^blc_[\w-]{40,}$/);
+    await page.screenshot({ path: shot('pdv-integracao') });
+    // Shown once: after leaving and coming back, only "a token was generated" remains.
+    await page.getByRole('button', { name: 'Caixa' }).click();
+    await page.getByRole('button', { name: 'Integração com o PDV' }).click();
+    await expect.poll(() => page.getByText('Há um token gerado.').count()).toBe(1);
+  });
 });

@@ -3,6 +3,7 @@
 import type { PrinterKind } from '../../../shared/domain/printer-target';
 import type { PspPresetId } from '../../../shared/psp-presets';
 import type { AppSettings } from '../../../shared/settings';
+import type { CallOutput } from '../../../shared/ipc-contract';
 import type { ConnectionStatus } from '../../../shared/views';
 import type { AccountService } from '../account/account-service';
 import type { InfractionService } from '../account/infraction-service';
@@ -97,6 +98,10 @@ export interface AppCore {
   readonly apiToken: ApiToken;
   /** The local API's base URL while it listens, else null. */
   pdvApiUrl(): string | null;
+  /** Starts, stops or moves the local API to follow its settings. */
+  syncPdvApi(): Promise<void>;
+  /** The Integração com o PDV page: the exchange's state, the API, the last requests. */
+  pdvOverview(): PdvOverview;
   readonly intake: CallbackIntake;
   /** Every non-final charge asked about by the status query (docs/psp-compatibility.md). */
   readonly reconciler: Reconciler;
@@ -119,3 +124,5 @@ export interface AppCore {
   start(): Promise<void>;
   stop(): Promise<void>;
 }
+
+export type PdvOverview = CallOutput<'pdv:overview'>;
