@@ -8,6 +8,7 @@ import { StandInPdv } from '../helpers/stand-in-pdv';
 // The shop's PDV sends a sale through the TEF Dial files; the cashier sees it on the Caixa.
 let app: AppSession;
 let pdv: StandInPdv;
+let firstSale = '';
 
 beforeAll(async () => {
   const dir = tempDir('balcao-pdv-');
@@ -32,6 +33,7 @@ describe('a sale from the PDV on the Caixa', () => {
   it("shows the QR for the PDV's amount; canceled by the cashier, the PDV is told why", async () => {
     const { page } = app;
     const sale = await pdv.sale(4590);
+    firstSale = sale.id;
     const qr = page.getByRole('img', { name: 'QR Code PIX' });
     await qr.waitFor();
     expect((await decodeQr(qr)).amountCents).toBe(4590);
@@ -66,5 +68,13 @@ describe('a sale from the PDV on the Caixa', () => {
     await page.getByRole('button', { name: 'Caixa' }).click();
     await page.getByRole('button', { name: 'Integração com o PDV' }).click();
     await expect.poll(() => page.getByText('Há um token gerado.').count()).toBe(1);
+  });
+
+  it("Histórico shows the sale's reference next to its id", async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Histórico' }).click();
+    const row = page.getByRole('row').filter({ hasText: `PDV ${firstSale}` });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain('45,90');
   });
 });
