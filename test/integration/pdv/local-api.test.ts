@@ -130,6 +130,19 @@ describe('a sale through the local API', () => {
     expect((await call('GET', '/charges/venda-1')).body.status).toBe('PAID');
   });
 
+  it('two calls with one reference at once: one charge, the same sale for both', async () => {
+    const before = await pspCount();
+    const body = { amountCents: 1111, reference: 'venda-simultanea' };
+    const [a, b] = await Promise.all([
+      call('POST', '/charges', { body }),
+      call('POST', '/charges', { body }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.body.chargeId).toBe(b.body.chargeId);
+    expect(await pspCount()).toBe(before + 1);
+    await call('POST', '/charges/venda-simultanea/cancel');
+  });
+
   it('cancel ends it; wait says so', async () => {
     await call('POST', '/charges', { body: { amountCents: 700, reference: 'venda-2' } });
     const c = await call('POST', '/charges/venda-2/cancel');
