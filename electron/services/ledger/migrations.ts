@@ -132,6 +132,8 @@ export const MIGRATIONS: readonly string[] = [
     state TEXT NOT NULL,
     charge_id TEXT,
     nsu TEXT,
+    -- 1 while an answer is decided but not yet renamed into resp/ (written at the next pass).
+    answer_pending INTEGER NOT NULL DEFAULT 0,
     data TEXT NOT NULL,
     created_at INTEGER NOT NULL,
     updated_at INTEGER NOT NULL
@@ -139,5 +141,6 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX pdv_exchanges_state ON pdv_exchanges (state, created_at);
   CREATE INDEX pdv_exchanges_created ON pdv_exchanges (created_at);
   CREATE INDEX pdv_exchanges_charge ON pdv_exchanges (charge_id);
+  CREATE INDEX pdv_exchanges_pending ON pdv_exchanges (answer_pending) WHERE answer_pending = 1;
   `,
 ];

@@ -8,10 +8,11 @@ export class PdvRepo {
   save(e: Exchange): void {
     this.db
       .prepare(
-        `INSERT INTO pdv_exchanges (id, command, identifier, state, charge_id, nsu, data, created_at, updated_at)
-         VALUES (@id, @command, @identifier, @state, @chargeId, @nsu, @data, @createdAt, @updatedAt)
+        `INSERT INTO pdv_exchanges (id, command, identifier, state, charge_id, nsu, answer_pending, data, created_at, updated_at)
+         VALUES (@id, @command, @identifier, @state, @chargeId, @nsu, @pending, @data, @createdAt, @updatedAt)
          ON CONFLICT (id) DO UPDATE SET state = excluded.state, charge_id = excluded.charge_id,
-           nsu = excluded.nsu, data = excluded.data, updated_at = excluded.updated_at`,
+           nsu = excluded.nsu, answer_pending = excluded.answer_pending, data = excluded.data,
+           updated_at = excluded.updated_at`,
       )
       .run({
         id: e.id,
@@ -20,6 +21,7 @@ export class PdvRepo {
         state: e.state,
         chargeId: e.chargeId ?? null,
         nsu: e.nsu ?? null,
+        pending: e.answer && !e.answerWritten ? 1 : 0,
         data: JSON.stringify(e),
         createdAt: e.createdAt,
         updatedAt: e.updatedAt,
@@ -40,15 +42,31 @@ export class PdvRepo {
 
   /**
    * What a decision needs, oldest first: every exchange still open, and those of the last
-   * `sinceMs` (a rewritten request, a late CNF or CNC).
+   * `sinceMs` (a rewritten request, a late CNF or CNC). Both through an index.
    */
   recent(since: number): Exchange[] {
     return this.rows(
       `SELECT data FROM pdv_exchanges
        WHERE state IN ('creating', 'waiting', 'answered') OR created_at >= ?
-          OR (state IN ('denied', 'done', 'undone') AND data LIKE '%"answerWritten":false%')
        ORDER BY created_at, rowid`,
       [since],
+    );
+  }
+
+  /** Exchanges not final (creating, waiting, answered): what time alone may settle. */
+  open(): Exchange[] {
+    return this.rows(
+      `SELECT data FROM pdv_exchanges WHERE state IN ('creating', 'waiting', 'answered')
+       ORDER BY created_at, rowid`,
+      [],
+    );
+  }
+
+  /** Answers decided but not yet written (a crash, a folder that could not be written). */
+  pendingAnswers(): Exchange[] {
+    return this.rows(
+      'SELECT data FROM pdv_exchanges WHERE answer_pending = 1 ORDER BY created_at, rowid',
+      [],
     );
   }
 

@@ -153,7 +153,8 @@ export class TefExchange {
     await this.readRequest(f).catch((e: unknown) => {
       this.logger.warn('pdv request failed', { error: String(e) });
     });
-    this.apply(onTick(this.context(), this.deps.confirmMs?.() ?? 10 * 60_000));
+    // Each pass reads only the open exchanges (an index), never the day's history.
+    this.apply(onTick(this.context(false), this.deps.confirmMs?.() ?? 10 * 60_000));
   }
 
   private folderError(f: PdvFolders, e: unknown) {
@@ -237,12 +238,12 @@ export class TefExchange {
   }
 
   /** What a decision needs to know, read now. */
-  private context(): Context {
+  private context(withHistory = true): Context {
     const s = this.deps.settings();
     const at = this.now();
-    const recent = this.repo.recent(at - RECENT_MS);
+    const recent = withHistory ? this.repo.recent(at - RECENT_MS) : this.repo.open();
     const mine = new Set(recent.map((e) => e.chargeId).filter(Boolean));
-    const onScreen = this.deps.charges.current();
+    const onScreen = withHistory ? this.deps.charges.current() : null;
     return {
       at,
       recent,
@@ -364,8 +365,7 @@ export class TefExchange {
 
   /** Answers decided but not yet in `resp` (a crash, a read-only folder): written now. */
   private async writePending(f: PdvFolders) {
-    for (const e of this.repo.recent(this.now() - RECENT_MS))
-      if (e.answer && !e.answerWritten) await this.writeAnswer(f, e, true);
+    for (const e of this.repo.pendingAnswers()) await this.writeAnswer(f, e, true);
   }
 
   private async writeAnswer(f: PdvFolders, e: Exchange, rethrow = false) {
