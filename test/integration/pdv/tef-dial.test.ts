@@ -171,6 +171,20 @@ describe('the TEF Dial exchange with a stand-in PDV', () => {
     await pdv.finish('CNF', sale.id, answer);
   });
 
+  it('a PDV that never confirms: the next sale settles the last one as undone, money marked to give back', async () => {
+    const unconfirmed = await pdv.sale(321);
+    await pay(await saleCharge(unconfirmed.id));
+    expect((await unconfirmed.result()).answer.get('009-000')).toBe('0');
+    // No CNF: the PDV starts another sale.
+    const next = await pdv.sale(654);
+    await eventually(async () => exchange(unconfirmed.id)?.refundReason === 'NOT_CONFIRMED');
+    expect(exchange(unconfirmed.id)?.state).toBe('undone');
+    await pay(await saleCharge(next.id));
+    const { answer } = await next.result();
+    await pdv.finish('CNF', next.id, answer);
+    await eventually(async () => exchange(next.id)?.state === 'confirmed');
+  });
+
   it('CNC of a paid sale by its NSU: answered, and its money marked to give back', async () => {
     const sale = await pdv.sale(990);
     await pay(await saleCharge(sale.id));
