@@ -16,7 +16,8 @@ export const MAX_REQUEST_BYTES = 64 * 1024;
 
 export function parseIntPos(text: string): Parsed {
   const fields = new Map<string, string>();
-  const lines = text.split(/\r?\n/);
+  // A byte-order mark (UTF-8, read as Latin-1 or not) from a PDV written in .NET or Java.
+  const lines = text.replace(/^(\uFEFF|\u00EF\u00BB\u00BF)/, '').split(/\r?\n/);
   let ended = false;
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!.replace(/\r$/, '');

@@ -65,6 +65,10 @@ describe('the IntPos format', () => {
     expect(parseIntPos('000-000 = CRT\r\n001-000 = 1\r\n').kind).toBe('truncated');
     expect(parseIntPos('000-000 = CRT\r\nlixo\r\n999-999 = 0').kind).toBe('malformed');
     expect(parseIntPos('\u0000\u00ff').kind).toBe('malformed');
+    // A UTF-8 byte-order mark, as Latin-1 bytes: still a request.
+    expect(parseIntPos('\u00ef\u00bb\u00bf000-000 = ATV\n001-000 = 2\n999-999 = 0').kind).toBe(
+      'complete',
+    );
   });
   it('writes only plain ASCII: accents dropped, quotes never break a receipt line', () => {
     expect(asciiText('Padaria São João "Centro"', 40)).toBe("Padaria Sao Joao 'Centro'");
