@@ -210,6 +210,8 @@ export async function startShell(e: ElectronModule, o: ShellOptions) {
   );
   core.events.on('connection:changed', (c) => tray?.setConnection(c));
   app.on('activate', openCashier);
+  // A sale from the shop's PDV: the Caixa comes to the front with its QR, over the PDV's window.
+  core.events.on('pdv:sale', () => openCashier());
   // `balcao://cobrar?valor=…&ref=…`: Balcão comes forward with the amount filled (never charged).
   links.ready((url) => {
     const sale = parseDeepLink(url, core.settings.get().psp.maxAmountCents);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeBrowserWindow } from '../../../helpers/fake-electron';
-import { startHarness } from '../../../helpers/shell-harness';
+import { charge, startHarness } from '../../../helpers/shell-harness';
 
 // `balcao://cobrar?valor=…&ref=…` against the fake `electron`: registered, handed over by a
 // second launch (Windows, Linux) or `open-url` (macOS), and delivered to the Caixa's page once
@@ -54,5 +54,15 @@ describe('the balcao:// link', () => {
     expect(prefills(h)).toEqual([]);
     h.fake.app.emit('open-url', { preventDefault: () => {} }, 'balcao://cobrar?valor=0.99');
     expect(prefills(h).map((m) => m.payload)).toEqual([{ amountCents: 99 }]);
+  });
+
+  it("a PDV's sale brings the Caixa to the front too", async () => {
+    const h = await startHarness();
+    const win = h.mainWindow()!;
+    win.minimized = true;
+    FakeBrowserWindow.focused = null;
+    h.events.emit('pdv:sale', { charge: charge('p1', 'PENDING'), reference: 'PDV 7' });
+    expect(win.minimized).toBe(false);
+    expect(FakeBrowserWindow.focused).toBe(win);
   });
 });
