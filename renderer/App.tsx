@@ -13,6 +13,7 @@ import { InfractionsScreen } from './features/infractions/InfractionsScreen';
 import { SettingsScreen } from './features/settings/SettingsScreen';
 import { WithdrawScreen } from './features/withdrawals/WithdrawScreen';
 import { useTranslation } from './i18n';
+import { PdvScreen } from './features/pdv/PdvScreen';
 import { useApp, type Route } from './stores/app-store';
 import { useCashier } from './stores/cashier-store';
 import { useHistory } from './stores/history-store';
@@ -27,6 +28,7 @@ const SCREENS: Record<Route, () => React.JSX.Element | null> = {
   withdraw: WithdrawScreen,
   infractions: InfractionsScreen,
   settings: SettingsScreen,
+  pdv: PdvScreen,
   connect: () => (
     <ConnectFlow firstRun={false} onDone={() => void useApp.getState().go('cashier')} />
   ),
@@ -50,7 +52,18 @@ export function App() {
     });
     const offWithdrawals = bridge().on('withdrawals:updated', useWithdrawals.getState().onUpdate);
     const offPaid = bridge().on('charges:paid', (p) => usePayments.getState().onPaid(p.charge));
+    // A sale from the shop's PDV: the Caixa comes forward with its QR.
+    const offPdv = bridge().on('pdv:sale', (p) => {
+      useCashier.getState().adopt(p.charge);
+      if (useCashier.getState().charge?.id === p.charge.id) void useApp.getState().go('cashier');
+    });
+    const offPrefill = bridge().on('pdv:prefill', (p) => {
+      if (useCashier.getState().prefill(p.amountCents, p.reference))
+        void useApp.getState().go('cashier');
+    });
     return () => {
+      offPrefill();
+      offPdv();
       offCharges();
       offPaid();
       offWithdrawals();

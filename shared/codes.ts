@@ -116,11 +116,26 @@ export const ERROR_CODES = [
   'STATUS_QUERY_BUDGET',
   'SPLIT_TAX',
   'REQUEST_TOO_LARGE',
+  // The PDV's local API (electron/services/pdv/).
+  'PDV_REFERENCE',
+  'DEEP_LINK_INVALID',
+  'PDV_REFERENCE_FAILED',
+  'PDV_REFERENCE_OTHER_AMOUNT',
+  'PDV_REFERENCE_UNKNOWN',
+  'PDV_API_TOKEN',
+  'PDV_API_ORIGIN',
+  'PDV_API_BODY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** App-wide notices (`notices.<code>` in the renderer). */
-export const APP_NOTICE_CODES = ['LATE_PAYMENT', 'RELAY_UNREACHABLE', 'MED_INFRACTION'] as const;
+export const APP_NOTICE_CODES = [
+  'LATE_PAYMENT',
+  'RELAY_UNREACHABLE',
+  'MED_INFRACTION',
+  // A PDV sale undone after its PIX was paid (NCN, CNC, never confirmed): money to give back.
+  'PDV_REFUND_DUE',
+] as const;
 export type AppNoticeCode = (typeof APP_NOTICE_CODES)[number];
 
 /** A withdrawal's notice (`withdrawalNotices.<code>`), else the ErrorCode of its failure. */

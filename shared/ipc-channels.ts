@@ -36,6 +36,8 @@ export const CALL_CHANNELS = [
   'onboarding:test',
   'onboarding:save',
   'onboarding:dismiss',
+  'pdv:overview',
+  'pdv:newToken',
   'print:page',
   'print:pdf',
 ] as const;
@@ -46,6 +48,8 @@ export const EVENT_CHANNELS = [
   'connection:changed',
   'app:notice',
   'infractions:changed',
+  'pdv:sale',
+  'pdv:prefill',
 ] as const;
 
 export type CallChannel = (typeof CALL_CHANNELS)[number];

@@ -226,6 +226,35 @@ export const calls = {
   },
   'onboarding:save': { input: goLiveSchema, output: z.object({ mode: z.literal('live') }) },
   'onboarding:dismiss': { input: none, output: z.object({ firstRun: z.literal(false) }) },
+  // Integração com o PDV (docs/pdv-integration.md): the exchange's state and its last requests.
+  'pdv:overview': {
+    input: none,
+    output: z.object({
+      exchange: z.object({
+        state: z.enum(['off', 'watching', 'error']),
+        req: z.string(),
+        resp: z.string(),
+        code: z.string().optional(),
+      }),
+      api: z.object({ url: z.string().nullable(), hasToken: z.boolean() }),
+      requests: z.array(
+        z.object({
+          id: z.string(),
+          command: z.string(),
+          identifier: z.string(),
+          state: z.string(),
+          amountCents: cents.optional(),
+          message: z.string(),
+          refundReason: z.string().optional(),
+          answer: z.string().optional(),
+          createdAt: z.number(),
+          updatedAt: z.number(),
+        }),
+      ),
+    }),
+  },
+  /** A new local API token, shown once (only its hash is kept); the old one stops working. */
+  'pdv:newToken': { input: none, output: z.object({ token: z.string() }) },
   // The page on screen to paper (Electron only: the configured printer, else the system
   // dialog) and to a PDF file. The development host answers `unavailable`; the renderer then
   // uses the browser's own print.
@@ -252,6 +281,10 @@ export const events = {
     status: z.string(),
     deadline: z.number(),
   }),
+  /** The shop's PDV handed a sale over (docs/pdv-integration.md): the Caixa shows its charge. */
+  'pdv:sale': z.object({ charge: chargeViewSchema, reference: z.string() }),
+  /** A `balcao://cobrar` link: the amount (and reference) to fill on the Caixa. */
+  'pdv:prefill': z.object({ amountCents: cents, reference: z.string().optional() }),
 } as const satisfies Record<EventChannel, z.ZodType>;
 
 export type CallInput<C extends CallChannel> = z.input<(typeof calls)[C]['input']>;

@@ -70,6 +70,24 @@ export const appSettingsSchema = z.object({
     })
     .prefault({}),
   defaultPayer: defaultPayerSchema.nullable().default(null),
+  /** Integração com o PDV (docs/pdv-integration.md): the TEF Dial folders; '' = the default. */
+  pdv: z
+    .object({
+      enabled: z.boolean().default(false),
+      reqDir: z.string().trim().max(260).default(''),
+      respDir: z.string().trim().max(260).default(''),
+      /** An approved sale the PDV never confirms is settled as undone after this. */
+      confirmMinutes: z
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 60)
+        .default(10),
+      /** The local API on 127.0.0.1 (docs/pdv-api.openapi.yaml); its token lives hashed apart. */
+      apiEnabled: z.boolean().default(false),
+      apiPort: z.number().int().min(1024).max(65535).default(7077),
+    })
+    .prefault({}),
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 

@@ -8,29 +8,41 @@ import { createAppCore } from '../services/app-core';
 import { createHandlers } from '../services/handlers';
 import { osKeychain } from './adapters/keytar-store';
 import { startEmbeddedDemo } from './demo';
+import { commandLine, runCommandLine } from './os/command-line';
 import { configureLog } from './os/logging';
 import { startShell } from './shell';
 
-void startShell(electron, {
-  distDir: path.resolve(__dirname, '..'),
-  argv: process.argv,
-  env: process.env,
-  platform: process.platform,
-  process,
-  createLog: (dir, redact) => configureLog(log, { dir, redact, console: !electron.app.isPackaged }),
-  async boot(dataDir, shellLog) {
-    const secrets = await osKeychain(() =>
-      shellLog.error('no OS keychain answers: live mode refused, credentials cannot be saved'),
-    );
-    const core = await createAppCore({
-      dataDir,
-      secrets,
-      host: 'electron',
-      version: electron.app.getVersion(),
-      startDemo: startEmbeddedDemo,
-      logSink: (line, level) => shellLog[level === 'debug' ? 'info' : level](line),
-    });
-    return { core, handlers: createHandlers(core, 'electron') };
-  },
-  updater: () => (electron.app.isPackaged ? autoUpdater : null),
-});
+const command = commandLine(process.argv);
+if (command)
+  void runCommandLine(command, {
+    env: process.env,
+    fetch: globalThis.fetch,
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+    exit: (code) => electron.app.exit(code),
+  });
+else
+  void startShell(electron, {
+    distDir: path.resolve(__dirname, '..'),
+    argv: process.argv,
+    env: process.env,
+    platform: process.platform,
+    process,
+    createLog: (dir, redact) =>
+      configureLog(log, { dir, redact, console: !electron.app.isPackaged }),
+    async boot(dataDir, shellLog) {
+      const secrets = await osKeychain(() =>
+        shellLog.error('no OS keychain answers: live mode refused, credentials cannot be saved'),
+      );
+      const core = await createAppCore({
+        dataDir,
+        secrets,
+        host: 'electron',
+        version: electron.app.getVersion(),
+        startDemo: startEmbeddedDemo,
+        logSink: (line, level) => shellLog[level === 'debug' ? 'info' : level](line),
+      });
+      return { core, handlers: createHandlers(core, 'electron') };
+    },
+    updater: () => (electron.app.isPackaged ? autoUpdater : null),
+  });

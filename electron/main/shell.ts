@@ -3,6 +3,7 @@
 // crash recovery; all logic of the terminal stays in the services (`boot` builds them).
 import path from 'node:path';
 import type { ChargeState } from '../../shared/domain/charge-state';
+import { parseDeepLink } from '../../shared/domain/deep-link';
 import type { AppSettings } from '../../shared/settings';
 import { ok } from '../../shared/result';
 import type { ChargeView, ConnectionStatus } from '../../shared/views';
@@ -20,6 +21,7 @@ import {
   startCrashReporter,
   type ShellLog,
 } from './os/crash';
+import { handleDeepLinks, type DeepLinks } from './os/deep-link';
 import { paymentNotifier } from './os/payment-notifier';
 import { exportPdf, printPage } from './os/print';
 import { keepAwakeDuringSale, SaleInProgress } from './os/sale-in-progress';
@@ -84,7 +86,16 @@ export async function startShell(e: ElectronModule, o: ShellOptions) {
   app.setAppLogsPath(path.join(dir, 'logs'));
 
   let mainWindow: Electron.BrowserWindow | null = null;
-  if (!claimSingleInstance(app, () => bringToFront(mainWindow))) return null;
+  let links: DeepLinks | null = null;
+  if (
+    !claimSingleInstance(
+      app,
+      () => bringToFront(mainWindow),
+      (a) => links?.fromArgv(a),
+    )
+  )
+    return null;
+  links = handleDeepLinks(app, o.argv);
 
   let redact = (text: string) => text;
   const log = o.createLog(path.join(dir, 'logs'), () => redact);
@@ -112,9 +123,13 @@ export async function startShell(e: ElectronModule, o: ShellOptions) {
     devTools: dev,
     icon,
   };
+  /** Pages that finished loading: a message sent before would reach no listener. */
+  const loaded = new WeakSet<Electron.WebContents>();
   const openCashier = () => {
     if (!mainWindow || mainWindow.isDestroyed()) {
       mainWindow = createCashierWindow(windowDeps);
+      const wc = mainWindow.webContents;
+      wc.on('did-finish-load', () => loaded.add(wc));
       recoverRenderer(mainWindow, log);
     }
     bringToFront(mainWindow);
@@ -195,6 +210,18 @@ export async function startShell(e: ElectronModule, o: ShellOptions) {
   );
   core.events.on('connection:changed', (c) => tray?.setConnection(c));
   app.on('activate', openCashier);
+  // A sale from the shop's PDV: the Caixa comes to the front with its QR, over the PDV's window.
+  core.events.on('pdv:sale', () => openCashier());
+  // `balcao://cobrar?valor=…&ref=…`: Balcão comes forward with the amount filled (never charged).
+  links.ready((url) => {
+    const sale = parseDeepLink(url, core.settings.get().psp.maxAmountCents);
+    if (!sale.ok) return log.warn('deep link refused', { code: sale.code });
+    openCashier();
+    const wc = mainWindow!.webContents;
+    const send = () => wc.send('pdv:prefill', sale.value);
+    if (loaded.has(wc)) send();
+    else wc.once('did-finish-load', send);
+  });
 
   const updater = o.updater();
   const stopUpdater = updater ? startUpdater(updater, { sale, log }) : () => {};

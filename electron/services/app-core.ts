@@ -20,6 +20,11 @@ import { HistoryQuery } from './ledger/history-query';
 import { Ledger } from './ledger/ledger';
 import { createLogger, Redactor } from './log';
 import { OwnerService } from './owner/owner-service';
+import { ApiToken } from './pdv/api-token';
+import { pdvFolders } from './pdv/folders';
+import { serveLocalApi } from './pdv/local-api-server';
+import { PdvApi } from './pdv/pdv-api';
+import { TefExchange } from './pdv/tef-exchange';
 import { QueryBudget, StatusQueryGate } from './psp/status-query-gate';
 import { Reconciler } from './reconciliation/reconciler';
 import { PspHealth } from './psp-health';
@@ -239,6 +244,61 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     canSwitch: () => !sel.isOverride,
   });
 
+  // The shop's PDV hands sales over through the TEF Dial files (docs/pdv-integration.md).
+  const pdv = new TefExchange({
+    ledger,
+    charges,
+    settings: () => settings.get(),
+    enabled: () => !!o.pdvDir || settings.get().pdv.enabled,
+    folders: () => pdvFolders({ override: o.pdvDir, ...settings.get().pdv }),
+    confirmMs: () => settings.get().pdv.confirmMinutes * 60_000,
+    now,
+    logger,
+    ...(o.pdvPollMs && { pollMs: o.pdvPollMs }),
+    ...(o.beforePdvAnswer && { beforeApprovedAnswer: o.beforePdvAnswer }),
+    onSale: (charge, reference) => events.emit('pdv:sale', { charge, reference }),
+    onRefundDue: (e) =>
+      events.emit('app:notice', {
+        code: 'PDV_REFUND_DUE',
+        level: 'warn',
+        params: { identifier: e.identifier },
+      }),
+  });
+  const apiToken = new ApiToken(ledger.kv);
+  const pdvApi = new PdvApi({
+    ledger,
+    charges,
+    settings: () => settings.get(),
+    now,
+    onSale: (charge, reference) => events.emit('pdv:sale', { charge, reference }),
+  });
+  events.on('charges:updated', (v) => {
+    pdv.onChargeUpdate(v);
+    pdvApi.onChargeUpdate(v);
+  });
+  let apiServer: (Awaited<ReturnType<typeof serveLocalApi>> & { wanted: number }) | null = null;
+  /** On with `--pdv-api-port` or the setting; a port change moves it; off closes it. */
+  const syncPdvApi = async () => {
+    const p = settings.get().pdv;
+    const wanted = o.pdvApiPort ?? (p.apiEnabled ? p.apiPort : null);
+    if (apiServer && apiServer.wanted === wanted) return;
+    await apiServer?.close();
+    apiServer = null;
+    if (wanted === null) return;
+    try {
+      const server = await serveLocalApi({
+        api: pdvApi,
+        token: apiToken,
+        port: wanted,
+        maxAmountCents: () => settings.get().psp.maxAmountCents,
+        logger,
+      });
+      apiServer = { ...server, wanted };
+    } catch (e) {
+      logger.warn('pdv api did not start', { port: wanted, error: String(e) });
+    }
+  };
+
   const background = new BackgroundWork({
     charges,
     reconciler,
@@ -274,6 +334,39 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     events,
     charges,
     withdrawals,
+    pdv,
+    pdvApi,
+    apiToken,
+    pdvApiUrl: () => apiServer?.url ?? null,
+    syncPdvApi,
+    pdvOverview: () => {
+      const st = pdv.status();
+      const f = pdvFolders({ override: o.pdvDir, ...settings.get().pdv });
+      return {
+        exchange:
+          st.state === 'off'
+            ? { state: 'off', ...f }
+            : {
+                state: st.state,
+                req: st.req,
+                resp: st.resp,
+                ...(st.state === 'error' && { code: st.code }),
+              },
+        api: { url: apiServer?.url ?? null, hasToken: apiToken.exists() },
+        requests: pdv.latest(30).map((e) => ({
+          id: e.id,
+          command: e.command,
+          identifier: e.identifier,
+          state: e.state,
+          ...(e.amountCents !== undefined && { amountCents: e.amountCents }),
+          message: e.message,
+          ...(e.refundReason && { refundReason: e.refundReason }),
+          ...(e.answer && { answer: e.answer }),
+          createdAt: e.createdAt,
+          updatedAt: e.updatedAt,
+        })),
+      };
+    },
     intake,
     reconciler,
     statusBudget,
@@ -296,9 +389,13 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       await charges.recover();
       await withdrawals.recover();
       background.start();
+      await pdv.start();
+      await syncPdvApi();
     },
     async stop() {
       background.stop();
+      await pdv.stop();
+      await apiServer?.close();
       reconciler.stop();
       pspHealth.stop();
       charges.stop();

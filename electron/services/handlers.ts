@@ -64,7 +64,13 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'credentials:status': () => core.credentials.status(),
     'credentials:setRelayToken': (i) => owner(() => core.credentials.setRelayToken(i.token)),
     'settings:get': () => ok(core.settings.get()),
-    'settings:update': (i) => owner(() => core.settings.update(i.patch)),
+    'settings:update': (i) =>
+      owner(async () => {
+        const r = core.settings.update(i.patch);
+        // The local API follows its setting at once (on, off, another port).
+        if (r.ok && i.patch.pdv) await core.syncPdvApi();
+        return r;
+      }),
     'owner:status': () => ok(core.owner.status()),
     'owner:unlock': (i) => core.owner.unlock(i.pin),
     'owner:lock': () => (core.owner.lock(), ok({ unlocked: false as const })),
@@ -72,6 +78,8 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'onboarding:test': (i) => ownerOrFirstRun(() => core.golive.test(i)),
     'onboarding:save': (i) => ownerOrFirstRun(() => core.golive.save(i)),
     'onboarding:dismiss': () => (core.golive.dismissWelcome(), ok({ firstRun: false as const })),
+    'pdv:overview': () => owner(() => ok(core.pdvOverview())),
+    'pdv:newToken': () => owner(() => ok({ token: core.apiToken.generate() })),
     // Electron's main process replaces these two (electron/main/os/print.ts).
     'print:page': () => noPrinting(),
     'print:pdf': () => noPrinting(),

@@ -8,6 +8,7 @@ const ITEMS: Array<[Route, string]> = [
   ['fees', 'nav.fees'],
   ['withdraw', 'nav.withdraw'],
   ['infractions', 'nav.infractions'],
+  ['pdv', 'nav.pdv'],
   ['settings', 'nav.settings'],
 ];
 

@@ -7,6 +7,7 @@ export const ptBR = {
     fees: 'Taxas cripto',
     withdraw: 'Saque PIX',
     infractions: 'Infrações (MED)',
+    pdv: 'Integração com o PDV',
     settings: 'Configurações',
     main: 'Navegação principal',
   },
@@ -388,6 +389,53 @@ export const ptBR = {
     unreachable: 'PSP inacessível',
     slow: 'PSP lento',
   },
+  pdv: {
+    title: 'Integração com o PDV',
+    intro:
+      'O PDV da loja entrega a venda ao Balcão: pela troca de arquivos TEF Dial (configure no PDV as pastas abaixo), pela API local ou pelo link balcao://cobrar.',
+    enabled: 'Troca de arquivos (TEF Dial) ligada',
+    reqDir: 'Pasta de pedidos (req)',
+    respDir: 'Pasta de respostas (resp)',
+    confirmMinutes: 'Prazo para o PDV confirmar (minutos)',
+    apiEnabled: 'API local ligada',
+    apiPort: 'Porta da API local',
+    save: 'Salvar',
+    saved: 'Configuração do PDV salva.',
+    settings: 'Configuração do PDV',
+    api: 'API local',
+    apiOn: 'Ouvindo em {{url}}.',
+    apiOff: 'Desligada.',
+    hasToken: 'Há um token gerado.',
+    noToken: 'Nenhum token gerado ainda.',
+    newToken: 'Gerar token',
+    tokenOnce: 'Copie agora: este token não será mostrado de novo.',
+    requests: 'Últimos pedidos do PDV',
+    refund: 'devolver o PIX',
+    answer: 'Resposta enviada',
+    state: {
+      off: 'Desligada.',
+      watching: 'Lendo pedidos em {{req}} e respondendo em {{resp}}.',
+      error:
+        'Não consigo usar as pastas {{req}} e {{resp}}: verifique se existem e se podem ser gravadas.',
+    },
+    states: {
+      creating: 'Criando cobrança',
+      waiting: 'Aguardando pagamento',
+      answered: 'Aprovada, aguardando confirmação',
+      confirmed: 'Confirmada',
+      undone: 'Desfeita',
+      denied: 'Negada',
+      done: 'Cancelamento respondido',
+    },
+    col: {
+      at: 'Hora',
+      command: 'Comando',
+      identifier: 'Identificação',
+      amount: 'Valor',
+      state: 'Situação',
+      message: 'Mensagem ao operador',
+    },
+  },
   defaultPayer: {
     title: 'Pagador padrão',
     note: 'Usado quando o caixa não identifica o pagador: a cobrança sai só com o valor. O PSP registra este pagador em cada cobrança feita com ele.',
@@ -447,6 +495,8 @@ export const ptBR = {
   /** App-wide notices, by code. */
   notices: {
     MED_INFRACTION: 'Infração MED {{id}}: veja Infrações (MED).',
+    PDV_REFUND_DUE:
+      'O PDV desfez a venda {{identifier}} depois do PIX pago: devolva o dinheiro ao pagador pelo painel do PSP.',
     MED_NOTICE: 'Infração MED {{id}}: envie a defesa em Infrações (MED) até {{date}}.',
     MED_CHANGED: 'Infração MED {{id}} agora está {{status}}.',
     LATE_PAYMENT:
@@ -599,6 +649,15 @@ export const ptBR = {
     NOTHING_TO_PRINT: 'Esta cobrança não tem QR nem pagamento a imprimir.',
     PRINTER_NOT_ESCPOS: 'A impressora configurada é o diálogo do sistema.',
     PRINT_UNAVAILABLE: 'Imprimir pelo Balcão só no aplicativo instalado.',
+    DEEP_LINK_INVALID: 'Este link do Balcão não é de cobrança (balcao://cobrar?valor=…).',
+    PDV_REFERENCE: 'a referência da venda deve ter de 1 a 60 letras, dígitos ou . _ : -.',
+    PDV_REFERENCE_FAILED:
+      'a cobrança desta referência não pôde ser criada; use uma nova referência.',
+    PDV_REFERENCE_OTHER_AMOUNT: 'esta referência já foi usada hoje com outro valor.',
+    PDV_REFERENCE_UNKNOWN: 'nenhuma venda com esta referência hoje.',
+    PDV_API_TOKEN: 'token da API local ausente ou errado.',
+    PDV_API_ORIGIN: 'a API local não atende páginas da web.',
+    PDV_API_BODY: 'o corpo do pedido não é JSON.',
     REQUEST_TOO_LARGE:
       'O texto enviado é grande demais (mais de 256 KB). Confira o que foi colado e tente de novo.',
     PRINTER_NOT_FOUND:

@@ -6,12 +6,21 @@ import { bridge, describeError } from '../bridge';
 import { setLanguage } from '../i18n';
 
 export type Route =
-  'cashier' | 'history' | 'balance' | 'fees' | 'withdraw' | 'infractions' | 'settings' | 'connect';
+  | 'cashier'
+  | 'history'
+  | 'balance'
+  | 'fees'
+  | 'withdraw'
+  | 'infractions'
+  | 'settings'
+  | 'connect'
+  | 'pdv';
 export const OWNER_ROUTES: ReadonlySet<Route> = new Set([
   'withdraw',
   'infractions',
   'settings',
   'connect',
+  'pdv',
 ]);
 
 interface Notice {

@@ -42,6 +42,10 @@ interface CashierState {
   simulate(): Promise<void>;
   recheck(): Promise<void>;
   onUpdate(c: ChargeView): void;
+  /** The shop's PDV handed a sale over: shown when the Caixa is free (the service checked). */
+  adopt(c: ChargeView): void;
+  /** A `balcao://cobrar` link: the amount (and reference) filled, when the form is free. */
+  prefill(amountCents: number, reference?: string): boolean;
 }
 
 /** The form is frozen while its charge may still be paid (everything but a plain failure). */
@@ -201,5 +205,26 @@ export const useCashier = create<CashierState>((set, get) => ({
   },
   onUpdate(c) {
     if (get().charge?.id === c.id) set({ charge: c });
+  },
+  prefill(amountCents, reference) {
+    const s = get();
+    if (s.busy || isLocked(s.charge) || s.confirm) return false;
+    set({
+      charge: null,
+      form: { ...empty(), amountCents, ...(reference && { description: `PDV ${reference}` }) },
+      errors: {},
+      message: null,
+    });
+    return true;
+  },
+  adopt(c) {
+    const s = get();
+    if (s.busy || isOpen(s.charge)) return;
+    set({
+      charge: c,
+      form: { ...empty(), amountCents: c.amountCents },
+      confirm: null,
+      message: null,
+    });
   },
 }));

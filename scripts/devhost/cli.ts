@@ -52,6 +52,16 @@ export const DEVHOST_CLI = {
       value: '<tcp://host:port>',
       help: 'print receipts on this ESC/POS network printer, whatever the settings say',
     },
+    'pdv-api-port': {
+      type: 'string',
+      value: '<n>',
+      help: 'serve the local API for PDVs on 127.0.0.1:<n> (0 picks a free one; printed on stderr)',
+    },
+    'pdv-dir': {
+      type: 'string',
+      value: '<folder>',
+      help: "answer the shop's PDV through the TEF Dial files in <folder>/req and <folder>/resp",
+    },
   },
   env: {
     BALCAO_DATA_DIR: 'the data directory',
@@ -60,6 +70,7 @@ export const DEVHOST_CLI = {
       'with --relay: the channel id and its subscriber token',
     BALCAO_OWNER_PIN: 'on a fresh data directory: the owner PIN (4 to 8 digits)',
     BALCAO_KEYCHAIN_SERVICE: 'the OS keychain service name (default: balcao)',
+    BALCAO_PDV_TOKEN: "with --pdv-api-port: the local API's token (kept hashed)",
   },
 } as const;
 
@@ -99,7 +110,13 @@ const values = cliOptions(DEVHOST_CLI, (v) => {
     throw new CliError('BALCAO_OWNER_PIN must be 4 to 8 digits');
   const printer = v.printer === undefined ? null : printerTarget('escpos-network', v.printer);
   if (printer && !printer.ok) throw new CliError(`--printer: ${printer.message}`);
+  const pdvDir = v['pdv-dir'];
+  if (pdvDir !== undefined && (pdvDir === '' || !path.isAbsolute(pdvDir)))
+    throw new CliError(`--pdv-dir must be an absolute folder path (got ${JSON.stringify(pdvDir)})`);
   return {
+    pdvDir,
+    pdvApiPort:
+      v['pdv-api-port'] === undefined ? undefined : portNumber('--pdv-api-port', v['pdv-api-port']),
     printer: v.printer,
     port: portNumber('--port', v.port),
     open: !v['no-open'],
@@ -162,6 +179,12 @@ const core = await createAppCore({
     },
   }),
   ...(values.preset !== undefined && isPspPresetId(values.preset) && { pspPreset: values.preset }),
+  ...(values.pdvDir !== undefined && { pdvDir: values.pdvDir }),
+  ...(values.pdvApiPort !== undefined && { pdvApiPort: values.pdvApiPort }),
+  // Test hook: die after a PDV sale was paid and recorded, before its answer file is written.
+  ...(env.BALCAO_TEST_CRASH_BEFORE_PDV_ANSWER === '1' && {
+    beforePdvAnswer: () => process.kill(process.pid, 'SIGKILL'),
+  }),
   // Test hook for the crash-safety tests: die right after the PSP answered.
   ...(env.BALCAO_TEST_CRASH_AFTER_PSP === '1' && {
     afterPspAnswer: () => process.kill(process.pid, 'SIGKILL'),
@@ -175,7 +198,9 @@ if (env.BALCAO_OWNER_PIN && !core.owner.hasPin()) {
   if (!r.ok) fail(`BALCAO_OWNER_PIN: ${r.code}`);
   core.owner.lock();
 }
+if (env.BALCAO_PDV_TOKEN) core.apiToken.set(env.BALCAO_PDV_TOKEN);
 await core.start();
+if (core.pdvApiUrl()) console.error(`start:browser: PDV API on ${core.pdvApiUrl()}`);
 const host = await serveDevHost(core, {
   port: values.port,
   distDir: path.join(root, 'dist'),

@@ -132,6 +132,12 @@ class FakeApp extends EventEmitter {
   requestSingleInstanceLock() {
     return this.singleInstance;
   }
+  /** Schemes the app asked the OS to hand to it (`balcao://`). */
+  protocolClients: string[] = [];
+  setAsDefaultProtocolClient(scheme: string) {
+    this.protocolClients.push(scheme);
+    return true;
+  }
   quit() {
     this.quitCalls++;
     let prevented = false;

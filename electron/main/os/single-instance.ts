@@ -2,12 +2,20 @@
 // comes to the front.
 import type { Electron, ElectronModule } from '../electron-api';
 
-export function claimSingleInstance(app: ElectronModule['app'], focus: () => void): boolean {
+export function claimSingleInstance(
+  app: ElectronModule['app'],
+  focus: () => void,
+  /** The second launch's arguments (a `balcao://` link among them). */
+  onArgv: (argv: readonly string[]) => void = () => {},
+): boolean {
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return false;
   }
-  app.on('second-instance', () => focus());
+  app.on('second-instance', (_event, argv) => {
+    focus();
+    onArgv(argv);
+  });
   return true;
 }
 

@@ -3,6 +3,7 @@
 import type { PrinterKind } from '../../../shared/domain/printer-target';
 import type { PspPresetId } from '../../../shared/psp-presets';
 import type { AppSettings } from '../../../shared/settings';
+import type { CallOutput } from '../../../shared/ipc-contract';
 import type { ConnectionStatus } from '../../../shared/views';
 import type { AccountService } from '../account/account-service';
 import type { InfractionService } from '../account/infraction-service';
@@ -14,6 +15,9 @@ import type { HistoryService } from '../history/history-service';
 import type { Ledger } from '../ledger/ledger';
 import type { Logger, LogSink, Redactor } from '../log';
 import type { OwnerService } from '../owner/owner-service';
+import type { ApiToken } from '../pdv/api-token';
+import type { PdvApi } from '../pdv/pdv-api';
+import type { TefExchange } from '../pdv/tef-exchange';
 import type { ReceiptPrinter } from '../printing/receipt-printer';
 import type { QueryBudget } from '../psp/status-query-gate';
 import type { Reconciler } from '../reconciliation/reconciler';
@@ -51,6 +55,14 @@ export interface AppCoreOptions {
   reconcileBackoffMs?: number[];
   /** Silence after which the relay stream counts as dead (default 30 s). */
   relaySilenceMs?: number;
+  /** The development host's `--pdv-dir`: the TEF Dial exchange in `<dir>/req` and `<dir>/resp`, on. */
+  pdvDir?: string;
+  /** The development host's `--pdv-api-port`: the local API on, on that port (0: any free one). */
+  pdvApiPort?: number;
+  /** How often the PDV's request folder is read (default 200 ms). */
+  pdvPollMs?: number;
+  /** Crash-test seam: runs after a PDV sale's approval was committed, before its answer is written. */
+  beforePdvAnswer?: () => void;
 }
 
 export interface AppInfo {
@@ -79,6 +91,17 @@ export interface AppCore {
   readonly events: AppEvents;
   readonly charges: ChargeService;
   readonly withdrawals: WithdrawalService;
+  /** The PDV's TEF Dial file exchange (docs/pdv-integration.md). */
+  readonly pdv: TefExchange;
+  /** The local API's sales (idempotent by the caller's reference) and its token. */
+  readonly pdvApi: PdvApi;
+  readonly apiToken: ApiToken;
+  /** The local API's base URL while it listens, else null. */
+  pdvApiUrl(): string | null;
+  /** Starts, stops or moves the local API to follow its settings. */
+  syncPdvApi(): Promise<void>;
+  /** The Integração com o PDV page: the exchange's state, the API, the last requests. */
+  pdvOverview(): PdvOverview;
   readonly intake: CallbackIntake;
   /** Every non-final charge asked about by the status query (docs/psp-compatibility.md). */
   readonly reconciler: Reconciler;
@@ -101,3 +124,5 @@ export interface AppCore {
   start(): Promise<void>;
   stop(): Promise<void>;
 }
+
+export type PdvOverview = CallOutput<'pdv:overview'>;

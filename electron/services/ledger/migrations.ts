@@ -122,4 +122,25 @@ export const MIGRATIONS: readonly string[] = [
   -- PAID/REFUNDED by time, read from the index alone (ledger/closing-rows.ts).
   CREATE INDEX charge_history_status_at ON charge_history (to_status, at, charge_id, from_status);
   `,
+  /* pdv exchange */ `
+  -- The PDV's TEF Dial requests (electron/services/pdv/): one row per sale, cancel or denial,
+  -- the answer kept until it is written, so a crash between payment and answer loses nothing.
+  CREATE TABLE pdv_exchanges (
+    id TEXT PRIMARY KEY,
+    command TEXT NOT NULL,
+    identifier TEXT NOT NULL,
+    state TEXT NOT NULL,
+    charge_id TEXT,
+    nsu TEXT,
+    -- 1 while an answer is decided but not yet renamed into resp/ (written at the next pass).
+    answer_pending INTEGER NOT NULL DEFAULT 0,
+    data TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX pdv_exchanges_state ON pdv_exchanges (state, created_at);
+  CREATE INDEX pdv_exchanges_created ON pdv_exchanges (created_at);
+  CREATE INDEX pdv_exchanges_charge ON pdv_exchanges (charge_id);
+  CREATE INDEX pdv_exchanges_pending ON pdv_exchanges (answer_pending) WHERE answer_pending = 1;
+  `,
 ];

@@ -105,7 +105,11 @@ export function HistoryTable(p: Props) {
                 <td className="num">
                   {isReceived(c) ? formatBRL(c.amountCents - (c.feeCents ?? 0)) : ''}
                 </td>
-                <td className="mono">{c.externalId}</td>
+                <td className="mono">
+                  {c.externalId}
+                  {/* The sale's reference (a PDV's `PDV <id>`, or the cashier's description). */}
+                  {c.description && <div className="hint ref">{c.description}</div>}
+                </td>
                 <td className="mono">{c.pspTransactionId ?? ''}</td>
                 <td>
                   {c.payerName ?? ''} {c.payerDocumentMasked ?? ''}

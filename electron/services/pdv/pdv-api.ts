@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { PDV_REFERENCE } from '../../../shared/domain/pdv-reference';
+import { err, ok, type Result } from '../../../shared/result';
+import type { AppSettings } from '../../../shared/settings';
+import type { ChargeView } from '../../../shared/views';
+import type { Ledger } from '../ledger/ledger';
+import { PdvRepo } from './pdv-repo';
+import { isFinalCharge, type Exchange } from './tef-decide';
+import type { PdvCharges } from './tef-exchange';
+
+/** What the local API answers about a sale (docs/pdv-api.openapi.yaml, `Sale`). */
+export interface ApiSale {
+  reference: string;
+  status: string;
+  paid: boolean;
+  final: boolean;
+  amountCents: number;
+  description?: string;
+  brcode?: string;
+  chargeId: string;
+  externalId: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export const REFERENCE = PDV_REFERENCE;
+/** A reference names one sale for a day: after that the same text may start a new one. */
+const SAME_REFERENCE_MS = 24 * 3_600_000;
+
+const toSale = (reference: string, c: ChargeView): ApiSale => ({
+  reference,
+  status: c.status,
+  paid: c.status === 'PAID',
+  final: isFinalCharge(c.status),
+  amountCents: c.amountCents,
+  ...(c.description !== undefined && { description: c.description }),
+  ...(c.brcode !== undefined && { brcode: c.brcode }),
+  chargeId: c.id,
+  externalId: c.externalId,
+  createdAt: c.createdAt,
+  updatedAt: c.updatedAt,
+});
+
+/**
+ * The local API's sales, idempotent by the caller's reference: the same reference within a day
+ * is the same sale (never a second charge), kept in the ledger's `pdv_exchanges` as `API` rows.
+ */
+export class PdvApi {
+  private readonly repo: PdvRepo;
+  private readonly waiters = new Map<string, Set<() => void>>();
+
+  constructor(
+    private readonly deps: {
+      ledger: Ledger;
+      charges: PdvCharges & {
+        get(id: string): Result<ChargeView>;
+        cancel(id: string, by?: string): Result<ChargeView>;
+      };
+      settings: () => AppSettings;
+      now?: () => number;
+      onSale?: (charge: ChargeView, reference: string) => void;
+    },
+  ) {
+    this.repo = new PdvRepo(deps.ledger.db);
+  }
+
+  private now() {
+    return (this.deps.now ?? Date.now)();
+  }
+
+  private find(reference: string): Exchange | undefined {
+    return this.repo
+      .recent(this.now() - SAME_REFERENCE_MS)
+      .findLast((e) => e.command === 'API' && e.identifier === reference);
+  }
+
+  async create(i: {
+    amountCents: number;
+    reference: string;
+    description?: string;
+  }): Promise<Result<{ sale: ApiSale; created: boolean }>> {
+    if (!REFERENCE.test(i.reference))
+      return err('validation', 'PDV_REFERENCE', { field: 'reference' });
+    const known = this.find(i.reference);
+    if (known) {
+      const sale = await this.settled(known);
+      if (!sale) return err('conflict', 'PDV_REFERENCE_FAILED');
+      if (sale.amountCents !== i.amountCents)
+        return err('conflict', 'PDV_REFERENCE_OTHER_AMOUNT', { field: 'reference' });
+      return ok({ sale, created: false });
+    }
+    const s = this.deps.settings();
+    const payer = s.defaultPayer;
+    if (!payer) return err('validation', 'PAYER_NAME_EMPTY', { field: 'payer' });
+    const at = this.now();
+    const exchange: Exchange = {
+      id: randomUUID(),
+      command: 'API',
+      identifier: i.reference,
+      amountCents: i.amountCents,
+      state: 'creating',
+      answerWritten: true,
+      message: '',
+      createdAt: at,
+      updatedAt: at,
+    };
+    // Recorded before the PSP hears of it: a second call with this reference waits for this one.
+    this.repo.save(exchange);
+    const description = i.description?.trim() || `PDV ${i.reference}`;
+    const r = await this.deps.charges.create(
+      {
+        amountCents: i.amountCents,
+        description,
+        payer: {
+          name: payer.name,
+          document: payer.document,
+          ...(s.psp.chargeOperation === 'deposit' && { email: payer.email, phone: payer.phone }),
+        },
+      },
+      randomUUID(),
+    );
+    if (!r.ok) {
+      this.repo.save({ ...exchange, state: 'denied', message: r.code, updatedAt: this.now() });
+      this.wake(exchange.id);
+      return r;
+    }
+    this.repo.save({ ...exchange, state: 'waiting', chargeId: r.value.id, updatedAt: this.now() });
+    this.wake(exchange.id);
+    this.deps.onSale?.(r.value, description);
+    return ok({ sale: toSale(i.reference, r.value), created: true });
+  }
+
+  /** The sale as it stands; one still being created is awaited (a few seconds at most). */
+  private async settled(e: Exchange): Promise<ApiSale | null> {
+    let cur: Exchange | undefined = e;
+    while (cur && cur.state === 'creating') {
+      await new Promise<void>((r) => this.waitOn(cur!.id, r, 15_000));
+      cur = this.repo.get(cur.id);
+    }
+    if (!cur?.chargeId) return null;
+    const c = this.deps.charges.get(cur.chargeId);
+    return c.ok ? toSale(cur.identifier, c.value) : null;
+  }
+
+  async status(reference: string): Promise<Result<ApiSale>> {
+    const e = this.find(reference);
+    if (!e) return err('not_found', 'PDV_REFERENCE_UNKNOWN');
+    const s = await this.settled(e);
+    return s ? ok(s) : err('conflict', 'PDV_REFERENCE_FAILED');
+  }
+
+  /** Long poll: answers when the sale ends, or after `timeoutMs` with how it stands. */
+  async wait(reference: string, timeoutMs: number): Promise<Result<ApiSale>> {
+    const until = this.now() + timeoutMs;
+    for (;;) {
+      const s = await this.status(reference);
+      if (!s.ok || s.value.final) return s;
+      const left = until - this.now();
+      if (left <= 0) return s;
+      await new Promise<void>((r) => this.waitOn(s.value.chargeId, r, left));
+    }
+  }
+
+  cancel(reference: string): Promise<Result<ApiSale>> {
+    const e = this.find(reference);
+    if (!e?.chargeId) return Promise.resolve(err('not_found', 'PDV_REFERENCE_UNKNOWN'));
+    const c = this.deps.charges.cancel(e.chargeId, 'pdv-api');
+    return Promise.resolve(c.ok ? ok(toSale(reference, c.value)) : c);
+  }
+
+  /** Every `charges:updated`: wakes whoever waits on that charge. */
+  onChargeUpdate(view: ChargeView): void {
+    this.wake(view.id);
+  }
+
+  private waitOn(key: string, done: () => void, ms: number) {
+    const set = this.waiters.get(key) ?? new Set();
+    const fire = () => {
+      clearTimeout(timer);
+      set.delete(fire);
+      done();
+    };
+    const timer = setTimeout(fire, ms);
+    set.add(fire);
+    this.waiters.set(key, set);
+  }
+
+  private wake(key: string) {
+    const set = this.waiters.get(key);
+    if (!set) return;
+    this.waiters.delete(key);
+    for (const fn of [...set]) fn();
+  }
+
+  /** Wakes every waiter (shutdown). */
+  close(): void {
+    for (const key of [...this.waiters.keys()]) this.wake(key);
+  }
+}

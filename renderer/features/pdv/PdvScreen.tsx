@@ -1,0 +1,144 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { formatBRL } from '../../../shared/domain/money';
+import { useTranslation } from '../../i18n';
+import { usePdv, type PdvSettings } from '../../stores/pdv-store';
+
+/** The owner's settings for the PDV, one row per field (docs/pdv-integration.md). */
+const FIELDS: Array<{
+  key: keyof PdvSettings;
+  label: string;
+  kind: 'bool' | 'text' | 'int';
+}> = [
+  { key: 'enabled', label: 'pdv.enabled', kind: 'bool' },
+  { key: 'reqDir', label: 'pdv.reqDir', kind: 'text' },
+  { key: 'respDir', label: 'pdv.respDir', kind: 'text' },
+  { key: 'confirmMinutes', label: 'pdv.confirmMinutes', kind: 'int' },
+  { key: 'apiEnabled', label: 'pdv.apiEnabled', kind: 'bool' },
+  { key: 'apiPort', label: 'pdv.apiPort', kind: 'int' },
+];
+
+/** Integração com o PDV: on/off, folders, the local API's token, and the last requests. */
+export function PdvScreen() {
+  const { t } = useTranslation();
+  const { overview, settings, message, token, load, save, newToken } = usePdv();
+  const [form, setForm] = useState<PdvSettings | null>(settings);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    void load();
+    const timer = setInterval(() => void load(), 2000);
+    return () => clearInterval(timer);
+  }, [load]);
+  useEffect(() => {
+    if (settings && !form) setForm(settings);
+  }, [settings, form]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (form) setSaved(await save(form));
+  };
+  const ex = overview?.exchange;
+  return (
+    <section className="screen stack" aria-labelledby="pdv-title">
+      <h1 id="pdv-title">{t('pdv.title')}</h1>
+      <p className="hint">{t('pdv.intro')}</p>
+      {ex && (
+        <p role="status" data-testid="pdv-state">
+          {ex.state === 'off'
+            ? t('pdv.state.off')
+            : ex.state === 'watching'
+              ? t('pdv.state.watching', { req: ex.req, resp: ex.resp })
+              : t('pdv.state.error', { req: ex.req, resp: ex.resp })}
+        </p>
+      )}
+      {form && (
+        <form onSubmit={(e) => void submit(e)} className="stack" aria-label={t('pdv.settings')}>
+          {FIELDS.map((f) =>
+            f.kind === 'bool' ? (
+              <label key={f.key} className="check">
+                <input
+                  type="checkbox"
+                  checked={form[f.key] as boolean}
+                  onChange={(e) => setForm({ ...form, [f.key]: e.target.checked })}
+                />{' '}
+                {t(f.label)}
+              </label>
+            ) : (
+              <label key={f.key} className="field">
+                <span>{t(f.label)}</span>
+                <input
+                  type={f.kind === 'int' ? 'number' : 'text'}
+                  value={String(form[f.key])}
+                  placeholder={
+                    f.key === 'reqDir' ? ex?.req : f.key === 'respDir' ? ex?.resp : undefined
+                  }
+                  onChange={(e) =>
+                    setForm({
+                      ...form,
+                      [f.key]: f.kind === 'int' ? Number(e.target.value) : e.target.value,
+                    })
+                  }
+                />
+              </label>
+            ),
+          )}
+          <div className="panel-actions">
+            <button type="submit" className="btn btn-primary">
+              {t('pdv.save')}
+            </button>
+          </div>
+          {saved && !message && <p role="status">{t('pdv.saved')}</p>}
+        </form>
+      )}
+      <h2>{t('pdv.api')}</h2>
+      <p>
+        {overview?.api.url ? t('pdv.apiOn', { url: overview.api.url }) : t('pdv.apiOff')}{' '}
+        {overview?.api.hasToken ? t('pdv.hasToken') : t('pdv.noToken')}
+      </p>
+      <button type="button" className="btn" onClick={() => void newToken()}>
+        {t('pdv.newToken')}
+      </button>
+      {token && (
+        <p role="alert">
+          {t('pdv.tokenOnce')} <code data-testid="pdv-token">{token}</code>
+        </p>
+      )}
+      {message && <p role="alert">{message}</p>}
+      <h2>{t('pdv.requests')}</h2>
+      <table className="table">
+        <thead>
+          <tr>
+            <th>{t('pdv.col.at')}</th>
+            <th>{t('pdv.col.command')}</th>
+            <th>{t('pdv.col.identifier')}</th>
+            <th>{t('pdv.col.amount')}</th>
+            <th>{t('pdv.col.state')}</th>
+            <th>{t('pdv.col.message')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {overview?.requests.map((r) => (
+            <tr key={r.id}>
+              <td>{new Date(r.createdAt).toLocaleString()}</td>
+              <td>{r.command}</td>
+              <td>{r.identifier}</td>
+              <td>{r.amountCents !== undefined ? formatBRL(r.amountCents) : ''}</td>
+              <td>
+                {t(`pdv.states.${r.state}`)}
+                {r.refundReason && ` — ${t('pdv.refund')}`}
+              </td>
+              <td>
+                {r.message}
+                {r.answer && (
+                  <details>
+                    <summary>{t('pdv.answer')}</summary>
+                    <pre>{r.answer}</pre>
+                  </details>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { deepLinkIn, parseDeepLink } from '../../../shared/domain/deep-link';
+
+const MAX = 10_000_000;
+
+describe('balcao://cobrar links', () => {
+  it('reads the amount in reais (dot or comma) and the reference', () => {
+    expect(parseDeepLink('balcao://cobrar?valor=12.34&ref=venda-9', MAX)).toEqual({
+      ok: true,
+      value: { amountCents: 1234, reference: 'venda-9' },
+    });
+    expect(parseDeepLink('balcao://cobrar/?valor=12%2C34', MAX)).toEqual({
+      ok: true,
+      value: { amountCents: 1234 },
+    });
+    expect(parseDeepLink('BALCAO:cobrar?ref=a&valor=1', MAX)).toMatchObject({
+      value: { amountCents: 100 },
+    });
+  });
+
+  it('refuses what is not a charge, a wrong amount, or a reference that is not plain', () => {
+    const code = (u: string) => {
+      const r = parseDeepLink(u, MAX);
+      return r.ok ? 'ok' : r.code;
+    };
+    expect(code('balcao://sacar?valor=10')).toBe('DEEP_LINK_INVALID');
+    expect(code('https://cobrar?valor=10')).toBe('DEEP_LINK_INVALID');
+    expect(code('balcao://cobrar')).toBe('AMOUNT_EMPTY');
+    expect(code('balcao://cobrar?valor=0')).toBe('AMOUNT_ZERO');
+    expect(code('balcao://cobrar?valor=-5')).toBe('AMOUNT_NEGATIVE');
+    expect(code('balcao://cobrar?valor=100000.01')).toBe('AMOUNT_ABOVE_MAX');
+    expect(code('balcao://cobrar?valor=abc')).toBe('AMOUNT_NOT_A_NUMBER');
+    expect(code('balcao://cobrar?valor=1&ref=%3Cscript%3E')).toBe('PDV_REFERENCE');
+    expect(code('balcao://cobrar?valor=1&ref=%E0%A4%A')).toBe('DEEP_LINK_INVALID');
+  });
+
+  it('finds the link among the arguments Windows and Linux pass to a second launch', () => {
+    expect(deepLinkIn(['balcao.exe', '--x', 'balcao://cobrar?valor=1'])).toBe(
+      'balcao://cobrar?valor=1',
+    );
+    expect(deepLinkIn(['balcao.exe'])).toBeUndefined();
+  });
+});
