@@ -1,12 +1,7 @@
+import { dayRange } from '../../shared/domain/day-closing';
 import { err, ok, type Result } from '../../shared/result';
 import type { AppCore } from './app-core';
 import type { Handlers } from './ipc-dispatch';
-
-/** Local calendar day `YYYY-MM-DD` → [start, end) in epoch ms. */
-export function dayRange(day: string): { from: number; to: number } {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return { from: new Date(y, m - 1, d).getTime(), to: new Date(y, m - 1, d + 1).getTime() };
-}
 
 const noPrinting = () => err('unavailable', 'PRINT_UNAVAILABLE');
 
