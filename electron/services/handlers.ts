@@ -46,7 +46,7 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'history:page': (i) => core.history.page(i),
     'history:detail': (i) => core.history.detail(i.id),
     'history:closing': (i) => core.history.closing(i.day),
-    'printer:printReceipt': (i) => core.printer.print(i.id),
+    'printer:printReceipt': (i) => core.printer.print(i.id, i.labels),
     'printer:printClosing': (i) => core.printer.printClosing(i),
     'withdrawals:create': (i) => owner(() => core.withdrawals.create(i)),
     'withdrawals:list': () => owner(() => ok(core.withdrawals.list())),
