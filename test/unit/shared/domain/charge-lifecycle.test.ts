@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../../../helpers/property-runs';
 import { buildBrCode, verifyBrCode } from '../../../../shared/domain/brcode';
 import {
   CHARGE_EVENT_TYPES,
@@ -98,7 +99,7 @@ describe('the charge lifecycle decision', () => {
         expect(CHARGE_STATES).toContain(d.next.status);
         if (d.next.noticeCode) expect(CHARGE_NOTICE_CODES).toContain(d.next.noticeCode);
       }),
-      { numRuns: 2_000 },
+      { numRuns: runs(2_000) },
     );
     expect(new Set(CHARGE_EVENT_TYPES).size).toBe(9);
   });
@@ -145,7 +146,7 @@ describe('the charge lifecycle decision', () => {
           }
         },
       ),
-      { numRuns: 3_000 },
+      { numRuns: runs(3_000) },
     );
   });
 });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../../../helpers/property-runs';
 import { CHARGE_STATES } from '../../../../shared/domain/charge-state';
 import {
   closeDay,
@@ -248,7 +249,7 @@ describe('closeDay counts money on the day it landed', () => {
           }
         }
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });
