@@ -89,6 +89,7 @@ describe("the PSP's answer to a create", () => {
       pspStatus: 'PENDING',
     });
     expect(d.next.noticeCode).toBeUndefined();
+    expect(d.next.flags).toEqual([]);
     expect(d.next.payer).toEqual({ name: 'Ana' });
     expect(types(d)).toEqual(['publish', 'stopResolving']);
     expect(d.outcome).toBe('applied');
@@ -532,5 +533,46 @@ describe('local expiry, cancel, giving up', () => {
     const copy = structuredClone(state);
     run(state, { type: 'cancel', by: 'owner' });
     expect(state).toEqual(copy);
+  });
+});
+
+describe('what a decision records', () => {
+  it('a query that only brings the PSP’s id changes the record; the same id again does not', () => {
+    const first = run(charge({ status: 'PENDING' }), {
+      type: 'queryStatus',
+      raw: 'PENDING',
+      transactionId: 'tx-2',
+    });
+    expect(first).toMatchObject({ changed: true, history: [] });
+    const again = run(first.next, { type: 'queryStatus', raw: 'PENDING', transactionId: 'tx-2' });
+    expect(again.changed).toBe(false);
+  });
+
+  it('a status without the PSP’s id keeps the id the charge has', () => {
+    const state = charge({ status: 'PENDING', pspTransactionId: 'tx-1' });
+    expect(run(state, { type: 'callbackStatus', raw: 'PAID' }).next.pspTransactionId).toBe('tx-1');
+    expect(run(state, { type: 'queryStatus', raw: 'PAID' }).next.pspTransactionId).toBe('tx-1');
+  });
+
+  it('an unknown status twice is flagged once', () => {
+    const once = run(charge({ status: 'PENDING' }), { type: 'callbackStatus', raw: 'ON_HOLD' });
+    const twice = run(once.next, { type: 'callbackStatus', raw: 'ON_HOLD' });
+    expect(twice.next.flags).toEqual(['UNKNOWN_STATUS']);
+  });
+
+  it('a payment on a FAILED charge is reported as a late payment', () => {
+    const d = run(charge({ status: 'FAILED' }), { type: 'callbackStatus', raw: 'PAID' });
+    expect(d.outcome).toBe('late-payment');
+    expect(d.next.status).toBe('FAILED');
+  });
+
+  it('any uncertain notice (gave up, no query) goes once the charge is paid', () => {
+    for (const noticeCode of ['UNCERTAIN_GAVE_UP', 'UNCERTAIN_NO_QUERY'] as const) {
+      const d = run(charge({ status: 'UNCERTAIN', noticeCode }), {
+        type: 'callbackStatus',
+        raw: 'PAID',
+      });
+      expect(d.next.noticeCode).toBeUndefined();
+    }
   });
 });

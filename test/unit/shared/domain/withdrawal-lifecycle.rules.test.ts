@@ -176,3 +176,18 @@ describe('withdrawal states and the PSP’s words', () => {
     ['ON_HOLD', undefined],
   ])('%j reads as %s', (raw, state) => expect(readWithdrawalStatus(raw)).toBe(state));
 });
+
+describe('the withdrawal vocabulary, every word', () => {
+  const words = {
+    PROCESSING:
+      'PROCESSING PENDING QUEUED CREATED REQUESTED IN_PROGRESS PENDENTE PROCESSANDO EM_PROCESSAMENTO',
+    COMPLETED:
+      'COMPLETED PAID SUCCESS CONFIRMED APPROVED DONE SENT COMPLETO CONCLUIDO PAGO ENVIADO',
+    FAILED:
+      'FAILED REJECTED ERROR CANCELED CANCELLED RETURNED REFUNDED FALHA CANCELADO RECUSADO ESTORNADO',
+  } as const;
+  it.each(Object.entries(words))('%s: each of its words reads as it', (state, list) => {
+    for (const word of list.split(' '))
+      expect([word, readWithdrawalStatus(word)]).toEqual([word, state]);
+  });
+});
