@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { buildBrCode } from '../../../../shared/domain/brcode';
 import {
   decide,
   type ChargeEvent,
@@ -7,33 +6,11 @@ import {
   type DecideContext,
 } from '../../../../shared/domain/charge-lifecycle';
 import type { ErrorKind } from '../../../../shared/result';
+import { AMOUNT, GOOD_QR, OTHER_QR, chargeFacts } from '../../../helpers/charge-facts';
 
 // One test per rule of the charge lifecycle, named for the rule, so a change that breaks one
 // (`npm run mutation` tries such changes) fails a test that says which rule it broke.
-const AMOUNT = 2222;
-const qr = (cents: number) => {
-  const r = buildBrCode({
-    key: 'loja@x.com.br',
-    merchantName: 'Loja',
-    merchantCity: 'SP',
-    amountCents: cents,
-  });
-  if (!r.ok) throw new Error(r.message);
-  return r.value;
-};
-const GOOD_QR = qr(AMOUNT);
-const OTHER_QR = qr(3333);
-
-const charge = (over: Partial<ChargeFacts> = {}): ChargeFacts => ({
-  status: 'DRAFT',
-  amountCents: AMOUNT,
-  expiresAt: 1_000,
-  attempts: 0,
-  flags: [],
-  deferred: [],
-  payer: { name: 'Ana' },
-  ...over,
-});
+const charge = chargeFacts;
 const ctx: DecideContext = { at: 50 };
 const run = (state: ChargeFacts, e: ChargeEvent, c: DecideContext = ctx) => decide(state, e, c);
 const submitting = (over: Partial<ChargeFacts> = {}) =>
