@@ -8,6 +8,8 @@ export default {
   plugins: ['@stryker-mutator/vitest-runner'],
   vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   mutate: ['shared/domain/**/*.ts'],
+  // Not copied into the sandbox: build output, caches, other runs' sandboxes.
+  ignorePatterns: ['/.stryker', '/dist', '/release', '/.cache', '/.test-results', '/coverage'],
   coverageAnalysis: 'perTest',
   // Module-level constants (code lists, status maps) would each rerun the whole suite; their
   // values are pinned where they are used (the i18n code test, the status reading tests).
