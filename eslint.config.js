@@ -1,14 +1,16 @@
-// Lint, and DESIGN.md's import rules as rules: what may import what is checked here, not
-// left to convention. Folder rules use our balcao/folder-boundaries (resolved paths);
+// Lint, and the design rules of docs/design.md as rules: what may import what, where IPC lives,
+// React's hook rules are checked here, not left to convention. Folder rules use our balcao/folder-boundaries (resolved paths);
 // package rules (electron, keytar, Node built-ins, React) use no-restricted-imports.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import folderBoundaries from './scripts/eslint/folder-boundaries.js';
 import { builtinModules } from 'node:module';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
-const msg = (why) => `Import rule (DESIGN.md): ${why}`;
+const msg = (why) => `Import rule (docs/design.md): ${why}`;
+const ipcMsg = (why) => `IPC rule (docs/design.md): ${why}`;
 
 const packages = (names, why) => ({ paths: names.map((name) => ({ name, message: msg(why) })) });
 const banned = (...groups) => [
@@ -44,6 +46,7 @@ export default tseslint.config(
       'coverage/**',
       'test/e2e/artifacts/**',
       '.cache/**',
+      '.stryker/**',
     ],
   },
   js.configs.recommended,
@@ -66,6 +69,16 @@ export default tseslint.config(
             zone('shared', 'sandbox', 'shared/ must not import sandbox/.'),
             zone('electron/services', 'electron/main', 'services must not import electron/main.'),
             zone('electron/services', 'electron/preload', 'services must not import the preload.'),
+            zone(
+              'electron/services',
+              'relay',
+              'services must not import relay/ (only the composition roots embed it).',
+            ),
+            zone(
+              'electron/services',
+              'sandbox',
+              'services must not import sandbox/ (only the composition roots embed it).',
+            ),
             zone('electron', 'renderer', 'electron/ must not import renderer/.'),
             zone('electron/preload', 'electron/services', 'the preload must not import services.'),
             zone('electron/preload', 'electron/main', 'the preload must not import main.'),
@@ -164,5 +177,33 @@ export default tseslint.config(
         REACT('relay/ and sandbox/ must not import React.'),
       ),
     },
+  },
+  {
+    // ipcMain and ipcRenderer stay inside their wrappers: register.ts (sender check → schema →
+    // service → Result) and the preload's expose.ts; the shell hands ipcMain to register.ts.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: [
+      'electron/main/ipc/register.ts',
+      'electron/main/shell.ts',
+      'electron/main/electron-api.ts',
+      'electron/preload/index.ts',
+      'electron/preload/expose.ts',
+      'test/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Identifier', 'Literal'].map((type) => ({
+          selector: `${type}[${type === 'Literal' ? 'value' : 'name'}=/^ipc(Main|Renderer)$/]`,
+          message: ipcMsg(
+            'ipcMain only in electron/main/ipc/register.ts, ipcRenderer only in electron/preload/.',
+          ),
+        })),
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
   },
 );

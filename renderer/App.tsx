@@ -41,7 +41,8 @@ export function App() {
   useEffect(() => {
     // The charge in progress comes back after a reload or restart, before the Caixa shows: the
     // cashier never starts typing a new sale over one that is about to reappear.
-    void app
+    void useApp
+      .getState()
       .load()
       .then(() => useCashier.getState().restore())
       .finally(() => setReady(true));

@@ -138,6 +138,17 @@ export const APP_NOTICE_CODES = [
 ] as const;
 export type AppNoticeCode = (typeof APP_NOTICE_CODES)[number];
 
+/** Why callbacks come (or do not come) from where they do: `ConnectionStatus.detail` (`notices.<code>`). */
+export const CONNECTION_DETAIL_CODES = [
+  'RELAY_UNREACHABLE',
+  'RELAY_SILENT',
+  'RELAY_CONNECTING',
+  'CALLBACKS_DIRECT',
+  'CALLBACKS_POLLING',
+  'CALLBACKS_NONE',
+] as const;
+export type ConnectionDetailCode = (typeof CONNECTION_DETAIL_CODES)[number];
+
 /** A withdrawal's notice (`withdrawalNotices.<code>`), else the ErrorCode of its failure. */
 export const WITHDRAWAL_NOTICE_CODES = ['UNCERTAIN', 'ALREADY_RECEIVED'] as const;
 

@@ -103,3 +103,20 @@ export const closingPrintSchema = z
   })
   .strict();
 export type ClosingPrint = z.infer<typeof closingPrintSchema>;
+
+/** A receipt's words for the thermal printer, in the app's language (the renderer's `receipt.*`). */
+const label = z.string().min(1).max(40);
+export const receiptLabelsSchema = z
+  .object({
+    title: label,
+    paidTitle: label,
+    paidAt: label,
+    id: label,
+    pspId: label,
+    copyPaste: label,
+    expires: label,
+    charge: label,
+    date: label,
+  })
+  .strict();
+export type ReceiptLabels = z.infer<typeof receiptLabelsSchema>;

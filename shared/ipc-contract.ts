@@ -9,6 +9,7 @@ import type { Result } from './result';
 import {
   chargeDetailSchema,
   closingPrintSchema,
+  receiptLabelsSchema,
   dayClosingSchema,
   historyPageSchema,
   historyQuerySchema,
@@ -97,7 +98,7 @@ export const calls = {
   'history:closing': { input: z.object({ day }).strict(), output: dayClosingSchema },
   /** ESC/POS straight to the configured thermal printer; PRINTER_NOT_ESCPOS → the system dialog. */
   'printer:printReceipt': {
-    input: z.object({ id: z.string().min(1).max(64) }).strict(),
+    input: z.object({ id: z.string().min(1).max(64), labels: receiptLabelsSchema }).strict(),
     output: z.object({ printed: z.literal(true), target: z.string() }),
   },
   /** Fechamento do dia to the thermal printer, as the renderer laid it out; same answers. */

@@ -1,12 +1,7 @@
+import { dayRange } from '../../shared/domain/day-closing';
 import { err, ok, type Result } from '../../shared/result';
 import type { AppCore } from './app-core';
 import type { Handlers } from './ipc-dispatch';
-
-/** Local calendar day `YYYY-MM-DD` → [start, end) in epoch ms. */
-export function dayRange(day: string): { from: number; to: number } {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return { from: new Date(y, m - 1, d).getTime(), to: new Date(y, m - 1, d + 1).getTime() };
-}
 
 const noPrinting = () => err('unavailable', 'PRINT_UNAVAILABLE');
 
@@ -51,7 +46,7 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'history:page': (i) => core.history.page(i),
     'history:detail': (i) => core.history.detail(i.id),
     'history:closing': (i) => core.history.closing(i.day),
-    'printer:printReceipt': (i) => core.printer.print(i.id),
+    'printer:printReceipt': (i) => core.printer.print(i.id, i.labels),
     'printer:printClosing': (i) => core.printer.printClosing(i),
     'withdrawals:create': (i) => owner(() => core.withdrawals.create(i)),
     'withdrawals:list': () => owner(() => ok(core.withdrawals.list())),

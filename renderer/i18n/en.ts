@@ -502,6 +502,11 @@ export const en: Messages = {
     LATE_PAYMENT:
       'Payment received for a charge that had already ended. The money is in: see History.',
     RELAY_UNREACHABLE: 'The callback relay does not answer.',
+    RELAY_SILENT: 'The relay went silent: reconnecting (querying the PSP covers meanwhile).',
+    RELAY_CONNECTING: 'Connecting to the callback relay.',
+    CALLBACKS_DIRECT: 'Callbacks straight from the PSP (loopback).',
+    CALLBACKS_POLLING: 'No relay: querying the PSP.',
+    CALLBACKS_NONE: "No relay and no status query: check payments in the PSP's panel.",
   },
   receipt: {
     charge: 'Charge',

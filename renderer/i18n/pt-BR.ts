@@ -502,6 +502,12 @@ export const ptBR = {
     LATE_PAYMENT:
       'Pagamento recebido para uma cobrança já encerrada. O dinheiro entrou: veja no Histórico.',
     RELAY_UNREACHABLE: 'O relay de callbacks não responde.',
+    RELAY_SILENT:
+      'O relay ficou em silêncio: reconectando (a consulta ao PSP cobre enquanto isso).',
+    RELAY_CONNECTING: 'Conectando ao relay de callbacks.',
+    CALLBACKS_DIRECT: 'Callbacks diretos do PSP (loopback).',
+    CALLBACKS_POLLING: 'Sem relay: consultando o PSP.',
+    CALLBACKS_NONE: 'Sem relay nem consulta de status: confira os pagamentos no painel do PSP.',
   },
   receipt: {
     charge: 'Cobrança',

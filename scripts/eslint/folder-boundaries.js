@@ -1,4 +1,4 @@
-// A local ESLint rule for DESIGN.md's folder rules: `from` folders that files in `target`
+// A local ESLint rule for the folder rules of docs/design.md: `from` folders that files in `target`
 // may not import, resolved from each relative import's real path. (eslint-plugin-import-x's
 // no-restricted-paths does this too, but it pulls in unrs-resolver, whose per-platform
 // binaries the registry mirror here lacks, so `npm ci` could not verify the lock file.)

@@ -26,6 +26,12 @@ export interface DayRange {
   to: number;
 }
 
+/** Local calendar day `YYYY-MM-DD` → its DayRange (23 or 25 hours across a clock change). */
+export function dayRange(day: string): DayRange {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return { from: new Date(y, m - 1, d).getTime(), to: new Date(y, m - 1, d + 1).getTime() };
+}
+
 export interface ClosingWithdrawal {
   status: string;
   amountCents: number;

@@ -192,6 +192,8 @@ describe('Imprimir with an ESC/POS network printer configured', () => {
       await page.getByRole('button', { name: 'Imprimir' }).click();
       await expect.poll(() => jobs.length).toBe(1);
       expect(jobs[0]!.includes(Buffer.from(code, 'latin1'))).toBe(true);
+      // The receipt's words come from the renderer, in the app's language (Portuguese here).
+      expect(jobs[0]!.includes(Buffer.from('PIX copia e cola:', 'latin1'))).toBe(true);
       expect(jobs[0]!.includes(Buffer.from([0x1d, 0x56, 0x00]))).toBe(true);
       expect(dialogs).toBe(0);
     } finally {

@@ -1,4 +1,5 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { ConnectionDetailCode } from '../../../shared/codes';
 import type { ConnectionStatus } from '../../../shared/views';
 import { silentLogger, type Logger } from '../log';
 import type { CallbackIntake } from './intake';
@@ -11,7 +12,7 @@ export interface RelaySubscriberDeps {
   intake: CallbackIntake;
   /** The last event applied (stored in the ledger, advanced in the same transaction). */
   cursor: () => string | undefined;
-  onState: (state: ConnectionStatus['state'], detail?: string) => void;
+  onState: (state: ConnectionStatus['state'], detail?: ConnectionDetailCode) => void;
   fetch?: typeof fetch;
   logger?: Logger;
   /** Reconnect backoff: exponential from baseMs to maxMs, with full jitter. */
@@ -109,7 +110,7 @@ export class RelaySubscriber {
       watchdog = setTimeout(() => {
         // A silently dropped stream: say so now (polling takes over) and reconnect.
         this.logger.warn('relay stream silent: reconnecting');
-        this.deps.onState('reconnecting', 'relay em silêncio');
+        this.deps.onState('reconnecting', 'RELAY_SILENT');
         abort.abort();
       }, this.deps.silenceMs ?? 30_000);
       watchdog.unref?.();

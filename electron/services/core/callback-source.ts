@@ -77,15 +77,15 @@ export class CallbackSource {
         logger,
         ...(this.deps.silenceMs && { silenceMs: this.deps.silenceMs }),
       });
-      monitor.set('reconnecting', 'conectando ao relay');
+      monitor.set('reconnecting', 'RELAY_CONNECTING');
       if (this.started) this.subscriber.start();
-    } else if (this.deps.loopbackPsp()) monitor.set('connected', 'callbacks diretos (loopback)');
+    } else if (this.deps.loopbackPsp()) monitor.set('connected', 'CALLBACKS_DIRECT');
     else this.fallback();
   }
 
   private fallback(): void {
-    if (this.deps.hasStatusQuery()) this.deps.monitor.set('polling', 'consultando o PSP');
-    else this.deps.monitor.set('offline', 'sem relay nem consulta de status');
+    if (this.deps.hasStatusQuery()) this.deps.monitor.set('polling', 'CALLBACKS_POLLING');
+    else this.deps.monitor.set('offline', 'CALLBACKS_NONE');
   }
 
   start(): void {

@@ -1,3 +1,4 @@
+import type { ConnectionDetailCode } from '../../../shared/codes';
 import type { ConnectionStatus, PspHealthState } from '../../../shared/views';
 import type { AppEvents } from '../events';
 
@@ -19,7 +20,7 @@ export class ConnectionMonitor {
     return this.status;
   }
 
-  set(state: ConnectionStatus['state'], detail?: string): void {
+  set(state: ConnectionStatus['state'], detail?: ConnectionDetailCode): void {
     if (this.status.state === state && this.status.detail === detail) return;
     const psp = this.status.psp;
     this.status = { state, since: this.now(), ...(detail && { detail }), ...(psp && { psp }) };

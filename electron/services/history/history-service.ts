@@ -1,4 +1,4 @@
-import { closeDay } from '../../../shared/domain/day-closing';
+import { closeDay, dayRange } from '../../../shared/domain/day-closing';
 import type {
   ChargeDetail,
   DayClosingView,
@@ -9,7 +9,6 @@ import type {
 import { err, ok, type Result } from '../../../shared/result';
 import type { AppSettings } from '../../../shared/settings';
 import { toChargeView } from '../charges/charge-view';
-import { dayRange } from '../handlers';
 import type { ChargeRecord, ChargesRepo } from '../ledger/charges-repo';
 import type { HistoryQuery } from '../ledger/history-query';
 

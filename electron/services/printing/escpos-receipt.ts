@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { csvDateTime } from '../../../shared/domain/charges-csv';
 import { isReceived } from '../../../shared/domain/day-closing';
 import { formatBRL } from '../../../shared/domain/money';
-import type { HistoryRow } from '../../../shared/history';
+import type { HistoryRow, ReceiptLabels } from '../../../shared/history';
 import { cp860Printer } from './cp860-printer';
 import { cp860Text } from './cp860-text';
 import { escposQr } from './escpos-qr';
@@ -33,6 +33,8 @@ export interface ReceiptInput {
   charge: HistoryRow;
   shopName: string;
   paperWidthMm: 58 | 80;
+  /** The words, in the app's language (services speak codes: the renderer translates). */
+  labels: ReceiptLabels;
 }
 
 /** Splits the code, as printed, into whole lines of the roll's width (it has no spaces to break at). */
@@ -43,7 +45,7 @@ const chunks = (s: string, n: number) => cp860Text(s).match(new RegExp(`.{1,${n}
  * code page CP860 so ç/ã/é print right, the QR drawn by the printer itself (model 2, level M),
  * and a cut. A paid charge prints the `Comprovante` instead of the QR.
  */
-export function escposReceipt({ charge, shopName, paperWidthMm }: ReceiptInput): Buffer {
+export function escposReceipt({ charge, shopName, paperWidthMm, labels: l }: ReceiptInput): Buffer {
   const width = PAPER[paperWidthMm].chars;
   // Every text below reaches the printer in CP860 (cp860Printer); the QR's data is bytes, as is.
   const p = cp860Printer(width);
@@ -52,18 +54,18 @@ export function escposReceipt({ charge, shopName, paperWidthMm }: ReceiptInput):
   p.println(shopName);
   p.bold(false);
   const paid = isReceived(charge);
-  p.println(paid ? 'Comprovante de pagamento PIX' : 'Pagamento PIX');
+  p.println(paid ? l.paidTitle : l.title);
   p.setTextQuadArea();
   p.println(formatBRL(charge.amountCents));
   p.setTextNormal();
   if (charge.description) p.println(charge.description);
   if (paid) {
-    p.println(`Pago em ${csvDateTime(charge.paidAt ?? charge.updatedAt)}`);
+    p.println(`${l.paidAt} ${csvDateTime(charge.paidAt ?? charge.updatedAt)}`);
     p.alignLeft();
-    p.println('ID da cobrança:');
+    p.println(`${l.id}:`);
     for (const line of chunks(charge.externalId, width)) p.println(line);
     if (charge.pspTransactionId) {
-      p.println('ID no PSP:');
+      p.println(`${l.pspId}:`);
       for (const line of chunks(charge.pspTransactionId, width)) p.println(line);
     }
   } else if (charge.brcode) {
@@ -71,13 +73,13 @@ export function escposReceipt({ charge, shopName, paperWidthMm }: ReceiptInput):
     p.append(escposQr(charge.brcode, { moduleDots: qrModuleDots(charge.brcode, paperWidthMm) }));
     p.newLine();
     p.alignLeft();
-    p.println('PIX copia e cola:');
+    p.println(`${l.copyPaste}:`);
     for (const line of chunks(charge.brcode, width)) p.println(line);
-    p.println(`Válido até ${csvDateTime(charge.expiresAt)}`);
-    p.println('Cobrança:');
+    p.println(`${l.expires} ${csvDateTime(charge.expiresAt)}`);
+    p.println(`${l.charge}:`);
     for (const line of chunks(charge.externalId, width)) p.println(line);
   }
-  p.println(`Emitido em ${csvDateTime(charge.createdAt)}`);
+  p.println(`${l.date} ${csvDateTime(charge.createdAt)}`);
   p.cut();
   return p.getBuffer();
 }

@@ -1,7 +1,7 @@
 import { PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
 import { isReceived } from '../../../shared/domain/day-closing';
 import { printerTarget, type PrinterKind } from '../../../shared/domain/printer-target';
-import type { ClosingPrint } from '../../../shared/history';
+import type { ClosingPrint, ReceiptLabels } from '../../../shared/history';
 import { err, ok, type Result } from '../../../shared/result';
 import type { AppSettings } from '../../../shared/settings';
 import { toHistoryRow } from '../history/history-service';
@@ -30,7 +30,11 @@ export class ReceiptPrinter {
     return this.d.override ?? { kind: s.kind, address: s.address };
   }
 
-  async print(id: string): Promise<Result<{ printed: true; target: string }>> {
+  /** `labels`: the receipt's words in the app's language, from the renderer. */
+  async print(
+    id: string,
+    labels: ReceiptLabels,
+  ): Promise<Result<{ printed: true; target: string }>> {
     const target = this.escposTarget();
     if (!target.ok) return target;
     const rec = this.d.query.charge(id);
@@ -43,6 +47,7 @@ export class ReceiptPrinter {
       charge,
       shopName: s.shopName,
       paperWidthMm: s.printer.paperWidthMm,
+      labels,
     });
     return this.send(target.value, bytes);
   }

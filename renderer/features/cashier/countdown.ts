@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /** mm:ss until `until`, refreshed every second; null when past. */
 export function useCountdown(until: number | undefined): string | null {
-  const [now, setNow] = useState(Date.now());
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);

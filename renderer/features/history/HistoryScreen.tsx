@@ -28,7 +28,7 @@ export function HistoryScreen() {
   const [message, setMessage] = useState<string | null>(null);
 
   useEffect(() => {
-    void h.load();
+    void useHistory.getState().load();
   }, []);
   // The host prints what is rendered: print after the target is on the page and measured.
   useEffect(() => {

@@ -18,6 +18,8 @@ export function InfractionsScreen() {
   }, [load]);
   // A MED callback: the PSP opened or changed an infraction, so read the page again.
   useEffect(() => bridge().on('infractions:changed', () => void load()), [load]);
+  // Deadlines are measured at each render (no React Compiler memoises this component).
+  // eslint-disable-next-line react-hooks/purity
   const now = Date.now();
   const date = (d?: Date) => (d ? d.toLocaleDateString(i18n.language) : '—');
   const selected = data?.items.find((i) => i.infractionId === open);

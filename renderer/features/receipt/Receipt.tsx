@@ -18,6 +18,7 @@ function useReceiptRow(charge: ReceiptCharge): ReceiptCharge {
   const [row, setRow] = useState<ReceiptCharge>(charge);
   const paid = isReceived(charge);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new charge resets, then reads the ledger
     setRow(charge);
     if (!paid || charge.pspTransactionId !== undefined) return;
     let live = true;

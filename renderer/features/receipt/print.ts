@@ -1,6 +1,7 @@
 import type { ClosingPrint } from '../../../shared/history';
 import type { Result } from '../../../shared/result';
 import { bridge, describeError } from '../../bridge';
+import { receiptLabels } from './labels';
 import { pageHeightMm } from './PrintArea';
 
 /**
@@ -20,7 +21,7 @@ export function printedHeightMm(): number | undefined {
  * Resolves to an error text for the cashier, or null.
  */
 export async function printReceipt(id: string, openDialog: () => void): Promise<string | null> {
-  return settle(await bridge().printer.printReceipt({ id }), openDialog);
+  return settle(await bridge().printer.printReceipt({ id, labels: receiptLabels() }), openDialog);
 }
 
 /** `Fechamento do dia`: the same choice of printer as a receipt. */

@@ -18,6 +18,7 @@ export function DefaultPayerSection() {
   const [p, setP] = useState<Payer>(saved ?? blank);
   const [errors, setErrors] = useState<Partial<Record<keyof Payer, string>>>({});
   const [message, setMessage] = useState<string | null>(null);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the form follows a saved change
   useEffect(() => setP(saved ?? blank), [saved]);
 
   const store = async (value: Payer | null, done: 'saved' | 'cleared') => {

@@ -2,6 +2,7 @@ import iconv from 'iconv-lite';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closingPrint } from '../../../renderer/features/history/closing-csv';
+import { receiptLabels } from '../../../renderer/features/receipt/labels';
 import { i18next } from '../../../renderer/i18n';
 import { formatBRL } from '../../../shared/domain/money';
 import type { DayClosingView, HistoryRow } from '../../../shared/history';
@@ -13,6 +14,8 @@ import { startHost, type Host } from '../../helpers/devhost';
 import { DEMO_ACCOUNT, deadUrl, sandbox, waitFor, type TestSandbox } from '../../helpers/sandbox';
 
 const hex = (...b: number[]) => Buffer.from(b);
+/** The receipt's words as the renderer sends them with the app in Portuguese (the default). */
+const PT = receiptLabels(i18next.getFixedT('pt-BR'));
 
 /** The data of `GS ( k pL pH 49 80 48 d1…dk` (store the QR symbol data), or undefined. */
 function qrStored(job: Buffer): string | undefined {
@@ -55,7 +58,7 @@ describe('ESC/POS thermal printing (development host --printer tcp://…)', () =
     if (!created.ok) throw new Error(created.message);
     const brcode = created.value.brcode!;
     expect(brcode).toMatch(/^000201/);
-    const printed = await host.call('printer:printReceipt', { id: created.value.id });
+    const printed = await host.call('printer:printReceipt', { id: created.value.id, labels: PT });
     expect(printed).toMatchObject({ ok: true });
     const job = await waitFor(() => printer.jobs[0]);
 
@@ -92,7 +95,9 @@ describe('ESC/POS thermal printing (development host --printer tcp://…)', () =
     });
     if (!created.ok) throw new Error(created.message);
     const before = printer.jobs.length;
-    expect(await host.call('printer:printReceipt', { id: created.value.id })).toMatchObject({
+    expect(
+      await host.call('printer:printReceipt', { id: created.value.id, labels: PT }),
+    ).toMatchObject({
       ok: true,
     });
     const job = await waitFor(() => printer.jobs[before]);
@@ -127,7 +132,9 @@ describe('ESC/POS thermal printing (development host --printer tcp://…)', () =
       if (d.ok && d.value.charge.status === 'PAID') break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    expect(await host.call('printer:printReceipt', { id: created.value.id })).toMatchObject({
+    expect(
+      await host.call('printer:printReceipt', { id: created.value.id, labels: PT }),
+    ).toMatchObject({
       ok: true,
     });
     const job = await waitFor(() => printer.jobs[before]);
@@ -188,9 +195,7 @@ describe('printer settings and failures', () => {
     const r = await dispatch(
       createHandlers(t.core, 'browser'),
       'printer:printReceipt',
-      {
-        id: c.value.id,
-      },
+      { id: c.value.id, labels: PT },
       t.core.logger,
     );
     expect(r).toMatchObject({ ok: false, kind: 'unavailable', code: 'PRINTER_UNAVAILABLE' });
@@ -198,7 +203,9 @@ describe('printer settings and failures', () => {
     const sys = await coreOn(sb.baseUrl);
     const c2 = await sys.core.charges.create({ amountCents: 500, payer });
     if (!c2.ok) throw new Error(c2.message);
-    expect(await sys.core.printer.print(c2.value.id)).toMatchObject({ code: 'PRINTER_NOT_ESCPOS' });
+    expect(await sys.core.printer.print(c2.value.id, PT)).toMatchObject({
+      code: 'PRINTER_NOT_ESCPOS',
+    });
     await t.core.stop();
     await sys.core.stop();
   });

@@ -108,7 +108,7 @@ describe('reconciliation', () => {
     const states = t.events
       .filter((e) => e.event === 'connection:changed')
       .map((e) => e.payload as ConnectionStatus);
-    expect(states.some((s) => s.state === 'reconnecting' && s.detail === 'relay em silêncio')).toBe(
+    expect(states.some((s) => s.state === 'reconnecting' && s.detail === 'RELAY_SILENT')).toBe(
       true,
     );
     await eventually(async () => streams >= 2, 8_000); // it reconnected

@@ -2,7 +2,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 // Lints small fixtures as if they lived in each folder, with the project's real config,
-// and asserts that DESIGN.md's import rules fire (and that allowed imports stay allowed).
+// and asserts that the import rules of docs/design.md fire (and that allowed imports stay allowed).
 const eslint = new ESLint({ cwd: process.cwd() });
 
 async function lint(filePath: string, code: string): Promise<string[]> {
@@ -12,7 +12,7 @@ async function lint(filePath: string, code: string): Promise<string[]> {
 
 const use = (stmt: string) => `${stmt}\nexport const used = [x];\n`;
 
-describe('import rules (DESIGN.md) fail lint', () => {
+describe('import rules (docs/design.md) fail lint', () => {
   it.each([
     ['renderer/fx.ts', "import x from 'electron';", 'no-restricted-imports'],
     ['renderer/fx.ts', "import x from 'keytar';", 'no-restricted-imports'],
@@ -65,7 +65,7 @@ describe('import rules (DESIGN.md) fail lint', () => {
   ])('%s: %s', async (file, stmt, rule) => {
     const messages = await lint(file, use(stmt));
     expect(
-      messages.some((m) => m.startsWith(`${rule}:`) && m.includes('Import rule (DESIGN.md)')),
+      messages.some((m) => m.startsWith(`${rule}:`) && m.includes('Import rule (docs/design.md)')),
     ).toBe(true);
   });
 

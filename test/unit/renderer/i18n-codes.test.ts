@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   APP_NOTICE_CODES,
   CHARGE_NOTICE_CODES,
+  CONNECTION_DETAIL_CODES,
   ERROR_CODES,
   WITHDRAWAL_NOTICE_CODES,
 } from '../../../shared/codes';
@@ -25,6 +26,7 @@ describe('every code is worded in pt-BR and English', () => {
     const missing = (group: Record<string, string>, codes: readonly string[]) =>
       codes.filter((c) => !group[c]?.trim());
     expect(missing(d.notices, APP_NOTICE_CODES)).toEqual([]);
+    expect(missing(d.notices, CONNECTION_DETAIL_CODES)).toEqual([]);
     expect(missing(d.chargeNotices, CHARGE_NOTICE_CODES)).toEqual([]);
     expect(missing(d.withdrawalNotices, WITHDRAWAL_NOTICE_CODES)).toEqual([]);
   });
@@ -56,6 +58,15 @@ describe('the renderer words a code in the chosen language', () => {
     expect(describeNotice({ code: 'LATE_PAYMENT' })).toMatch(/^Payment received/);
     expect(describeNotice({ code: 'PSP_UNREACHABLE' })).toMatch(/^No connection to the PSP/);
     await setLanguage('pt-BR');
+  });
+
+  it('why callbacks come from where they do: the relay gone silent, in English', async () => {
+    await setLanguage('en');
+    expect(describeNotice({ code: 'RELAY_SILENT' })).toBe(
+      'The relay went silent: reconnecting (querying the PSP covers meanwhile).',
+    );
+    await setLanguage('pt-BR');
+    expect(describeNotice({ code: 'RELAY_SILENT' })).toMatch(/^O relay ficou em silêncio/);
   });
 
   it('an unknown code still reads as a sentence naming the code', async () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildBrCode, verifyBrCode } from '../../../../shared/domain/brcode';
+import { runs } from '../../../helpers/property-runs';
+import { verifyBrCode } from '../../../../shared/domain/brcode';
 import {
   CHARGE_EVENT_TYPES,
   decide,
@@ -11,31 +12,9 @@ import { CHARGE_NOTICE_CODES } from '../../../../shared/domain/charge-notices';
 import { CHARGE_STATES, canTransition, isTerminal } from '../../../../shared/domain/charge-state';
 import { readPspStatus } from '../../../../shared/domain/psp-status';
 import { ERROR_KINDS } from '../../../../shared/result';
+import { AMOUNT, GOOD_QR, OTHER_QR, chargeFacts } from '../../../helpers/charge-facts';
 
-const AMOUNT = 2222;
-const qr = (cents: number) => {
-  const r = buildBrCode({
-    key: 'loja@x.com.br',
-    merchantName: 'Loja',
-    merchantCity: 'SP',
-    amountCents: cents,
-  });
-  if (!r.ok) throw new Error(r.message);
-  return r.value;
-};
-const GOOD_QR = qr(AMOUNT);
-const OTHER_QR = qr(3333);
-
-const fresh = (over: Partial<ChargeFacts> = {}): ChargeFacts => ({
-  status: 'DRAFT',
-  amountCents: AMOUNT,
-  expiresAt: 1_000,
-  attempts: 0,
-  flags: [],
-  deferred: [],
-  payer: { name: 'Ana' },
-  ...over,
-});
+const fresh = chargeFacts;
 
 const RAW = [
   'PENDING',
@@ -98,7 +77,7 @@ describe('the charge lifecycle decision', () => {
         expect(CHARGE_STATES).toContain(d.next.status);
         if (d.next.noticeCode) expect(CHARGE_NOTICE_CODES).toContain(d.next.noticeCode);
       }),
-      { numRuns: 2_000 },
+      { numRuns: runs(2_000) },
     );
     expect(new Set(CHARGE_EVENT_TYPES).size).toBe(9);
   });
@@ -145,7 +124,7 @@ describe('the charge lifecycle decision', () => {
           }
         },
       ),
-      { numRuns: 3_000 },
+      { numRuns: runs(3_000) },
     );
   });
 });

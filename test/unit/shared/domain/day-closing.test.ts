@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../../../helpers/property-runs';
 import { CHARGE_STATES } from '../../../../shared/domain/charge-state';
 import {
   closeDay,
+  dayRange,
   isReceived,
   type ClosingCharge,
   type DayClosing,
@@ -10,7 +12,7 @@ import {
 } from '../../../../shared/domain/day-closing';
 
 const H = 3_600_000;
-/** Local days, as the terminal computes them (handlers.ts dayRange). */
+/** Local days, as the terminal computes them (dayRange). */
 const dayOf = (d: number): DayRange => ({
   from: new Date(2026, 10, d).getTime(),
   to: new Date(2026, 10, d + 1).getTime(),
@@ -247,7 +249,22 @@ describe('closeDay counts money on the day it landed', () => {
           }
         }
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
+  });
+});
+
+describe('dayRange: the terminal’s local day', () => {
+  it('runs from local midnight to the next local midnight, across a month’s end', () => {
+    const { from, to } = dayRange('2026-11-30');
+    const start = new Date(from);
+    const end = new Date(to);
+    expect([start.getFullYear(), start.getMonth(), start.getDate(), start.getHours()]).toEqual([
+      2026, 10, 30, 0,
+    ]);
+    expect([end.getFullYear(), end.getMonth(), end.getDate(), end.getHours()]).toEqual([
+      2026, 11, 1, 0,
+    ]);
+    expect(dayRange('2026-12-01').from).toBe(to);
   });
 });

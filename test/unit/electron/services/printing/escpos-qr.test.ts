@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildBrCode } from '../../../../../shared/domain/brcode';
 import { escposReceipt } from '../../../../../electron/services/printing/escpos-receipt';
 import type { HistoryRow } from '../../../../../shared/history';
+import { receiptLabels } from '../../../../../renderer/features/receipt/labels';
+import { i18next } from '../../../../../renderer/i18n';
 
 const GS_K_STORE = Buffer.from([0x1d, 0x28, 0x6b]);
 
@@ -41,7 +43,12 @@ describe('the receipt QR on an ESC/POS printer', () => {
       updatedAt: Date.UTC(2026, 10, 21, 15),
       expiresAt: Date.UTC(2026, 10, 21, 16),
     } as unknown as HistoryRow;
-    const job = escposReceipt({ charge, shopName: 'Padaria', paperWidthMm: 80 });
+    const job = escposReceipt({
+      charge,
+      shopName: 'Padaria',
+      paperWidthMm: 80,
+      labels: receiptLabels(i18next.getFixedT('pt-BR')),
+    });
     const [qr, ...more] = stores(job);
     expect(more).toEqual([]);
     // The printer reads exactly the announced bytes as the QR's data: the BR Code's UTF-8 bytes,

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { cryptoWithdrawal, type CryptoFees } from '../../../../shared/domain/crypto-fees';
+import { readPspStatus } from '../../../../shared/domain/psp-status';
+import { checkServiceUrlText } from '../../../../shared/domain/service-url';
+
+// The small rules of shared/domain/, one test each: the crypto withdrawal's fee (A16), the
+// https-only service address (A15), the PSP's status words (A6).
+describe('cryptoWithdrawal (A16)', () => {
+  const fees: CryptoFees = {
+    withdrawal_rate: 1.5,
+    rate_fixed: 2,
+    min_withdrawal: 10,
+    max_withdrawal: 1_000,
+    usdt_rate: 5.5,
+  };
+
+  it('fee = amount × rate / 100 + fixed; net = amount − fee; USDT = net / rate, cut to cents', () => {
+    expect(cryptoWithdrawal(10_000, fees)).toEqual({
+      feeCents: 350,
+      netCents: 9_650,
+      usdt: 17.54,
+      within: true,
+    });
+  });
+
+  it('rounds the fee half up, once', () => {
+    expect(cryptoWithdrawal(333, { ...fees, rate_fixed: 0 }).feeCents).toBe(5);
+  });
+
+  it('is allowed from the minimum to the maximum, both included, and only with money left', () => {
+    expect(cryptoWithdrawal(1_000, fees).within).toBe(true);
+    expect(cryptoWithdrawal(999, fees).within).toBe(false);
+    expect(cryptoWithdrawal(100_000, fees).within).toBe(true);
+    expect(cryptoWithdrawal(100_001, fees).within).toBe(false);
+    expect(cryptoWithdrawal(1_000, { ...fees, rate_fixed: 10 }).within).toBe(false);
+  });
+
+  it('without a USDT rate there is no USDT amount', () => {
+    expect(cryptoWithdrawal(10_000, { ...fees, usdt_rate: 0 }).usdt).toBeNaN();
+  });
+});
+
+describe('checkServiceUrlText (A15: https, loopback excepted)', () => {
+  it.each([
+    ['  https://psp.example.com/// ', 'https://psp.example.com'],
+    ['https://psp.example.com:65535/v1', 'https://psp.example.com:65535/v1'],
+    ['http://localhost:3000', 'http://localhost:3000'],
+    ['HTTP://LOCALHOST', 'HTTP://LOCALHOST'],
+    ['http://127.0.0.1:8080/x', 'http://127.0.0.1:8080/x'],
+    ['http://[::1]:8080', 'http://[::1]:8080'],
+  ])('%j is used as %j', (text, url) => {
+    expect(checkServiceUrlText(text)).toEqual({ ok: true, url });
+  });
+
+  it.each([
+    ['', 'URL_EMPTY'],
+    ['   ', 'URL_EMPTY'],
+    ['http://psp.example.com', 'URL_NOT_HTTPS'],
+    ['http://127.0.0.1.evil.example', 'URL_NOT_HTTPS'],
+    ['http://mylocalhost', 'URL_NOT_HTTPS'],
+    ['ftp://psp.example.com', 'URL_INVALID'],
+    ['https://psp.example.com:65536', 'URL_INVALID'],
+    ['https://user@psp.example.com', 'URL_INVALID'],
+    ['psp.example.com', 'URL_INVALID'],
+    ['https://psp example.com', 'URL_INVALID'],
+  ])('%j is refused with %s', (text, code) => {
+    expect(checkServiceUrlText(text)).toEqual({ ok: false, code });
+  });
+});
+
+describe('readPspStatus (A6)', () => {
+  it('reads a status whatever its case and surrounding blanks', () => {
+    expect(readPspStatus(' pago ')).toEqual({ known: true, outcome: 'PAID' });
+    expect(readPspStatus('Estornado')).toEqual({ known: true, outcome: 'REFUNDED' });
+  });
+
+  it('with the shop’s own map, only its words count', () => {
+    const map = { LIQUIDADO: 'PAID' } as const;
+    expect(readPspStatus('liquidado', map)).toEqual({ known: true, outcome: 'PAID' });
+    expect(readPspStatus('PAID', map)).toEqual({ known: false, raw: 'PAID' });
+  });
+
+  it('an unknown word is kept as it came; object names are not statuses', () => {
+    expect(readPspStatus(' On Hold ')).toEqual({ known: false, raw: ' On Hold ' });
+    expect(readPspStatus('constructor')).toEqual({ known: false, raw: 'constructor' });
+    expect(readPspStatus('__proto__')).toEqual({ known: false, raw: '__proto__' });
+  });
+});
