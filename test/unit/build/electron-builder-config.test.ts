@@ -47,7 +47,7 @@ describe('electron-builder.yml', { timeout: 60_000 }, () => {
   });
 
   it('packs only what runs: the bundles and the two native modules', () => {
-    const files = config.files as string[];
+    const files = config.files as (string | { from: string; to: string; filter: string[] })[];
     expect(files).toEqual(
       expect.arrayContaining([
         'package.json',
@@ -57,12 +57,13 @@ describe('electron-builder.yml', { timeout: 60_000 }, () => {
         '!node_modules/**',
       ]),
     );
-    expect(files.some((f) => /dist\/(relay|devhost)|^dist\/\*\*$/.test(f))).toBe(false);
-    const modules = new Set(
-      files.flatMap((f) =>
-        /^node_modules\/([^/!*]+)\//.exec(f)?.[1] ? [/^node_modules\/([^/]+)\//.exec(f)![1]] : [],
-      ),
-    );
+    expect(
+      files.some((f) => typeof f === 'string' && /dist\/(relay|devhost)|^dist\/\*\*$/.test(f)),
+    ).toBe(false);
+    // The native modules come from the staging copy rebuilt for Electron, not node_modules.
+    const staged = files.find((f) => typeof f === 'object');
+    expect(staged).toMatchObject({ from: '${env.BALCAO_NATIVE_DIR}', to: 'node_modules' });
+    const modules = new Set(staged!.filter.map((f) => f.split('/')[0]));
     expect([...modules].sort()).toEqual([
       'better-sqlite3',
       'bindings',
@@ -71,10 +72,18 @@ describe('electron-builder.yml', { timeout: 60_000 }, () => {
     ]);
     expect(config.asar).toBe(true);
     expect(config.asarUnpack).toEqual([
-      'node_modules/keytar/**/*.node',
-      'node_modules/better-sqlite3/**/*.node',
+      '**/keytar/build/Release/*.node',
+      '**/better-sqlite3/build/Release/*.node',
     ]);
-    expect(config.npmRebuild).toBe(true);
+  });
+
+  it('rebuilds native modules in a staging copy and checks their ABI after packing', () => {
+    // electron-builder's own rebuild works in place on node_modules: off.
+    expect(config.npmRebuild).toBe(false);
+    expect(config.beforePack).toBe('./scripts/packaging/before-pack.mjs');
+    expect(config.afterPack).toBe('./scripts/packaging/after-pack.mjs');
+    for (const hook of [config.beforePack, config.afterPack])
+      expect(existsSync(path.join(root, hook as string))).toBe(true);
   });
 
   it('builds NSIS per user with shortcuts, dmg + zip, AppImage + deb, with icons from build/', () => {
