@@ -10,7 +10,7 @@ const node = {
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  external: ['electron', 'keytar', 'better-sqlite3'],
+  external: ['electron', 'keytar', '@napi-rs/keyring', 'better-sqlite3'],
   logLevel: 'warning',
 };
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 
 /** What the packed app loads from node_modules (electron-builder.yml `files`). */
 export const NATIVE_PACKAGES = ['keytar', 'better-sqlite3'];
-const HELPERS = ['bindings', 'file-uri-to-path', 'node-addon-api'];
+const HELPERS = ['bindings', 'file-uri-to-path', 'node-addon-api', '@napi-rs'];
 // Read once when electron-builder loads the hook, before this hook sets it for the first arch.
 const preStaged = process.env.BALCAO_NATIVE_DIR;
 

@@ -50,7 +50,7 @@ function stageNative(abi?: number) {
   const dir = mkdtempSync(path.join(root, '.cache', 'native-test-'));
   staged.push(dir);
   const stage = path.join(dir, 'node_modules');
-  for (const name of ['keytar', 'better-sqlite3', 'bindings', 'file-uri-to-path'])
+  for (const name of ['keytar', 'better-sqlite3', 'bindings', 'file-uri-to-path', '@napi-rs'])
     cpSync(path.join(root, 'node_modules', name), path.join(stage, name), { recursive: true });
   if (abi) {
     const file = path.join(stage, 'better-sqlite3/build/Release/better_sqlite3.node');
@@ -144,7 +144,7 @@ describe('the packed app', () => {
       .map((f) => f.replaceAll('\\', '/'))
       .filter((f) => /\.[a-z0-9]+$/i.test(f) && !f.endsWith('/'));
     const allowed =
-      /^\/(package\.json|dist\/(main|preload|renderer)\/.+|node_modules\/(keytar|better-sqlite3|bindings|file-uri-to-path)\/.+)$/;
+      /^\/(package\.json|dist\/(main|preload|renderer)\/.+|node_modules\/(keytar|better-sqlite3|bindings|file-uri-to-path|@napi-rs\/keyring[^/]*)\/.+)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     expect(files).toEqual(
       expect.arrayContaining([
@@ -164,6 +164,9 @@ describe('the packed app', () => {
 
   it('unpacks the native modules next to the archive', () => {
     const u = path.join(unpacked, 'resources', 'app.asar.unpacked', 'node_modules');
+    expect(
+      existsSync(path.join(u, '@napi-rs', `keyring-${process.platform}-${process.arch}-gnu`)),
+    ).toBe(true);
     expect(existsSync(path.join(u, 'keytar', 'build', 'Release', 'keytar.node'))).toBe(true);
     expect(
       existsSync(path.join(u, 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node')),

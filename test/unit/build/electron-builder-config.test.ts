@@ -65,6 +65,7 @@ describe('electron-builder.yml', { timeout: 60_000 }, () => {
     expect(staged).toMatchObject({ from: '${env.BALCAO_NATIVE_DIR}', to: 'node_modules' });
     const modules = new Set(staged!.filter.map((f) => f.split('/')[0]));
     expect([...modules].sort()).toEqual([
+      '@napi-rs',
       'better-sqlite3',
       'bindings',
       'file-uri-to-path',
@@ -74,6 +75,7 @@ describe('electron-builder.yml', { timeout: 60_000 }, () => {
     expect(config.asarUnpack).toEqual([
       '**/keytar/build/Release/*.node',
       '**/better-sqlite3/build/Release/*.node',
+      '**/@napi-rs/keyring-*/*.node',
     ]);
   });
 
