@@ -29,6 +29,8 @@ void startShell(electron, {
     );
     const core = await createAppCore({
       dataDir,
+      // An owner-picked folder for the ledger's copies (another disk, a synced folder).
+      ...(process.env.BALCAO_BACKUP_DIR && { backupDir: process.env.BALCAO_BACKUP_DIR }),
       secrets,
       host: 'electron',
       version: electron.app.getVersion(),

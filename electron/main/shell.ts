@@ -21,6 +21,7 @@ import {
   type ShellLog,
 } from './os/crash';
 import { paymentNotifier } from './os/payment-notifier';
+import { restoreIfAsked } from './os/restore-arg';
 import { exportPdf, printPage } from './os/print';
 import { keepAwakeDuringSale, SaleInProgress } from './os/sale-in-progress';
 import { bringToFront, claimSingleInstance } from './os/single-instance';
@@ -97,6 +98,18 @@ export async function startShell(e: ElectronModule, o: ShellOptions) {
   app.on('window-all-closed', () => {
     if (o.platform !== 'darwin') app.quit();
   });
+
+  // Before the ledger is opened, and only in the one running instance.
+  const restored = restoreIfAsked(o.argv, dir);
+  if (restored) {
+    log[restored.ok ? 'info' : 'error'](restored.message);
+    console.log(restored.message);
+    if (!restored.ok) {
+      e.dialog.showErrorBox('Balcão', restored.message);
+      app.exit(1);
+      return null;
+    }
+  }
 
   await app.whenReady();
   e.protocol.handle(APP_SCHEME, appProtocolHandler(path.join(o.distDir, 'renderer')));

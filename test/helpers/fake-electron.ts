@@ -244,6 +244,10 @@ export function createFakeElectron() {
       },
     },
     dialog: {
+      errors: [] as string[],
+      showErrorBox(_title: string, content: string) {
+        this.errors.push(content);
+      },
       savePath: '' as string,
       async showSaveDialog() {
         return { canceled: !this.savePath, filePath: this.savePath };

@@ -51,6 +51,8 @@ export interface AppCoreOptions {
   reconcileBackoffMs?: number[];
   /** Silence after which the relay stream counts as dead (default 30 s). */
   relaySilenceMs?: number;
+  /** Where ledger copies go (default `<dataDir>/backups`; BALCAO_BACKUP_DIR in the app). */
+  backupDir?: string;
 }
 
 export interface AppInfo {
