@@ -20,6 +20,7 @@ import {
   startCrashReporter,
   type ShellLog,
 } from './os/crash';
+import { syncOpenAtLogin } from './os/open-at-login';
 import { paymentNotifier } from './os/payment-notifier';
 import { restoreIfAsked } from './os/restore-arg';
 import { exportPdf, printPage } from './os/print';
@@ -148,6 +149,7 @@ export async function startShell(e: ElectronModule, o: ShellOptions) {
   let tray: ReturnType<typeof createTray> | null = null;
   const applySettings = (s: AppSettings) => {
     display.sync(s.customerDisplay);
+    syncOpenAtLogin(app, o.platform, s.openAtLogin);
     setMenu();
     tray?.refresh();
   };
@@ -202,6 +204,7 @@ export async function startShell(e: ElectronModule, o: ShellOptions) {
   await core.start();
   openCashier();
   display.sync(core.settings.get().customerDisplay);
+  syncOpenAtLogin(app, o.platform, core.settings.get().openAtLogin);
   tray = createTray(
     { e, iconPath: icon, texts, onOpen: openCashier, onQuit: () => app.quit() },
     core.connection(),
