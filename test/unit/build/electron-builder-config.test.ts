@@ -103,6 +103,26 @@ describe('electron-builder.yml', { timeout: 60_000 }, () => {
       expect(existsSync(path.join(root, 'build', f))).toBe(true);
   });
 
+  it('signs Windows from the environment only, and has updates verified against the publisher', () => {
+    const win = config.win as Record<string, unknown>;
+    const signtool = win.signtoolOptions as Record<string, unknown>;
+    // electron-updater checks an update's Authenticode signer against these names.
+    expect(signtool.publisherName).toEqual([expect.stringMatching(/\S/)]);
+    expect(win.verifyUpdateCodeSignature).toBe(true);
+    // No certificate or password in the repository: CSC_LINK / CSC_KEY_PASSWORD at build time.
+    const text = readFileSync(path.join(root, 'electron-builder.yml'), 'utf8');
+    expect(text).not.toMatch(
+      /^\s*(certificateFile|certificatePassword|cscLink|cscKeyPassword)\s*:/m,
+    );
+    // Publisher and CompanyName of the .exe come from package.json's author.
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      author?: { name?: string };
+    };
+    expect(pkg.author?.name).toBe('Balcão');
+    // macOS as before: hardened runtime for notarisation.
+    expect(config.mac).toMatchObject({ hardenedRuntime: true });
+  });
+
   it('publishes updates to a generic URL (electron-updater reads it as app-update.yml)', () => {
     expect(config.publish).toMatchObject({
       provider: 'generic',
