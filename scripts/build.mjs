@@ -15,7 +15,14 @@ const node = {
 };
 
 await Promise.all([
-  esbuild({ ...node, entryPoints: ['electron/main/index.ts'], outfile: 'dist/main/index.cjs' }),
+  // Minified (names kept, so logged errors still name their classes): it is read at every start.
+  esbuild({
+    ...node,
+    entryPoints: ['electron/main/index.ts'],
+    outfile: 'dist/main/index.cjs',
+    minify: true,
+    keepNames: true,
+  }),
   esbuild({
     ...node,
     entryPoints: ['electron/preload/index.ts'],
