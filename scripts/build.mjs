@@ -10,12 +10,19 @@ const node = {
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  external: ['electron', 'keytar', 'better-sqlite3'],
+  external: ['electron', 'keytar', '@napi-rs/keyring', 'better-sqlite3'],
   logLevel: 'warning',
 };
 
 await Promise.all([
-  esbuild({ ...node, entryPoints: ['electron/main/index.ts'], outfile: 'dist/main/index.cjs' }),
+  // Minified (names kept, so logged errors still name their classes): it is read at every start.
+  esbuild({
+    ...node,
+    entryPoints: ['electron/main/index.ts'],
+    outfile: 'dist/main/index.cjs',
+    minify: true,
+    keepNames: true,
+  }),
   esbuild({
     ...node,
     entryPoints: ['electron/preload/index.ts'],

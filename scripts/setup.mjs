@@ -94,6 +94,22 @@ function fetchElectron() {
   );
 }
 
+/** Node 20 is end-of-life (April 2026); Electron 45's tooling and the relay image use Node 22. */
+function checkNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major > 22 || (major === 22 && minor >= 12)) return;
+  console.warn(
+    [
+      `setup: WARNING: this is Node ${process.versions.node}; Balcão needs Node 22.12 or newer`,
+      '  (package.json "engines"). Node 20 is end-of-life since April 2026 and gets no security',
+      '  fixes. Install Node 22 LTS (https://nodejs.org, or `nvm install 22`, or your system',
+      '  packages), then run `rm -rf node_modules && npm run setup` so the native modules are built',
+      '  for it. Setup and the tests still run on this Node for now; release builds need Node 22.',
+    ].join('\n'),
+  );
+}
+
+checkNode();
 if (isDebianLike()) installSystemPackages();
 else if (process.platform === 'linux')
   say(

@@ -59,6 +59,8 @@ export const appSettingsSchema = z.object({
     })
     .prefault({}),
   customerDisplay: z.boolean().default(false),
+  /** Windows and macOS start Balcão at login ("Abrir ao ligar o computador"). */
+  openAtLogin: z.boolean().default(false),
   /**
    * `Divisão (split)`: `splitUser`/`splitTax` of `/transactions/create`, sent with every charge
    * made with that operation. Empty e-mail = no split; with an e-mail, 0 < taxPercent ≤ 100.

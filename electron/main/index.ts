@@ -6,7 +6,7 @@ import { autoUpdater } from 'electron-updater';
 import path from 'node:path';
 import { createAppCore } from '../services/app-core';
 import { createHandlers } from '../services/handlers';
-import { osKeychain } from './adapters/keytar-store';
+import { keychainBackend, osKeychain } from './adapters/keytar-store';
 import { startEmbeddedDemo } from './demo';
 import { commandLine, runCommandLine } from './os/command-line';
 import { configureLog } from './os/logging';
@@ -31,11 +31,18 @@ else
     createLog: (dir, redact) =>
       configureLog(log, { dir, redact, console: !electron.app.isPackaged }),
     async boot(dataDir, shellLog) {
-      const secrets = await osKeychain(() =>
-        shellLog.error('no OS keychain answers: live mode refused, credentials cannot be saved'),
+      const keychain = keychainBackend(process.env.BALCAO_KEYCHAIN);
+      if (keychain.unknown)
+        shellLog.error(`BALCAO_KEYCHAIN=${keychain.unknown} is not a keychain; using keytar`);
+      const secrets = await osKeychain(
+        () =>
+          shellLog.error('no OS keychain answers: live mode refused, credentials cannot be saved'),
+        keychain.backend,
       );
       const core = await createAppCore({
         dataDir,
+        // An owner-picked folder for the ledger's copies (another disk, a synced folder).
+        ...(process.env.BALCAO_BACKUP_DIR && { backupDir: process.env.BALCAO_BACKUP_DIR }),
         secrets,
         host: 'electron',
         version: electron.app.getVersion(),

@@ -22,7 +22,9 @@ import {
   type ShellLog,
 } from './os/crash';
 import { handleDeepLinks, type DeepLinks } from './os/deep-link';
+import { syncOpenAtLogin } from './os/open-at-login';
 import { paymentNotifier } from './os/payment-notifier';
+import { restoreIfAsked } from './os/restore-arg';
 import { exportPdf, printPage } from './os/print';
 import { keepAwakeDuringSale, SaleInProgress } from './os/sale-in-progress';
 import { bringToFront, claimSingleInstance } from './os/single-instance';
@@ -109,6 +111,18 @@ export async function startShell(e: ElectronModule, o: ShellOptions) {
     if (o.platform !== 'darwin') app.quit();
   });
 
+  // Before the ledger is opened, and only in the one running instance.
+  const restored = restoreIfAsked(o.argv, dir);
+  if (restored) {
+    log[restored.ok ? 'info' : 'error'](restored.message);
+    console.log(restored.message);
+    if (!restored.ok) {
+      e.dialog.showErrorBox('Balcão', restored.message);
+      app.exit(1);
+      return null;
+    }
+  }
+
   await app.whenReady();
   e.protocol.handle(APP_SCHEME, appProtocolHandler(path.join(o.distDir, 'renderer')));
   hardenSession(e.session.defaultSession);
@@ -150,6 +164,7 @@ export async function startShell(e: ElectronModule, o: ShellOptions) {
   let tray: ReturnType<typeof createTray> | null = null;
   const applySettings = (s: AppSettings) => {
     display.sync(s.customerDisplay);
+    syncOpenAtLogin(app, o.platform, s.openAtLogin);
     setMenu();
     tray?.refresh();
   };
@@ -204,6 +219,7 @@ export async function startShell(e: ElectronModule, o: ShellOptions) {
   await core.start();
   openCashier();
   display.sync(core.settings.get().customerDisplay);
+  syncOpenAtLogin(app, o.platform, core.settings.get().openAtLogin);
   tray = createTray(
     { e, iconPath: icon, texts, onOpen: openCashier, onQuit: () => app.quit() },
     core.connection(),

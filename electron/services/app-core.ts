@@ -17,6 +17,7 @@ import { AppEvents } from './events';
 import { GoLiveService } from './golive/golive-service';
 import { HistoryService } from './history/history-service';
 import { HistoryQuery } from './ledger/history-query';
+import { scheduleLedgerBackups } from './ledger/backup-schedule';
 import { Ledger } from './ledger/ledger';
 import { createLogger, Redactor } from './log';
 import { OwnerService } from './owner/owner-service';
@@ -49,7 +50,9 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
   const redactor = new Redactor();
   const logger = createLogger(o.logSink ?? (() => {}), redactor);
   const events = new AppEvents();
-  const ledger = Ledger.open(path.join(o.dataDir, 'ledger.sqlite'));
+  let backups: ReturnType<typeof scheduleLedgerBackups> | undefined;
+  const backupDir = o.backupDir ?? path.join(o.dataDir, 'backups');
+  const ledger = Ledger.open(path.join(o.dataDir, 'ledger.sqlite'), { backupDir });
   const terminalId =
     ledger.kv.get<string>('terminal.id') ??
     (ledger.kv.set('terminal.id', randomUUID()), ledger.kv.get<string>('terminal.id')!);
@@ -384,6 +387,12 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     connection: () => monitor.get(),
     info,
     async start() {
+      backups = scheduleLedgerBackups({
+        db: ledger.db,
+        dir: backupDir,
+        onDone: (b) => logger.info(`ledger backup ${b.file}: ${b.charges} charges`),
+        onError: (e) => logger.error(`ledger backup failed: ${e.message}`),
+      });
       source!.start();
       pspHealth.start();
       await charges.recover();
@@ -393,6 +402,8 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       await syncPdvApi();
     },
     async stop() {
+      backups?.stop();
+      await backups?.first;
       background.stop();
       await pdv.stop();
       await apiServer?.close();

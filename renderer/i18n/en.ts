@@ -234,6 +234,7 @@ export const en: Messages = {
     printer: 'System printer (name; empty = the default)',
     paper: 'Paper width',
     customerDisplay: 'Customer display',
+    openAtLogin: 'Open when the computer starts',
     save: 'Save settings',
     saved: 'Settings saved.',
     credentials: 'PSP credentials',

@@ -232,6 +232,7 @@ export const ptBR = {
     printer: 'Impressora do sistema (nome; vazio = a padrão)',
     paper: 'Largura do papel',
     customerDisplay: 'Tela do cliente',
+    openAtLogin: 'Abrir ao ligar o computador',
     save: 'Salvar configurações',
     saved: 'Configurações salvas.',
     credentials: 'Credenciais do PSP',

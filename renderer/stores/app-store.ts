@@ -4,6 +4,7 @@ import type { DefaultPayer } from '../../shared/settings';
 import type { ConnectionStatus } from '../../shared/views';
 import { bridge, describeError } from '../bridge';
 import { setLanguage } from '../i18n';
+import { formatDate } from '../i18n/dates';
 
 export type Route =
   | 'cashier'
@@ -76,7 +77,7 @@ export const useApp = create<AppState>((set, get) => ({
     api.on('infractions:changed', (n) => {
       const waiting = n.status.toUpperCase() === 'WAITING_PSP';
       const params: Record<string, string> = waiting
-        ? { id: n.infractionId, date: new Date(n.deadline).toLocaleDateString() }
+        ? { id: n.infractionId, date: formatDate(n.deadline) }
         : { id: n.infractionId, status: n.status };
       const code = waiting ? 'MED_NOTICE' : 'MED_CHANGED';
       set((s) => ({ notices: [...s.notices, { id: ++noticeSeq, level: 'warn', code, params }] }));

@@ -103,6 +103,7 @@ export const useSettings = create<SettingsState>((set, get) => {
           relay: s.relay,
           printer: s.printer,
           customerDisplay: s.customerDisplay,
+          openAtLogin: s.openAtLogin,
           split: s.split,
         },
       });

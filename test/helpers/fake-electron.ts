@@ -120,6 +120,15 @@ class FakeApp extends EventEmitter {
   sandboxed = false;
   appUserModelId = '';
   isPackaged = false;
+  loginItem = { openAtLogin: false };
+  loginItemCalls = 0;
+  getLoginItemSettings() {
+    return { ...this.loginItem };
+  }
+  setLoginItemSettings(s: { openAtLogin: boolean }) {
+    this.loginItemCalls++;
+    this.loginItem = { openAtLogin: s.openAtLogin };
+  }
   setPath(name: string, p: string) {
     this.paths[name] = p;
   }
@@ -250,6 +259,10 @@ export function createFakeElectron() {
       },
     },
     dialog: {
+      errors: [] as string[],
+      showErrorBox(_title: string, content: string) {
+        this.errors.push(content);
+      },
       savePath: '' as string,
       async showSaveDialog() {
         return { canceled: !this.savePath, filePath: this.savePath };

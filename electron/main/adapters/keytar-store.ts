@@ -24,21 +24,28 @@ export class KeytarSecretStore implements SecretStore {
    * Whether a keychain answers at all (a Linux PC without a Secret Service, a locked-down
    * Windows profile…). A read that fails or hangs means no: live mode needs a keychain.
    */
-  async available(timeoutMs = 5000): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), timeoutMs);
-      timer.unref?.();
-    });
-    const probe = keytar.getPassword(this.service, 'psp.clientId').then(
+  available(timeoutMs = 5000): Promise<boolean> {
+    return answersWithin(() => keytar.getPassword(this.service, 'psp.clientId'), timeoutMs);
+  }
+}
+
+/** True when `read` settles successfully within `timeoutMs`; a throw, rejection or hang is false. */
+export async function answersWithin(read: () => Promise<unknown>, timeoutMs: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+    timer.unref?.();
+  });
+  const probe = Promise.resolve()
+    .then(read)
+    .then(
       () => true,
       () => false,
     );
-    try {
-      return await Promise.race([probe, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+  try {
+    return await Promise.race([probe, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -59,9 +66,34 @@ export class UnavailableKeychain implements SecretStore {
   async delete(): Promise<void> {}
 }
 
+/**
+ * Which library talks to the keychain. keytar is the product's default (README: archived
+ * upstream, 7.9.0 is its last release); @napi-rs/keyring reads the same entries. Moving the
+ * default is this one line.
+ */
+export const KEYCHAIN_BACKENDS = ['keytar', 'napi-keyring'] as const;
+export type KeychainBackend = (typeof KEYCHAIN_BACKENDS)[number];
+export const DEFAULT_KEYCHAIN: KeychainBackend = 'keytar';
+
+/** BALCAO_KEYCHAIN when it names a backend, else the default; an unknown name is reported. */
+export function keychainBackend(value: string | undefined): {
+  backend: KeychainBackend;
+  unknown?: string;
+} {
+  if (!value) return { backend: DEFAULT_KEYCHAIN };
+  const known = KEYCHAIN_BACKENDS.find((b) => b === value);
+  return known ? { backend: known } : { backend: DEFAULT_KEYCHAIN, unknown: value };
+}
+
 /** The keychain when it answers, else the refusing store; `onUnavailable` is told once. */
-export async function osKeychain(onUnavailable: () => void): Promise<SecretStore> {
-  const keychain = new KeytarSecretStore();
+export async function osKeychain(
+  onUnavailable: () => void,
+  backend: KeychainBackend = DEFAULT_KEYCHAIN,
+): Promise<SecretStore> {
+  const keychain =
+    backend === 'napi-keyring'
+      ? new (await import('./napi-keyring-store')).NapiKeyringSecretStore()
+      : new KeytarSecretStore();
   if (await keychain.available()) return keychain;
   onUnavailable();
   return new UnavailableKeychain();

@@ -63,6 +63,8 @@ export interface AppCoreOptions {
   pdvPollMs?: number;
   /** Crash-test seam: runs after a PDV sale's approval was committed, before its answer is written. */
   beforePdvAnswer?: () => void;
+  /** Where ledger copies go (default `<dataDir>/backups`; BALCAO_BACKUP_DIR in the app). */
+  backupDir?: string;
 }
 
 export interface AppInfo {

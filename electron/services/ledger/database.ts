@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { backupBeforeMigration } from './backup';
 import { MIGRATIONS } from './migrations';
 
 export type Db = Database.Database;
@@ -10,13 +11,17 @@ export type Db = Database.Database;
  * synchronous=FULL so a committed charge survives a power cut, not only a crash; then the
  * pending migrations, each in its own transaction.
  */
-export function openDatabase(file: string): Db {
+export function openDatabase(file: string, o: { backupDir?: string } = {}): Db {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // An existing ledger about to change schema is copied first (a fresh one has nothing to lose).
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (o.backupDir && current > 0 && current < MIGRATIONS.length)
+    backupBeforeMigration(db, o.backupDir);
   migrate(db);
   return db;
 }

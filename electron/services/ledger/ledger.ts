@@ -21,8 +21,9 @@ export class Ledger {
     this.kv = new KvRepo(db);
   }
 
-  static open(file: string): Ledger {
-    return new Ledger(openDatabase(file));
+  /** `backupDir`: where a copy is taken before a migration (README "Backups and restore"). */
+  static open(file: string, o: { backupDir?: string } = {}): Ledger {
+    return new Ledger(openDatabase(file, o));
   }
 
   /** Runs `fn` in one transaction (nested calls join it). */

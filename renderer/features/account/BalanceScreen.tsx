@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { formatBRL } from '../../../shared/domain/money';
 import { i18next, useTranslation } from '../../i18n';
 import { useAccount } from '../../stores/account-store';
+import { formatTime } from '../../i18n/dates';
 
 /** Saldo (A3): read on open and on demand, with the time it was read. */
 export function BalanceScreen() {
@@ -28,9 +29,7 @@ export function BalanceScreen() {
               </div>
             ))}
           </dl>
-          <p className="muted">
-            {t('account.readAt', { time: new Date(data.readAt).toLocaleTimeString('pt-BR') })}
-          </p>
+          <p className="muted">{t('account.readAt', { time: formatTime(data.readAt) })}</p>
         </>
       )}
       <button type="button" className="btn" onClick={() => void load()}>

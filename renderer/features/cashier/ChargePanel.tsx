@@ -9,6 +9,7 @@ import { printedHeightMm, printReceipt } from '../receipt/print';
 import { useCountdown } from './countdown';
 import { QrCode } from './QrCode';
 import { playPaidChime } from './sound';
+import { formatTime } from '../../i18n/dates';
 
 interface Props {
   charge: ChargeView;
@@ -110,9 +111,7 @@ export function ChargePanel({
         </p>
       )}
       {charge.status === 'CANCELED' && charge.canceledAt !== undefined && (
-        <p className="notice">
-          {t('counter.canceledAt', { time: new Date(charge.canceledAt).toLocaleTimeString() })}
-        </p>
+        <p className="notice">{t('counter.canceledAt', { time: formatTime(charge.canceledAt) })}</p>
       )}
       {open && offline && (
         <p className="notice notice-warn" role="alert">

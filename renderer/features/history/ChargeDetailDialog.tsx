@@ -2,8 +2,9 @@ import { useEffect, useRef } from 'react';
 import { formatBRL } from '../../../shared/domain/money';
 import type { ChargeDetail } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
+import { formatDateTime } from '../../i18n/dates';
 
-const when = (ms: number) => new Date(ms).toLocaleString('pt-BR');
+const when = formatDateTime;
 
 /** One charge: its ids, money, and every status change the ledger recorded, in order. */
 export function ChargeDetailDialog({ detail, onClose }: { detail: ChargeDetail; onClose(): void }) {

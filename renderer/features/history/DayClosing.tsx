@@ -2,6 +2,7 @@ import { formatBRL } from '../../../shared/domain/money';
 import type { DayClosingView } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
 import { closingRows, hasAny } from './closing-csv';
+import { formatDateTime } from '../../i18n/dates';
 
 const dayBR = (day: string) => day.split('-').reverse().join('/');
 
@@ -63,7 +64,7 @@ export function DayClosing({ closing }: { closing: DayClosingView }) {
         </tbody>
       </table>
       <p className="closing-generated">
-        {t('closing.generatedAt')} {new Date(closing.generatedAt).toLocaleString('pt-BR')}
+        {t('closing.generatedAt')} {formatDateTime(closing.generatedAt)}
       </p>
     </div>
   );

@@ -4,6 +4,7 @@ import { isReceived } from '../../../shared/domain/day-closing';
 import { formatBRL } from '../../../shared/domain/money';
 import type { HistoryRow } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
+import { formatTime } from '../../i18n/dates';
 
 interface Props {
   day: string;
@@ -81,7 +82,7 @@ export function HistoryTable(p: Props) {
           <tbody>
             {p.rows.map((c) => (
               <tr key={c.id} data-charge-id={c.externalId}>
-                <td>{new Date(c.createdAt).toLocaleTimeString('pt-BR')}</td>
+                <td>{formatTime(c.createdAt)}</td>
                 <td>
                   <span className={`badge-status status-${c.status.toLowerCase()}`}>
                     {chargeStatusLabel(c)}

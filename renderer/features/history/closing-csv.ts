@@ -1,5 +1,6 @@
 import { csvCell, csvMoney } from '../../../shared/domain/charges-csv';
 import type { ClosingPrint, DayClosingView } from '../../../shared/history';
+import { formatDateTime } from '../../i18n/dates';
 
 type Section = DayClosingView['live'];
 
@@ -60,7 +61,7 @@ export function closingPrint(c: DayClosingView, t: (key: string) => string): Clo
       `${t('closing.terminal')} ${c.terminalName} (${c.terminalId.slice(0, 8)})`,
     ],
     sections,
-    footer: `${t('closing.generatedAt')} ${new Date(c.generatedAt).toLocaleString('pt-BR')}`,
+    footer: `${t('closing.generatedAt')} ${formatDateTime(c.generatedAt)}`,
   };
 }
 

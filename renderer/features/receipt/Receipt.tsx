@@ -8,10 +8,11 @@ import { useTranslation } from '../../i18n';
 import { PrintArea } from './PrintArea';
 import { ReceiptQr } from './ReceiptQr';
 import './receipt.css';
+import { formatDateTime } from '../../i18n/dates';
 
 export type ReceiptCharge = ChargeView & Partial<Pick<HistoryRow, 'pspTransactionId' | 'paidAt'>>;
 
-const when = (ms: number) => new Date(ms).toLocaleString('pt-BR');
+const when = formatDateTime;
 
 /** A paid charge's receipt needs the PSP's id and paid time, which the ledger's detail holds. */
 function useReceiptRow(charge: ReceiptCharge): ReceiptCharge {

@@ -132,6 +132,14 @@ export function SettingsScreen() {
           />{' '}
           {t('settings.customerDisplay')}
         </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={s.openAtLogin}
+            onChange={(e) => setS({ ...s, openAtLogin: e.target.checked })}
+          />{' '}
+          {t('settings.openAtLogin')}
+        </label>
         <CompatibilitySection s={s} edit={setS} />
         <button type="submit" className="btn btn-primary">
           {t('settings.save')}

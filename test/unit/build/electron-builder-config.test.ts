@@ -47,7 +47,7 @@ describe('electron-builder.yml', { timeout: 60_000 }, () => {
   });
 
   it('packs only what runs: the bundles and the two native modules', () => {
-    const files = config.files as string[];
+    const files = config.files as (string | { from: string; to: string; filter: string[] })[];
     expect(files).toEqual(
       expect.arrayContaining([
         'package.json',
@@ -57,13 +57,15 @@ describe('electron-builder.yml', { timeout: 60_000 }, () => {
         '!node_modules/**',
       ]),
     );
-    expect(files.some((f) => /dist\/(relay|devhost)|^dist\/\*\*$/.test(f))).toBe(false);
-    const modules = new Set(
-      files.flatMap((f) =>
-        /^node_modules\/([^/!*]+)\//.exec(f)?.[1] ? [/^node_modules\/([^/]+)\//.exec(f)![1]] : [],
-      ),
-    );
+    expect(
+      files.some((f) => typeof f === 'string' && /dist\/(relay|devhost)|^dist\/\*\*$/.test(f)),
+    ).toBe(false);
+    // The native modules come from the staging copy rebuilt for Electron, not node_modules.
+    const staged = files.find((f) => typeof f === 'object');
+    expect(staged).toMatchObject({ from: '${env.BALCAO_NATIVE_DIR}', to: 'node_modules' });
+    const modules = new Set(staged!.filter.map((f) => f.split('/')[0]));
     expect([...modules].sort()).toEqual([
+      '@napi-rs',
       'better-sqlite3',
       'bindings',
       'file-uri-to-path',
@@ -71,10 +73,19 @@ describe('electron-builder.yml', { timeout: 60_000 }, () => {
     ]);
     expect(config.asar).toBe(true);
     expect(config.asarUnpack).toEqual([
-      'node_modules/keytar/**/*.node',
-      'node_modules/better-sqlite3/**/*.node',
+      '**/keytar/build/Release/*.node',
+      '**/better-sqlite3/build/Release/*.node',
+      '**/@napi-rs/keyring-*/*.node',
     ]);
-    expect(config.npmRebuild).toBe(true);
+  });
+
+  it('rebuilds native modules in a staging copy and checks their ABI after packing', () => {
+    // electron-builder's own rebuild works in place on node_modules: off.
+    expect(config.npmRebuild).toBe(false);
+    expect(config.beforePack).toBe('./scripts/packaging/before-pack.mjs');
+    expect(config.afterPack).toBe('./scripts/packaging/after-pack.mjs');
+    for (const hook of [config.beforePack, config.afterPack])
+      expect(existsSync(path.join(root, hook as string))).toBe(true);
   });
 
   it('builds NSIS per user with shortcuts, dmg + zip, AppImage + deb, with icons from build/', () => {
@@ -90,6 +101,26 @@ describe('electron-builder.yml', { timeout: 60_000 }, () => {
     expect(config.linux).toMatchObject({ target: ['AppImage', 'deb'], icon: 'build/icon.png' });
     for (const f of ['icon.png', 'icon.ico', 'icon.icns'])
       expect(existsSync(path.join(root, 'build', f))).toBe(true);
+  });
+
+  it('signs Windows from the environment only, and has updates verified against the publisher', () => {
+    const win = config.win as Record<string, unknown>;
+    const signtool = win.signtoolOptions as Record<string, unknown>;
+    // electron-updater checks an update's Authenticode signer against these names.
+    expect(signtool.publisherName).toEqual([expect.stringMatching(/\S/)]);
+    expect(win.verifyUpdateCodeSignature).toBe(true);
+    // No certificate or password in the repository: CSC_LINK / CSC_KEY_PASSWORD at build time.
+    const text = readFileSync(path.join(root, 'electron-builder.yml'), 'utf8');
+    expect(text).not.toMatch(
+      /^\s*(certificateFile|certificatePassword|cscLink|cscKeyPassword)\s*:/m,
+    );
+    // Publisher and CompanyName of the .exe come from package.json's author.
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      author?: { name?: string };
+    };
+    expect(pkg.author?.name).toBe('Balcão');
+    // macOS as before: hardened runtime for notarisation.
+    expect(config.mac).toMatchObject({ hardenedRuntime: true });
   });
 
   it('publishes updates to a generic URL (electron-updater reads it as app-update.yml)', () => {

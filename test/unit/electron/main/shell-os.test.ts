@@ -220,3 +220,25 @@ describe('crashes', () => {
     );
   });
 });
+
+describe('Abrir ao ligar o computador', () => {
+  it('registers the login item on Windows from the setting, and follows a change at once', async () => {
+    const h = await startHarness({ platform: 'win32', settings: { openAtLogin: true } });
+    expect(h.fake.app.getLoginItemSettings().openAtLogin).toBe(true);
+    expect(await h.invoke('settings:update', { patch: { openAtLogin: false } })).toMatchObject({
+      ok: true,
+    });
+    expect(h.fake.app.getLoginItemSettings().openAtLogin).toBe(false);
+    // Saving other settings does not touch it again.
+    const calls = h.fake.app.loginItemCalls;
+    await h.invoke('settings:update', { patch: { customerDisplay: false } });
+    expect(h.fake.app.loginItemCalls).toBe(calls);
+  });
+
+  it('is off by default, and left alone on Linux (no login items there)', async () => {
+    const win = await startHarness({ platform: 'win32' });
+    expect(win.fake.app.getLoginItemSettings().openAtLogin).toBe(false);
+    const linux = await startHarness({ platform: 'linux', settings: { openAtLogin: true } });
+    expect(linux.fake.app.loginItemCalls).toBe(0);
+  });
+});

@@ -1,0 +1,33 @@
+// `balcao --restaurar <arquivo>` (also `--restaurar=<arquivo>`): put a ledger copy back before
+// the app opens the ledger (README "Backups and restore").
+import path from 'node:path';
+import { restoreLedger } from '../../services/ledger/backup';
+
+/** The file named by `--restaurar`, if any. */
+export function restoreArg(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--restaurar') return argv[i + 1];
+    if (a.startsWith('--restaurar=')) return a.slice('--restaurar='.length);
+  }
+  return undefined;
+}
+
+/** Restores when asked; a sentence saying what happened, or undefined when not asked. */
+export function restoreIfAsked(
+  argv: readonly string[],
+  dataDir: string,
+): { ok: boolean; message: string } | undefined {
+  if (!argv.some((a) => a === '--restaurar' || a.startsWith('--restaurar='))) return undefined;
+  const file = restoreArg(argv);
+  if (!file) return { ok: false, message: 'Use: balcao --restaurar <arquivo da cópia>' };
+  try {
+    const info = restoreLedger(path.resolve(file), path.join(dataDir, 'ledger.sqlite'));
+    return {
+      ok: true,
+      message: `Cópia restaurada: ${info.charges} cobranças de ${path.basename(info.file)}. O livro anterior foi guardado ao lado (ledger.sqlite.antes-de-restaurar-…).`,
+    };
+  } catch (e) {
+    return { ok: false, message: `Não foi possível restaurar: ${(e as Error).message}` };
+  }
+}

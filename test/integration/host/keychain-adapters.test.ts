@@ -1,0 +1,110 @@
+// Both keychain adapters through one suite, against the real keychain (gnome-keyring in the
+// private D-Bus session `npm test` starts), and the second one reading what keytar wrote: moving
+// off keytar (archived upstream) must not make an owner retype the PSP's credentials.
+import { randomBytes } from 'node:crypto';
+import keytar from 'keytar';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  KeytarSecretStore,
+  keychainBackend,
+  osKeychain,
+} from '../../../electron/main/adapters/keytar-store';
+import { NapiKeyringSecretStore } from '../../../electron/main/adapters/napi-keyring-store';
+import type { SecretKey, SecretStore } from '../../../electron/services/secrets/secret-store';
+
+const hasSecretService = !!process.env.DBUS_SESSION_BUS_ADDRESS;
+// A service of its own per run, so nothing touches entries under `balcao`.
+const service = () => `balcao-test-${randomBytes(4).toString('hex')}`;
+const cleanup: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const c of cleanup.splice(0)) await c().catch(() => undefined);
+});
+
+const adapters: [string, (service: string) => SecretStore & { available(): Promise<boolean> }][] = [
+  ['keytar', (s) => new KeytarSecretStore(s)],
+  ['@napi-rs/keyring', (s) => new NapiKeyringSecretStore(s)],
+];
+
+describe.skipIf(!hasSecretService).each(adapters)('keychain adapter: %s', (_name, make) => {
+  const fresh = () => {
+    const svc = service();
+    const store = make(svc);
+    cleanup.push(async () => {
+      for (const k of ['psp.clientId', 'psp.clientSecret', 'relay.channelToken'] as SecretKey[])
+        await store.delete(k);
+    });
+    return { svc, store };
+  };
+
+  it('answers where a Secret Service runs', async () => {
+    expect(await fresh().store.available()).toBe(true);
+  });
+
+  it('stores, reads, overwrites and deletes; a missing secret reads as null', async () => {
+    const { store } = fresh();
+    expect(await store.get('psp.clientSecret')).toBeNull();
+    await store.set('psp.clientSecret', 'first');
+    await store.set('psp.clientSecret', 'segundo-ç-€');
+    expect(await store.get('psp.clientSecret')).toBe('segundo-ç-€');
+    await store.set('psp.clientId', 'shop-1');
+    await store.delete('psp.clientSecret');
+    expect(await store.get('psp.clientSecret')).toBeNull();
+    expect(await store.get('psp.clientId')).toBe('shop-1');
+    await store.delete('relay.channelToken'); // deleting what is not there is no error
+  });
+
+  it('keeps each service apart', async () => {
+    const a = fresh();
+    const b = fresh();
+    await a.store.set('relay.channelToken', 'token-a');
+    expect(await b.store.get('relay.channelToken')).toBeNull();
+  });
+
+  it('a deleted secret stays deleted (a fresh store reads null)', async () => {
+    const { svc, store } = fresh();
+    await store.set('psp.clientId', 'shop-7');
+    await store.delete('psp.clientId');
+    expect(await make(svc).get('psp.clientId')).toBeNull();
+  });
+});
+
+describe.skipIf(!hasSecretService)('moving from keytar to @napi-rs/keyring', () => {
+  it('reads every secret keytar wrote, with no retyping', async () => {
+    const svc = service();
+    const secrets: Record<string, string> = {
+      'psp.clientId': 'loja-centro',
+      'psp.clientSecret': `cs-${randomBytes(12).toString('hex')}`,
+      'relay.channelToken': `rt-${randomBytes(16).toString('hex')}`,
+    };
+    cleanup.push(async () => {
+      const napi = new NapiKeyringSecretStore(svc);
+      for (const k of Object.keys(secrets)) await napi.delete(k as SecretKey);
+    });
+    for (const [k, v] of Object.entries(secrets)) await keytar.setPassword(svc, k, v);
+    const napi = new NapiKeyringSecretStore(svc);
+    for (const [k, v] of Object.entries(secrets)) expect(await napi.get(k as SecretKey)).toBe(v);
+    // Moved, not copied: keytar's items are gone, a second read comes from the new entries.
+    expect(await keytar.findCredentials(svc)).toEqual([]);
+    for (const [k, v] of Object.entries(secrets))
+      expect(await new NapiKeyringSecretStore(svc).get(k as SecretKey)).toBe(v);
+    // A cleared secret does not come back from anywhere.
+    await napi.delete('psp.clientSecret');
+    expect(await new NapiKeyringSecretStore(svc).get('psp.clientSecret')).toBeNull();
+  });
+});
+
+describe('choosing the keychain library (BALCAO_KEYCHAIN)', () => {
+  it('keytar by default, @napi-rs/keyring by name, an unknown name reported', async () => {
+    expect(keychainBackend(undefined)).toEqual({ backend: 'keytar' });
+    expect(keychainBackend('napi-keyring')).toEqual({ backend: 'napi-keyring' });
+    expect(keychainBackend('safe-storage')).toEqual({ backend: 'keytar', unknown: 'safe-storage' });
+  });
+
+  it.skipIf(!hasSecretService)('osKeychain hands back the chosen adapter', async () => {
+    const never = () => {
+      throw new Error('keychain reported unavailable');
+    };
+    expect(await osKeychain(never, 'napi-keyring')).toBeInstanceOf(NapiKeyringSecretStore);
+    expect(await osKeychain(never, 'keytar')).toBeInstanceOf(KeytarSecretStore);
+  });
+});

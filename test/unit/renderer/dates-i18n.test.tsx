@@ -1,0 +1,71 @@
+// Dates follow the chosen language on every screen: no renderer file formats a date with a fixed
+// locale (they all go through renderer/i18n/dates.ts), and the history table shows English times
+// once English is chosen.
+import { cleanup, render, screen } from '@testing-library/react';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HistoryRow } from '../../../shared/history';
+import { HistoryTable } from '../../../renderer/features/history/HistoryTable';
+import { setLanguage } from '../../../renderer/i18n';
+import { formatDateTime, formatTime } from '../../../renderer/i18n/dates';
+
+afterEach(async () => {
+  cleanup();
+  await setLanguage('pt-BR');
+});
+
+const root = path.resolve(import.meta.dirname, '../../../renderer');
+const at = new Date(2026, 10, 21, 15, 5, 7).getTime();
+
+describe('dates in the chosen language', () => {
+  it('no screen formats a date or time with a fixed locale or the system’s', () => {
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.(ts|tsx)$/.test(f) && f !== path.join('i18n', 'dates.ts'))
+      .filter((f) =>
+        /toLocale(Date|Time)?String\(\s*(\)|'pt-BR')/.test(
+          readFileSync(path.join(root, f), 'utf8'),
+        ),
+      );
+    expect(files).toEqual([]);
+  });
+
+  it('formats by the interface language', async () => {
+    expect(formatDateTime(at)).toBe('21/11/2026, 15:05:07');
+    await setLanguage('en');
+    expect(formatDateTime(at)).toBe('11/21/2026, 3:05:07 PM');
+    expect(formatTime(at)).toBe('3:05:07 PM');
+  });
+
+  it('the history table shows English times in English', async () => {
+    await setLanguage('en');
+    const row: HistoryRow = {
+      id: 'a',
+      externalId: 'blc_a',
+      operation: 'deposit',
+      amountCents: 500,
+      status: 'PAID',
+      flags: [],
+      demo: false,
+      createdAt: at,
+      updatedAt: at,
+      expiresAt: at,
+    };
+    const noop = () => {};
+    render(
+      <HistoryTable
+        day="2026-11-21"
+        status=""
+        text=""
+        rows={[row]}
+        onDay={noop}
+        onStatus={noop}
+        onText={noop}
+        onDetail={noop}
+        onPrint={noop}
+      />,
+    );
+    expect(screen.getByText('3:05:07 PM')).toBeTruthy();
+    expect(screen.queryByText('15:05:07')).toBeNull();
+  });
+});
