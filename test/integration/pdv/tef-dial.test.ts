@@ -86,6 +86,25 @@ describe('the TEF Dial exchange with a stand-in PDV', () => {
     expect(await pdv.isActive()).toBe(true);
   });
 
+  it('an ACBr PDV on Linux (lower-case intpos.* names, compared exactly) finds its status and answer', async () => {
+    const acbr = new StandInPdv(pdvDir, {
+      request: 'intpos.001',
+      status: 'intpos.sts',
+      answer: 'intpos.001',
+    });
+    expect(await acbr.isActive()).toBe(true);
+    const id = '9000001';
+    acbr.write(
+      StandInPdv.format([
+        ['000-000', 'CRT'],
+        ['001-000', id],
+        ['003-000', 0],
+      ]),
+    );
+    await acbr.waitStatus('CRT', id);
+    expect((await acbr.waitAnswer(id, 10_000)).answer.get('030-000')).toBe('VALOR ZERO');
+  });
+
   it('CRT → QR on the Caixa → paid → approved answer with the PIX receipt → CNF settles it', async () => {
     const sale = await pdv.sale(1234, { document: '654321' });
     const charge = await eventually(async () => {
