@@ -138,7 +138,7 @@ function deny(
   ];
 }
 
-/** Which sale a CNF/NCN/CNC names: control code, else NSU, else identifier, else the last one. */
+/** Which sale a CNF/NCN names: control code or NSU when given, else identifier, else the last. */
 export function target(
   recent: readonly Exchange[],
   fields: Fields,
@@ -148,12 +148,15 @@ export function target(
   const control = fields.get('027-000');
   const nsu = fields.get('012-000');
   const id = fields.get('001-000');
-  return (
-    (control && sales.find((e) => e.answer?.includes(`027-000 = ${control}\r\n`))) ||
-    (nsu && sales.find((e) => e.nsu === nsu)) ||
-    (id && sales.findLast((e) => e.identifier === id)) ||
-    sales.at(-1)
-  );
+  // A CNF/NCN that names a transaction (ACBr sends the answer's 027-000 and 012-000) concerns that
+  // one only: the CNF of a CNC's answer, or of an older sale, never confirms or undoes another.
+  if (control || nsu)
+    return (
+      (control && sales.find((e) => e.answer?.includes(`027-000 = ${control}\r\n`))) ||
+      (nsu && sales.find((e) => e.nsu === nsu)) ||
+      undefined
+    );
+  return (id && sales.findLast((e) => e.identifier === id)) || sales.at(-1);
 }
 
 function settleUnconfirmed(e: Exchange, at: number, reason: RefundReason): Effect[] {

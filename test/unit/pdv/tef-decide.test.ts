@@ -129,3 +129,30 @@ describe('decisions', () => {
     expect(saved(e)[0]).toMatchObject({ state: 'undone', refundReason: 'NOT_CONFIRMED' });
   });
 });
+
+describe('CNF/NCN naming a transaction that is not the waiting sale', () => {
+  // ACBr's CNF/NCN carry the answer's 012-000 and 027-000 (docs: "The CNF's fields"); the CNF of
+  // a CNC's answer names the CNC's NSU. Neither may confirm or undo another sale.
+  const waiting = sale({ state: 'answered', nsu: '000000001', answeredAt: 5 });
+  it('an NCN with another NSU leaves the waiting sale alone (no refund marked)', () => {
+    const effects = onRequest(
+      ctx({ recent: [waiting] }),
+      req('000-000 = NCN\r\n001-000 = 77\r\n012-000 = 000000002\r\n999-999 = 0\r\n'),
+    );
+    expect(effects.map((e) => e.type)).toEqual(['status']);
+  });
+  it('a CNF with another control code does not confirm the waiting sale', () => {
+    const effects = onRequest(
+      ctx({ recent: [waiting] }),
+      req('000-000 = CNF\r\n001-000 = 78\r\n027-000 = blc_other\r\n999-999 = 0\r\n'),
+    );
+    expect(effects.map((e) => e.type)).toEqual(['status']);
+  });
+  it('a CNF with only its own identifier confirms the last waiting sale (GP §7.2)', () => {
+    const effects = onRequest(
+      ctx({ recent: [waiting] }),
+      req('000-000 = CNF\r\n001-000 = 79\r\n999-999 = 0\r\n'),
+    );
+    expect(saved(effects)[0]?.state).toBe('confirmed');
+  });
+});
