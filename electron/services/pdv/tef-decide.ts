@@ -38,6 +38,8 @@ export interface Exchange {
   identifier: string;
   document?: string;
   amountCents?: number;
+  /** The request's fields (requestPrint): a rewrite has the same; a reused identifier does not. */
+  request?: string;
   state: ExchangeState;
   chargeId?: string;
   /** The sale's NSU (`012-000`), given when it is approved. */
@@ -100,6 +102,14 @@ export const isFinalCharge = (status: string) => FINAL_CHARGE.has(status);
 /** The PDV rewrote a request it already sent (same command and identifier) within a day. */
 const SAME_REQUEST_MS = 24 * 3_600_000;
 
+/** A request's fields in a fixed order: what "the same request written again" compares. */
+export const requestPrint = (fields: Fields): string =>
+  [...fields]
+    .filter(([k]) => k !== '999-999')
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('\n');
+
 const echoOf = (e: Pick<Exchange, 'command' | 'identifier' | 'document'>): Echo => ({
   command: e.command,
   identifier: e.identifier,
@@ -120,6 +130,7 @@ function deny(
     identifier: r.identifier,
     ...(document && { document }),
     ...(amountCents !== undefined && { amountCents }),
+    request: requestPrint(r.fields),
     state: 'denied',
     answer: deniedAnswer(
       { command: r.command, identifier: r.identifier, ...(document && { document }) },
@@ -180,6 +191,7 @@ export function onRequest(ctx: Context, r: Request): Effect[] {
     (e) =>
       e.command === r.command &&
       e.identifier === r.identifier &&
+      (e.request === undefined || e.request === requestPrint(r.fields)) &&
       ctx.at - e.createdAt < SAME_REQUEST_MS,
   );
   if (same && (r.command === 'CRT' || r.command === 'CNC')) {
@@ -245,6 +257,7 @@ function onSale(ctx: Context, r: Request): Effect[] {
     identifier: r.identifier,
     ...(document && { document }),
     amountCents,
+    request: requestPrint(r.fields),
     state: 'creating',
     answerWritten: false,
     message: '',
@@ -288,6 +301,7 @@ function onCancel(ctx: Context, r: Request): Effect[] {
     identifier: r.identifier,
     ...(document && { document }),
     amountCents: sale.amountCents,
+    request: requestPrint(r.fields),
     state: 'done',
     chargeId: sale.chargeId!,
     nsu: ctx.nextNsu,

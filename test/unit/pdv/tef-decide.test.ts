@@ -156,3 +156,33 @@ describe('CNF/NCN naming a transaction that is not the waiting sale', () => {
     expect(saved(effects)[0]?.state).toBe('confirmed');
   });
 });
+
+describe('an identifier used again for another sale', () => {
+  // A PDV whose counter restarted sends a new sale with an old identifier: it is not a rewrite,
+  // and the old sale's approved answer must never be sent for money that did not arrive.
+  const first = onRequest(
+    ctx(),
+    req('000-000 = CRT\r\n001-000 = 10\r\n003-000 = 1234\r\n999-999 = 0\r\n'),
+  );
+  const old = {
+    ...saved(first)[0]!,
+    state: 'answered' as const,
+    answer: 'approved',
+    answerWritten: true,
+  };
+  it('a CRT with the same identifier and another amount is a new sale, charged for its amount', () => {
+    const effects = onRequest(
+      ctx({ recent: [{ ...old, state: 'confirmed' }] }),
+      req('000-000 = CRT\r\n001-000 = 10\r\n003-000 = 5000\r\n999-999 = 0\r\n'),
+    );
+    expect(effects.some((e) => e.type === 'answer')).toBe(false);
+    expect(effects.find((e) => e.type === 'createCharge')).toMatchObject({ amountCents: 5000 });
+  });
+  it('the same CRT written again is still answered from the record, never charged twice', () => {
+    const effects = onRequest(
+      ctx({ recent: [old] }),
+      req('000-000 = CRT\r\n001-000 = 10\r\n003-000 = 1234\r\n999-999 = 0\r\n'),
+    );
+    expect(effects.map((e) => e.type)).toEqual(['status', 'answer']);
+  });
+});
