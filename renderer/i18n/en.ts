@@ -655,7 +655,8 @@ export const en: Messages = {
     PDV_REFERENCE_UNKNOWN: 'no sale with this reference today.',
     PDV_API_TOKEN: 'missing or wrong token for the local API.',
     PDV_API_ORIGIN: 'the local API does not answer web pages.',
-    PDV_API_BODY: 'the request body is not JSON.',
+    PDV_API_BODY: 'the request body is not a JSON object.',
+    PDV_API_PATH: 'the address has a broken %-escape.',
     REQUEST_TOO_LARGE:
       'The text sent is too large (over 256 KB). Check what was pasted and try again.',
     PRINTER_NOT_FOUND: 'The configured printer was not found. Check its name in Settings.',

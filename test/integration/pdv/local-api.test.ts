@@ -105,6 +105,18 @@ describe('the local API refuses', () => {
   });
 });
 
+describe('hostile input to the local API', () => {
+  it('a body of null or a list, a broken %-escape, a huge timeout: a 4xx, never a 500, and it still answers', async () => {
+    expect((await call('POST', '/charges', { raw: 'null' })).status).toBe(400);
+    expect((await call('POST', '/charges', { raw: '[1,2]' })).status).toBe(400);
+    expect((await call('POST', '/charges', { raw: '{"amountCents":1e400}' })).status).toBe(422);
+    expect((await call('GET', '/charges/%E0%A4%A')).status).toBe(400);
+    expect((await call('GET', '/charges/nada/wait?timeout=1e999')).status).toBe(404);
+    expect((await call('GET', '/charges/x', { token: 'x'.repeat(3000) })).status).toBe(401);
+    expect((await call('GET', '/charges/x')).status).toBe(404);
+  });
+});
+
 describe('a sale through the local API', () => {
   it('is idempotent by reference, and `wait` answers the moment it is paid', async () => {
     const before = await pspCount();
