@@ -38,7 +38,7 @@ export interface Exchange {
   identifier: string;
   document?: string;
   amountCents?: number;
-  /** The request's fields (requestPrint): a rewrite has the same; a reused identifier does not. */
+  /** The request's sale fields (requestPrint): a rewrite has the same; a reused identifier may not. */
   request?: string;
   state: ExchangeState;
   chargeId?: string;
@@ -102,13 +102,13 @@ export const isFinalCharge = (status: string) => FINAL_CHARGE.has(status);
 /** The PDV rewrote a request it already sent (same command and identifier) within a day. */
 const SAME_REQUEST_MS = 24 * 3_600_000;
 
-/** A request's fields in a fixed order: what "the same request written again" compares. */
+/**
+ * What makes two requests the same operation: the fields naming the sale and its money (document,
+ * amount, currency, original NSU). A PDV's identity fields (7xx) may differ in a rewrite.
+ */
+const SALE_FIELDS = ['002-000', '003-000', '004-000', '012-000'] as const;
 export const requestPrint = (fields: Fields): string =>
-  [...fields]
-    .filter(([k]) => k !== '999-999')
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([k, v]) => `${k}=${v}`)
-    .join('\n');
+  SALE_FIELDS.map((k) => `${k}=${fields.get(k) ?? ''}`).join('\n');
 
 const echoOf = (e: Pick<Exchange, 'command' | 'identifier' | 'document'>): Echo => ({
   command: e.command,
