@@ -399,6 +399,7 @@ export const en: Messages = {
     reqDir: 'Requests folder (req)',
     respDir: 'Answers folder (resp)',
     confirmMinutes: 'Time for the PDV to confirm (minutes)',
+    forced: '(on by the command line; not changeable here)',
     apiEnabled: 'Local API on',
     apiPort: 'Local API port',
     save: 'Save',

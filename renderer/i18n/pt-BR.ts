@@ -397,6 +397,7 @@ export const ptBR = {
     reqDir: 'Pasta de pedidos (req)',
     respDir: 'Pasta de respostas (resp)',
     confirmMinutes: 'Prazo para o PDV confirmar (minutos)',
+    forced: '(ligada pela linha de comando; não se altera aqui)',
     apiEnabled: 'API local ligada',
     apiPort: 'Porta da API local',
     save: 'Salvar',

@@ -86,6 +86,14 @@ describe('the TEF Dial exchange with a stand-in PDV', () => {
     expect(await pdv.isActive()).toBe(true);
   });
 
+  it('the Integração page is told the exchange is on by --pdv-dir, though the saved setting is off', async () => {
+    const o = (await host.call('pdv:overview', {})) as {
+      ok: boolean;
+      value: { exchange: { state: string; forced?: boolean } };
+    };
+    expect(o.value.exchange).toMatchObject({ state: 'watching', forced: true });
+  });
+
   it('an ACBr PDV on Linux (lower-case intpos.* names, compared exactly) finds its status and answer', async () => {
     const acbr = new StandInPdv(pdvDir, {
       request: 'intpos.001',
