@@ -75,6 +75,7 @@ export const en: Messages = {
     pspId: 'PSP ID',
     actions: 'Actions',
     late: 'Late payment',
+    refundDue: 'To refund (PDV undid the sale)',
     details: 'Details',
     printPaid: 'Receipt',
     pages: 'Pages',

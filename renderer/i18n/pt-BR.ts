@@ -74,6 +74,7 @@ export const ptBR = {
     pspId: 'ID no PSP',
     actions: 'Ações',
     late: 'Pagamento tardio',
+    refundDue: 'Devolver (o PDV desfez a venda)',
     details: 'Detalhes',
     printPaid: 'Comprovante',
     pages: 'Páginas',

@@ -9,6 +9,7 @@ import type { Ledger } from '../ledger/ledger';
 import { silentLogger, type Logger } from '../log';
 import { MAX_REQUEST_BYTES, parseIntPos, statusFile, type Fields } from './intpos';
 import { PdvRepo } from './pdv-repo';
+import { markRefundDue } from './refund-mark';
 import {
   isFinalCharge,
   onCharge,
@@ -283,6 +284,8 @@ export class TefExchange {
     for (const e of effects) {
       if (e.type === 'refundDue') {
         this.logger.warn('pdv refund due', { exchange: e.exchange.id, reason: e.reason });
+        if (e.exchange.chargeId)
+          markRefundDue(this.deps.ledger, e.exchange.chargeId, e.reason, this.now());
         this.deps.onRefundDue?.(e.exchange, e.reason);
       }
       if (e.type === 'createCharge')

@@ -171,9 +171,10 @@ describe('the TEF Dial exchange with a stand-in PDV', () => {
           (e.payload as { params: { identifier: string } }).params.identifier === sale.id,
       ),
     );
-    // The charge itself stays paid: money arrived and is never hidden.
+    // The charge itself stays paid: money arrived and is never hidden; Histórico shows it is due back.
     const c = await host.call<ChargeView>('charges:get', { id: charge.id });
     expect(c.ok && c.value.status).toBe('PAID');
+    expect(c.ok && c.value.flags).toContain('REFUND_DUE');
   });
 
   it('a PDV rewriting the same request: one charge, one answer, status written again', async () => {
