@@ -344,19 +344,30 @@ export function createFailedMessage(code: string): string {
   return 'PIX INDISPONIVEL: TENTE DE NOVO';
 }
 
-export function onCreateFailed(ctx: Context, e: Exchange, code: string): Effect[] {
-  const message = createFailedMessage(code);
+/** A sale ends denied: the denial answer with the reason in words, saved then written. */
+function endDenied(
+  e: Exchange,
+  at: number,
+  code: DenialCode,
+  message: string,
+  over: Partial<Exchange> = {},
+): [Extract<Effect, { type: 'save' }>, Effect] {
   const next: Exchange = {
     ...e,
+    ...over,
     state: 'denied',
-    answer: deniedAnswer(echoOf(e), DENIAL.refused, message, e.amountCents),
+    answer: deniedAnswer(echoOf(e), code, message, e.amountCents),
     message,
-    updatedAt: ctx.at,
+    updatedAt: at,
   };
   return [
     { type: 'save', exchange: next },
     { type: 'answer', exchange: next },
   ];
+}
+
+export function onCreateFailed(ctx: Context, e: Exchange, code: string): Effect[] {
+  return endDenied(e, ctx.at, DENIAL.refused, createFailedMessage(code));
 }
 
 const NOT_PAID: Record<string, string> = {
@@ -379,20 +390,14 @@ export function onCharge(ctx: Context, e: Exchange, c: ChargeEnd): Effect[] {
   }
   if (e.state !== 'creating' && e.state !== 'waiting') return [];
   if (c.status === 'PAID' && c.flags.includes('AMOUNT_MISMATCH')) {
-    const message = 'VALOR PAGO DIFERENTE: DEVOLVER';
-    const denied: Exchange = {
-      ...e,
+    const [save, answer] = endDenied(e, ctx.at, DENIAL.notPaid, 'VALOR PAGO DIFERENTE: DEVOLVER', {
       chargeId: c.id,
-      state: 'denied',
       refundReason: 'AMOUNT_MISMATCH',
-      answer: deniedAnswer(echoOf(e), DENIAL.notPaid, message, e.amountCents),
-      message,
-      updatedAt: ctx.at,
-    };
+    });
     return [
-      { type: 'save', exchange: denied },
-      { type: 'answer', exchange: denied },
-      { type: 'refundDue', exchange: denied, reason: 'AMOUNT_MISMATCH' },
+      save,
+      answer,
+      { type: 'refundDue', exchange: save.exchange, reason: 'AMOUNT_MISMATCH' },
     ];
   }
   if (c.status === 'PAID') {
@@ -421,19 +426,9 @@ export function onCharge(ctx: Context, e: Exchange, c: ChargeEnd): Effect[] {
       { type: 'answer', exchange: answered },
     ];
   }
-  const message = NOT_PAID[c.status] ?? 'PIX NAO PAGO';
-  const denied: Exchange = {
-    ...e,
+  return endDenied(e, ctx.at, DENIAL.notPaid, NOT_PAID[c.status] ?? 'PIX NAO PAGO', {
     chargeId: c.id,
-    state: 'denied',
-    answer: deniedAnswer(echoOf(e), DENIAL.notPaid, message, e.amountCents),
-    message,
-    updatedAt: ctx.at,
-  };
-  return [
-    { type: 'save', exchange: denied },
-    { type: 'answer', exchange: denied },
-  ];
+  });
 }
 
 function settleDenied(e: Exchange, at: number, reason: RefundReason): Effect[] {
