@@ -13,6 +13,14 @@ import path from 'node:path';
  */
 export type Answer = Map<string, string>;
 
+/** The owner's `Pagador padrão`: a PDV sends only an amount, the charge carries this payer. */
+export const PDV_PAYER = {
+  name: 'Consumidor',
+  document: '123.456.789-09',
+  email: 'caixa@padaria.com.br',
+  phone: '5511912345678',
+};
+
 export class StandInPdv {
   readonly req: string;
   readonly resp: string;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/core';
 import { startHost, type Host } from '../../helpers/devhost';
 import { DEMO_ACCOUNT, eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
+import { PDV_PAYER } from '../../helpers/stand-in-pdv';
 
 // The local API and `balcao cobrar` against the development host on the PSP sandbox.
 const PIN = '2468';
@@ -26,17 +27,9 @@ beforeAll(async () => {
   });
   api = await eventually(async () => /PDV API on (\S+)/.exec(host.output())?.[1]);
   expect((await host.call('owner:unlock', { pin: PIN })).ok).toBe(true);
-  const r = await host.call('settings:update', {
-    patch: {
-      defaultPayer: {
-        name: 'Consumidor',
-        document: '123.456.789-09',
-        email: 'caixa@padaria.com.br',
-        phone: '5511912345678',
-      },
-    },
-  });
-  expect(r.ok).toBe(true);
+  expect((await host.call('settings:update', { patch: { defaultPayer: PDV_PAYER } })).ok).toBe(
+    true,
+  );
 });
 afterAll(async () => {
   await host?.stop();

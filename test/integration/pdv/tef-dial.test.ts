@@ -6,7 +6,7 @@ import type { ChargeView } from '../../../shared/views';
 import { tempDir } from '../../helpers/core';
 import { startHost, type Host } from '../../helpers/devhost';
 import { DEMO_ACCOUNT, eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
-import { StandInPdv } from '../../helpers/stand-in-pdv';
+import { PDV_PAYER, StandInPdv } from '../../helpers/stand-in-pdv';
 
 // The shop's PDV hands sales to Balcão through the TEF Dial files (docs/pdv-integration.md):
 // a stand-in PDV written from the protocol documents drives the development host (real files,
@@ -36,17 +36,9 @@ beforeAll(async () => {
   host = await start();
   expect((await host.call('owner:unlock', { pin: PIN })).ok).toBe(true);
   // The PDV sends only an amount: the charge carries the owner's `Pagador padrão`.
-  const r = await host.call('settings:update', {
-    patch: {
-      defaultPayer: {
-        name: 'Consumidor',
-        document: '123.456.789-09',
-        email: 'caixa@padaria.com.br',
-        phone: '5511912345678',
-      },
-    },
-  });
-  expect(r.ok).toBe(true);
+  expect((await host.call('settings:update', { patch: { defaultPayer: PDV_PAYER } })).ok).toBe(
+    true,
+  );
 });
 afterAll(async () => {
   await host?.stop();
