@@ -125,6 +125,7 @@ export const ERROR_CODES = [
   'PDV_API_TOKEN',
   'PDV_API_ORIGIN',
   'PDV_API_BODY',
+  'PDV_API_PATH',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

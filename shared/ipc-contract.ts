@@ -236,8 +236,15 @@ export const calls = {
         req: z.string(),
         resp: z.string(),
         code: z.string().optional(),
+        /** On by the command line (`--pdv-dir`), whatever the saved setting says. */
+        forced: z.boolean().optional(),
       }),
-      api: z.object({ url: z.string().nullable(), hasToken: z.boolean() }),
+      api: z.object({
+        url: z.string().nullable(),
+        hasToken: z.boolean(),
+        /** On by the command line (`--pdv-api-port`). */
+        forced: z.boolean().optional(),
+      }),
       requests: z.array(
         z.object({
           id: z.string(),

@@ -346,16 +346,22 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       const st = pdv.status();
       const f = pdvFolders({ override: o.pdvDir, ...settings.get().pdv });
       return {
-        exchange:
-          st.state === 'off'
-            ? { state: 'off', ...f }
+        exchange: {
+          ...(st.state === 'off'
+            ? { state: 'off' as const, ...f }
             : {
                 state: st.state,
                 req: st.req,
                 resp: st.resp,
                 ...(st.state === 'error' && { code: st.code }),
-              },
-        api: { url: apiServer?.url ?? null, hasToken: apiToken.exists() },
+              }),
+          ...(o.pdvDir && { forced: true }),
+        },
+        api: {
+          url: apiServer?.url ?? null,
+          hasToken: apiToken.exists(),
+          ...(o.pdvApiPort !== undefined && { forced: true }),
+        },
         requests: pdv.latest(30).map((e) => ({
           id: e.id,
           command: e.command,

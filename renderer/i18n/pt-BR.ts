@@ -74,6 +74,7 @@ export const ptBR = {
     pspId: 'ID no PSP',
     actions: 'Ações',
     late: 'Pagamento tardio',
+    refundDue: 'Devolver (o PDV desfez a venda)',
     details: 'Detalhes',
     printPaid: 'Comprovante',
     pages: 'Páginas',
@@ -398,6 +399,7 @@ export const ptBR = {
     reqDir: 'Pasta de pedidos (req)',
     respDir: 'Pasta de respostas (resp)',
     confirmMinutes: 'Prazo para o PDV confirmar (minutos)',
+    forced: '(ligada pela linha de comando; não se altera aqui)',
     apiEnabled: 'API local ligada',
     apiPort: 'Porta da API local',
     save: 'Salvar',
@@ -664,7 +666,8 @@ export const ptBR = {
     PDV_REFERENCE_UNKNOWN: 'nenhuma venda com esta referência hoje.',
     PDV_API_TOKEN: 'token da API local ausente ou errado.',
     PDV_API_ORIGIN: 'a API local não atende páginas da web.',
-    PDV_API_BODY: 'o corpo do pedido não é JSON.',
+    PDV_API_BODY: 'o corpo do pedido não é um objeto JSON.',
+    PDV_API_PATH: 'o endereço tem um escape % quebrado.',
     REQUEST_TOO_LARGE:
       'O texto enviado é grande demais (mais de 256 KB). Confira o que foi colado e tente de novo.',
     PRINTER_NOT_FOUND:

@@ -3,7 +3,7 @@ import { shot } from '../helpers/browser';
 import { decodeQr } from '../helpers/cashier';
 import { tempDir } from '../helpers/core';
 import { openApp, OWNER_PIN, type AppSession } from '../helpers/app-session';
-import { StandInPdv } from '../helpers/stand-in-pdv';
+import { PDV_PAYER, StandInPdv } from '../helpers/stand-in-pdv';
 
 // The shop's PDV sends a sale through the TEF Dial files; the cashier sees it on the Caixa.
 let app: AppSession;
@@ -15,17 +15,9 @@ beforeAll(async () => {
   app = await openApp(undefined, ['--pdv-dir', dir]);
   pdv = new StandInPdv(dir);
   expect((await app.host.call('owner:unlock', { pin: OWNER_PIN })).ok).toBe(true);
-  const r = await app.host.call('settings:update', {
-    patch: {
-      defaultPayer: {
-        name: 'Consumidor',
-        document: '123.456.789-09',
-        email: 'caixa@padaria.com.br',
-        phone: '5511912345678',
-      },
-    },
-  });
-  expect(r.ok).toBe(true);
+  expect((await app.host.call('settings:update', { patch: { defaultPayer: PDV_PAYER } })).ok).toBe(
+    true,
+  );
 });
 afterAll(() => app?.close());
 

@@ -13,12 +13,28 @@ import path from 'node:path';
  */
 export type Answer = Map<string, string>;
 
+/** The owner's `Pagador padrão`: a PDV sends only an amount, the charge carries this payer. */
+export const PDV_PAYER = {
+  name: 'Consumidor',
+  document: '123.456.789-09',
+  email: 'caixa@padaria.com.br',
+  phone: '5511912345678',
+};
+
 export class StandInPdv {
   readonly req: string;
   readonly resp: string;
   private seq = Math.floor(Date.now() / 1000) % 1_000_000;
 
-  constructor(readonly dir: string) {
+  /**
+   * `names` given: the file names a PDV uses and compares exactly, as ACBr does with its defaults
+   * (`intpos.001`, `intpos.sts`, lower case: ACBr `ACBrTEFDDial.pas`) on a case-sensitive file
+   * system (Linux). Without them, GP's `IntPos.*` names, compared case-blind as on Windows.
+   */
+  constructor(
+    readonly dir: string,
+    private readonly names?: { request: string; status: string; answer: string },
+  ) {
     this.req = path.join(dir, 'req');
     this.resp = path.join(dir, 'resp');
     mkdirSync(this.req, { recursive: true });
@@ -46,12 +62,15 @@ export class StandInPdv {
   write(text: string): void {
     const tmp = path.join(this.req, 'intpos.tmp');
     writeFileSync(tmp, text, 'latin1');
-    renameSync(tmp, path.join(this.req, 'IntPos.001'));
+    renameSync(tmp, path.join(this.req, this.names?.request ?? 'IntPos.001'));
   }
 
   /** Whatever `resp` holds under that name, in any letter case (Windows names are case-blind). */
   private find(name: string): string | undefined {
-    const hit = readdirSync(this.resp).find((n) => n.toLowerCase() === name.toLowerCase());
+    const exact = name === 'IntPos.Sts' ? this.names?.status : this.names?.answer;
+    const hit = readdirSync(this.resp).find((n) =>
+      exact ? n === exact : n.toLowerCase() === name.toLowerCase(),
+    );
     return hit && path.join(this.resp, hit);
   }
 

@@ -52,13 +52,15 @@ export async function serveLocalApi(o: {
     const auth = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '');
     if (!o.token.check(auth?.[1])) return send(res, 401, { error: 'PDV_API_TOKEN' });
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+    const parts = pathParts(url.pathname);
+    if (!parts) return send(res, 400, { error: 'PDV_API_PATH' });
     if (parts[0] !== 'v1' || parts[1] !== 'charges') return send(res, 404, { error: 'NOT_FOUND' });
     const reference = parts[2];
     if (req.method === 'POST' && parts.length === 2) {
       const body = await readJson(req);
       if (body === 'too-large') return send(res, 413, { error: 'REQUEST_TOO_LARGE' });
-      if (body === 'bad') return send(res, 400, { error: 'PDV_API_BODY' });
+      if (body === 'bad' || typeof body !== 'object' || body === null || Array.isArray(body))
+        return send(res, 400, { error: 'PDV_API_BODY' });
       const b = body as { amountCents?: unknown; reference?: unknown; description?: unknown };
       if (typeof b.reference !== 'string')
         return send(res, 422, { error: 'PDV_REFERENCE', field: 'reference' });
@@ -111,6 +113,15 @@ export async function serveLocalApi(o: {
       await new Promise<void>((r) => server.close(() => r()));
     },
   };
+}
+
+/** The path's segments, decoded; null when an escape is broken (`%E0%A4%A`). */
+function pathParts(pathname: string): string[] | null {
+  try {
+    return pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return null;
+  }
 }
 
 /** The body as JSON, refused past MAX_BODY_BYTES without reading the rest. */

@@ -27,10 +27,11 @@ export const REFERENCE = PDV_REFERENCE;
 /** A reference names one sale for a day: after that the same text may start a new one. */
 const SAME_REFERENCE_MS = 24 * 3_600_000;
 
-const toSale = (reference: string, c: ChargeView): ApiSale => ({
+export const toSale = (reference: string, c: ChargeView): ApiSale => ({
   reference,
   status: c.status,
-  paid: c.status === 'PAID',
+  // Paid with another amount is not the sale's money (docs/pdv-integration.md): not paid.
+  paid: c.status === 'PAID' && !c.flags.includes('AMOUNT_MISMATCH'),
   final: isFinalCharge(c.status),
   amountCents: c.amountCents,
   ...(c.description !== undefined && { description: c.description }),

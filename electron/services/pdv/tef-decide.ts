@@ -38,6 +38,8 @@ export interface Exchange {
   identifier: string;
   document?: string;
   amountCents?: number;
+  /** The request's sale fields (requestPrint): a rewrite has the same; a reused identifier may not. */
+  request?: string;
   state: ExchangeState;
   chargeId?: string;
   /** The sale's NSU (`012-000`), given when it is approved. */
@@ -100,6 +102,14 @@ export const isFinalCharge = (status: string) => FINAL_CHARGE.has(status);
 /** The PDV rewrote a request it already sent (same command and identifier) within a day. */
 const SAME_REQUEST_MS = 24 * 3_600_000;
 
+/**
+ * What makes two requests the same operation: the fields naming the sale and its money (document,
+ * amount, currency, original NSU). A PDV's identity fields (7xx) may differ in a rewrite.
+ */
+const SALE_FIELDS = ['002-000', '003-000', '004-000', '012-000'] as const;
+export const requestPrint = (fields: Fields): string =>
+  SALE_FIELDS.map((k) => `${k}=${fields.get(k) ?? ''}`).join('\n');
+
 const echoOf = (e: Pick<Exchange, 'command' | 'identifier' | 'document'>): Echo => ({
   command: e.command,
   identifier: e.identifier,
@@ -120,6 +130,7 @@ function deny(
     identifier: r.identifier,
     ...(document && { document }),
     ...(amountCents !== undefined && { amountCents }),
+    request: requestPrint(r.fields),
     state: 'denied',
     answer: deniedAnswer(
       { command: r.command, identifier: r.identifier, ...(document && { document }) },
@@ -138,7 +149,7 @@ function deny(
   ];
 }
 
-/** Which sale a CNF/NCN/CNC names: control code, else NSU, else identifier, else the last one. */
+/** Which sale a CNF/NCN names: control code or NSU when given, else identifier, else the last. */
 export function target(
   recent: readonly Exchange[],
   fields: Fields,
@@ -148,12 +159,15 @@ export function target(
   const control = fields.get('027-000');
   const nsu = fields.get('012-000');
   const id = fields.get('001-000');
-  return (
-    (control && sales.find((e) => e.answer?.includes(`027-000 = ${control}\r\n`))) ||
-    (nsu && sales.find((e) => e.nsu === nsu)) ||
-    (id && sales.findLast((e) => e.identifier === id)) ||
-    sales.at(-1)
-  );
+  // A CNF/NCN that names a transaction (ACBr sends the answer's 027-000 and 012-000) concerns that
+  // one only: the CNF of a CNC's answer, or of an older sale, never confirms or undoes another.
+  if (control || nsu)
+    return (
+      (control && sales.find((e) => e.answer?.includes(`027-000 = ${control}\r\n`))) ||
+      (nsu && sales.find((e) => e.nsu === nsu)) ||
+      undefined
+    );
+  return (id && sales.findLast((e) => e.identifier === id)) || sales.at(-1);
 }
 
 function settleUnconfirmed(e: Exchange, at: number, reason: RefundReason): Effect[] {
@@ -177,6 +191,7 @@ export function onRequest(ctx: Context, r: Request): Effect[] {
     (e) =>
       e.command === r.command &&
       e.identifier === r.identifier &&
+      (e.request === undefined || e.request === requestPrint(r.fields)) &&
       ctx.at - e.createdAt < SAME_REQUEST_MS,
   );
   if (same && (r.command === 'CRT' || r.command === 'CNC')) {
@@ -242,6 +257,7 @@ function onSale(ctx: Context, r: Request): Effect[] {
     identifier: r.identifier,
     ...(document && { document }),
     amountCents,
+    request: requestPrint(r.fields),
     state: 'creating',
     answerWritten: false,
     message: '',
@@ -285,6 +301,7 @@ function onCancel(ctx: Context, r: Request): Effect[] {
     identifier: r.identifier,
     ...(document && { document }),
     amountCents: sale.amountCents,
+    request: requestPrint(r.fields),
     state: 'done',
     chargeId: sale.chargeId!,
     nsu: ctx.nextNsu,
@@ -327,19 +344,30 @@ export function createFailedMessage(code: string): string {
   return 'PIX INDISPONIVEL: TENTE DE NOVO';
 }
 
-export function onCreateFailed(ctx: Context, e: Exchange, code: string): Effect[] {
-  const message = createFailedMessage(code);
+/** A sale ends denied: the denial answer with the reason in words, saved then written. */
+function endDenied(
+  e: Exchange,
+  at: number,
+  code: DenialCode,
+  message: string,
+  over: Partial<Exchange> = {},
+): [Extract<Effect, { type: 'save' }>, Effect] {
   const next: Exchange = {
     ...e,
+    ...over,
     state: 'denied',
-    answer: deniedAnswer(echoOf(e), DENIAL.refused, message, e.amountCents),
+    answer: deniedAnswer(echoOf(e), code, message, e.amountCents),
     message,
-    updatedAt: ctx.at,
+    updatedAt: at,
   };
   return [
     { type: 'save', exchange: next },
     { type: 'answer', exchange: next },
   ];
+}
+
+export function onCreateFailed(ctx: Context, e: Exchange, code: string): Effect[] {
+  return endDenied(e, ctx.at, DENIAL.refused, createFailedMessage(code));
 }
 
 const NOT_PAID: Record<string, string> = {
@@ -362,20 +390,14 @@ export function onCharge(ctx: Context, e: Exchange, c: ChargeEnd): Effect[] {
   }
   if (e.state !== 'creating' && e.state !== 'waiting') return [];
   if (c.status === 'PAID' && c.flags.includes('AMOUNT_MISMATCH')) {
-    const message = 'VALOR PAGO DIFERENTE: DEVOLVER';
-    const denied: Exchange = {
-      ...e,
+    const [save, answer] = endDenied(e, ctx.at, DENIAL.notPaid, 'VALOR PAGO DIFERENTE: DEVOLVER', {
       chargeId: c.id,
-      state: 'denied',
       refundReason: 'AMOUNT_MISMATCH',
-      answer: deniedAnswer(echoOf(e), DENIAL.notPaid, message, e.amountCents),
-      message,
-      updatedAt: ctx.at,
-    };
+    });
     return [
-      { type: 'save', exchange: denied },
-      { type: 'answer', exchange: denied },
-      { type: 'refundDue', exchange: denied, reason: 'AMOUNT_MISMATCH' },
+      save,
+      answer,
+      { type: 'refundDue', exchange: save.exchange, reason: 'AMOUNT_MISMATCH' },
     ];
   }
   if (c.status === 'PAID') {
@@ -404,19 +426,9 @@ export function onCharge(ctx: Context, e: Exchange, c: ChargeEnd): Effect[] {
       { type: 'answer', exchange: answered },
     ];
   }
-  const message = NOT_PAID[c.status] ?? 'PIX NAO PAGO';
-  const denied: Exchange = {
-    ...e,
+  return endDenied(e, ctx.at, DENIAL.notPaid, NOT_PAID[c.status] ?? 'PIX NAO PAGO', {
     chargeId: c.id,
-    state: 'denied',
-    answer: deniedAnswer(echoOf(e), DENIAL.notPaid, message, e.amountCents),
-    message,
-    updatedAt: ctx.at,
-  };
-  return [
-    { type: 'save', exchange: denied },
-    { type: 'answer', exchange: denied },
-  ];
+  });
 }
 
 function settleDenied(e: Exchange, at: number, reason: RefundReason): Effect[] {

@@ -9,6 +9,7 @@ import type { Ledger } from '../ledger/ledger';
 import { silentLogger, type Logger } from '../log';
 import { MAX_REQUEST_BYTES, parseIntPos, statusFile, type Fields } from './intpos';
 import { PdvRepo } from './pdv-repo';
+import { markRefundDue } from './refund-mark';
 import {
   isFinalCharge,
   onCharge,
@@ -73,6 +74,15 @@ export type PdvStatus =
 
 const RECENT_MS = 24 * 3_600_000;
 const REQUEST = 'intpos.001';
+/**
+ * The answer files' names follow the letter case of the PDV's request: GP and MPX write
+ * `IntPos.*`, ACBr's defaults are `intpos.*` and, on a case-sensitive file system (Linux),
+ * ACBr looks only for `intpos.sts` (docs/pdv-integration.md, "File-name case"). Kept in the
+ * ledger so an answer written after a restart uses the same names.
+ */
+const LOWER_NAMES = 'pdv.lowerCaseNames';
+const responseNames = (lower: boolean) =>
+  lower ? { sts: 'intpos.sts', answer: 'intpos.001' } : { sts: 'IntPos.Sts', answer: 'IntPos.001' };
 
 /**
  * The TEF Dial exchange's shell: reads `req/IntPos.001`, runs the pure decisions of
@@ -176,6 +186,9 @@ export class TefExchange {
       this.unreadable = null;
       return;
     }
+    const lower = name === REQUEST;
+    if (lower !== (this.deps.ledger.kv.get<boolean>(LOWER_NAMES) ?? false))
+      this.deps.ledger.kv.set(LOWER_NAMES, lower);
     const file = path.join(f.req, name);
     const info = await stat(file);
     const text =
@@ -271,6 +284,8 @@ export class TefExchange {
     for (const e of effects) {
       if (e.type === 'refundDue') {
         this.logger.warn('pdv refund due', { exchange: e.exchange.id, reason: e.reason });
+        if (e.exchange.chargeId)
+          markRefundDue(this.deps.ledger, e.exchange.chargeId, e.reason, this.now());
         this.deps.onRefundDue?.(e.exchange, e.reason);
       }
       if (e.type === 'createCharge')
@@ -290,7 +305,7 @@ export class TefExchange {
   private async writeStatuses(f: PdvFolders, effects: Effect[]) {
     for (const e of effects)
       if (e.type === 'status')
-        await this.atomicWrite(f.resp, 'IntPos.Sts', statusFile(e.command, e.identifier)).catch(
+        await this.atomicWrite(f.resp, this.names().sts, statusFile(e.command, e.identifier)).catch(
           (err: unknown) => this.folderError(f, err),
         );
   }
@@ -371,7 +386,7 @@ export class TefExchange {
   private async writeAnswer(f: PdvFolders, e: Exchange, rethrow = false) {
     if (e.state === 'answered' && !e.answerWritten) this.deps.beforeApprovedAnswer?.();
     try {
-      await this.atomicWrite(f.resp, 'IntPos.001', e.answer!);
+      await this.atomicWrite(f.resp, this.names().answer, e.answer!);
     } catch (err) {
       if (rethrow) throw err;
       this.folderError(f, err);
@@ -379,6 +394,10 @@ export class TefExchange {
     }
     const latest = this.repo.get(e.id);
     if (latest && !latest.answerWritten) this.repo.save({ ...latest, answerWritten: true });
+  }
+
+  private names() {
+    return responseNames(this.deps.ledger.kv.get<boolean>(LOWER_NAMES) ?? false);
   }
 
   /** Temporary file in the same folder, then rename: the PDV never reads half a file. */

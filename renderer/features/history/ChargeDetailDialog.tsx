@@ -34,6 +34,7 @@ export function ChargeDetailDialog({ detail, onClose }: { detail: ChargeDetail; 
             {t(`status.${c.status}`)}
             {c.flags.includes('LATE_PAYMENT') && ` · ${t('history.late')}`}
             {c.flags.includes('MED_INFRACTION') && ` · ${t('med.marked')}`}
+            {c.flags.includes('REFUND_DUE') && ` · ${t('history.refundDue')}`}
           </dd>
           {c.split && (
             <>

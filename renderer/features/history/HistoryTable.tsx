@@ -91,6 +91,9 @@ export function HistoryTable(p: Props) {
                     <span className="flag"> {t('history.late')}</span>
                   )}
                   {c.demo && <span className="flag"> DEMO</span>}
+                  {c.flags.includes('REFUND_DUE') && (
+                    <span className="flag"> {t('history.refundDue')}</span>
+                  )}
                   {c.flags.includes('MED_INFRACTION') && (
                     <span className="flag"> {t('med.marked')}</span>
                   )}

@@ -37,6 +37,20 @@ export function PdvScreen() {
     if (form) setSaved(await save(form));
   };
   const ex = overview?.exchange;
+  // Turned on by the command line (--pdv-dir, --pdv-api-port): shown on, not changeable here.
+  const forced = (k: keyof PdvSettings) =>
+    (ex?.forced === true && (k === 'enabled' || k === 'reqDir' || k === 'respDir')) ||
+    (overview?.api.forced === true && (k === 'apiEnabled' || k === 'apiPort'));
+  const shown = (k: keyof PdvSettings) =>
+    !forced(k) || !form
+      ? form?.[k]
+      : k === 'reqDir'
+        ? ex?.req
+        : k === 'respDir'
+          ? ex?.resp
+          : k === 'apiPort'
+            ? (/:(\d+)\//.exec(overview?.api.url ?? '')?.[1] ?? form[k])
+            : true;
   return (
     <section className="screen stack" aria-labelledby="pdv-title">
       <h1 id="pdv-title">{t('pdv.title')}</h1>
@@ -57,17 +71,20 @@ export function PdvScreen() {
               <label key={f.key} className="check">
                 <input
                   type="checkbox"
-                  checked={form[f.key] as boolean}
+                  checked={shown(f.key) as boolean}
+                  disabled={forced(f.key)}
                   onChange={(e) => setForm({ ...form, [f.key]: e.target.checked })}
                 />{' '}
                 {t(f.label)}
+                {forced(f.key) && <span className="hint"> {t('pdv.forced')}</span>}
               </label>
             ) : (
               <label key={f.key} className="field">
                 <span>{t(f.label)}</span>
                 <input
                   type={f.kind === 'int' ? 'number' : 'text'}
-                  value={String(form[f.key])}
+                  value={String(shown(f.key))}
+                  disabled={forced(f.key)}
                   placeholder={
                     f.key === 'reqDir' ? ex?.req : f.key === 'respDir' ? ex?.resp : undefined
                   }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/core';
 import { startHost, type Host } from '../../helpers/devhost';
 import { DEMO_ACCOUNT, eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
+import { PDV_PAYER } from '../../helpers/stand-in-pdv';
 
 // The local API and `balcao cobrar` against the development host on the PSP sandbox.
 const PIN = '2468';
@@ -26,17 +27,9 @@ beforeAll(async () => {
   });
   api = await eventually(async () => /PDV API on (\S+)/.exec(host.output())?.[1]);
   expect((await host.call('owner:unlock', { pin: PIN })).ok).toBe(true);
-  const r = await host.call('settings:update', {
-    patch: {
-      defaultPayer: {
-        name: 'Consumidor',
-        document: '123.456.789-09',
-        email: 'caixa@padaria.com.br',
-        phone: '5511912345678',
-      },
-    },
-  });
-  expect(r.ok).toBe(true);
+  expect((await host.call('settings:update', { patch: { defaultPayer: PDV_PAYER } })).ok).toBe(
+    true,
+  );
 });
 afterAll(async () => {
   await host?.stop();
@@ -102,6 +95,18 @@ describe('the local API refuses', () => {
       field: 'amountCents',
     });
     expect(await pspCount()).toBe(before);
+  });
+});
+
+describe('hostile input to the local API', () => {
+  it('a body of null or a list, a broken %-escape, a huge timeout: a 4xx, never a 500, and it still answers', async () => {
+    expect((await call('POST', '/charges', { raw: 'null' })).status).toBe(400);
+    expect((await call('POST', '/charges', { raw: '[1,2]' })).status).toBe(400);
+    expect((await call('POST', '/charges', { raw: '{"amountCents":1e400}' })).status).toBe(422);
+    expect((await call('GET', '/charges/%E0%A4%A')).status).toBe(400);
+    expect((await call('GET', '/charges/nada/wait?timeout=1e999')).status).toBe(404);
+    expect((await call('GET', '/charges/x', { token: 'x'.repeat(3000) })).status).toBe(401);
+    expect((await call('GET', '/charges/x')).status).toBe(404);
   });
 });
 

@@ -6,7 +6,7 @@ import type { ChargeView } from '../../../shared/views';
 import { tempDir } from '../../helpers/core';
 import { startHost, type Host } from '../../helpers/devhost';
 import { DEMO_ACCOUNT, eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
-import { StandInPdv } from '../../helpers/stand-in-pdv';
+import { PDV_PAYER, StandInPdv } from '../../helpers/stand-in-pdv';
 
 // The shop's PDV hands sales to Balcão through the TEF Dial files (docs/pdv-integration.md):
 // a stand-in PDV written from the protocol documents drives the development host (real files,
@@ -36,17 +36,9 @@ beforeAll(async () => {
   host = await start();
   expect((await host.call('owner:unlock', { pin: PIN })).ok).toBe(true);
   // The PDV sends only an amount: the charge carries the owner's `Pagador padrão`.
-  const r = await host.call('settings:update', {
-    patch: {
-      defaultPayer: {
-        name: 'Consumidor',
-        document: '123.456.789-09',
-        email: 'caixa@padaria.com.br',
-        phone: '5511912345678',
-      },
-    },
-  });
-  expect(r.ok).toBe(true);
+  expect((await host.call('settings:update', { patch: { defaultPayer: PDV_PAYER } })).ok).toBe(
+    true,
+  );
 });
 afterAll(async () => {
   await host?.stop();
@@ -84,6 +76,33 @@ const exchange = (id: string) => exchanges().findLast((e) => e.identifier === id
 describe('the TEF Dial exchange with a stand-in PDV', () => {
   it('answers ATV with IntPos.Sts within the 7 s a PDV waits', async () => {
     expect(await pdv.isActive()).toBe(true);
+  });
+
+  it('the Integração page is told the exchange is on by --pdv-dir, though the saved setting is off', async () => {
+    const o = (await host.call('pdv:overview', {})) as {
+      ok: boolean;
+      value: { exchange: { state: string; forced?: boolean } };
+    };
+    expect(o.value.exchange).toMatchObject({ state: 'watching', forced: true });
+  });
+
+  it('an ACBr PDV on Linux (lower-case intpos.* names, compared exactly) finds its status and answer', async () => {
+    const acbr = new StandInPdv(pdvDir, {
+      request: 'intpos.001',
+      status: 'intpos.sts',
+      answer: 'intpos.001',
+    });
+    expect(await acbr.isActive()).toBe(true);
+    const id = '9000001';
+    acbr.write(
+      StandInPdv.format([
+        ['000-000', 'CRT'],
+        ['001-000', id],
+        ['003-000', 0],
+      ]),
+    );
+    await acbr.waitStatus('CRT', id);
+    expect((await acbr.waitAnswer(id, 10_000)).answer.get('030-000')).toBe('VALOR ZERO');
   });
 
   it('CRT → QR on the Caixa → paid → approved answer with the PIX receipt → CNF settles it', async () => {
@@ -144,9 +163,10 @@ describe('the TEF Dial exchange with a stand-in PDV', () => {
           (e.payload as { params: { identifier: string } }).params.identifier === sale.id,
       ),
     );
-    // The charge itself stays paid: money arrived and is never hidden.
+    // The charge itself stays paid: money arrived and is never hidden; Histórico shows it is due back.
     const c = await host.call<ChargeView>('charges:get', { id: charge.id });
     expect(c.ok && c.value.status).toBe('PAID');
+    expect(c.ok && c.value.flags).toContain('REFUND_DUE');
   });
 
   it('a PDV rewriting the same request: one charge, one answer, status written again', async () => {

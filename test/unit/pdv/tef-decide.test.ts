@@ -129,3 +129,60 @@ describe('decisions', () => {
     expect(saved(e)[0]).toMatchObject({ state: 'undone', refundReason: 'NOT_CONFIRMED' });
   });
 });
+
+describe('CNF/NCN naming a transaction that is not the waiting sale', () => {
+  // ACBr's CNF/NCN carry the answer's 012-000 and 027-000 (docs: "The CNF's fields"); the CNF of
+  // a CNC's answer names the CNC's NSU. Neither may confirm or undo another sale.
+  const waiting = sale({ state: 'answered', nsu: '000000001', answeredAt: 5 });
+  it('an NCN with another NSU leaves the waiting sale alone (no refund marked)', () => {
+    const effects = onRequest(
+      ctx({ recent: [waiting] }),
+      req('000-000 = NCN\r\n001-000 = 77\r\n012-000 = 000000002\r\n999-999 = 0\r\n'),
+    );
+    expect(effects.map((e) => e.type)).toEqual(['status']);
+  });
+  it('a CNF with another control code does not confirm the waiting sale', () => {
+    const effects = onRequest(
+      ctx({ recent: [waiting] }),
+      req('000-000 = CNF\r\n001-000 = 78\r\n027-000 = blc_other\r\n999-999 = 0\r\n'),
+    );
+    expect(effects.map((e) => e.type)).toEqual(['status']);
+  });
+  it('a CNF with only its own identifier confirms the last waiting sale (GP §7.2)', () => {
+    const effects = onRequest(
+      ctx({ recent: [waiting] }),
+      req('000-000 = CNF\r\n001-000 = 79\r\n999-999 = 0\r\n'),
+    );
+    expect(saved(effects)[0]?.state).toBe('confirmed');
+  });
+});
+
+describe('an identifier used again for another sale', () => {
+  // A PDV whose counter restarted sends a new sale with an old identifier: it is not a rewrite,
+  // and the old sale's approved answer must never be sent for money that did not arrive.
+  const first = onRequest(
+    ctx(),
+    req('000-000 = CRT\r\n001-000 = 10\r\n003-000 = 1234\r\n999-999 = 0\r\n'),
+  );
+  const old = {
+    ...saved(first)[0]!,
+    state: 'answered' as const,
+    answer: 'approved',
+    answerWritten: true,
+  };
+  it('a CRT with the same identifier and another amount is a new sale, charged for its amount', () => {
+    const effects = onRequest(
+      ctx({ recent: [{ ...old, state: 'confirmed' }] }),
+      req('000-000 = CRT\r\n001-000 = 10\r\n003-000 = 5000\r\n999-999 = 0\r\n'),
+    );
+    expect(effects.some((e) => e.type === 'answer')).toBe(false);
+    expect(effects.find((e) => e.type === 'createCharge')).toMatchObject({ amountCents: 5000 });
+  });
+  it('the same CRT written again is still answered from the record, never charged twice', () => {
+    const effects = onRequest(
+      ctx({ recent: [old] }),
+      req('000-000 = CRT\r\n001-000 = 10\r\n003-000 = 1234\r\n999-999 = 0\r\n'),
+    );
+    expect(effects.map((e) => e.type)).toEqual(['status', 'answer']);
+  });
+});

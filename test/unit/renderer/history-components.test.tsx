@@ -92,3 +92,11 @@ describe('history', () => {
     expect(screen.getByText('Nenhuma cobrança neste dia.')).toBeTruthy();
   });
 });
+
+describe('a PDV sale whose money is due back', () => {
+  it('shows "Devolver" on its row in Histórico', () => {
+    table({ rows: [{ ...charges[0]!, flags: ['REFUND_DUE'] }] });
+    const row = screen.getAllByRole('row')[1]!;
+    expect(row.textContent).toContain('Devolver (o PDV desfez a venda)');
+  });
+});
