@@ -15,6 +15,9 @@ Options:
   --rate-per-channel <n>     callbacks per second per channel, sustained (default 1000)
   --burst <n>                callbacks per channel at once, a whole number (default 2000)
   --retention-days <n>       days events are kept                        (default 7)
+  --body-timeout <s>         seconds a request's headers and body may take (default 10)
+  --fd-reserve <n>           file descriptors kept free for genuine callbacks while slow
+                             clients are held (default 128)
   --log-level <level>        ${LOG_LEVELS.join(', ')} (default info)
   --help                     print this help and exit`;
 
@@ -26,6 +29,8 @@ export interface RelayCliOptions {
   ratePerSec: number;
   burst: number;
   retentionDays: number;
+  bodyTimeoutMs: number;
+  fdReserve: number;
   logLevel: LogLevel;
 }
 
@@ -88,6 +93,8 @@ export function parseRelayArgs(argv: string[]): ParsedCli {
         'rate-per-channel': { type: 'string', default: '1000' },
         burst: { type: 'string', default: '2000' },
         'retention-days': { type: 'string', default: '7' },
+        'body-timeout': { type: 'string', default: '10' },
+        'fd-reserve': { type: 'string', default: '128' },
         'log-level': { type: 'string', default: 'info' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -129,6 +136,10 @@ export function parseRelayArgs(argv: string[]): ParsedCli {
           min: 0.001,
           max: 3650,
         }),
+        bodyTimeoutMs:
+          number('body-timeout', values['body-timeout'], { integer: false, min: 0.1, max: 3600 }) *
+          1000,
+        fdReserve: number('fd-reserve', values['fd-reserve'], { integer: true, min: 0, max: 1e6 }),
         logLevel: values['log-level'] as LogLevel,
       },
     };

@@ -46,6 +46,8 @@ try {
     ratePerSec: o.ratePerSec,
     burst: o.burst,
     retentionDays: o.retentionDays,
+    bodyTimeoutMs: o.bodyTimeoutMs,
+    fdReserve: o.fdReserve,
     log: { level: o.logLevel, stream: logs },
     ...(o.publicUrl && { publicUrl: o.publicUrl }),
   });

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from './metrics';
 import type { RateLimiter } from './rate-limit';
+import type { RefusalLog } from './refusal-log';
 import type { AppendOutcome, RelayStore, StoredEvent } from './store';
 
 /** Headers never stored with an event: they belong to the hop, or they are credentials. */
@@ -23,6 +24,8 @@ export interface HookIntakeOptions {
   limit: { ratePerSec: number; burst: number };
   maxBodyBytes: number;
   log: () => FastifyBaseLogger;
+  /** Where refused callbacks are counted (one line per interval, not one each). */
+  refusals: RefusalLog;
   now: () => number;
   /** True once the relay is shutting down: new callbacks get 503, the PSP sends them again. */
   closing: () => boolean;
@@ -45,7 +48,7 @@ export function hookIntake(o: HookIntakeOptions) {
     res: ServerResponse,
     t0: number,
     status: number,
-    body: object,
+    body: { code?: string; [k: string]: unknown },
     headers: Record<string, string> = {},
   ) => {
     if (res.headersSent || res.destroyed) return;
@@ -56,7 +59,9 @@ export function hookIntake(o: HookIntakeOptions) {
       res: { statusCode: status },
       responseTime: Math.round((performance.now() - t0) * 100) / 100,
     };
-    if (status >= 500) o.log().error(line, 'request errored');
+    if ((status >= 400 && status < 500) || body.code === 'UNAVAILABLE')
+      o.refusals.add('hook', status, body.code ?? '');
+    else if (status >= 500) o.log().error(line, 'request errored');
     else o.log().info(line, 'request completed');
   };
   const fail = (
