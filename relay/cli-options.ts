@@ -9,8 +9,10 @@ Server-Sent Events. Prints its URL on a line of its own, then logs JSON lines on
 Options:
   --port <n>                 TCP port, 0 = any free port                 (default 0)
   --host <address>           address to listen on                        (default 127.0.0.1)
-  --store <store>            sqlite:<file> or redis://<host>:<port>[/<db>]
+  --store <store>            sqlite:<file>, redis://<host>:<port>[/<db>] or
+                             nats://<host>:<port>[,<host>:<port>…] (JetStream, replicated)
                              (default sqlite:relay-data/relay.sqlite)
+  --replicas <n>             nats: copies of each event, 3 survives losing one node (default 3)
   --public-url <url>         https://… base URL the PSP reaches (behind a TLS proxy)
   --rate-per-channel <n>     callbacks per second per channel, sustained (default 1000)
   --burst <n>                callbacks per channel at once, a whole number (default 2000)
@@ -24,7 +26,11 @@ Options:
 export interface RelayCliOptions {
   port: number;
   host: string;
-  store: { kind: 'sqlite'; file: string } | { kind: 'redis'; url: string };
+  store:
+    | { kind: 'sqlite'; file: string }
+    | { kind: 'redis'; url: string }
+    | { kind: 'nats'; servers: string[] };
+  replicas: number;
   publicUrl?: string;
   ratePerSec: number;
   burst: number;
@@ -75,7 +81,16 @@ function store(text: string): RelayCliOptions['store'] {
       fail(`--store ${text}: the path must be a database number`);
     return { kind: 'redis', url: text };
   }
-  return fail(`unsupported --store "${text}" (use sqlite:<file> or redis://<host>:<port>)`);
+  if (text.startsWith('nats://')) {
+    const servers = text.slice('nats://'.length).split(',');
+    for (const hp of servers)
+      if (!/^[A-Za-z0-9.-]+:\d{1,5}$/.test(hp))
+        fail(`--store ${text}: each server must be <host>:<port> (got "${hp}")`);
+    return { kind: 'nats', servers };
+  }
+  return fail(
+    `unsupported --store "${text}" (use sqlite:<file>, redis://<host>:<port> or nats://<host>:<port>,…)`,
+  );
 }
 
 /** The relay's command line, checked whole: any bad option is one line of error, nothing runs. */
@@ -94,6 +109,7 @@ export function parseRelayArgs(argv: string[]): ParsedCli {
         burst: { type: 'string', default: '2000' },
         'retention-days': { type: 'string', default: '7' },
         'body-timeout': { type: 'string', default: '10' },
+        replicas: { type: 'string', default: '3' },
         'fd-reserve': { type: 'string', default: '128' },
         'log-level': { type: 'string', default: 'info' },
         help: { type: 'boolean', short: 'h' },
@@ -124,6 +140,7 @@ export function parseRelayArgs(argv: string[]): ParsedCli {
         port: number('port', values.port, { integer: true, min: 0, max: 65535 }),
         host,
         store: store(values.store),
+        replicas: number('replicas', values.replicas, { integer: true, min: 1, max: 5 }),
         ...(publicUrl !== undefined && { publicUrl }),
         ratePerSec: number('rate-per-channel', values['rate-per-channel'], {
           integer: false,

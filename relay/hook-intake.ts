@@ -119,6 +119,7 @@ export function hookIntake(o: HookIntakeOptions) {
     reply(req, res, t0, 200, { ok: true, id: outcome.id });
   }
 
+  let lastStoreError = -Infinity;
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const m = req.method === 'POST' ? HOOK.exec(req.url ?? '') : null;
     if (!m) return false;
@@ -153,8 +154,17 @@ export function hookIntake(o: HookIntakeOptions) {
       if (over) return;
       const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
       store(req, res, t0, m[1]!, body).catch((e: unknown) => {
-        o.log().error({ err: e }, 'storing a callback failed');
-        fail(req, res, t0, 500, 'INTERNAL', 'Internal relay error');
+        // Not held (store down, no quorum, too slow): 503, and the PSP sends it again. The
+        // error is logged at most once per 10 s; the answers are counted with the refusals.
+        const t = o.now();
+        if (t - lastStoreError >= 10_000) {
+          lastStoreError = t;
+          o.log().error({ err: e }, 'storing a callback failed');
+        }
+        o.metrics.reject('store_unavailable');
+        fail(req, res, t0, 503, 'UNAVAILABLE', 'Relay store unavailable, try again', {
+          'retry-after': '1',
+        });
       });
     });
     return true;
