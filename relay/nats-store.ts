@@ -60,7 +60,8 @@ export class NatsStore implements RelayStore {
         waitOnFirstConnect: true,
         name: `relay-${this.instance}`,
       });
-      const jsm = await nc.jetstreamManager({ timeout });
+      // Reads, purges and admin calls may wait out a leader election; callbacks do not (2 s).
+      const jsm = await nc.jetstreamManager({ timeout: Math.max(timeout, 5000) });
       const config = {
         name: STREAM,
         subjects: [`${SUBJECT}.>`],
@@ -76,7 +77,16 @@ export class NatsStore implements RelayStore {
             // Made already by another instance (same config): fine; anything else is not.
             if (!/already in use|exists/i.test(String(e))) throw e;
           });
-          kv = await js.views.kv(BUCKET, { replicas, history: 1 });
+          // No direct reads: a follower may answer them before it applied the last write
+          // (nats.js: "possibility of inconsistency during a read"), and a rotated token
+          // must stop working at once.
+          const bucket = await js.views.kv(BUCKET, { replicas, history: 1, allow_direct: false });
+          // Ready only once both have a leader: the first write after creating them would
+          // otherwise meet "no responders" (503) while they elect one.
+          await bucket.put('probe.readyz', String(Date.now()));
+          const info = await jsm.streams.info(STREAM);
+          if (replicas > 1 && !info.cluster?.leader) throw new Error('no stream leader yet');
+          kv = bucket;
         } catch (e) {
           if (Date.now() > end) throw e;
           await new Promise((r) => setTimeout(r, 250));
@@ -225,6 +235,12 @@ export class NatsStore implements RelayStore {
     if (lo <= info.state.first_seq) return 0;
     const r = await jsm.streams.purge(STREAM, { seq: lo });
     return r.purged;
+  }
+
+  /** A write the quorum must accept (a key no channel id can take: ids have no dot). */
+  async probe() {
+    const { kv } = await this.ready;
+    await kv.put('probe.readyz', String(Date.now()));
   }
 
   async close() {

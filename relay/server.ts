@@ -31,6 +31,8 @@ export interface RelayOptions {
   fdReserve?: number;
   /** The descriptor limit the reserve is taken from (default: the process's own). */
   fdLimit?: number;
+  /** Longest wait for the store's probe write before /readyz answers 503 (default 2 s). */
+  readyTimeoutMs?: number;
   /** How often refused requests are written, as counts (default 10 s). */
   refusalLogIntervalMs?: number;
   /** Fastify's logger (pino JSON lines); off unless given (the embedded relay stays quiet). */
@@ -216,6 +218,25 @@ export async function startRelay(o: RelayOptions) {
   };
 
   app.get('/healthz', async () => ({ ok: true }));
+  // Ready: the store takes a write within the bound (a load balancer stops routing callbacks
+  // to an instance whose store is gone; /healthz only says the process answers).
+  app.get('/readyz', async (_req, reply) => {
+    const bound = o.readyTimeoutMs ?? 2000;
+    let timer: NodeJS.Timeout | undefined;
+    const ok = await Promise.race([
+      (o.store.probe?.() ?? Promise.resolve()).then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((r) => (timer = setTimeout(() => r(false), bound))),
+    ]);
+    clearTimeout(timer);
+    if (ok) return { ok: true };
+    return reply
+      .code(503)
+      .header('retry-after', '1')
+      .send({ ok: false, code: 'UNAVAILABLE', message: 'Relay store unavailable' });
+  });
   app.get('/metrics', async (_req, reply) =>
     reply.type('text/plain; version=0.0.4').send(metrics.text()),
   );

@@ -278,6 +278,8 @@ describe.each(STORES)('the relay on %s', (_name, makeStore) => {
 
     it('health and Prometheus metrics', async () => {
       expect(await (await fetch(`${relay.url}/healthz`)).json()).toEqual({ ok: true });
+      // Ready: the store took a probe write.
+      expect(await (await fetch(`${relay.url}/readyz`)).json()).toEqual({ ok: true });
       const m = await (await fetch(`${relay.url}/metrics`)).text();
       expect(m).toMatch(/relay_callbacks_received_total \d+/);
       expect(m).toMatch(/relay_callbacks_rejected_total\{reason="too_large"\} 1/);

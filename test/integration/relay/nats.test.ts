@@ -108,6 +108,15 @@ function terminal(urls: () => string[], channelId: string, token: string) {
   };
 }
 
+/** Polls an async condition until it holds or `ms` pass. */
+async function until(fn: () => Promise<boolean>, ms: number) {
+  const end = Date.now() + ms;
+  while (!(await fn().catch(() => false))) {
+    if (Date.now() > end) throw new Error('until: timed out');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 async function channel(url: string) {
   const r = await fetch(`${url}/admin/channels`, {
     method: 'POST',
@@ -171,4 +180,22 @@ describe('relay on NATS JetStream (three nodes, R3)', () => {
     // or answered otherwise (a 503 may still have been stored: at least once, the PSP retries).
     expect(Object.keys(statuses).every((s) => ['0', '200', '503'].includes(s))).toBe(true);
   }, 120_000);
+
+  it('/readyz is red within 10 s once the quorum is gone (two of three nodes down) and green when it is back; /healthz stays green', async () => {
+    const url = relays[1]!.url;
+    const status = async (path: string) =>
+      (await fetch(`${url}${path}`, { signal: AbortSignal.timeout(8000) })).status;
+    await until(async () => (await status('/readyz')) === 200, 30_000);
+    await nats.kill(0);
+    await nats.kill(1);
+    const t0 = Date.now();
+    await until(async () => (await status('/readyz')) === 503, 10_000);
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(await status('/healthz')).toBe(200);
+    // No quorum: a callback is refused with Retry-After, never answered 200.
+    const c = await channel(url).catch(() => null);
+    if (c) expect((await post(`${url}/hooks/${c.channelId}`, '{}')).status).not.toBe(200);
+    await Promise.all([nats.start(0), nats.start(1)]);
+    await until(async () => (await status('/readyz')) === 200, 30_000);
+  }, 90_000);
 });
