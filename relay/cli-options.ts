@@ -9,23 +9,34 @@ Server-Sent Events. Prints its URL on a line of its own, then logs JSON lines on
 Options:
   --port <n>                 TCP port, 0 = any free port                 (default 0)
   --host <address>           address to listen on                        (default 127.0.0.1)
-  --store <store>            sqlite:<file> or redis://<host>:<port>[/<db>]
+  --store <store>            sqlite:<file>, redis://<host>:<port>[/<db>] or
+                             nats://<host>:<port>[,<host>:<port>…] (JetStream, replicated)
                              (default sqlite:relay-data/relay.sqlite)
+  --replicas <n>             nats: copies of each event, 3 survives losing one node (default 3)
   --public-url <url>         https://… base URL the PSP reaches (behind a TLS proxy)
   --rate-per-channel <n>     callbacks per second per channel, sustained (default 1000)
   --burst <n>                callbacks per channel at once, a whole number (default 2000)
   --retention-days <n>       days events are kept                        (default 7)
+  --body-timeout <s>         seconds a request's headers and body may take (default 10)
+  --fd-reserve <n>           file descriptors kept free for genuine callbacks while slow
+                             clients are held (default 128)
   --log-level <level>        ${LOG_LEVELS.join(', ')} (default info)
   --help                     print this help and exit`;
 
 export interface RelayCliOptions {
   port: number;
   host: string;
-  store: { kind: 'sqlite'; file: string } | { kind: 'redis'; url: string };
+  store:
+    | { kind: 'sqlite'; file: string }
+    | { kind: 'redis'; url: string }
+    | { kind: 'nats'; servers: string[] };
+  replicas: number;
   publicUrl?: string;
   ratePerSec: number;
   burst: number;
   retentionDays: number;
+  bodyTimeoutMs: number;
+  fdReserve: number;
   logLevel: LogLevel;
 }
 
@@ -70,7 +81,16 @@ function store(text: string): RelayCliOptions['store'] {
       fail(`--store ${text}: the path must be a database number`);
     return { kind: 'redis', url: text };
   }
-  return fail(`unsupported --store "${text}" (use sqlite:<file> or redis://<host>:<port>)`);
+  if (text.startsWith('nats://')) {
+    const servers = text.slice('nats://'.length).split(',');
+    for (const hp of servers)
+      if (!/^[A-Za-z0-9.-]+:\d{1,5}$/.test(hp))
+        fail(`--store ${text}: each server must be <host>:<port> (got "${hp}")`);
+    return { kind: 'nats', servers };
+  }
+  return fail(
+    `unsupported --store "${text}" (use sqlite:<file>, redis://<host>:<port> or nats://<host>:<port>,…)`,
+  );
 }
 
 /** The relay's command line, checked whole: any bad option is one line of error, nothing runs. */
@@ -88,6 +108,9 @@ export function parseRelayArgs(argv: string[]): ParsedCli {
         'rate-per-channel': { type: 'string', default: '1000' },
         burst: { type: 'string', default: '2000' },
         'retention-days': { type: 'string', default: '7' },
+        'body-timeout': { type: 'string', default: '10' },
+        replicas: { type: 'string', default: '3' },
+        'fd-reserve': { type: 'string', default: '128' },
         'log-level': { type: 'string', default: 'info' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -117,6 +140,7 @@ export function parseRelayArgs(argv: string[]): ParsedCli {
         port: number('port', values.port, { integer: true, min: 0, max: 65535 }),
         host,
         store: store(values.store),
+        replicas: number('replicas', values.replicas, { integer: true, min: 1, max: 5 }),
         ...(publicUrl !== undefined && { publicUrl }),
         ratePerSec: number('rate-per-channel', values['rate-per-channel'], {
           integer: false,
@@ -129,6 +153,10 @@ export function parseRelayArgs(argv: string[]): ParsedCli {
           min: 0.001,
           max: 3650,
         }),
+        bodyTimeoutMs:
+          number('body-timeout', values['body-timeout'], { integer: false, min: 0.1, max: 3600 }) *
+          1000,
+        fdReserve: number('fd-reserve', values['fd-reserve'], { integer: true, min: 0, max: 1e6 }),
         logLevel: values['log-level'] as LogLevel,
       },
     };

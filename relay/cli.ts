@@ -3,6 +3,7 @@
 import nodeModule from 'node:module';
 import pino from 'pino';
 import { parseRelayArgs, USAGE } from './cli-options';
+import { NatsStore } from './nats-store';
 import { RedisStore } from './redis-store';
 import { startRelay } from './server';
 import { SqliteStore } from './sqlite-store';
@@ -33,7 +34,9 @@ try {
             sqliteModule: nodeModule.createRequire(import.meta.url).resolve('better-sqlite3'),
           },
         })
-      : new RedisStore(o.store.url);
+      : o.store.kind === 'redis'
+        ? new RedisStore(o.store.url)
+        : new NatsStore(o.store.servers, { replicas: o.replicas });
   // Log lines are gathered and written up to 8 KiB at a time (at least every second), not one
   // write per request; flushed on shutdown and on a crash.
   const logs = pino.destination({ dest: 1, sync: false, minLength: 8192 });
@@ -46,6 +49,8 @@ try {
     ratePerSec: o.ratePerSec,
     burst: o.burst,
     retentionDays: o.retentionDays,
+    bodyTimeoutMs: o.bodyTimeoutMs,
+    fdReserve: o.fdReserve,
     log: { level: o.logLevel, stream: logs },
     ...(o.publicUrl && { publicUrl: o.publicUrl }),
   });

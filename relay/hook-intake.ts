@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from './metrics';
 import type { RateLimiter } from './rate-limit';
+import type { RefusalLog } from './refusal-log';
 import type { AppendOutcome, RelayStore, StoredEvent } from './store';
 
 /** Headers never stored with an event: they belong to the hop, or they are credentials. */
@@ -23,6 +24,8 @@ export interface HookIntakeOptions {
   limit: { ratePerSec: number; burst: number };
   maxBodyBytes: number;
   log: () => FastifyBaseLogger;
+  /** Where refused callbacks are counted (one line per interval, not one each). */
+  refusals: RefusalLog;
   now: () => number;
   /** True once the relay is shutting down: new callbacks get 503, the PSP sends them again. */
   closing: () => boolean;
@@ -45,7 +48,7 @@ export function hookIntake(o: HookIntakeOptions) {
     res: ServerResponse,
     t0: number,
     status: number,
-    body: object,
+    body: { code?: string; [k: string]: unknown },
     headers: Record<string, string> = {},
   ) => {
     if (res.headersSent || res.destroyed) return;
@@ -56,7 +59,9 @@ export function hookIntake(o: HookIntakeOptions) {
       res: { statusCode: status },
       responseTime: Math.round((performance.now() - t0) * 100) / 100,
     };
-    if (status >= 500) o.log().error(line, 'request errored');
+    if ((status >= 400 && status < 500) || body.code === 'UNAVAILABLE')
+      o.refusals.add('hook', status, body.code ?? '');
+    else if (status >= 500) o.log().error(line, 'request errored');
     else o.log().info(line, 'request completed');
   };
   const fail = (
@@ -114,6 +119,7 @@ export function hookIntake(o: HookIntakeOptions) {
     reply(req, res, t0, 200, { ok: true, id: outcome.id });
   }
 
+  let lastStoreError = -Infinity;
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const m = req.method === 'POST' ? HOOK.exec(req.url ?? '') : null;
     if (!m) return false;
@@ -148,8 +154,17 @@ export function hookIntake(o: HookIntakeOptions) {
       if (over) return;
       const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
       store(req, res, t0, m[1]!, body).catch((e: unknown) => {
-        o.log().error({ err: e }, 'storing a callback failed');
-        fail(req, res, t0, 500, 'INTERNAL', 'Internal relay error');
+        // Not held (store down, no quorum, too slow): 503, and the PSP sends it again. The
+        // error is logged at most once per 10 s; the answers are counted with the refusals.
+        const t = o.now();
+        if (t - lastStoreError >= 10_000) {
+          lastStoreError = t;
+          o.log().error({ err: e }, 'storing a callback failed');
+        }
+        o.metrics.reject('store_unavailable');
+        fail(req, res, t0, 503, 'UNAVAILABLE', 'Relay store unavailable, try again', {
+          'retry-after': '1',
+        });
       });
     });
     return true;

@@ -59,6 +59,9 @@ export function relayLoggerOptions(level: LogLevel, stream?: DestinationStream):
 
 /** One line per request, when it completes (not two): the relay may take thousands a second. */
 export class RelayLogController extends LogController {
+  /** Refused requests (4xx) are counted here instead of a line each (see refusal-log.ts). */
+  refused: ((kind: string, status: number, reason: string) => void) | null = null;
+
   override incomingRequest(request: FastifyRequest) {
     request.log.debug({ req: request }, 'incoming request');
   }
@@ -73,7 +76,10 @@ export class RelayLogController extends LogController {
       res: { statusCode: reply.statusCode },
       responseTime: Math.round(reply.elapsedTime * 100) / 100,
     };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    const status = reply.statusCode;
+    if (this.refused && !error && status >= 400 && status < 500)
+      this.refused(request.url.startsWith('/admin/') ? 'admin' : 'other', status, 'refused');
+    else if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
 }

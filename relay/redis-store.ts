@@ -204,6 +204,10 @@ export class RedisStore implements RelayStore {
    * Stream ids start with Redis's clock in ms: XTRIM MINID drops every entry older than the
    * cutoff in one step per channel, without reading them.
    */
+  async probe() {
+    await this.redis.set('relay:probe', String(Date.now()));
+  }
+
   async purgeBefore(receivedAt: number) {
     let n = 0;
     let cursor = '0';

@@ -2,9 +2,11 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { DestinationStream } from 'pino';
 import { RelayLogController, relayLoggerOptions, shortId, type LogLevel } from './logging';
+import { guardConnections } from './connection-guard';
 import { hookIntake } from './hook-intake';
 import { Metrics } from './metrics';
 import { RateLimiter } from './rate-limit';
+import { RefusalLog } from './refusal-log';
 import type { RelayStore } from './store';
 import { Subscribers } from './subscribers';
 import { bearer, hashToken, newChannelId, newToken, tokenMatches } from './tokens';
@@ -23,6 +25,16 @@ export interface RelayOptions {
   heartbeatMs?: number;
   retentionDays?: number;
   purgeIntervalMs?: number;
+  /** Longest time a request's headers and body may take to arrive (default 10 s). */
+  bodyTimeoutMs?: number;
+  /** File descriptors kept free while slow clients are held (default 128). */
+  fdReserve?: number;
+  /** The descriptor limit the reserve is taken from (default: the process's own). */
+  fdLimit?: number;
+  /** Longest wait for the store's probe write before /readyz answers 503 (default 2 s). */
+  readyTimeoutMs?: number;
+  /** How often refused requests are written, as counts (default 10 s). */
+  refusalLogIntervalMs?: number;
   /** Fastify's logger (pino JSON lines); off unless given (the embedded relay stays quiet). */
   log?: { level: LogLevel; stream?: DestinationStream };
   now?: () => number;
@@ -51,6 +63,7 @@ export async function startRelay(o: RelayOptions) {
   // logger) living with it, several KiB per connected terminal.
   let streams: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
   let closing = false;
+  const refusals = new RefusalLog(() => app.log, o.refusalLogIntervalMs ?? 10_000, now);
   const hooks = hookIntake({
     store: o.store,
     metrics,
@@ -58,13 +71,30 @@ export async function startRelay(o: RelayOptions) {
     limit: { ratePerSec: rate, burst },
     maxBodyBytes: maxBody,
     log: () => app.log,
+    refusals,
     now,
     closing: () => closing,
   });
+  const logController = o.log ? new RelayLogController() : null;
+  if (logController)
+    logController.refused = (kind, status, reason) => refusals.add(kind, status, reason);
   const app: FastifyInstance = Fastify({
     serverFactory: (handler) => {
-      const server = http.createServer((req, res) => {
+      const bodyTimeoutMs = o.bodyTimeoutMs ?? 10_000;
+      // Slow headers are swept at this interval (Node's default is 30 s).
+      const connectionsCheckingInterval = Math.min(1000, bodyTimeoutMs);
+      const server = http.createServer({ connectionsCheckingInterval }, (req, res) => {
+        guard(req, res);
         if (!hooks(req, res) && !streams(req, res)) handler(req, res);
+      });
+      const guard = guardConnections(server, {
+        bodyTimeoutMs,
+        fdReserve: o.fdReserve ?? 128,
+        ...(o.fdLimit !== undefined && { fdLimit: o.fdLimit }),
+        onDrop: (why) => {
+          metrics.reject(`slow_${why}`);
+          refusals.add('slow', why === 'timeout' ? 408 : 0, why);
+        },
       });
       // What Fastify sets on a server it creates itself (a factory's server gets Node's own
       // defaults, whose 5 s keep-alive and request-timeout sweeps close connections a PSP is
@@ -77,7 +107,7 @@ export async function startRelay(o: RelayOptions) {
     ...(o.log
       ? {
           logger: relayLoggerOptions(o.log.level, o.log.stream),
-          logController: new RelayLogController(),
+          logController: logController!,
         }
       : { logger: false }),
     bodyLimit: 1 << 20,
@@ -142,10 +172,12 @@ export async function startRelay(o: RelayOptions) {
   streams = (req, res) => {
     const m = /^\/channels\/([^/?]+)\/events(?:\?.*)?$/.exec(req.url ?? '');
     if (req.method !== 'GET' || !m) return false;
-    const fail = (status: number, code: string, message: string) =>
+    const fail = (status: number, code: string, message: string) => {
+      if (status < 500) refusals.add('events', status, code);
       res
         .writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
         .end(JSON.stringify({ ok: false, code, message }));
+    };
     let channelId: string;
     try {
       channelId = decodeURIComponent(m[1]!);
@@ -186,6 +218,25 @@ export async function startRelay(o: RelayOptions) {
   };
 
   app.get('/healthz', async () => ({ ok: true }));
+  // Ready: the store takes a write within the bound (a load balancer stops routing callbacks
+  // to an instance whose store is gone; /healthz only says the process answers).
+  app.get('/readyz', async (_req, reply) => {
+    const bound = o.readyTimeoutMs ?? 2000;
+    let timer: NodeJS.Timeout | undefined;
+    const ok = await Promise.race([
+      (o.store.probe?.() ?? Promise.resolve()).then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((r) => (timer = setTimeout(() => r(false), bound))),
+    ]);
+    clearTimeout(timer);
+    if (ok) return { ok: true };
+    return reply
+      .code(503)
+      .header('retry-after', '1')
+      .send({ ok: false, code: 'UNAVAILABLE', message: 'Relay store unavailable' });
+  });
   app.get('/metrics', async (_req, reply) =>
     reply.type('text/plain; version=0.0.4').send(metrics.text()),
   );
@@ -224,6 +275,7 @@ export async function startRelay(o: RelayOptions) {
       clearInterval(purgeTimer);
       subscribers.close();
       await app.close();
+      refusals.close();
       await purging;
       await o.store.close();
     },

@@ -181,6 +181,14 @@ export class SqliteStore implements RelayStore {
   }
 
   /** In slices of 5,000 rows, each its own short transaction: appends go on between them. */
+  /** Through the writer (its thread and connection) like every write. */
+  async probe() {
+    await this.write({
+      type: 'exec',
+      statements: [['UPDATE channels SET created_at = created_at WHERE 0', []]],
+    });
+  }
+
   async purgeBefore(receivedAt: number) {
     let total = 0;
     for (;;) {

@@ -61,5 +61,7 @@ export interface RelayStore {
     e: Omit<StoredEvent, 'id'>,
     limit: { ratePerSec: number; burst: number },
   ): Promise<AppendOutcome>;
+  /** One small write the store must accept (for `/readyz`): rejects when it cannot. */
+  probe?(): Promise<void>;
   close(): Promise<void>;
 }

@@ -24,6 +24,8 @@ const SYSTEM_PACKAGES = [
   'libsecret-tools',
   'chromium',
   'redis-server',
+  // The relay's replicated store: its tests start a three-node JetStream cluster.
+  'nats-server',
   // pdftoppm: the receipt tests rasterise Chromium's PDF to measure it in millimetres.
   'poppler-utils',
 ];

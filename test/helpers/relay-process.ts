@@ -24,11 +24,15 @@ export async function startRelayProcess(o: {
   port?: number;
   args?: string[];
   nodeFlags?: string[];
+  /** A command the relay runs under, e.g. `prlimit --nofile=256 --` (its arguments follow). */
+  wrap?: string[];
 }): Promise<{ url: string; port: number; child: ChildProcess }> {
   const port = o.port ?? (await freePort());
+  const [cmd, ...pre] = [...(o.wrap ?? []), process.execPath];
   const child = spawn(
-    process.execPath,
+    cmd!,
     [
+      ...pre,
       ...(o.nodeFlags ?? []),
       '--import',
       'tsx',

@@ -1,11 +1,13 @@
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NatsStore } from '../../../relay/nats-store';
 import { RedisStore } from '../../../relay/redis-store';
 import { startRelay } from '../../../relay/server';
 import { SqliteStore } from '../../../relay/sqlite-store';
 import type { RelayStore } from '../../../relay/store';
 import { tempDir } from '../../helpers/core';
+import { startNatsCluster } from '../../helpers/nats';
 import { startRedis } from '../../helpers/redis';
 
 // The relay's HTTP interface (PSP-API.md "The relay") over real HTTP: the same suite on both
@@ -13,10 +15,11 @@ import { startRedis } from '../../helpers/redis';
 const ADMIN = 'admin-token-for-tests-0123456789';
 const sqliteModule = createRequire(import.meta.url).resolve('better-sqlite3');
 let redis: Awaited<ReturnType<typeof startRedis>>;
+let nats: Awaited<ReturnType<typeof startNatsCluster>>;
 beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(() => redis?.stop());
+  [redis, nats] = await Promise.all([startRedis(), startNatsCluster()]);
+}, 60_000);
+afterAll(() => Promise.all([redis?.stop(), nats?.stop()]));
 
 const STORES: Array<[string, () => RelayStore]> = [
   ['SQLite', () => new SqliteStore(`${tempDir()}/relay.sqlite`)],
@@ -25,6 +28,7 @@ const STORES: Array<[string, () => RelayStore]> = [
     () => new SqliteStore(`${tempDir()}/relay.sqlite`, { writerThread: { sqliteModule } }),
   ],
   ['Redis Streams', () => new RedisStore(redis.url)],
+  ['NATS JetStream, three nodes, R3', () => new NatsStore(nats.servers)],
 ];
 let relay: Awaited<ReturnType<typeof startRelay>>;
 
@@ -274,6 +278,8 @@ describe.each(STORES)('the relay on %s', (_name, makeStore) => {
 
     it('health and Prometheus metrics', async () => {
       expect(await (await fetch(`${relay.url}/healthz`)).json()).toEqual({ ok: true });
+      // Ready: the store took a probe write.
+      expect(await (await fetch(`${relay.url}/readyz`)).json()).toEqual({ ok: true });
       const m = await (await fetch(`${relay.url}/metrics`)).text();
       expect(m).toMatch(/relay_callbacks_received_total \d+/);
       expect(m).toMatch(/relay_callbacks_rejected_total\{reason="too_large"\} 1/);

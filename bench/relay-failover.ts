@@ -1,0 +1,147 @@
+// `npm run relay:failover`: three NATS JetStream nodes and two relay instances on loopback;
+// callbacks at 200/s (each retried like a PSP until answered 200) with a terminal reading;
+// kill -9 of each engine node in turn, then of one relay instance. One line at the end:
+// acked (answered 200), lost (acked, never delivered), duplicated (delivered more than once),
+// and the window: per callback, first attempt to its 200, p99.
+import http from 'node:http';
+import { startNatsCluster } from '../test/helpers/nats';
+import { startRelayProcess } from '../test/helpers/relay-process';
+
+const ADMIN = 'failover-admin-token-0123456789abcdef';
+const RATE = Number(process.env.FAILOVER_RATE ?? 200);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const post = (url: string, body: string) =>
+  new Promise<number>((resolve) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        agent: false,
+        timeout: 5000,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', () => resolve(0));
+    req.on('timeout', () => req.destroy());
+    req.end(body);
+  });
+
+const nats = await startNatsCluster();
+const relays = [
+  await startRelayProcess({
+    adminToken: ADMIN,
+    store: `nats://${nats.servers.join(',')}`,
+    args: ['--log-level', 'error'],
+  }),
+  await startRelayProcess({
+    adminToken: ADMIN,
+    store: `nats://${nats.servers.join(',')}`,
+    args: ['--log-level', 'error'],
+  }),
+];
+const live = () => relays.filter((r) => r.child.exitCode === null && r.child.signalCode === null);
+try {
+  const c = (await (
+    await fetch(`${relays[0]!.url}/admin/channels`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN}` },
+    })
+  ).json()) as { channelId: string; token: string };
+
+  // The terminal: resumes on whichever instance is up, from its Last-Event-ID.
+  const got: string[] = [];
+  let last: string | undefined;
+  let reading = true;
+  let ac = new AbortController();
+  const reader = (async () => {
+    for (let i = 0; reading; i++) {
+      const base = live()[i % live().length]!.url;
+      ac = new AbortController();
+      try {
+        const res = await fetch(`${base}/channels/${c.channelId}/events`, {
+          headers: { authorization: `Bearer ${c.token}`, ...(last && { 'last-event-id': last }) },
+          signal: ac.signal,
+        });
+        let text = '';
+        const dec = new TextDecoder();
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          text += dec.decode(chunk, { stream: true });
+          let k;
+          while ((k = text.indexOf('\n\n')) >= 0) {
+            const block = text.slice(0, k);
+            text = text.slice(k + 2);
+            const id = /^id: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (id && data) {
+              last = id;
+              got.push((JSON.parse(data) as { body: string }).body);
+            }
+          }
+        }
+      } catch {
+        /* instance gone: the next */
+      }
+      if (reading) await sleep(200);
+    }
+  })();
+
+  const acked: string[] = [];
+  const windows: number[] = [];
+  let sending = true;
+  let n = 0;
+  const inflight = new Set<Promise<void>>();
+  const sender = (async () => {
+    while (sending) {
+      const body = `{"n":${n++}}`;
+      const p = (async () => {
+        const t0 = performance.now();
+        for (let attempt = 0; ; attempt++) {
+          const urls = live();
+          if (
+            (await post(`${urls[(n + attempt) % urls.length]!.url}/hooks/${c.channelId}`, body)) ===
+            200
+          )
+            break;
+          await sleep(100); // the PSP's retry
+        }
+        windows.push(performance.now() - t0);
+        acked.push(body);
+      })();
+      inflight.add(p);
+      void p.finally(() => inflight.delete(p));
+      await sleep(1000 / RATE);
+    }
+  })();
+  for (let i = 0; i < 3; i++) {
+    await sleep(3000);
+    await nats.kill(i);
+    await sleep(3000);
+    await nats.start(i);
+  }
+  await sleep(2000);
+  relays[0]!.child.kill('SIGKILL');
+  await sleep(3000);
+  sending = false;
+  await sender;
+  await Promise.all(inflight);
+  const until = Date.now() + 30_000;
+  while (Date.now() < until && !acked.every((b) => got.includes(b))) await sleep(200);
+  reading = false;
+  ac.abort();
+  await reader.catch(() => undefined);
+  const lost = acked.filter((b) => !got.includes(b)).length;
+  const duplicated = got.length - new Set(got).size;
+  windows.sort((a, b) => a - b);
+  const p99 = windows[Math.min(windows.length - 1, Math.floor(windows.length * 0.99))] ?? 0;
+  console.log(
+    `failover: acked ${acked.length}, lost ${lost}, duplicated ${duplicated}, window p99 ${Math.round(p99)} ms`,
+  );
+} finally {
+  for (const r of relays) r.child.kill('SIGKILL');
+  await nats.stop();
+}

@@ -1,0 +1,250 @@
+import { randomBytes } from 'node:crypto';
+import {
+  connect,
+  headers as natsHeaders,
+  StorageType,
+  type JetStreamClient,
+  type JetStreamManager,
+  type KV,
+  type NatsConnection,
+} from 'nats';
+import { RateLimiter } from './rate-limit';
+import type { AppendOutcome, ChannelRecord, RelayStore, StoredEvent, WakeListener } from './store';
+
+export interface NatsStoreOptions {
+  /** Copies of every event and of the channel registry (3: one node may be lost). */
+  replicas?: number;
+  /** Longest wait for the quorum's acknowledgement before a callback is refused (503). */
+  ackTimeoutMs?: number;
+}
+
+const STREAM = 'RELAY_EVENTS';
+const SUBJECT = 'relay.ev';
+const WAKE = 'relay.wake';
+const BUCKET = 'relay_channels';
+/** What a channel id may be to be a NATS subject token and a KV key (ours are base64url). */
+const VALID_ID = /^[A-Za-z0-9_-]{1,200}$/;
+
+/**
+ * NATS JetStream, the replicated store: one stream, a subject per channel
+ * (`relay.ev.<channel>`), replicated by Raft to `replicas` nodes. `append` resolves only with
+ * JetStream's publish acknowledgement, which a clustered stream sends once the message is
+ * committed by a quorum of its replicas (docs.nats.io, "JetStream Clustering"), so a 200 means a
+ * majority holds it; no acknowledgement within `ackTimeoutMs` is a failure (the PSP gets 503
+ * and sends it again). Event ids are the stream's sequence numbers: they increase per channel,
+ * and any relay instance reads any channel from any id. The channel registry is a replicated
+ * KV bucket. Subscribers on other instances are woken by a core NATS message on
+ * `relay.wake.<channel>` sent after the acknowledgement (never before: a wake must find the
+ * event readable).
+ */
+export class NatsStore implements RelayStore {
+  private readonly ready: Promise<{
+    nc: NatsConnection;
+    js: JetStreamClient;
+    jsm: JetStreamManager;
+    kv: KV;
+  }>;
+  private readonly listeners: WakeListener[] = [];
+  private readonly instance = randomBytes(6).toString('hex');
+  /** Per channel, per instance: JetStream has no atomic counter to share a bucket cheaply. */
+  private limiter: RateLimiter | null = null;
+
+  constructor(servers: string[], o: NatsStoreOptions = {}) {
+    const replicas = o.replicas ?? 3;
+    const timeout = o.ackTimeoutMs ?? 2000;
+    this.ready = (async () => {
+      const nc = await connect({
+        servers,
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 200,
+        waitOnFirstConnect: true,
+        name: `relay-${this.instance}`,
+      });
+      // Reads, purges and admin calls may wait out a leader election; callbacks do not (2 s).
+      const jsm = await nc.jetstreamManager({ timeout: Math.max(timeout, 5000) });
+      const config = {
+        name: STREAM,
+        subjects: [`${SUBJECT}.>`],
+        num_replicas: replicas,
+        storage: StorageType.File,
+      };
+      const js = nc.jetstream({ timeout });
+      // A cluster that has just started may not have elected its leaders yet: try for 30 s.
+      let kv: KV | null = null;
+      for (const end = Date.now() + 30_000; !kv;) {
+        try {
+          await jsm.streams.add(config).catch((e: unknown) => {
+            // Made already by another instance (same config): fine; anything else is not.
+            if (!/already in use|exists/i.test(String(e))) throw e;
+          });
+          // No direct reads: a follower may answer them before it applied the last write
+          // (nats.js: "possibility of inconsistency during a read"), and a rotated token
+          // must stop working at once.
+          const bucket = await js.views.kv(BUCKET, { replicas, history: 1, allow_direct: false });
+          // Ready only once both have a leader: the first write after creating them would
+          // otherwise meet "no responders" (503) while they elect one.
+          await bucket.put('probe.readyz', String(Date.now()));
+          const info = await jsm.streams.info(STREAM);
+          if (replicas > 1 && !info.cluster?.leader) throw new Error('no stream leader yet');
+          kv = bucket;
+        } catch (e) {
+          if (Date.now() > end) throw e;
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      }
+      const sub = nc.subscribe(`${WAKE}.>`);
+      void (async () => {
+        for await (const m of sub) {
+          if (m.headers?.get('relay-instance') === this.instance) continue;
+          const channel = m.subject.slice(WAKE.length + 1);
+          for (const l of this.listeners) l(channel);
+        }
+      })();
+      // Wakes sent while this connection was away are lost: wake every channel on return.
+      void (async () => {
+        for await (const s of nc.status())
+          if (s.type === 'reconnect') for (const l of this.listeners) l(null);
+      })();
+      return { nc, js, jsm, kv };
+    })();
+    this.ready.catch(() => undefined);
+  }
+
+  async createChannel(c: ChannelRecord) {
+    const { kv } = await this.ready;
+    await kv.create(c.id, JSON.stringify(c));
+  }
+
+  async getChannel(id: string): Promise<ChannelRecord | null> {
+    if (!VALID_ID.test(id)) return null;
+    const { kv } = await this.ready;
+    const e = await kv.get(id);
+    if (!e || e.operation !== 'PUT' || e.value.length === 0) return null;
+    return JSON.parse(e.string()) as ChannelRecord;
+  }
+
+  async setTokenHash(id: string, tokenHash: string) {
+    if (!VALID_ID.test(id)) return false;
+    const { kv } = await this.ready;
+    const e = await kv.get(id);
+    if (!e || e.operation !== 'PUT') return false;
+    const c = JSON.parse(e.string()) as ChannelRecord;
+    await kv.update(id, JSON.stringify({ ...c, tokenHash }), e.revision);
+    return true;
+  }
+
+  async deleteChannel(id: string) {
+    if (!VALID_ID.test(id)) return false;
+    const { kv, jsm } = await this.ready;
+    const e = await kv.get(id);
+    if (!e || e.operation !== 'PUT') return false;
+    await kv.delete(id);
+    await jsm.streams.purge(STREAM, { filter: `${SUBJECT}.${id}` });
+    return true;
+  }
+
+  async append(channelId: string, e: Omit<StoredEvent, 'id'>): Promise<string> {
+    const { js, nc } = await this.ready;
+    const h = natsHeaders();
+    h.set('relay-received-at', String(e.receivedAt));
+    h.set('relay-headers', JSON.stringify(e.headers));
+    const ack = await js.publish(`${SUBJECT}.${channelId}`, e.body, {
+      headers: h,
+      expect: { streamName: STREAM },
+    });
+    const id = String(ack.seq);
+    // A wake without the event: sequence numbers are taken from the stream leader, so another
+    // instance may hold an earlier id of this channel not yet announced here; handing this
+    // event to a subscriber directly could move its cursor past that one. It reads instead.
+    for (const l of this.listeners) l(channelId);
+    const w = natsHeaders();
+    w.set('relay-instance', this.instance);
+    nc.publish(`${WAKE}.${channelId}`, undefined, { headers: w });
+    return id;
+  }
+
+  async appendChecked(
+    channelId: string,
+    e: Omit<StoredEvent, 'id'>,
+    limit: { ratePerSec: number; burst: number },
+  ): Promise<AppendOutcome> {
+    const channel = await this.getChannel(channelId);
+    if (!channel) return { refused: 'unknown_channel' };
+    this.limiter ??= new RateLimiter(limit.ratePerSec, limit.burst);
+    if (!this.limiter.take(channel.id)) return { refused: 'rate' };
+    return { id: await this.append(channel.id, e) };
+  }
+
+  async readAfter(channelId: string, afterId: string | null, limit: number) {
+    if (!VALID_ID.test(channelId)) return [];
+    const { jsm } = await this.ready;
+    const out: StoredEvent[] = [];
+    let seq = afterId === null ? 1 : Number(afterId) + 1;
+    while (out.length < limit) {
+      let m;
+      try {
+        m = await this.next(jsm, seq, `${SUBJECT}.${channelId}`);
+      } catch (e) {
+        if (/no message found|404/i.test(String(e))) break;
+        throw e;
+      }
+      out.push({
+        id: String(m.seq),
+        receivedAt: Number(m.header.get('relay-received-at')),
+        headers: JSON.parse(m.header.get('relay-headers') || '{}') as Record<string, string>,
+        body: Buffer.from(m.data),
+      });
+      seq = m.seq + 1;
+    }
+    return out;
+  }
+
+  onAppend(listener: WakeListener) {
+    this.listeners.push(listener);
+  }
+
+  /** The first message at or after `seq` on `subject` (STREAM.MSG.GET's `next_by_subj`). */
+  private next(jsm: JetStreamManager, seq: number, subject: string) {
+    // The client's types predate `next_by_subj`; the server (2.9+) takes it.
+    return jsm.streams.getMessage(STREAM, { seq, next_by_subj: subject } as never);
+  }
+
+  /**
+   * Removes the events stored before `receivedAt`: messages are in time order, so the first to
+   * keep is found by bisecting the sequence (holes left by deleted channels are skipped by
+   * `next_by_subj`), then everything below it is purged in one call.
+   */
+  async purgeBefore(receivedAt: number) {
+    const { jsm } = await this.ready;
+    const info = await jsm.streams.info(STREAM);
+    let lo = info.state.first_seq;
+    let hi = info.state.last_seq + 1; // the first kept is in [lo, hi]
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      let m;
+      try {
+        m = await this.next(jsm, mid, `${SUBJECT}.>`);
+      } catch (e) {
+        if (!/no message found|404/i.test(String(e))) throw e;
+        hi = mid;
+        continue;
+      }
+      if (Number(m.header.get('relay-received-at')) >= receivedAt) hi = mid;
+      else lo = m.seq + 1;
+    }
+    if (lo <= info.state.first_seq) return 0;
+    const r = await jsm.streams.purge(STREAM, { seq: lo });
+    return r.purged;
+  }
+
+  /** A write the quorum must accept (a key no channel id can take: ids have no dot). */
+  async probe() {
+    const { kv } = await this.ready;
+    await kv.put('probe.readyz', String(Date.now()));
+  }
+
+  async close() {
+    const { nc } = await this.ready.catch(() => ({ nc: null }));
+    await nc?.drain().catch(() => undefined);
+  }
+}
