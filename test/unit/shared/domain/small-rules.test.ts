@@ -86,3 +86,18 @@ describe('readPspStatus (A6)', () => {
     expect(readPspStatus('__proto__')).toEqual({ known: false, raw: '__proto__' });
   });
 });
+
+describe('the PSP’s status words, every one (A6 in English, the cics-pt family in Portuguese)', () => {
+  const words = {
+    PENDING: 'PENDING WAITING_PAYMENT CREATED PROCESSING PENDENTE AGUARDANDO_PAGAMENTO PROCESSANDO',
+    PAID: 'PAID APPROVED COMPLETED CONFIRMED SUCCESS COMPLETO CONCLUIDO PAGO APROVADO',
+    FAILED: 'FAILED REJECTED ERROR FALHA FALHOU RECUSADO ERRO',
+    EXPIRED: 'EXPIRED EXPIRADO',
+    CANCELED: 'CANCELED CANCELLED CANCELADO',
+    REFUNDED: 'REFUNDED ESTORNADO REEMBOLSADO',
+  } as const;
+  it.each(Object.entries(words))('%s: each of its words reads as it', (outcome, list) => {
+    for (const word of list.split(' '))
+      expect([word, readPspStatus(word)]).toEqual([word, { known: true, outcome }]);
+  });
+});
