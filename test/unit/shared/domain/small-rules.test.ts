@@ -33,6 +33,11 @@ describe('cryptoWithdrawal (A16)', () => {
     expect(cryptoWithdrawal(100_000, fees).within).toBe(true);
     expect(cryptoWithdrawal(100_001, fees).within).toBe(false);
     expect(cryptoWithdrawal(1_000, { ...fees, rate_fixed: 10 }).within).toBe(false);
+    // The fee takes it all: nothing would reach the wallet.
+    expect(cryptoWithdrawal(1_000, { ...fees, withdrawal_rate: 0, rate_fixed: 10 })).toMatchObject({
+      netCents: 0,
+      within: false,
+    });
   });
 
   it('without a USDT rate there is no USDT amount', () => {
