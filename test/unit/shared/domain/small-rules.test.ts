@@ -33,6 +33,11 @@ describe('cryptoWithdrawal (A16)', () => {
     expect(cryptoWithdrawal(100_000, fees).within).toBe(true);
     expect(cryptoWithdrawal(100_001, fees).within).toBe(false);
     expect(cryptoWithdrawal(1_000, { ...fees, rate_fixed: 10 }).within).toBe(false);
+    // The fee takes it all: nothing would reach the wallet.
+    expect(cryptoWithdrawal(1_000, { ...fees, withdrawal_rate: 0, rate_fixed: 10 })).toMatchObject({
+      netCents: 0,
+      within: false,
+    });
   });
 
   it('without a USDT rate there is no USDT amount', () => {
@@ -84,5 +89,20 @@ describe('readPspStatus (A6)', () => {
     expect(readPspStatus(' On Hold ')).toEqual({ known: false, raw: ' On Hold ' });
     expect(readPspStatus('constructor')).toEqual({ known: false, raw: 'constructor' });
     expect(readPspStatus('__proto__')).toEqual({ known: false, raw: '__proto__' });
+  });
+});
+
+describe('the PSP’s status words, every one (A6 in English, the cics-pt family in Portuguese)', () => {
+  const words = {
+    PENDING: 'PENDING WAITING_PAYMENT CREATED PROCESSING PENDENTE AGUARDANDO_PAGAMENTO PROCESSANDO',
+    PAID: 'PAID APPROVED COMPLETED CONFIRMED SUCCESS COMPLETO CONCLUIDO PAGO APROVADO',
+    FAILED: 'FAILED REJECTED ERROR FALHA FALHOU RECUSADO ERRO',
+    EXPIRED: 'EXPIRED EXPIRADO',
+    CANCELED: 'CANCELED CANCELLED CANCELADO',
+    REFUNDED: 'REFUNDED ESTORNADO REEMBOLSADO',
+  } as const;
+  it.each(Object.entries(words))('%s: each of its words reads as it', (outcome, list) => {
+    for (const word of list.split(' '))
+      expect([word, readPspStatus(word)]).toEqual([word, { known: true, outcome }]);
   });
 });
