@@ -99,6 +99,10 @@ export const ERROR_CODES = [
   'KEYCHAIN_MISSING',
   'PSP_FIXED',
   'PSP_TLS',
+  // Hostile replies (electron/services/psp/http.ts)
+  'PSP_REDIRECT',
+  'PSP_REPLY_TOO_LARGE',
+  'PSP_REPLY_TOO_DEEP',
   // Printing and receipts
   'PRINTER_UNAVAILABLE',
   'PRINTER_ADDRESS_INVALID',

@@ -257,6 +257,7 @@ export const en: Messages = {
     loginSecretField: 'Login client secret field',
     withdrawAuth: 'Withdrawal authentication',
     timeout: 'Request timeout (ms)',
+    maxReplyKiB: 'Largest PSP answer read (KiB)',
     maxAmount: 'Maximum amount per charge',
     signatureHeader: 'Callback signature header',
     timestampHeader: 'Callback timestamp header',
@@ -444,6 +445,8 @@ export const en: Messages = {
     PSP_UNREACHABLE:
       'no connection to the PSP. Nothing was sent; check the internet and try again.',
     PSP_UNEXPECTED_REPLY: 'the PSP answered in an unexpected format. Nothing was charged.',
+    PSP_REDIRECT:
+      'the PSP redirected to another address, which Balcão does not follow. Nothing was charged; update the PSP URL in Settings.',
     other: 'error {{code}}. Nothing was charged; try again.',
   },
   notices: {
@@ -527,6 +530,11 @@ export const en: Messages = {
     PSP_TLS:
       'The secure connection to the PSP failed (certificate refused). Nothing was sent; check the address.',
     PSP_FIXED: 'This terminal uses the PSP given on the command line.',
+    PSP_REDIRECT:
+      'The PSP answered with a redirect (HTTP {{status}}) to {{location}}. Balcão does not follow it: nothing was sent there. If the PSP really moved, update the PSP URL in Settings.',
+    PSP_REPLY_TOO_LARGE:
+      'The PSP sent an answer larger than {{maxKiB}} KiB; it was cut off and ignored. Check the PSP URL.',
+    PSP_REPLY_TOO_DEEP: "The PSP's answer is nested too deeply to be read; it was ignored.",
     PRINTER_UNAVAILABLE:
       'The printer did not answer. Check it is on, has paper and is at the configured address.',
     PRINTER_ADDRESS_INVALID: 'Invalid printer address: use host:port (e.g. 192.168.0.50:9100).',

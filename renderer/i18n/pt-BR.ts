@@ -255,6 +255,7 @@ export const ptBR = {
     loginSecretField: 'Campo do client secret no login',
     withdrawAuth: 'Autenticação dos saques',
     timeout: 'Tempo limite por requisição (ms)',
+    maxReplyKiB: 'Maior resposta do PSP lida (KiB)',
     maxAmount: 'Valor máximo por cobrança',
     signatureHeader: 'Cabeçalho da assinatura do callback',
     timestampHeader: 'Cabeçalho do horário do callback',
@@ -442,6 +443,8 @@ export const ptBR = {
     PSP_UNEXPECTED_STATUS: 'resposta inesperada do PSP. Nada foi cobrado; tente de novo.',
     PSP_UNREACHABLE: 'sem conexão com o PSP. Nada foi enviado; confira a internet e tente de novo.',
     PSP_UNEXPECTED_REPLY: 'resposta do PSP fora do formato esperado. Nada foi cobrado.',
+    PSP_REDIRECT:
+      'o PSP redirecionou para outro endereço, que o Balcão não segue. Nada foi cobrado; atualize a URL do PSP em Configurações.',
     other: 'erro {{code}}. Nada foi cobrado; tente de novo.',
   },
   /** App-wide notices, by code. */
@@ -528,6 +531,12 @@ export const ptBR = {
     PSP_TLS:
       'A conexão segura com o PSP falhou (certificado recusado). Nada foi enviado; confira o endereço.',
     PSP_FIXED: 'Este terminal usa o PSP dado na linha de comando.',
+    PSP_REDIRECT:
+      'O PSP respondeu com um redirecionamento (HTTP {{status}}) para {{location}}. O Balcão não o segue: nada foi enviado para lá. Se o PSP mudou mesmo de endereço, atualize a URL do PSP em Configurações.',
+    PSP_REPLY_TOO_LARGE:
+      'O PSP enviou uma resposta maior que {{maxKiB}} KiB; ela foi cortada e ignorada. Confira a URL do PSP.',
+    PSP_REPLY_TOO_DEEP:
+      'A resposta do PSP tem aninhamento profundo demais para ser lida; foi ignorada.',
     AMOUNT_EMPTY: 'Digite o valor.',
     AMOUNT_NOT_A_NUMBER: 'Valor inválido: use só números, como 12,34.',
     AMOUNT_NEGATIVE: 'O valor não pode ser negativo.',
