@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   'BRCODE_INVALID',
   'BRCODE_AMOUNT_MISMATCH',
   'BRCODE_BAD_FIELD',
+  'BRCODE_NO_AMOUNT',
   // Charges
   'ILLEGAL_TRANSITION',
   'CHARGE_NOT_FOUND',
@@ -124,7 +125,12 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** App-wide notices (`notices.<code>` in the renderer). */
-export const APP_NOTICE_CODES = ['LATE_PAYMENT', 'RELAY_UNREACHABLE', 'MED_INFRACTION'] as const;
+export const APP_NOTICE_CODES = [
+  'LATE_PAYMENT',
+  'RELAY_UNREACHABLE',
+  'MED_INFRACTION',
+  'RECEIVER_CHANGED',
+] as const;
 export type AppNoticeCode = (typeof APP_NOTICE_CODES)[number];
 
 /** A withdrawal's notice (`withdrawalNotices.<code>`), else the ErrorCode of its failure. */

@@ -8,6 +8,7 @@ import { infractionCallbackHandler } from './account/med-callbacks';
 import { CallbackIntake } from './callbacks/intake';
 import type { SecretRing } from './callbacks/verify';
 import { ChargeService, type ChargePsp } from './charges/charge-service';
+import { ReceiverPins } from './charges/receiver-pins';
 import { CallbackSource, type RelayEndpoint } from './core/callback-source';
 import { BackgroundWork } from './core/background-work';
 import { ConnectionMonitor } from './core/connection-monitor';
@@ -101,6 +102,15 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     };
   };
 
+  // Who the PSP's QR codes pay, pinned per PSP address (trust on first use).
+  const pspOrigin = (url: string) => {
+    try {
+      return new URL(url).origin;
+    } catch {
+      return url;
+    }
+  };
+  const receiverPins = new ReceiverPins(ledger.kv, () => pspOrigin(sel.baseUrl()), now);
   let source: CallbackSource | null = null;
   const callbackUrl = () => source?.url() ?? '';
   const charges = new ChargeService({
@@ -121,6 +131,14 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     logger,
     ...(o.resolveDelaysMs && { resolveDelaysMs: o.resolveDelaysMs }),
     ...(o.afterPspAnswer && { afterPspAnswer: o.afterPspAnswer }),
+    receiverPins,
+    // The owner is told, loudly, on every screen.
+    receiverRefused: (r) =>
+      events.emit('app:notice', {
+        level: 'error',
+        code: 'RECEIVER_CHANGED',
+        params: { name: `${r.merchantName} (${r.key ?? r.host ?? '?'})` },
+      }),
   });
   const withdrawals = new WithdrawalService({
     ledger,
@@ -273,6 +291,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     ledger,
     events,
     charges,
+    receiverPins,
     withdrawals,
     intake,
     reconciler,

@@ -391,6 +391,18 @@ export const en: Messages = {
     unreachable: 'PSP unreachable',
     slow: 'PSP slow',
   },
+  receiver: {
+    title: 'Receiver',
+    note: "Who the PSP's PIX codes pay, learned from the first code. A code paying anyone else is never shown to a customer.",
+    none: 'Not learned yet: it will be taken from the first charge.',
+    toReview: '(to review: is this the shop?)',
+    confirmedTag: '(confirmed)',
+    confirm: 'Yes, this is the shop',
+    confirmed: 'Receiver confirmed.',
+    refused: '{{count}} code(s) paying someone else were refused, the last at {{at}}: {{who}}.',
+    repin: 'The shop’s account really changed: use this receiver',
+    repined: 'Receiver replaced.',
+  },
   defaultPayer: {
     title: 'Default payer',
     note: 'Used when the cashier does not identify the payer: a charge takes only the amount. The PSP records this payer on every charge made with it.',
@@ -423,6 +435,8 @@ export const en: Messages = {
       'The charge exists at the PSP, but its QR code could not be retrieved. Cancel and create a new charge.',
     QR_REJECTED:
       'The PSP returned an invalid PIX code, which was not shown. Nothing will be charged through it: create a new charge.',
+    RECEIVER_MISMATCH:
+      'The PSP returned a PIX code that pays someone other than this shop. It was not shown and nothing will be charged through it. The owner was told (Settings).',
     AMOUNT_MISMATCH:
       'The PSP recorded a different amount. The charge was not shown: create a new one.',
     PAID_AMOUNT_MISMATCH:
@@ -451,6 +465,8 @@ export const en: Messages = {
   },
   notices: {
     MED_INFRACTION: 'MED infraction {{id}}: see MED infractions.',
+    RECEIVER_CHANGED:
+      'The PSP sent a PIX code paying someone else ({{name}}). It was refused. Owner: check Settings → Receiver.',
     MED_NOTICE: 'MED infraction {{id}}: send the defense in MED infractions by {{date}}.',
     MED_CHANGED: 'MED infraction {{id}} is now {{status}}.',
     LATE_PAYMENT:
@@ -566,6 +582,7 @@ export const en: Messages = {
     BRCODE_INVALID: 'The PIX code is incomplete or malformed.',
     BRCODE_AMOUNT_MISMATCH: 'The amount inside the PIX code differs from the amount charged.',
     BRCODE_BAD_FIELD: 'Invalid data for building the PIX code.',
+    BRCODE_NO_AMOUNT: 'The PIX code has no amount (the payer could pay any value).',
     ILLEGAL_TRANSITION: 'The charge is {{from}} and cannot become {{to}}.',
     CHARGE_BUSY: "Wait for the PSP's answer before canceling.",
     CREDENTIALS_MISSING: 'PSP credentials are not set. Enter them in Settings.',

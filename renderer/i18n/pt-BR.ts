@@ -389,6 +389,19 @@ export const ptBR = {
     unreachable: 'PSP inacessível',
     slow: 'PSP lento',
   },
+  receiver: {
+    title: 'Recebedor',
+    note: 'Quem os códigos PIX do PSP pagam, aprendido do primeiro código. Um código que paga outra pessoa nunca é mostrado ao cliente.',
+    none: 'Ainda não aprendido: será tirado da primeira cobrança.',
+    toReview: '(a conferir: é a loja?)',
+    confirmedTag: '(confirmado)',
+    confirm: 'Sim, é a loja',
+    confirmed: 'Recebedor confirmado.',
+    refused:
+      '{{count}} código(s) que pagam outra pessoa foram recusados, o último em {{at}}: {{who}}.',
+    repin: 'A conta da loja mudou mesmo: usar este recebedor',
+    repined: 'Recebedor trocado.',
+  },
   defaultPayer: {
     title: 'Pagador padrão',
     note: 'Usado quando o caixa não identifica o pagador: a cobrança sai só com o valor. O PSP registra este pagador em cada cobrança feita com ele.',
@@ -421,6 +434,8 @@ export const ptBR = {
       'A cobrança existe no PSP, mas o QR Code não pôde ser recuperado. Cancele e crie uma nova cobrança.',
     QR_REJECTED:
       'O PSP devolveu um código PIX inválido, que não foi exibido. Nada será cobrado por ele: crie uma nova cobrança.',
+    RECEIVER_MISMATCH:
+      'O PSP devolveu um código PIX que paga outra pessoa, não esta loja. Ele não foi exibido e nada será cobrado por ele. O dono foi avisado (Configurações).',
     AMOUNT_MISMATCH:
       'O PSP registrou um valor diferente do cobrado. A cobrança não foi exibida: crie uma nova.',
     PAID_AMOUNT_MISMATCH: 'O valor pago difere do valor cobrado. Confira antes de entregar.',
@@ -450,6 +465,8 @@ export const ptBR = {
   /** App-wide notices, by code. */
   notices: {
     MED_INFRACTION: 'Infração MED {{id}}: veja Infrações (MED).',
+    RECEIVER_CHANGED:
+      'O PSP enviou um código PIX que paga outra pessoa ({{name}}). Ele foi recusado. Dono: confira Configurações → Recebedor.',
     MED_NOTICE: 'Infração MED {{id}}: envie a defesa em Infrações (MED) até {{date}}.',
     MED_CHANGED: 'Infração MED {{id}} agora está {{status}}.',
     LATE_PAYMENT:
@@ -559,6 +576,7 @@ export const ptBR = {
     BRCODE_INVALID: 'O código PIX está incompleto ou malformado.',
     BRCODE_AMOUNT_MISMATCH: 'O valor dentro do código PIX é diferente do valor cobrado.',
     BRCODE_BAD_FIELD: 'Dados inválidos para gerar o código PIX.',
+    BRCODE_NO_AMOUNT: 'O código PIX não tem valor (o pagador poderia pagar qualquer quantia).',
     ILLEGAL_TRANSITION: 'A cobrança está {{from}} e não pode passar para {{to}}.',
     CHARGE_NOT_FOUND: 'Cobrança não encontrada.',
     CHARGE_BUSY: 'Aguarde a resposta do PSP antes de cancelar.',
