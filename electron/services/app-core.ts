@@ -97,8 +97,9 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       hasStatusQuery: c.hasStatusQuery,
       createDeposit: (i) => c.createDeposit(i),
       createTransaction: (i) => c.createTransaction(i),
-      // A caller may wait up to 15 s for a slot of the shared budget.
-      transactionStatus: (id) => gate.ask(id, 15_000),
+      // A caller may wait up to 15 s for a slot of the shared budget. The charge service asks
+      // for a customer at the counter (uncertain create, "Verificar de novo"): first in line.
+      transactionStatus: (id) => gate.ask(id, 15_000, 'counter'),
     };
   };
 
@@ -163,6 +164,9 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
   let lastState: ConnectionStatus['state'] | null = null;
   events.on('connection:changed', (c) => {
     if (lastState === 'connected' && c.state !== 'connected') reconciler.hintAll();
+    // Back: payments made meanwhile must reach the screen now, not at the next backoff.
+    if (lastState !== null && lastState !== 'connected' && c.state === 'connected')
+      reconciler.hintAll();
     lastState = c.state;
   });
   const onInfraction = infractionCallbackHandler({
