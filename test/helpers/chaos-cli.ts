@@ -13,6 +13,11 @@ if (!Number.isInteger(seed) || !Number.isInteger(charges) || charges < 1) {
   console.error('usage: npm run chaos -- --seed N --charges N [--status-query none]');
   process.exit(2);
 }
-const report = await runChaos({ seed, charges, statusQuery: opt('status-query', 'on') !== 'none' });
+const report = await runChaos({
+  seed,
+  charges,
+  statusQuery: opt('status-query', 'on') !== 'none',
+  ...(args.includes('--verbose') && { progress: (l: string) => console.error(l) }),
+});
 console.log(JSON.stringify(report, null, 2));
 process.exit(report.violations.length ? 1 : 0);

@@ -15,6 +15,8 @@ export interface ChaosOptions {
   charges: number;
   statusQuery: boolean;
   log?: (line: string) => void;
+  /** Each sale as it starts (the CLI prints it with --verbose). */
+  progress?: (line: string) => void;
 }
 
 export interface ChaosReport {
@@ -81,6 +83,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           kind,
           ...(value !== undefined && { value }),
         });
+      o.progress?.(`sale ${i}: ${kind}`);
       const amountCents = 1 + Math.floor(random() * 50_000);
       const r = await t.core.charges.create({ amountCents, payer });
       await sb.control('DELETE', '/faults');
