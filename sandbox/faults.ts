@@ -1,7 +1,18 @@
 import { z } from 'zod';
 
 /** Fault injection: the next `count` calls of a route misbehave in one chosen way. */
-export const FAULT_KINDS = ['latency', 'status', 'timeout', 'malformed', 'drop', 'badqr'] as const;
+export const FAULT_KINDS = [
+  'latency',
+  'status',
+  'timeout',
+  'malformed',
+  'drop',
+  'badqr',
+  // A hostile PSP (issue 21): a redirect to `value`, a reply of `value` bytes, a reply that never ends.
+  'redirect',
+  'oversize',
+  'endless',
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export const faultSchema = z.object({
@@ -12,8 +23,16 @@ export const faultSchema = z.object({
 });
 export type Fault = z.infer<typeof faultSchema>;
 
+/** What an `oversize`/`endless` reply sent before it ended, and whether the client hung up. */
+export interface JunkStream {
+  route: string;
+  bytesSent: number;
+  closedByClient: boolean;
+}
+
 export class FaultTable {
   private faults: Fault[] = [];
+  readonly streams: JunkStream[] = [];
 
   add(f: Fault) {
     this.faults.push({ ...f });

@@ -163,9 +163,60 @@ function applyFault(
       // Accept the request and never answer; the socket closes when the client gives up.
       reply.hijack();
       return;
+    case 'redirect':
+      // Not processed: "the PSP moved" to `value` (an origin the test controls).
+      reply
+        .code(307)
+        .header('location', String(fault.value ?? 'http://127.0.0.1:9/api'))
+        .send();
+      return;
+    case 'oversize':
+    case 'endless':
+      reply.hijack();
+      streamJunk(
+        ctx,
+        route,
+        reply.raw,
+        fault.kind === 'endless' ? Infinity : Number(fault.value ?? 200 << 20),
+      );
+      return;
     default:
       return done(); // latency, malformed, drop, badqr act after the handler ran
   }
+}
+
+/** A JSON-looking reply of `total` bytes (or endless), written as fast as the client reads. */
+function streamJunk(
+  ctx: SandboxContext,
+  route: string,
+  res: import('node:http').ServerResponse,
+  total: number,
+) {
+  const record = { route, bytesSent: 0, closedByClient: false };
+  ctx.faults.streams.push(record);
+  const chunk = Buffer.alloc(64 * 1024, 'a');
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    // No Content-Length: the client must count what it reads, as with a lying PSP.
+  });
+  let done = false;
+  res.on('close', () => {
+    if (!res.writableFinished) record.closedByClient = true;
+    done = true;
+  });
+  const pump = () => {
+    while (!done && record.bytesSent < total) {
+      const n = Math.min(chunk.length, total - record.bytesSent);
+      record.bytesSent += n;
+      if (!res.write(n === chunk.length ? chunk : chunk.subarray(0, n))) {
+        res.once('drain', pump);
+        return;
+      }
+    }
+    if (!done && record.bytesSent >= total) res.end();
+  };
+  res.write('');
+  pump();
 }
 
 function writeSnapshot(file: string, state: SandboxState): void {

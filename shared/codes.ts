@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   'BRCODE_INVALID',
   'BRCODE_AMOUNT_MISMATCH',
   'BRCODE_BAD_FIELD',
+  'BRCODE_NO_AMOUNT',
   // Charges
   'ILLEGAL_TRANSITION',
   'CHARGE_NOT_FOUND',
@@ -99,6 +100,10 @@ export const ERROR_CODES = [
   'KEYCHAIN_MISSING',
   'PSP_FIXED',
   'PSP_TLS',
+  // Hostile replies (electron/services/psp/http.ts)
+  'PSP_REDIRECT',
+  'PSP_REPLY_TOO_LARGE',
+  'PSP_REPLY_TOO_DEEP',
   // Printing and receipts
   'PRINTER_UNAVAILABLE',
   'PRINTER_ADDRESS_INVALID',
@@ -136,6 +141,7 @@ export const APP_NOTICE_CODES = [
   'MED_INFRACTION',
   // A PDV sale undone after its PIX was paid (NCN, CNC, never confirmed): money to give back.
   'PDV_REFUND_DUE',
+  'RECEIVER_CHANGED',
 ] as const;
 export type AppNoticeCode = (typeof APP_NOTICE_CODES)[number];
 

@@ -15,7 +15,13 @@ import {
   historyQuerySchema,
 } from './history';
 import { appSettingsSchema, settingsPatchSchema } from './settings';
-import { chargeViewSchema, connectionSchema, noticeSchema, withdrawalViewSchema } from './views';
+import {
+  chargeViewSchema,
+  connectionSchema,
+  noticeSchema,
+  receiverPinViewSchema,
+  withdrawalViewSchema,
+} from './views';
 
 export { CALL_CHANNELS, EVENT_CHANNELS, type CallChannel, type EventChannel };
 
@@ -205,6 +211,12 @@ export const calls = {
     input: z.object({ currentPin: z.string().max(64).optional(), newPin: pin }).strict(),
     output: z.object({ hasPin: z.literal(true) }),
   },
+  /** Who the PSP's QR codes pay (shared/domain/receiver-pin.ts): shown for review. */
+  'receiver:status': { input: none, output: receiverPinViewSchema },
+  /** Owner: "yes, this is the shop's account". */
+  'receiver:confirm': { input: none, output: receiverPinViewSchema },
+  /** Owner: accept the receiver last refused (or, with none, learn the next one). */
+  'receiver:repin': { input: none, output: receiverPinViewSchema },
   'onboarding:test': {
     input: connectionTestSchema,
     output: z.object({

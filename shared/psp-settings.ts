@@ -153,6 +153,13 @@ export const pspSettingsSchema = z.object({
   statusQueryPath: z.string().default(''),
   statusQuery: statusQuerySchema.prefault({}),
   requestTimeoutMs: z.number().int().min(500).max(120_000).default(15_000),
+  /** A reply larger than this is cut off as an error (1 MiB: far above any real reply). */
+  maxReplyBytes: z
+    .number()
+    .int()
+    .min(16 * 1024)
+    .max(64 << 20)
+    .default(1 << 20),
   maxAmountCents: z.number().int().min(1).default(DEFAULT_MAX_CENTS),
   /**
    * `hmac` (A8): a callback is applied once its signature checks. `confirm-by-query`: a

@@ -86,3 +86,24 @@ export const connectionSchema = z.object({
   psp: z.enum(PSP_HEALTH_STATES).optional(),
 });
 export type ConnectionStatus = z.infer<typeof connectionSchema>;
+
+/** The pinned receiver of the PSP's QR codes (Configurações, health view); none before the first QR. */
+const receiverSchema = z.object({
+  key: z.string().optional(),
+  host: z.string().optional(),
+  merchantName: z.string(),
+  merchantCity: z.string(),
+});
+export const receiverPinViewSchema = z.object({
+  pinned: z
+    .object({
+      receiver: receiverSchema,
+      pinnedAt: z.number(),
+      confirmed: z.boolean(),
+      refused: z
+        .object({ receiver: receiverSchema, at: z.number(), count: z.number().int() })
+        .optional(),
+    })
+    .nullable(),
+});
+export type ReceiverPinView = z.infer<typeof receiverPinViewSchema>;

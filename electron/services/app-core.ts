@@ -8,6 +8,7 @@ import { infractionCallbackHandler } from './account/med-callbacks';
 import { CallbackIntake } from './callbacks/intake';
 import type { SecretRing } from './callbacks/verify';
 import { ChargeService, type ChargePsp } from './charges/charge-service';
+import { ReceiverPins } from './charges/receiver-pins';
 import { CallbackSource, type RelayEndpoint } from './core/callback-source';
 import { BackgroundWork } from './core/background-work';
 import { ConnectionMonitor } from './core/connection-monitor';
@@ -104,11 +105,21 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       hasStatusQuery: c.hasStatusQuery,
       createDeposit: (i) => c.createDeposit(i),
       createTransaction: (i) => c.createTransaction(i),
-      // A caller may wait up to 15 s for a slot of the shared budget.
-      transactionStatus: (id) => gate.ask(id, 15_000),
+      // A caller may wait up to 15 s for a slot of the shared budget. The charge service asks
+      // for a customer at the counter (uncertain create, "Verificar de novo"): first in line.
+      transactionStatus: (id) => gate.ask(id, 15_000, 'counter'),
     };
   };
 
+  // Who the PSP's QR codes pay, pinned per PSP address (trust on first use).
+  const pspOrigin = (url: string) => {
+    try {
+      return new URL(url).origin;
+    } catch {
+      return url;
+    }
+  };
+  const receiverPins = new ReceiverPins(ledger.kv, () => pspOrigin(sel.baseUrl()), now);
   let source: CallbackSource | null = null;
   const callbackUrl = () => source?.url() ?? '';
   const charges = new ChargeService({
@@ -129,6 +140,14 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     logger,
     ...(o.resolveDelaysMs && { resolveDelaysMs: o.resolveDelaysMs }),
     ...(o.afterPspAnswer && { afterPspAnswer: o.afterPspAnswer }),
+    receiverPins,
+    // The owner is told, loudly, on every screen.
+    receiverRefused: (r) =>
+      events.emit('app:notice', {
+        level: 'error',
+        code: 'RECEIVER_CHANGED',
+        params: { name: `${r.merchantName} (${r.key ?? r.host ?? '?'})` },
+      }),
   });
   const withdrawals = new WithdrawalService({
     ledger,
@@ -153,6 +172,9 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
   let lastState: ConnectionStatus['state'] | null = null;
   events.on('connection:changed', (c) => {
     if (lastState === 'connected' && c.state !== 'connected') reconciler.hintAll();
+    // Back: payments made meanwhile must reach the screen now, not at the next backoff.
+    if (lastState !== null && lastState !== 'connected' && c.state === 'connected')
+      reconciler.hintAll();
     lastState = c.state;
   });
   const onInfraction = infractionCallbackHandler({
@@ -336,6 +358,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     ledger,
     events,
     charges,
+    receiverPins,
     withdrawals,
     pdv,
     pdvApi,

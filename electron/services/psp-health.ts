@@ -72,6 +72,7 @@ export class PspHealth {
     try {
       await this.fetch(url, {
         method: 'HEAD',
+        redirect: 'manual',
         signal: AbortSignal.timeout(this.deps.probeTimeoutMs ?? 5_000),
       });
     } catch {

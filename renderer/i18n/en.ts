@@ -260,6 +260,7 @@ export const en: Messages = {
     loginSecretField: 'Login client secret field',
     withdrawAuth: 'Withdrawal authentication',
     timeout: 'Request timeout (ms)',
+    maxReplyKiB: 'Largest PSP answer read (KiB)',
     maxAmount: 'Maximum amount per charge',
     signatureHeader: 'Callback signature header',
     timestampHeader: 'Callback timestamp header',
@@ -440,6 +441,18 @@ export const en: Messages = {
       message: 'Operator message',
     },
   },
+  receiver: {
+    title: 'Receiver',
+    note: "Who the PSP's PIX codes pay, learned from the first code. A code paying anyone else is never shown to a customer.",
+    none: 'Not learned yet: it will be taken from the first charge.',
+    toReview: '(to review: is this the shop?)',
+    confirmedTag: '(confirmed)',
+    confirm: 'Yes, this is the shop',
+    confirmed: 'Receiver confirmed.',
+    refused: '{{count}} code(s) paying someone else were refused, the last at {{at}}: {{who}}.',
+    repin: 'The shop’s account really changed: use this receiver',
+    repined: 'Receiver replaced.',
+  },
   defaultPayer: {
     title: 'Default payer',
     note: 'Used when the cashier does not identify the payer: a charge takes only the amount. The PSP records this payer on every charge made with it.',
@@ -472,6 +485,8 @@ export const en: Messages = {
       'The charge exists at the PSP, but its QR code could not be retrieved. Cancel and create a new charge.',
     QR_REJECTED:
       'The PSP returned an invalid PIX code, which was not shown. Nothing will be charged through it: create a new charge.',
+    RECEIVER_MISMATCH:
+      'The PSP returned a PIX code that pays someone other than this shop. It was not shown and nothing will be charged through it. The owner was told (Settings).',
     AMOUNT_MISMATCH:
       'The PSP recorded a different amount. The charge was not shown: create a new one.',
     PAID_AMOUNT_MISMATCH:
@@ -494,12 +509,16 @@ export const en: Messages = {
     PSP_UNREACHABLE:
       'no connection to the PSP. Nothing was sent; check the internet and try again.',
     PSP_UNEXPECTED_REPLY: 'the PSP answered in an unexpected format. Nothing was charged.',
+    PSP_REDIRECT:
+      'the PSP redirected to another address, which Balcão does not follow. Nothing was charged; update the PSP URL in Settings.',
     other: 'error {{code}}. Nothing was charged; try again.',
   },
   notices: {
     MED_INFRACTION: 'MED infraction {{id}}: see MED infractions.',
     PDV_REFUND_DUE:
       "The PDV undid sale {{identifier}} after its PIX was paid: give the money back to the payer from the PSP's panel.",
+    RECEIVER_CHANGED:
+      'The PSP sent a PIX code paying someone else ({{name}}). It was refused. Owner: check Settings → Receiver.',
     MED_NOTICE: 'MED infraction {{id}}: send the defense in MED infractions by {{date}}.',
     MED_CHANGED: 'MED infraction {{id}} is now {{status}}.',
     LATE_PAYMENT:
@@ -584,6 +603,11 @@ export const en: Messages = {
     PSP_TLS:
       'The secure connection to the PSP failed (certificate refused). Nothing was sent; check the address.',
     PSP_FIXED: 'This terminal uses the PSP given on the command line.',
+    PSP_REDIRECT:
+      'The PSP answered with a redirect (HTTP {{status}}) to {{location}}. Balcão does not follow it: nothing was sent there. If the PSP really moved, update the PSP URL in Settings.',
+    PSP_REPLY_TOO_LARGE:
+      'The PSP sent an answer larger than {{maxKiB}} KiB; it was cut off and ignored. Check the PSP URL.',
+    PSP_REPLY_TOO_DEEP: "The PSP's answer is nested too deeply to be read; it was ignored.",
     PRINTER_UNAVAILABLE:
       'The printer did not answer. Check it is on, has paper and is at the configured address.',
     PRINTER_ADDRESS_INVALID: 'Invalid printer address: use host:port (e.g. 192.168.0.50:9100).',
@@ -615,6 +639,7 @@ export const en: Messages = {
     BRCODE_INVALID: 'The PIX code is incomplete or malformed.',
     BRCODE_AMOUNT_MISMATCH: 'The amount inside the PIX code differs from the amount charged.',
     BRCODE_BAD_FIELD: 'Invalid data for building the PIX code.',
+    BRCODE_NO_AMOUNT: 'The PIX code has no amount (the payer could pay any value).',
     ILLEGAL_TRANSITION: 'The charge is {{from}} and cannot become {{to}}.',
     CHARGE_BUSY: "Wait for the PSP's answer before canceling.",
     CREDENTIALS_MISSING: 'PSP credentials are not set. Enter them in Settings.',

@@ -258,6 +258,7 @@ export const ptBR = {
     loginSecretField: 'Campo do client secret no login',
     withdrawAuth: 'Autenticação dos saques',
     timeout: 'Tempo limite por requisição (ms)',
+    maxReplyKiB: 'Maior resposta do PSP lida (KiB)',
     maxAmount: 'Valor máximo por cobrança',
     signatureHeader: 'Cabeçalho da assinatura do callback',
     timestampHeader: 'Cabeçalho do horário do callback',
@@ -439,6 +440,19 @@ export const ptBR = {
       message: 'Mensagem ao operador',
     },
   },
+  receiver: {
+    title: 'Recebedor',
+    note: 'Quem os códigos PIX do PSP pagam, aprendido do primeiro código. Um código que paga outra pessoa nunca é mostrado ao cliente.',
+    none: 'Ainda não aprendido: será tirado da primeira cobrança.',
+    toReview: '(a conferir: é a loja?)',
+    confirmedTag: '(confirmado)',
+    confirm: 'Sim, é a loja',
+    confirmed: 'Recebedor confirmado.',
+    refused:
+      '{{count}} código(s) que pagam outra pessoa foram recusados, o último em {{at}}: {{who}}.',
+    repin: 'A conta da loja mudou mesmo: usar este recebedor',
+    repined: 'Recebedor trocado.',
+  },
   defaultPayer: {
     title: 'Pagador padrão',
     note: 'Usado quando o caixa não identifica o pagador: a cobrança sai só com o valor. O PSP registra este pagador em cada cobrança feita com ele.',
@@ -471,6 +485,8 @@ export const ptBR = {
       'A cobrança existe no PSP, mas o QR Code não pôde ser recuperado. Cancele e crie uma nova cobrança.',
     QR_REJECTED:
       'O PSP devolveu um código PIX inválido, que não foi exibido. Nada será cobrado por ele: crie uma nova cobrança.',
+    RECEIVER_MISMATCH:
+      'O PSP devolveu um código PIX que paga outra pessoa, não esta loja. Ele não foi exibido e nada será cobrado por ele. O dono foi avisado (Configurações).',
     AMOUNT_MISMATCH:
       'O PSP registrou um valor diferente do cobrado. A cobrança não foi exibida: crie uma nova.',
     PAID_AMOUNT_MISMATCH: 'O valor pago difere do valor cobrado. Confira antes de entregar.',
@@ -493,6 +509,8 @@ export const ptBR = {
     PSP_UNEXPECTED_STATUS: 'resposta inesperada do PSP. Nada foi cobrado; tente de novo.',
     PSP_UNREACHABLE: 'sem conexão com o PSP. Nada foi enviado; confira a internet e tente de novo.',
     PSP_UNEXPECTED_REPLY: 'resposta do PSP fora do formato esperado. Nada foi cobrado.',
+    PSP_REDIRECT:
+      'o PSP redirecionou para outro endereço, que o Balcão não segue. Nada foi cobrado; atualize a URL do PSP em Configurações.',
     other: 'erro {{code}}. Nada foi cobrado; tente de novo.',
   },
   /** App-wide notices, by code. */
@@ -500,6 +518,8 @@ export const ptBR = {
     MED_INFRACTION: 'Infração MED {{id}}: veja Infrações (MED).',
     PDV_REFUND_DUE:
       'O PDV desfez a venda {{identifier}} depois do PIX pago: devolva o dinheiro ao pagador pelo painel do PSP.',
+    RECEIVER_CHANGED:
+      'O PSP enviou um código PIX que paga outra pessoa ({{name}}). Ele foi recusado. Dono: confira Configurações → Recebedor.',
     MED_NOTICE: 'Infração MED {{id}}: envie a defesa em Infrações (MED) até {{date}}.',
     MED_CHANGED: 'Infração MED {{id}} agora está {{status}}.',
     LATE_PAYMENT:
@@ -587,6 +607,12 @@ export const ptBR = {
     PSP_TLS:
       'A conexão segura com o PSP falhou (certificado recusado). Nada foi enviado; confira o endereço.',
     PSP_FIXED: 'Este terminal usa o PSP dado na linha de comando.',
+    PSP_REDIRECT:
+      'O PSP respondeu com um redirecionamento (HTTP {{status}}) para {{location}}. O Balcão não o segue: nada foi enviado para lá. Se o PSP mudou mesmo de endereço, atualize a URL do PSP em Configurações.',
+    PSP_REPLY_TOO_LARGE:
+      'O PSP enviou uma resposta maior que {{maxKiB}} KiB; ela foi cortada e ignorada. Confira a URL do PSP.',
+    PSP_REPLY_TOO_DEEP:
+      'A resposta do PSP tem aninhamento profundo demais para ser lida; foi ignorada.',
     AMOUNT_EMPTY: 'Digite o valor.',
     AMOUNT_NOT_A_NUMBER: 'Valor inválido: use só números, como 12,34.',
     AMOUNT_NEGATIVE: 'O valor não pode ser negativo.',
@@ -609,6 +635,7 @@ export const ptBR = {
     BRCODE_INVALID: 'O código PIX está incompleto ou malformado.',
     BRCODE_AMOUNT_MISMATCH: 'O valor dentro do código PIX é diferente do valor cobrado.',
     BRCODE_BAD_FIELD: 'Dados inválidos para gerar o código PIX.',
+    BRCODE_NO_AMOUNT: 'O código PIX não tem valor (o pagador poderia pagar qualquer quantia).',
     ILLEGAL_TRANSITION: 'A cobrança está {{from}} e não pode passar para {{to}}.',
     CHARGE_NOT_FOUND: 'Cobrança não encontrada.',
     CHARGE_BUSY: 'Aguarde a resposta do PSP antes de cancelar.',

@@ -31,6 +31,7 @@ const FIELD_LABELS: Record<string, string> = {
   'psp.loginClientIdField': 'compat.loginIdField',
   'psp.loginClientSecretField': 'compat.loginSecretField',
   'psp.requestTimeoutMs': 'compat.timeout',
+  'psp.maxReplyBytes': 'compat.maxReplyKiB',
   'psp.maxAmountCents': 'compat.maxAmount',
   'psp.callback.signatureHeader': 'compat.signatureHeader',
   'psp.callback.timestampHeader': 'compat.timestampHeader',

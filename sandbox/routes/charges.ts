@@ -42,14 +42,26 @@ export const MERCHANT = {
   city: 'SAO PAULO',
 };
 
-/** The BR Code of a charge; the `badqr` fault corrupts its CRC or its amount tag. */
+/** Where a `badqr receiver` fault sends the money: a well-formed code to someone else. */
+export const OTHER_MERCHANT = {
+  key: 'golpista@example.com',
+  name: 'OUTRA LOJA LTDA',
+  city: 'CURITIBA',
+};
+
+/**
+ * The BR Code of a charge, always to the same receiver (as a real PSP's codes name the shop's
+ * account); the `badqr` fault corrupts its CRC or its amount tag, names another receiver
+ * (`receiver`) or leaves the amount out (`noamount`, a static code the payer fills in).
+ */
 function qrFor(charge: Pick<Charge, 'amount' | 'transactionId'>, fault?: string | number): string {
   const amountCents = fault === 'amount' ? charge.amount + 100 : charge.amount;
+  const to = fault === 'receiver' ? OTHER_MERCHANT : MERCHANT;
   const built = buildBrCode({
-    key: MERCHANT.key,
-    merchantName: MERCHANT.name,
-    merchantCity: MERCHANT.city,
-    amountCents,
+    key: to.key,
+    merchantName: to.name,
+    merchantCity: to.city,
+    ...(fault !== 'noamount' && { amountCents }),
     txid: charge.transactionId.replace(/[^A-Za-z0-9]/g, '').slice(0, 25),
   });
   if (!built.ok) throw new Error(built.message);

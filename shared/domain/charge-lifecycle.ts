@@ -1,5 +1,6 @@
 import type { ErrorKind } from '../result';
 import { verifyBrCode } from './brcode';
+import { receiverOf, sameReceiver, type Receiver } from './receiver-pin';
 import type { ChargeNoticeCode } from './charge-notices';
 import { canTransition, isTerminal, type ChargeState } from './charge-state';
 import { readPspStatus, type PspOutcome } from './psp-status';
@@ -81,6 +82,10 @@ export type ChargeEffect =
   | { type: 'paid'; late: boolean }
   /** Loud, app-wide. */
   | { type: 'alert'; code: 'LATE_PAYMENT' }
+  /** The first verified QR of this PSP: pin its receiver (trust on first use). */
+  | { type: 'learnReceiver'; receiver: Receiver }
+  /** A QR to someone other than the pinned receiver was refused: the owner is told. */
+  | { type: 'receiverRefused'; receiver: Receiver }
   | { type: 'resolveNow' }
   | { type: 'resolveLater' }
   | { type: 'stopResolving' };
@@ -106,6 +111,8 @@ export interface Decision<T extends ChargeFacts> {
 export interface DecideContext {
   at: number;
   statusMap?: Readonly<Record<string, PspOutcome>>;
+  /** Who this PSP's codes pay (shared/domain/receiver-pin.ts); none yet: the first is learned. */
+  receiver?: Receiver;
 }
 
 /** Accumulates one decision: every change goes through here, so every rule is applied once. */
@@ -244,6 +251,18 @@ function accept(d: Draft<ChargeFacts>, created: CreatedAnswer, ctx: DecideContex
     d.move('FAILED', 'QR_REJECTED', check.code);
     return;
   }
+  // A code without an amount lets the payer type any value: never a charge's QR.
+  if (check.value.amountCents === undefined) {
+    d.move('FAILED', 'QR_REJECTED', 'BRCODE_NO_AMOUNT');
+    return;
+  }
+  const receiver = receiverOf(check.value);
+  if (ctx.receiver && !sameReceiver(ctx.receiver, receiver)) {
+    d.move('FAILED', 'RECEIVER_MISMATCH', 'RECEIVER_MISMATCH');
+    d.effect({ type: 'receiverRefused', receiver });
+    return;
+  }
+  if (!ctx.receiver) d.effect({ type: 'learnReceiver', receiver });
   d.set('brcode', created.qrcode);
   const reading = readPspStatus(created.status, ctx.statusMap);
   if (!reading.known) d.flag('UNKNOWN_STATUS');

@@ -11,6 +11,8 @@ import { draftCharge, validateCharge, type CreateChargeInput } from './charge-in
 import { sendCharge, type ChargePsp } from './charge-psp';
 import { ChargeShell, type ApplyOutcome, type Stepped } from './charge-shell';
 import { toChargeView } from './charge-view';
+import type { ReceiverPins } from './receiver-pins';
+import type { Receiver } from '../../../shared/domain/receiver-pin';
 
 export type { ChargePsp } from './charge-psp';
 
@@ -32,6 +34,10 @@ export interface ChargeServiceDeps {
   logger?: Logger;
   /** Delays between automatic attempts to resolve an uncertain charge. */
   resolveDelaysMs?: number[];
+  /** The pinned receiver of the PSP's codes (receiver-pins.ts); absent: no pinning. */
+  receiverPins?: ReceiverPins;
+  /** A QR to another receiver was refused (after the pin recorded it). */
+  receiverRefused?: (r: Receiver) => void;
   /** Crash-test seam: runs right after the PSP answered, before the ledger is updated. */
   afterPspAnswer?: () => void;
 }
@@ -64,6 +70,14 @@ export class ChargeService {
       ...(deps.paid && { paid: deps.paid }),
       ...(deps.alert && { alert: deps.alert }),
       statusMap: () => deps.settings().psp.statusMap,
+      ...(deps.receiverPins && {
+        receiver: () => deps.receiverPins!.get()?.receiver,
+        learnReceiver: (r) => deps.receiverPins!.learn(r),
+        receiverRefused: (r) => {
+          deps.receiverPins!.refused(r);
+          deps.receiverRefused?.(r);
+        },
+      }),
       resolveLater: (id) => this.scheduleResolve(id),
       stopResolving: (id) => this.retries.cancel(id),
     });

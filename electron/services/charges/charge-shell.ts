@@ -5,6 +5,7 @@ import {
   type Decision,
 } from '../../../shared/domain/charge-lifecycle';
 import type { PspOutcome } from '../../../shared/domain/psp-status';
+import type { Receiver } from '../../../shared/domain/receiver-pin';
 import type { ChargeView } from '../../../shared/views';
 import type { ChargeRecord } from '../ledger/charges-repo';
 import type { Ledger } from '../ledger/ledger';
@@ -30,6 +31,10 @@ export interface ChargeShellDeps {
   alert?: (code: string) => void;
   /** The PSP's status vocabulary (settings `psp.statusMap`); A6's when absent. */
   statusMap?: () => Readonly<Record<string, PspOutcome>>;
+  /** The pinned receiver of this PSP's codes, and what to do on first use or a refusal. */
+  receiver?: () => Receiver | undefined;
+  learnReceiver?: (r: Receiver) => void;
+  receiverRefused?: (r: Receiver) => void;
   /** The effects about resolution timers belong to the service. */
   resolveLater(id: string): void;
   stopResolving(id: string): void;
@@ -59,7 +64,12 @@ export class ChargeShell {
   decideAndSave(c: ChargeRecord, event: ChargeEvent, source: string): Stepped {
     const at = this.deps.now();
     const statusMap = this.deps.statusMap?.();
-    const d = decide(c, event, { at, ...(statusMap && { statusMap }) });
+    const receiver = this.deps.receiver?.();
+    const d = decide(c, event, {
+      at,
+      ...(statusMap && { statusMap }),
+      ...(receiver && { receiver }),
+    });
     if (d.changed) {
       if (d.next.status !== c.status || d.effects.length) d.next.updatedAt = at;
       const lines = d.history.map((h) => ({ ...h, source, at }));
@@ -91,6 +101,16 @@ export class ChargeShell {
           break;
         case 'stopResolving':
           this.deps.stopResolving(c.id);
+          break;
+        case 'learnReceiver':
+          this.deps.learnReceiver?.(e.receiver);
+          break;
+        case 'receiverRefused':
+          this.deps.logger.warn('QR to another receiver refused', {
+            chargeId: c.id,
+            receiver: e.receiver,
+          });
+          this.deps.receiverRefused?.(e.receiver);
           break;
         case 'resolveNow':
           break; // awaited by the submit that asked for it (it holds the charge's lock)

@@ -9,6 +9,7 @@ import type { AccountService } from '../account/account-service';
 import type { InfractionService } from '../account/infraction-service';
 import type { CallbackIntake } from '../callbacks/intake';
 import type { ChargeService } from '../charges/charge-service';
+import type { ReceiverPins } from '../charges/receiver-pins';
 import type { AppEvents } from '../events';
 import type { GoLiveService } from '../golive/golive-service';
 import type { HistoryService } from '../history/history-service';
@@ -92,6 +93,8 @@ export interface AppCore {
   readonly ledger: Ledger;
   readonly events: AppEvents;
   readonly charges: ChargeService;
+  /** Who the PSP's QR codes pay (trust on first use; the owner re-pins). */
+  readonly receiverPins: ReceiverPins;
   readonly withdrawals: WithdrawalService;
   /** The PDV's TEF Dial file exchange (docs/pdv-integration.md). */
   readonly pdv: TefExchange;

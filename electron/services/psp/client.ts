@@ -84,6 +84,7 @@ export class PspClient {
       fetch: deps.fetch ?? globalThis.fetch,
       now,
       timeoutMs: deps.settings.requestTimeoutMs,
+      maxReplyBytes: deps.settings.maxReplyBytes,
       logger: deps.logger ?? silentLogger,
       redactor: this.redactor,
       successFalseIsError: deps.settings.successFalseIsError,

@@ -1,6 +1,7 @@
 import { err, ok, type Err, type Result } from '../../../shared/result';
 import type { Logger, Redactor } from '../log';
 import { badReply, httpError, noAnswer, NOT_SENT, parseRetryAfter, pspMessage } from './errors';
+import { DEFAULT_MAX_REPLY_BYTES, jsonTooDeep, readBounded, redirectTarget } from './reply-limits';
 
 export interface PspRequest {
   /** Operation name, for logs. */
@@ -30,6 +31,8 @@ export interface PspHttpDeps {
   redactor: Redactor;
   /** A 2xx with `{success: false, error}` is an error, not a success (bearer-snake family). */
   successFalseIsError?: boolean;
+  /** Replies larger than this are cut off (`psp.maxReplyBytes`). */
+  maxReplyBytes?: number;
 }
 
 /** Errors that happen before a byte of the request could reach the PSP. */
@@ -67,6 +70,8 @@ export class PspHttp {
 
     let res: Response;
     let text: string;
+    const cut = new AbortController();
+    const maxBytes = deps.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
     try {
       res = await deps.fetch(url, {
         method: req.method,
@@ -76,15 +81,38 @@ export class PspHttp {
           ...req.headers,
         },
         ...(req.body !== undefined && { body: JSON.stringify(req.body) }),
-        signal: AbortSignal.timeout(deps.timeoutMs),
+        signal: AbortSignal.any([AbortSignal.timeout(deps.timeoutMs), cut.signal]),
+        // A redirect is never followed: it would carry the secrets (ci/cs, the login's body)
+        // to whatever origin the PSP's address now names. It is an error that says where.
+        redirect: 'manual',
       });
-      text = await res.text();
+      if (res.status >= 300 && res.status <= 399) {
+        await res.body?.cancel().catch(() => {});
+        const location = deps.redactor.redact(redirectTarget(res.headers.get('location'), url));
+        log({ status: res.status, error: 'PSP_REDIRECT', redirect: location });
+        return {
+          ...err('unavailable', 'PSP_REDIRECT', { params: { status: res.status, location } }),
+          httpStatus: res.status,
+        };
+      }
+      const read = await readBounded(res, maxBytes, () => cut.abort());
+      if (!read.ok) {
+        log({ status: res.status, error: 'PSP_REPLY_TOO_LARGE', bytesRead: read.bytesRead });
+        return err(req.sideEffect ? 'uncertain' : 'unavailable', 'PSP_REPLY_TOO_LARGE', {
+          params: { maxKiB: Math.round(maxBytes / 1024) },
+        });
+      }
+      text = read.text;
     } catch (e) {
       const failure = this.networkFailure(e, req.sideEffect);
       log({ error: failure.code });
       return failure;
     }
 
+    if (jsonTooDeep(text)) {
+      log({ status: res.status, error: 'PSP_REPLY_TOO_DEEP' });
+      return err(req.sideEffect ? 'uncertain' : 'unavailable', 'PSP_REPLY_TOO_DEEP');
+    }
     let body: unknown = text;
     let parsed = true;
     try {

@@ -21,25 +21,25 @@ export class QueryBudget {
     while (this.stamps.length && this.stamps[0]! <= at - MINUTE) this.stamps.shift();
   }
 
-  /** Requests that may go out right now. */
-  available(): number {
+  /** Requests that may go out right now, leaving `reserve` of the minute's slots unused. */
+  available(reserve = 0): number {
     const at = this.now();
     if (at < this.pausedUntil) return 0;
     this.prune(at);
-    return Math.max(0, this.perMinute() - this.stamps.length);
+    return Math.max(0, this.perMinute() - reserve - this.stamps.length);
   }
 
-  tryTake(): boolean {
-    if (this.available() < 1) return false;
+  tryTake(reserve = 0): boolean {
+    if (this.available(reserve) < 1) return false;
     this.stamps.push(this.now());
     return true;
   }
 
-  /** When the next request may go out. */
-  nextAt(): number {
+  /** When the next request may go out (leaving `reserve` slots unused). */
+  nextAt(reserve = 0): number {
     const at = this.now();
     this.prune(at);
-    const limit = this.perMinute();
+    const limit = Math.max(1, this.perMinute() - reserve);
     const freed =
       this.stamps.length < limit ? at : this.stamps[this.stamps.length - limit]! + MINUTE;
     return Math.max(freed, this.pausedUntil);
@@ -50,12 +50,28 @@ export class QueryBudget {
     this.pausedUntil = Math.max(this.pausedUntil, untilMs);
   }
 
+  /** The PSP's limit per minute. */
+  limit(): number {
+    return this.perMinute();
+  }
+
   /** Requests sent in the last minute. */
   used(): number {
     this.prune(this.now());
     return this.stamps.length;
   }
 }
+
+/**
+ * Who is waiting for the answer (issue 21): `counter` — a customer at the counter (an uncertain
+ * create, a charge just created, the cashier's "Verificar de novo") — goes first and may use
+ * every slot; `routine` reconciliation (closed charges still payable, forged or stale hints)
+ * gets what is left and never the reserve kept for the counter.
+ */
+export type QueryPriority = 'counter' | 'routine';
+
+/** The share of each minute's budget routine work may never take (at least one slot). */
+export const COUNTER_RESERVE = 0.25;
 
 export interface StatusQueryGateDeps {
   query: (id: string) => Promise<Result<TransactionStatus>>;
@@ -72,6 +88,8 @@ export interface StatusQueryGateDeps {
  */
 export class StatusQueryGate {
   private readonly inflight = new Map<string, Promise<Result<TransactionStatus>>>();
+  /** Counter queries waiting for a slot: routine ones wait behind them. */
+  private counterWaiting = 0;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
 
@@ -89,25 +107,59 @@ export class StatusQueryGate {
     return this.deps.budget;
   }
 
+  /** Slots routine work leaves untouched this minute. */
+  private reserve(priority: QueryPriority): number {
+    if (priority === 'counter') return 0;
+    return Math.max(1, Math.ceil(this.deps.budget.limit() * COUNTER_RESERVE));
+  }
+
+  /** Requests a caller of this priority may send right now. */
+  available(priority: QueryPriority = 'routine'): number {
+    if (priority === 'routine' && this.counterWaiting > 0) return 0;
+    return this.deps.budget.available(this.reserve(priority));
+  }
+
+  /** When a caller of this priority may send next. */
+  nextAt(priority: QueryPriority = 'routine'): number {
+    return this.deps.budget.nextAt(this.reserve(priority));
+  }
+
   /** `waitMs`: how long this caller may wait for a free slot (0: now or not at all). */
-  ask(id: string, waitMs = 0): Promise<Result<TransactionStatus>> {
+  ask(
+    id: string,
+    waitMs = 0,
+    priority: QueryPriority = 'routine',
+  ): Promise<Result<TransactionStatus>> {
     const running = this.inflight.get(id);
     if (running) return running;
-    const p = this.run(id, waitMs).finally(() => this.inflight.delete(id));
+    const p = this.run(id, waitMs, priority).finally(() => this.inflight.delete(id));
     this.inflight.set(id, p);
     return p;
   }
 
-  private async run(id: string, waitMs: number): Promise<Result<TransactionStatus>> {
+  private async run(
+    id: string,
+    waitMs: number,
+    priority: QueryPriority,
+  ): Promise<Result<TransactionStatus>> {
     const deadline = this.now() + waitMs;
-    while (!this.deps.budget.tryTake()) {
-      const at = this.deps.budget.nextAt();
-      if (at > deadline) {
-        return err('rate_limited', 'STATUS_QUERY_BUDGET', {
-          retryAfterMs: Math.max(0, at - this.now()),
-        });
+    const take = () =>
+      (priority === 'counter' || this.counterWaiting === 0) &&
+      this.deps.budget.tryTake(this.reserve(priority));
+    const counter = priority === 'counter';
+    if (counter) this.counterWaiting++;
+    try {
+      while (!take()) {
+        const at = this.nextAt(priority);
+        if (at > deadline) {
+          return err('rate_limited', 'STATUS_QUERY_BUDGET', {
+            retryAfterMs: Math.max(0, at - this.now()),
+          });
+        }
+        await this.sleep(Math.max(10, at - this.now()));
       }
-      await this.sleep(Math.max(10, at - this.now()));
+    } finally {
+      if (counter) this.counterWaiting--;
     }
     const r = await this.deps.query(id);
     if (!r.ok && r.kind === 'rate_limited' && r.code !== 'STATUS_QUERY_BUDGET')

@@ -4,7 +4,7 @@ import type { ChargeService } from '../charges/charge-service';
 import type { ChargeRecord } from '../ledger/charges-repo';
 import type { Ledger } from '../ledger/ledger';
 import { silentLogger, type Logger } from '../log';
-import type { StatusQueryGate } from '../psp/status-query-gate';
+import type { QueryPriority, StatusQueryGate } from '../psp/status-query-gate';
 
 export interface ReconcilerDeps {
   ledger: Ledger;
@@ -145,7 +145,19 @@ export class Reconciler {
     const ids = new Set(all.map((c) => c.id));
     for (const [id, p] of this.plans) if (!ids.has(id) && !p.done) this.plans.delete(id);
     const hinted = (c: ChargeRecord) => (this.plans.get(c.id)?.hinted ? 1 : 0);
-    return all.sort((a, b) => hinted(b) - hinted(a) || b.createdAt - a.createdAt);
+    const counter = (c: ChargeRecord) => (this.priority(c, at) === 'counter' ? 1 : 0);
+    return all.sort(
+      (a, b) => counter(b) - counter(a) || hinted(b) - hinted(a) || b.createdAt - a.createdAt,
+    );
+  }
+
+  /**
+   * A customer may be at the counter for an uncertain charge or a pending one not yet expired:
+   * asked first. Charges closed here (and hints about them, forged ones too) are routine.
+   */
+  private priority(c: ChargeRecord, at: number): QueryPriority {
+    if (c.status === 'UNCERTAIN') return 'counter';
+    return c.status === 'PENDING' && at < c.expiresAt ? 'counter' : 'routine';
   }
 
   private async pass(): Promise<number> {
@@ -153,18 +165,20 @@ export class Reconciler {
     for (const c of this.candidates()) {
       const plan = this.plans.get(c.id) ?? { dueAt: this.now(), round: 0, hinted: false };
       if (plan.dueAt > this.now()) continue;
-      if (this.deps.gate.budget.available() < 1) {
-        // Spent: a hinted charge is asked about as soon as a slot frees, the rest next tick.
-        if (plan.hinted) this.wakeAt(this.deps.gate.budget.nextAt());
+      const priority = this.priority(c, this.now());
+      if (this.deps.gate.available(priority) < 1) {
+        // Spent: a hinted or counter charge is asked about as soon as a slot frees, the rest
+        // next tick (counter charges come first, so nothing after this one may go either).
+        if (plan.hinted || priority === 'counter') this.wakeAt(this.deps.gate.nextAt(priority));
         break;
       }
       asked++;
-      await this.askOne(c, plan);
+      await this.askOne(c, plan, priority);
     }
     return asked;
   }
 
-  private async askOne(c: ChargeRecord, plan: Plan): Promise<void> {
+  private async askOne(c: ChargeRecord, plan: Plan, priority: QueryPriority): Promise<void> {
     const { charges, gate } = this.deps;
     const askedAt = this.now();
     plan.askingSince = askedAt;
@@ -175,7 +189,7 @@ export class Reconciler {
       const r = await charges.recheck(c.id);
       final = r.ok && r.value.status !== 'UNCERTAIN' && r.value.status !== 'PENDING';
     } else {
-      const q = await gate.ask(c.pspTransactionId ?? c.externalId);
+      const q = await gate.ask(c.pspTransactionId ?? c.externalId, 0, priority);
       const reading = q.ok ? readPspStatus(q.value.status, this.deps.statusMap?.()) : undefined;
       const still = c.status === 'PENDING' && reading?.known && reading.outcome === 'PENDING';
       // Still pending at the PSP: nothing to write or tell the screens.

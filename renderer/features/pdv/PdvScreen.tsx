@@ -21,16 +21,15 @@ const FIELDS: Array<{
 export function PdvScreen() {
   const { t } = useTranslation();
   const { overview, settings, message, token, load, save, newToken } = usePdv();
-  const [form, setForm] = useState<PdvSettings | null>(settings);
+  // The saved settings until the owner edits one: derived, not copied in an effect.
+  const [edited, setForm] = useState<PdvSettings | null>(null);
+  const form = edited ?? settings;
   const [saved, setSaved] = useState(false);
   useEffect(() => {
     void load();
     const timer = setInterval(() => void load(), 2000);
     return () => clearInterval(timer);
   }, [load]);
-  useEffect(() => {
-    if (settings && !form) setForm(settings);
-  }, [settings, form]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -79,6 +79,13 @@ export function CompatibilitySection({
         onChange={(v) => psp({ requestTimeoutMs: Number(v) })}
       />
       <TextField
+        id="compat-max-reply"
+        type="number"
+        label={t('compat.maxReplyKiB')}
+        value={Math.round(s.psp.maxReplyBytes / 1024)}
+        onChange={(v) => psp({ maxReplyBytes: Number(v) * 1024 })}
+      />
+      <TextField
         id="compat-max"
         label={t('compat.maxAmount')}
         inputMode="decimal"

@@ -8,6 +8,7 @@ import { CompatibilitySection } from './CompatibilitySection';
 import { PspProfileSection } from './PspProfileSection';
 import { DefaultPayerSection } from './DefaultPayerSection';
 import { PrinterSection } from './PrinterSection';
+import { ReceiverSection } from './ReceiverSection';
 import { Choice } from '../../components/Choice';
 import { TextField } from '../../components/TextField';
 
@@ -146,6 +147,7 @@ export function SettingsScreen() {
         </button>
       </form>
       <DefaultPayerSection />
+      <ReceiverSection />
       <section className="stack" aria-label={t('settings.credentials')}>
         <h2>{t('settings.credentials')}</h2>
         <p>{credentials.configured ? t('settings.credStored') : t('settings.credNone')}</p>

@@ -68,3 +68,20 @@ describe('the shared status-query budget', () => {
     expect(answers.every((a) => a.ok && a.value.status === 'PENDENTE')).toBe(true);
   });
 });
+
+describe('priorities (issue 21)', () => {
+  it('routine work never takes the counter reserve; a counter question still goes', async () => {
+    const c = clock();
+    const budget = new QueryBudget(() => 20, c.now);
+    const gate = new StatusQueryGate({
+      budget,
+      now: c.now,
+      query: async () => ok({ status: 'PENDING' }),
+    });
+    let routine = 0;
+    for (let i = 0; i < 100; i++) if ((await gate.ask(`closed-${i}`)).ok) routine++;
+    expect(routine).toBe(15); // 25% of 20 kept for the counter
+    expect(gate.available('routine')).toBe(0);
+    expect(await gate.ask('uncertain', 0, 'counter')).toMatchObject({ ok: true });
+  });
+});
