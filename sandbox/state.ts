@@ -81,6 +81,11 @@ export const GLOBAL_CRYPTO_FEES: CryptoFees = {
 
 /** The deposit fee the sandbox charges: 0.99 %, rounded half up to the cent. */
 export const depositFee = (amount: Cents): Cents => Math.round((amount * 99) / 10_000);
+/**
+ * cics-pt's fee: 5 %, half up — the rate its integration document's example implies (a charge
+ * of 4.55 answers `transactionFee: 23`); the real rate is per contract (an assumption).
+ */
+export const cicsPtFee = (amount: Cents): Cents => Math.round((amount * 5) / 100);
 /** A flat R$ 1,00 per PIX withdrawal. */
 export const WITHDRAWAL_FEE: Cents = 100;
 

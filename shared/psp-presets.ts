@@ -41,10 +41,12 @@ export function pspPresetSettings(id: PspPresetId): PspPresetSettings {
         // ci/cs on every route: no login needed for charges, withdrawals or the query.
         chargeOperation: 'transaction',
         withdrawAuth: 'cics',
+        cryptoFeesAuth: 'cics',
         // Callbacks are unsigned: only the status query's answer is applied.
         callbackPolicy: 'confirm-by-query',
         statusQueryPath: '/transactions/check',
         statusQuery: {
+          ...seed.statusQuery,
           method: 'POST',
           body: '{"transactionId": "{id}"}',
           reply: {
@@ -65,6 +67,7 @@ export function pspPresetSettings(id: PspPresetId): PspPresetSettings {
           maxProofs: 10,
         },
         withdrawal: {
+          ...seed.withdrawal,
           path: '/transactions/withdraw',
           keyField: 'pixKey',
           keyTypeField: 'pixKeyType',
@@ -79,6 +82,9 @@ export function pspPresetSettings(id: PspPresetId): PspPresetSettings {
           },
         },
         infractionsMaxPerPage: 10,
+        // Its integration document: a charge of `4.55` answers `transactionAmount: 455` and
+        // `transactionFee: 23` — integer cents, while the request takes reais.
+        createReply: { ...seed.createReply, amountUnit: 'cents', feeUnit: 'cents' },
       };
     case 'bearer-snake':
       return {

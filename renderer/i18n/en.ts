@@ -424,6 +424,8 @@ export const en: Messages = {
       'The PSP returned an invalid PIX code, which was not shown. Nothing will be charged through it: create a new charge.',
     AMOUNT_MISMATCH:
       'The PSP recorded a different amount. The charge was not shown: create a new one.',
+    AMOUNT_UNIT_MISMATCH:
+      'The PSP answered the amount in another unit (cents vs reais). The charge was not shown. Check Settings → PSP compatibility → “Amount unit in the creation reply”.',
     PAID_AMOUNT_MISMATCH:
       'The amount paid differs from the amount charged. Check before handing over.',
     LATE_PAYMENT:

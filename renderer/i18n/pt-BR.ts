@@ -422,6 +422,8 @@ export const ptBR = {
       'O PSP devolveu um código PIX inválido, que não foi exibido. Nada será cobrado por ele: crie uma nova cobrança.',
     AMOUNT_MISMATCH:
       'O PSP registrou um valor diferente do cobrado. A cobrança não foi exibida: crie uma nova.',
+    AMOUNT_UNIT_MISMATCH:
+      'O PSP respondeu o valor em outra unidade (centavos × reais). A cobrança não foi exibida. Confira em Configurações → Compatibilidade do PSP → “Unidade do valor na resposta da criação”.',
     PAID_AMOUNT_MISMATCH: 'O valor pago difere do valor cobrado. Confira antes de entregar.',
     LATE_PAYMENT:
       'Pagamento recebido depois que esta cobrança foi encerrada. O dinheiro entrou: confira com o cliente e entregue ou devolva.',

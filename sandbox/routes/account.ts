@@ -194,6 +194,23 @@ export function accountRoutes(app: FastifyInstance, ctx: SandboxContext) {
   });
 
   app.get('/crypto/fees', async (req, reply) => {
+    if (ctx.dialect === 'cics-pt') {
+      // ci/cs, and its `{quote, fees}` shape (PSP-API.md "More members"; units unstated).
+      const account = requireClientHeaders(ctx, req);
+      const f = account.cryptoFees ?? GLOBAL_CRYPTO_FEES;
+      return reply.send({
+        message: 'Cotação obtida com sucesso',
+        data: {
+          quote: {
+            brlPerUSD: f.usdt_rate,
+            networkFee: 0,
+            fixedFeeUSDT: Math.round((f.rate_fixed / f.usdt_rate) * 1e6) / 1e6,
+            timestamp: new Date().toISOString(),
+          },
+          fees: { platformFeePercentage: f.withdrawal_rate, networkFee: 0 },
+        },
+      });
+    }
     const account = await requireBearer(ctx, req);
     return reply.send(account.cryptoFees ?? GLOBAL_CRYPTO_FEES);
   });

@@ -9,6 +9,10 @@ const loginBody = z.object({ client_id: z.string().min(1), client_secret: z.stri
 /** A1: `{client_id, client_secret}` → `{access_token, token_type, expires_in}`. */
 export function authRoutes(app: FastifyInstance, ctx: SandboxContext) {
   app.post('/auth/login', async (req, reply) => {
+    // cics-pt has no login: its routes take ci/cs, and this one answers as a ci/cs route
+    // without them (400, as a shop saw on "Testar conexão"; PSP-API.md, issue notes).
+    if (ctx.dialect === 'cics-pt')
+      throw new HttpError(400, 'MISSING_CREDENTIALS', 'Credenciais ausentes (ci/cs)');
     const body = parseBody(loginBody, req.body);
     const account = ctx.state.accounts.get(body.client_id);
     if (!account || account.clientSecret !== body.client_secret) {

@@ -5,7 +5,7 @@ import { toWireAmount } from '../../shared/domain/money';
 import { requireBearer, requireClientHeaders, type SandboxContext } from '../context';
 import { wireChargeStatus } from '../dialect';
 import { HttpError } from '../errors';
-import { depositFee, type Account, type Charge, type ChargeKind } from '../state';
+import { cicsPtFee, depositFee, type Account, type Charge, type ChargeKind } from '../state';
 import * as v from '../validation';
 
 const depositBody = z.object({
@@ -85,7 +85,7 @@ function createCharge(
     kind,
     ...fields,
     clientId: account.clientId,
-    fee: depositFee(fields.amount),
+    fee: ctx.dialect === 'cics-pt' ? cicsPtFee(fields.amount) : depositFee(fields.amount),
     status: 'PENDING',
     qrcode: '',
     createdAt: at,
@@ -108,8 +108,9 @@ function createCharge(
         copyPaste: charge.qrcode,
         qrCodeBase64: '',
         qrcodeUrl: `https://sandbox.invalid/qr/${charge.transactionId}`,
-        transactionAmount: toWireAmount(charge.amount),
-        transactionFee: toWireAmount(charge.fee),
+        // Integer cents, as its integration document (`4.55` → `transactionAmount: 455`).
+        transactionAmount: charge.amount,
+        transactionFee: charge.fee,
       },
     };
   }

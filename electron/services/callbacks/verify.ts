@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { parseWireAmount, type Cents } from '../../../shared/domain/money';
+import { parseWireIn, type AmountUnit, type Cents } from '../../../shared/domain/money';
 import type { CallbackSettings } from '../../../shared/psp-settings';
 import { err, ok, type Result } from '../../../shared/result';
 import type { ErrorCode } from '../../../shared/codes';
@@ -76,7 +76,7 @@ export function verifyCallback(
   });
   if (!valid) return reject('CALLBACK_BAD_SIGNATURE');
 
-  const body = parseCallbackBody(bodyText(rawBody, h['content-type']), idFields);
+  const body = parseCallbackBody(bodyText(rawBody, h['content-type']), idFields, settings);
   if (!body.ok) return body;
   return ok({ eventId: callbackEventId(h, rawBody, settings), timestamp, body: body.value });
 }
@@ -123,6 +123,7 @@ export function fillTemplate(template: string, timestamp: string, body: string):
 export function parseCallbackBody(
   rawBody: string,
   idFields: readonly string[] = DEFAULT_ID_FIELDS,
+  units: { amountUnit?: AmountUnit; feeUnit?: AmountUnit } = {},
 ): Result<CallbackBody> {
   let parsed: unknown;
   try {
@@ -158,15 +159,15 @@ export function parseCallbackBody(
         .map(String),
     ),
   ];
-  const cents = (v: unknown) => {
+  const cents = (v: unknown, unit: AmountUnit = 'reais') => {
     if (v === undefined) return undefined;
-    const r = parseWireAmount(v);
+    const r = parseWireIn(v, unit);
     return r.ok ? r.value : undefined;
   };
   const transactionId = first([...idFields]);
   const status = first(['status']);
-  const feeCents = cents(first(['fee', 'fees', 'tax', 'taxes']));
-  const amountCents = cents(first(['amount']));
+  const feeCents = cents(first(['fee', 'fees', 'tax', 'taxes']), units.feeUnit);
+  const amountCents = cents(first(['amount']), units.amountUnit);
   return ok({
     ids,
     raw,

@@ -1,6 +1,6 @@
 import type { Payer } from '../../../shared/domain/payer';
 import type { PixKeyType } from '../../../shared/domain/pix-key';
-import { toWireAmount, type Cents } from '../../../shared/domain/money';
+import { toWireIn, type Cents } from '../../../shared/domain/money';
 import type { PspSettings } from '../../../shared/psp-settings';
 import { err, ok, type Result } from '../../../shared/result';
 import { Redactor, silentLogger, type Logger } from '../log';
@@ -91,6 +91,19 @@ export class PspClient {
     this.auth = new PspAuth(this.http, deps.credentials, deps.settings, now, this.redactor);
   }
 
+  /**
+   * Whether any route of these settings goes Bearer (so a login is needed). The cics-pt
+   * family sends ci/cs everywhere: it has no login to test.
+   */
+  get usesLogin(): boolean {
+    const s = this.deps.settings;
+    return (
+      s.chargeOperation === 'deposit' ||
+      s.withdrawAuth === 'bearer' ||
+      s.cryptoFeesAuth === 'bearer'
+    );
+  }
+
   /** Logs in now (settings screen "test connection"). */
   async login(): Promise<Result<true>> {
     const r = await this.auth.login();
@@ -99,7 +112,7 @@ export class PspClient {
 
   async createDeposit(i: DepositInput): Promise<Result<CreatedCharge>> {
     const body = {
-      amount: toWireAmount(i.amountCents),
+      amount: toWireIn(i.amountCents, this.deps.settings.requestAmountUnit),
       external_id: i.externalId,
       clientCallbackUrl: i.callbackUrl,
       payer: i.payer,
@@ -117,7 +130,7 @@ export class PspClient {
 
   async createTransaction(i: TransactionInput): Promise<Result<CreatedCharge>> {
     const body = {
-      amount: toWireAmount(i.amountCents),
+      amount: toWireIn(i.amountCents, this.deps.settings.requestAmountUnit),
       payerName: i.payerName,
       payerDocument: i.payerDocument,
       transactionId: i.transactionId,
@@ -145,7 +158,7 @@ export class PspClient {
       method: 'POST',
       path: w.path,
       body: {
-        amount: toWireAmount(i.amountCents),
+        amount: toWireIn(i.amountCents, w.amountUnit),
         ...(w.externalIdField && { [w.externalIdField]: i.externalId }),
         [w.keyField]: i.pixKey,
         [w.keyTypeField]: w.keyTypes[i.pixKeyType],
@@ -210,12 +223,16 @@ export class PspClient {
   }
 
   async cryptoFees(): Promise<Result<CryptoFees>> {
-    const r = await this.withBearer({
+    const req: PspRequest = {
       op: 'cryptoFees',
       method: 'GET',
       path: '/crypto/fees',
       sideEffect: false,
-    });
+    };
+    const r =
+      this.deps.settings.cryptoFeesAuth === 'cics'
+        ? await this.withClientHeaders(req)
+        : await this.withBearer(req);
     return r.ok ? readCryptoFees(r.value.body) : r;
   }
 
@@ -241,7 +258,7 @@ export class PspClient {
       ...(body !== undefined && { body }),
       sideEffect: false,
     });
-    return r.ok ? readTransactionStatus(r.value.body, q.reply) : r;
+    return r.ok ? readTransactionStatus(r.value.body, q.reply, q) : r;
   }
 
   private async withBearer(req: PspRequest): Promise<Result<PspResponse>> {

@@ -61,6 +61,47 @@ describe.each(['seed', 'cics-pt', 'bearer-snake'] as const)('dialect %s', (diale
   });
 
   it.runIf(dialect === 'cics-pt')(
+    'R$ 4,55: its reply in cents is read as R$ 4,55, the QR is shown, paid → Pago, fee R$ 0,23',
+    async () => {
+      const created = await host.call<ChargeView>('charges:create', { amountCents: 455, payer });
+      if (!created.ok) throw new Error(created.message);
+      expect(created.value).toMatchObject({ status: 'PENDING', amountCents: 455 });
+      expect(created.value.brcode).toMatch(/^000201.*54044\.55.*6304[0-9A-F]{4}$/);
+      await sb.control('POST', `/charges/${created.value.externalId}/pay`);
+      const paid = await eventually(
+        async () => updates(created.value.id).find((v) => v.status === 'PAID'),
+        20_000,
+      );
+      // Its integration document's example: `transactionFee: 23` (cents) for 4.55.
+      expect(paid.feeCents).toBe(23);
+    },
+  );
+
+  it.runIf(dialect === 'cics-pt')(
+    'the crypto fees calculator is filled from its {quote, fees} reply, with ci/cs',
+    async () => {
+      const fees = await host.call<{ withdrawal_rate: number; usdt_rate: number }>(
+        'account:cryptoFees',
+        {},
+      );
+      if (!fees.ok) throw new Error(fees.message);
+      expect(fees.value.withdrawal_rate).toBeGreaterThan(0);
+      expect(fees.value.usdt_rate).toBeGreaterThan(0);
+    },
+  );
+
+  it.runIf(dialect === 'cics-pt')('Testar conexão passes without a login', async () => {
+    const r = await host.call('onboarding:test', {
+      preset: 'cics-pt',
+      baseUrl: sb.baseUrl,
+      chargeOperation: 'transaction',
+      clientId: DEMO_ACCOUNT.clientId,
+      clientSecret: DEMO_ACCOUNT.clientSecret,
+    });
+    expect(r).toMatchObject({ ok: true, value: { passed: true } });
+  });
+
+  it.runIf(dialect === 'cics-pt')(
     'a MED callback: the owner is told the deadline, the list refreshes, the charge is marked',
     async () => {
       const list = (await sb.control('GET', '/charges')).body as Array<{
