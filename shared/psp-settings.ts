@@ -24,6 +24,8 @@ export const callbackSettingsSchema = z.object({
   /** Units of the callback body's `amount` and `fee` (cics-pt's examples disagree: never read there). */
   amountUnit: unit,
   feeUnit: unit,
+  /** Which secret signs (informative: the screens ask for a webhook secret when `webhook`). */
+  secret: z.enum(['client', 'webhook']).default('client'),
   /** After a client secret rotation, callbacks signed with the old one are accepted this long. */
   previousSecretHours: z
     .number()
@@ -53,7 +55,13 @@ const optionalPaths = (d: string[]) => z.array(replyPath).default(d);
 
 /** Where the creation reply carries each value: the first present path wins. */
 export const createReplySchema = z.object({
-  id: paths(['qrCodeResponse.transactionId', 'data.transactionId', 'transactionId']),
+  id: paths([
+    'qrCodeResponse.transactionId',
+    'data.transactionId',
+    'transactionId',
+    // VeoPag's idempotent 200 carries the charge flat (`transaction_id`, `qrcode`, `amount`).
+    'transaction_id',
+  ]),
   status: paths([
     'qrCodeResponse.status',
     'data.transactionState',
@@ -116,8 +124,15 @@ export const statusQuerySchema = z.object({
       fee: optionalPaths(['fee', 'data.fee']),
       id: paths(['transactionId', 'data.transactionId', 'transaction.transactionId']),
       brcode: paths(['qrcode', 'data.qrcode', 'copyPaste', 'data.copyPaste']),
+      /**
+       * Where the charge sits in the reply: `null` or absent there means "not found" (VeoPag's
+       * `{deposit: null}`), like a 404. Empty: only a 404 means not found.
+       */
+      notFound: optionalPaths([]),
     })
     .prefault({}),
+  /** The PSP's auth on the query: ci/cs headers, or the Bearer token (login, 401 re-login). */
+  auth: z.enum(['cics', 'bearer']).default('cics'),
   amountUnit: unit,
   feeUnit: unit,
   /** The PSP's limit; the app never sends more, whoever asks (polling, hints, reconciliation). */
@@ -148,6 +163,11 @@ export const withdrawalSettingsSchema = z.object({
   /** Empty when the PSP takes no external id (it then answers with its own). */
   externalIdField: z.union([fieldName, z.literal('')]).default('external_id'),
   callbackField: fieldName.default('clientCallbackUrl'),
+  /** The receiver's CPF/CNPJ and name fields (VeoPag: `taxId`, `name`); empty = not sent. */
+  taxIdField: z.union([fieldName, z.literal('')]).default(''),
+  nameField: z.union([fieldName, z.literal('')]).default(''),
+  /** Key types for which the PSP requires the receiver's CPF/CNPJ (VeoPag: EMAIL, PHONE, EVP). */
+  receiverRequiredFor: z.array(z.enum(PIX_KEY_TYPES)).default([]),
   /** The unit of the withdrawal's `amount` on the wire. */
   amountUnit: unit,
   keyTypes: z
@@ -165,7 +185,14 @@ export type CallbackPolicy = (typeof CALLBACK_POLICIES)[number];
 export const pspSettingsSchema = z.object({
   baseUrl: z.string().url(),
   /** The preset last applied (`custom` once a value differs is fine too; it is informative). */
-  preset: z.enum(['seed', 'cics-pt', 'bearer-snake', 'custom']).default('seed'),
+  preset: z
+    .enum(['seed', 'cics-pt', 'bearer-snake', 'veopag', 'axenpay', 'novaplex', 'pagloop', 'custom'])
+    .default('seed'),
+  /**
+   * A repeated external id is answered with the same charge (VeoPag's 200 `idempotent: true`),
+   * not a 409: an uncertain charge found without its QR is asked for again to get it back.
+   */
+  idempotentCreate: z.boolean().default(false),
   chargeOperation: z.enum(['deposit', 'transaction']).default('deposit'),
   /** The unit of the charge request's `amount` (the seed: reais). */
   requestAmountUnit: unit,

@@ -279,6 +279,10 @@ export const en: Messages = {
     seed: 'PSP documentation (default)',
     'cics-pt': 'ci/cs with Portuguese statuses',
     'bearer-snake': 'Bearer with snake_case callbacks',
+    veopag: 'VeoPag (built from its public documentation)',
+    axenpay: 'AxenPay (built from its public documentation)',
+    novaplex: 'NovaPlex (built from its public documentation)',
+    pagloop: 'PagLoop (built from its public documentation)',
     custom: 'Custom',
   },
   pspProfile: {
@@ -546,6 +550,8 @@ export const en: Messages = {
     AMOUNT_TOO_MANY_DECIMALS: 'Use at most two digits for cents.',
     AMOUNT_ABOVE_MAX: 'Amount above the maximum allowed ({{max}}).',
     DOCUMENT_EMPTY: "Type the payer's CPF or CNPJ.",
+    RECEIVER_DOCUMENT_REQUIRED:
+      "For this key type the PSP requires the receiver's CPF or CNPJ. Type it in the withdrawal.",
     DOCUMENT_INVALID: 'Invalid CPF/CNPJ: check the digits.',
     EMAIL_INVALID: 'Invalid e-mail. Example: name@domain.com',
     PHONE_INVALID: 'Invalid phone: area code and number, like (11) 91234-5678.',

@@ -277,6 +277,10 @@ export const ptBR = {
     seed: 'Documentação do PSP (padrão)',
     'cics-pt': 'ci/cs com status em português',
     'bearer-snake': 'Bearer com callbacks snake_case',
+    veopag: 'VeoPag (montado a partir da documentação pública)',
+    axenpay: 'AxenPay (montado a partir da documentação pública)',
+    novaplex: 'NovaPlex (montado a partir da documentação pública)',
+    pagloop: 'PagLoop (montado a partir da documentação pública)',
     custom: 'Personalizado',
   },
   pspProfile: {
@@ -537,6 +541,8 @@ export const ptBR = {
     AMOUNT_TOO_MANY_DECIMALS: 'Use no máximo dois dígitos de centavos.',
     AMOUNT_ABOVE_MAX: 'Valor acima do máximo permitido ({{max}}).',
     DOCUMENT_EMPTY: 'Informe o CPF ou CNPJ do pagador.',
+    RECEIVER_DOCUMENT_REQUIRED:
+      'Para este tipo de chave o PSP exige o CPF ou CNPJ de quem recebe. Informe-o no saque.',
     DOCUMENT_INVALID: 'CPF/CNPJ inválido: confira os números.',
     EMAIL_INVALID: 'E-mail inválido. Exemplo: nome@dominio.com.br',
     PHONE_INVALID: 'Telefone inválido: informe DDD e número, como (11) 91234-5678.',

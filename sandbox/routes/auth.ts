@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context';
+import { isBearerFamily } from '../dialect';
 import { HttpError } from '../errors';
 import { parseBody } from '../validation';
 
@@ -13,6 +14,18 @@ export function authRoutes(app: FastifyInstance, ctx: SandboxContext) {
     // without them (400, as a shop saw on "Testar conexão"; PSP-API.md, issue notes).
     if (ctx.dialect === 'cics-pt')
       throw new HttpError(400, 'MISSING_CREDENTIALS', 'Credenciais ausentes (ci/cs)');
+    if (ctx.dialect === 'veopag') {
+      // Its documented limit: 25 logins per 15 minutes per IP, then 429.
+      const at = ctx.now();
+      ctx.state.loginTimes = ctx.state.loginTimes.filter((t) => t > at - 15 * 60_000);
+      if (ctx.state.loginTimes.length >= 25) {
+        const retry = Math.ceil((ctx.state.loginTimes[0]! + 15 * 60_000 - at) / 1000);
+        throw new HttpError(429, 'RATE_LIMITED', 'Too many login attempts, try again later', {
+          'retry-after': String(Math.max(1, retry)),
+        });
+      }
+      ctx.state.loginTimes.push(at);
+    }
     const body = parseBody(loginBody, req.body);
     const account = ctx.state.accounts.get(body.client_id);
     if (!account || account.clientSecret !== body.client_secret) {
@@ -21,7 +34,7 @@ export function authRoutes(app: FastifyInstance, ctx: SandboxContext) {
     ctx.state.logins++;
     const token = await ctx.tokens.issue(account.clientId);
     // bearer-snake: `{success: true, token}` (its public clients read `token`).
-    if (ctx.dialect === 'bearer-snake') return reply.send({ success: true, token });
+    if (isBearerFamily(ctx.dialect)) return reply.send({ success: true, token });
     return reply.send({
       access_token: token,
       token_type: 'Bearer',

@@ -49,6 +49,8 @@ export interface WithdrawInput {
   pixKeyType: PixKeyType;
   description?: string;
   callbackUrl: string;
+  /** The receiver's CPF/CNPJ (unmasked) and name, sent where the settings name fields. */
+  receiver?: { document?: string; name?: string };
 }
 export interface DefenseInput {
   infractionId: string;
@@ -100,7 +102,8 @@ export class PspClient {
     return (
       s.chargeOperation === 'deposit' ||
       s.withdrawAuth === 'bearer' ||
-      s.cryptoFeesAuth === 'bearer'
+      s.cryptoFeesAuth === 'bearer' ||
+      (s.statusQueryPath.trim() !== '' && s.statusQuery.auth === 'bearer')
     );
   }
 
@@ -163,6 +166,8 @@ export class PspClient {
         [w.keyField]: i.pixKey,
         [w.keyTypeField]: w.keyTypes[i.pixKeyType],
         ...(i.description && { description: i.description }),
+        ...(w.taxIdField && i.receiver?.document && { [w.taxIdField]: i.receiver.document }),
+        ...(w.nameField && i.receiver?.name && { [w.nameField]: i.receiver.name }),
         [w.callbackField]: i.callbackUrl,
       },
       sideEffect: true,
@@ -251,13 +256,14 @@ export class PspClient {
     const q = this.deps.settings.statusQuery;
     const path = this.deps.settings.statusQueryPath.replaceAll('{id}', encodeURIComponent(id));
     const body = q.method === 'POST' ? fillBodyTemplate(q.body, id) : undefined;
-    const r = await this.withClientHeaders({
+    const req: PspRequest = {
       op: 'status',
       method: q.method,
       path,
       ...(body !== undefined && { body }),
       sideEffect: false,
-    });
+    };
+    const r = q.auth === 'bearer' ? await this.withBearer(req) : await this.withClientHeaders(req);
     return r.ok ? readTransactionStatus(r.value.body, q.reply, q) : r;
   }
 

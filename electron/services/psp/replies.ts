@@ -6,7 +6,7 @@ import {
   type Cents,
 } from '../../../shared/domain/money';
 import { cryptoFeesSchema, type CryptoFees } from '../../../shared/domain/crypto-fees';
-import { ok, type Result } from '../../../shared/result';
+import { err, ok, type Result } from '../../../shared/result';
 import { createReplySchema, statusQuerySchema } from '../../../shared/psp-settings';
 import { badReply } from './errors';
 import { firstPresent } from './paths';
@@ -97,7 +97,7 @@ export function readWithdrawal(body: unknown): Result<WithdrawalReceipt> {
       }
     return undefined;
   };
-  const id = find(['id', 'withdrawalId', 'withdrawal_id', 'transactionId']);
+  const id = find(['id', 'withdrawalId', 'withdrawal_id', 'transactionId', 'transaction_id']);
   const status = find(['status']);
   const message = typeof body.message === 'string' ? body.message : undefined;
   return ok({ ...(id && { id }), ...(status && { status }), ...(message && { message }) });
@@ -264,6 +264,7 @@ export interface StatusReplyPaths {
   fee: readonly string[];
   id: readonly string[];
   brcode: readonly string[];
+  notFound?: readonly string[];
 }
 export const DEFAULT_STATUS_REPLY: StatusReplyPaths = statusQuerySchema.parse({}).reply;
 
@@ -282,6 +283,9 @@ export function readTransactionStatus(
   units: { amountUnit?: AmountUnit; feeUnit?: AmountUnit } = {},
 ): Result<TransactionStatus> {
   const status = firstPresent(body, paths.status);
+  if (!status && paths.notFound?.length && !firstPresent(body, paths.notFound)) {
+    return err('not_found', 'PSP_NOT_FOUND', { field: paths.notFound.join(' | ') });
+  }
   if (!status || typeof status.value !== 'string') return badReply(paths.status.join(' | '), false);
   const id = firstPresent(body, paths.id);
   const brcode = firstPresent(body, paths.brcode);
