@@ -58,8 +58,8 @@ export function verifyCallback(
   const timestampText = h[settings.timestampHeader.toLowerCase()];
   if (!signature) return reject('CALLBACK_NO_SIGNATURE');
   if (!timestampText) return reject('CALLBACK_NO_TIMESTAMP');
-  if (!/^\d{1,12}$/.test(timestampText.trim())) return reject('CALLBACK_BAD_TIMESTAMP');
-  const timestamp = Number(timestampText.trim());
+  const timestamp = callbackSeconds(timestampText.trim());
+  if (timestamp === null) return reject('CALLBACK_BAD_TIMESTAMP');
   const skew = timestamp - nowMs / 1000;
   if (skew < -settings.toleranceSeconds) return reject('CALLBACK_STALE');
   if (skew > settings.toleranceSeconds) return reject('CALLBACK_FUTURE');
@@ -79,6 +79,21 @@ export function verifyCallback(
   const body = parseCallbackBody(bodyText(rawBody, h['content-type']), idFields, settings);
   if (!body.ok) return body;
   return ok({ eventId: callbackEventId(h, rawBody, settings), timestamp, body: body.value });
+}
+
+/**
+ * The callback's time in seconds: Unix seconds (A8), milliseconds (13 digits, as some clients of
+ * the family and pague.dev send) or ISO 8601 with a zone; anything else is refused. The signed
+ * string always uses the header's text as received.
+ */
+export function callbackSeconds(text: string): number | null {
+  if (/^\d{1,12}$/.test(text)) return Number(text);
+  if (/^\d{13}$/.test(text)) return Number(text) / 1000;
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/.test(text)) {
+    const ms = Date.parse(text);
+    return Number.isFinite(ms) ? ms / 1000 : null;
+  }
+  return null;
 }
 
 /** A7: the event id header when present, else the SHA-256 of the body's bytes. */
