@@ -43,7 +43,15 @@ export class CallbackSender {
   ) {}
 
   /** `secret` null: an unsigned callback (the cics-pt dialect), with no signature headers. */
-  send(url: string, secret: string | null, payload: Record<string, unknown>): CallbackRecord {
+  send(
+    url: string,
+    secret: string | null,
+    payload: Record<string, unknown>,
+    names: { signatureHeader: string; timestampHeader: string } = {
+      signatureHeader: 'x-signature',
+      timestampHeader: 'x-timestamp',
+    },
+  ): CallbackRecord {
     const record: CallbackRecord = {
       eventId: randomUUID(),
       url,
@@ -52,18 +60,22 @@ export class CallbackSender {
       delivered: false,
     };
     this.log.push(record);
-    void this.attempt(record, secret);
+    void this.attempt(record, secret, names);
     return record;
   }
 
-  private async attempt(record: CallbackRecord, secret: string | null): Promise<void> {
+  private async attempt(
+    record: CallbackRecord,
+    secret: string | null,
+    names: { signatureHeader: string; timestampHeader: string },
+  ): Promise<void> {
     if (this.closed) return;
     const timestamp = String(Math.floor(this.now() / 1000));
     const signed: Record<string, string> = secret
       ? {
           'x-event-id': record.eventId,
-          'x-timestamp': timestamp,
-          'x-signature': createHmac('sha256', secret)
+          [names.timestampHeader]: timestamp,
+          [names.signatureHeader]: createHmac('sha256', secret)
             .update(`${timestamp}.${record.body}`)
             .digest('hex'),
         }
@@ -91,7 +103,7 @@ export class CallbackSender {
     const delay = this.options.baseDelayMs * 2 ** (record.attempts.length - 1);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      void this.attempt(record, secret);
+      void this.attempt(record, secret, names);
     }, delay);
     timer.unref();
     this.timers.add(timer);

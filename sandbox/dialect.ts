@@ -8,8 +8,23 @@ import type { Charge, Infraction, Withdrawal } from './state';
  * proofs) and `bearer-snake` (`{success, token}` login, snake_case callbacks, `success: false`
  * errors). The control interface is the same for all of them.
  */
-export const DIALECTS = ['seed', 'cics-pt', 'bearer-snake'] as const;
+export const DIALECTS = [
+  'seed',
+  'cics-pt',
+  'bearer-snake',
+  'veopag',
+  'axenpay',
+  'novaplex',
+] as const;
 export type DialectId = (typeof DIALECTS)[number];
+/**
+ * The Bearer members (docs/psp-compatibility.md, "Members"): `veopag` (webhook-secret signed
+ * callbacks, flat idempotent 200, `GET /transactions/deposit?external_id=`, `taxId` rule, login
+ * limit), `axenpay` (`GET /transactions/getStatusTransac/{id}`), `novaplex`
+ * (`GET /payments/deposit/{id}`); otherwise as `bearer-snake`.
+ */
+export const isBearerFamily = (d: DialectId): boolean =>
+  d === 'bearer-snake' || d === 'veopag' || d === 'axenpay' || d === 'novaplex';
 export const isDialect = (v: unknown): v is DialectId =>
   typeof v === 'string' && (DIALECTS as readonly string[]).includes(v);
 
@@ -28,7 +43,7 @@ const BEARER_SNAKE: Record<ChargeStatus, string> = {
 };
 
 export function wireChargeStatus(d: DialectId, s: ChargeStatus): string {
-  return d === 'cics-pt' ? CICS_PT[s] : d === 'bearer-snake' ? BEARER_SNAKE[s] : s;
+  return d === 'cics-pt' ? CICS_PT[s] : isBearerFamily(d) ? BEARER_SNAKE[s] : s;
 }
 
 export function wireWithdrawalStatus(d: DialectId, s: Withdrawal['status']): string {
@@ -40,7 +55,14 @@ export function wireWithdrawalStatus(d: DialectId, s: Withdrawal['status']): str
 export interface DialectCallback {
   body: Record<string, unknown>;
   signed: boolean;
+  /** veopag: signed with the panel's webhook secret, under its own header names. */
+  webhook?: { signatureHeader: string; timestampHeader: string };
 }
+
+const VEOPAG_HEADERS = {
+  signatureHeader: 'x-webhook-signature',
+  timestampHeader: 'x-webhook-timestamp',
+};
 
 /** The PSP's own id on the wire: a number in cics-pt. */
 const wireId = (d: DialectId, id: string): string | number =>
@@ -66,7 +88,21 @@ export function chargeCallback(d: DialectId, c: Charge): DialectCallback {
       },
     };
   }
-  if (d === 'bearer-snake') {
+  if (d === 'veopag') {
+    return {
+      signed: true,
+      webhook: VEOPAG_HEADERS,
+      body: {
+        type: 'Deposit',
+        transaction_id: c.transactionId,
+        external_id: c.externalId,
+        status,
+        amount: toWireAmount(c.amount),
+        fee,
+      },
+    };
+  }
+  if (isBearerFamily(d)) {
     return {
       signed: true,
       body: {
@@ -115,7 +151,21 @@ export function withdrawalCallback(d: DialectId, w: Withdrawal, at: string): Dia
       },
     };
   }
-  if (d === 'bearer-snake') {
+  if (d === 'veopag') {
+    return {
+      signed: true,
+      webhook: VEOPAG_HEADERS,
+      body: {
+        type: 'Withdrawal',
+        transaction_id: w.id,
+        external_id: w.externalId,
+        status,
+        amount: toWireAmount(w.amount),
+        fee: w.status === 'COMPLETED' ? toWireAmount(w.fee) : 0,
+      },
+    };
+  }
+  if (isBearerFamily(d)) {
     return {
       signed: true,
       body: {

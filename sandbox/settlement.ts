@@ -1,7 +1,14 @@
-import { chargeCallback, withdrawalCallback } from './dialect';
+import { chargeCallback, withdrawalCallback, type DialectCallback } from './dialect';
+
 import type { SandboxContext } from './context';
 import { HttpError } from './errors';
-import type { Charge, Withdrawal } from './state';
+import type { Account, Charge, Withdrawal } from './state';
+
+/** Unsigned, the client secret (A8), or the panel's webhook secret (veopag). */
+function signingSecret(cb: DialectCallback, account: Account): string | null {
+  if (!cb.signed) return null;
+  return cb.webhook ? (account.webhookSecret ?? account.clientSecret) : account.clientSecret;
+}
 
 /** Moves a pending charge to its final status, moves the balance, and sends the callback. */
 export function settleCharge(
@@ -18,7 +25,7 @@ export function settleCharge(
   account.balance.pending -= charge.amount;
   if (status === 'PAID') account.balance.available += charge.amount - charge.fee;
   const cb = chargeCallback(ctx.dialect, charge);
-  ctx.callbacks.send(charge.callbackUrl, cb.signed ? account.clientSecret : null, cb.body);
+  ctx.callbacks.send(charge.callbackUrl, signingSecret(cb, account), cb.body, cb.webhook);
 }
 
 export function settleWithdrawal(
@@ -33,5 +40,5 @@ export function settleWithdrawal(
   account.balance.blocked -= w.amount + w.fee;
   if (status === 'FAILED') account.balance.available += w.amount + w.fee;
   const cb = withdrawalCallback(ctx.dialect, w, ctx.state.iso());
-  ctx.callbacks.send(w.callbackUrl, cb.signed ? account.clientSecret : null, cb.body);
+  ctx.callbacks.send(w.callbackUrl, signingSecret(cb, account), cb.body, cb.webhook);
 }

@@ -5,6 +5,8 @@ import type { Cents } from '../shared/domain/money';
 export interface Account {
   clientId: string;
   clientSecret: string;
+  /** The panel's webhook secret: what the veopag dialect signs callbacks with. */
+  webhookSecret?: string;
   /** Per-user crypto fees; undefined = the global configuration. */
   cryptoFees?: CryptoFees;
   balance: { available: Cents; pending: Cents; blocked: Cents };
@@ -64,7 +66,11 @@ export interface Infraction {
   defense?: { analise: string; justificativa: string; proofs: string[]; sentAt: string };
 }
 
-export const DEMO_ACCOUNT = { clientId: 'demo-client-id', clientSecret: 'demo-client-secret' };
+export const DEMO_ACCOUNT = {
+  clientId: 'demo-client-id',
+  clientSecret: 'demo-client-secret',
+  webhookSecret: 'demo-webhook-secret',
+};
 /** A second account, on the global crypto fees (the demo one has per-user fees). */
 export const GLOBAL_FEES_ACCOUNT = {
   clientId: 'global-client-id',
@@ -81,6 +87,11 @@ export const GLOBAL_CRYPTO_FEES: CryptoFees = {
 
 /** The deposit fee the sandbox charges: 0.99 %, rounded half up to the cent. */
 export const depositFee = (amount: Cents): Cents => Math.round((amount * 99) / 10_000);
+/**
+ * cics-pt's fee: 5 %, half up — the rate its integration document's example implies (a charge
+ * of 4.55 answers `transactionFee: 23`); the real rate is per contract (an assumption).
+ */
+export const cicsPtFee = (amount: Cents): Cents => Math.round((amount * 5) / 100);
 /** A flat R$ 1,00 per PIX withdrawal. */
 export const WITHDRAWAL_FEE: Cents = 100;
 
@@ -96,6 +107,8 @@ export class SandboxState {
   withdrawals = new Map<string, Withdrawal>();
   infractions: Infraction[] = [];
   logins = 0;
+  /** Login times (veopag: 25 per 15 minutes per IP). */
+  loginTimes: number[] = [];
   autopayMs = 0;
   /** The cics-pt family's own numeric ids (charges, withdrawals, infractions). */
   private seq = 100_000;

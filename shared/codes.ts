@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'AMOUNT_ABOVE_MAX',
   // Payer and charge input (shared/domain/documents.ts, shared/domain/payer.ts)
   'DOCUMENT_EMPTY',
+  'RECEIVER_DOCUMENT_REQUIRED',
   'DOCUMENT_INVALID',
   'EMAIL_INVALID',
   'PHONE_INVALID',

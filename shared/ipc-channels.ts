@@ -27,6 +27,7 @@ export const CALL_CHANNELS = [
   'credentials:clear',
   'credentials:status',
   'credentials:setRelayToken',
+  'credentials:setWebhookSecret',
   'settings:get',
   'settings:update',
   'owner:status',

@@ -119,6 +119,9 @@ export const calls = {
         pixKeyType: z.enum(PIX_KEY_TYPES),
         pixKey: z.string().min(1).max(100),
         description: z.string().max(DESCRIPTION_MAX).optional(),
+        /** The receiver's CPF/CNPJ and name, where the PSP requires them (VeoPag). */
+        receiverDocument: z.string().max(30).optional(),
+        receiverName: z.string().max(100).optional(),
       })
       .strict(),
     output: withdrawalViewSchema,
@@ -183,7 +186,16 @@ export const calls = {
   'credentials:clear': { input: none, output: z.object({ configured: z.boolean() }) },
   'credentials:status': {
     input: none,
-    output: z.object({ configured: z.boolean(), relayToken: z.boolean() }),
+    output: z.object({
+      configured: z.boolean(),
+      relayToken: z.boolean(),
+      webhookSecret: z.boolean().optional(),
+    }),
+  },
+  /** Write-only: the webhook secret that signs callbacks (empty = remove; rotated like the client secret). */
+  'credentials:setWebhookSecret': {
+    input: z.object({ secret: z.string().max(500) }).strict(),
+    output: z.object({ webhookSecret: z.boolean() }),
   },
   'credentials:setRelayToken': {
     input: z.object({ token: z.string().min(16).max(500) }).strict(),

@@ -5,7 +5,15 @@ import { pspSettingsSchema, type PspSettings } from './psp-settings';
  * (docs/psp-compatibility.md, "Presets"). A preset only sets settings; each value stays
  * editable afterwards. Shown names are the i18n keys `presets.<id>`.
  */
-export const PSP_PRESET_IDS = ['seed', 'cics-pt', 'bearer-snake'] as const;
+export const PSP_PRESET_IDS = [
+  'seed',
+  'cics-pt',
+  'bearer-snake',
+  'veopag',
+  'axenpay',
+  'novaplex',
+  'pagloop',
+] as const;
 export type PspPresetId = (typeof PSP_PRESET_IDS)[number];
 
 export const isPspPresetId = (v: unknown): v is PspPresetId =>
@@ -28,6 +36,19 @@ function seedValues(): PspPresetSettings {
   return rest;
 }
 
+/** The public clients of Bearer PSPs of the family; the members start from it. */
+function bearerSnake(seed: PspPresetSettings): PspPresetSettings {
+  return {
+    ...seed,
+    preset: 'bearer-snake',
+    chargeOperation: 'deposit',
+    withdrawAuth: 'bearer',
+    callbackPolicy: 'hmac',
+    statusQueryPath: '',
+    withdrawal: { ...seed.withdrawal, keyTypeField: 'key_type' },
+  };
+}
+
 /** The full set of values of a preset (a fresh object each call). */
 export function pspPresetSettings(id: PspPresetId): PspPresetSettings {
   const seed = seedValues();
@@ -41,10 +62,12 @@ export function pspPresetSettings(id: PspPresetId): PspPresetSettings {
         // ci/cs on every route: no login needed for charges, withdrawals or the query.
         chargeOperation: 'transaction',
         withdrawAuth: 'cics',
+        cryptoFeesAuth: 'cics',
         // Callbacks are unsigned: only the status query's answer is applied.
         callbackPolicy: 'confirm-by-query',
         statusQueryPath: '/transactions/check',
         statusQuery: {
+          ...seed.statusQuery,
           method: 'POST',
           body: '{"transactionId": "{id}"}',
           reply: {
@@ -65,6 +88,7 @@ export function pspPresetSettings(id: PspPresetId): PspPresetSettings {
           maxProofs: 10,
         },
         withdrawal: {
+          ...seed.withdrawal,
           path: '/transactions/withdraw',
           keyField: 'pixKey',
           keyTypeField: 'pixKeyType',
@@ -79,16 +103,62 @@ export function pspPresetSettings(id: PspPresetId): PspPresetSettings {
           },
         },
         infractionsMaxPerPage: 10,
+        // Its integration document: a charge of `4.55` answers `transactionAmount: 455` and
+        // `transactionFee: 23` — integer cents, while the request takes reais.
+        createReply: { ...seed.createReply, amountUnit: 'cents', feeUnit: 'cents' },
       };
     case 'bearer-snake':
+      return bearerSnake(seed);
+    case 'veopag':
       return {
-        ...seed,
-        preset: 'bearer-snake',
-        chargeOperation: 'deposit',
-        withdrawAuth: 'bearer',
-        callbackPolicy: 'hmac',
-        statusQueryPath: '',
-        withdrawal: { ...seed.withdrawal, keyTypeField: 'key_type' },
+        ...bearerSnake(seed),
+        preset: 'veopag',
+        // Signed with the panel's webhook secret, under its own header names.
+        callback: {
+          ...seed.callback,
+          signatureHeader: 'x-webhook-signature',
+          timestampHeader: 'x-webhook-timestamp',
+          secret: 'webhook',
+        },
+        // Its status query sits behind the Bearer token; `{deposit: null}` when unknown.
+        statusQueryPath: '/transactions/deposit?transaction_id={id}',
+        statusQuery: {
+          ...seed.statusQuery,
+          auth: 'bearer',
+          reply: {
+            status: ['deposit.status'],
+            amount: ['deposit.amount'],
+            fee: ['deposit.fee'],
+            id: ['deposit.transaction_id'],
+            brcode: ['deposit.qrcode'],
+            notFound: ['deposit'],
+          },
+        },
+        idempotentCreate: true,
+        withdrawal: {
+          ...bearerSnake(seed).withdrawal,
+          taxIdField: 'taxId',
+          nameField: 'name',
+          receiverRequiredFor: ['EMAIL', 'PHONE', 'EVP'],
+        },
       };
+    case 'axenpay':
+      return {
+        ...bearerSnake(seed),
+        preset: 'axenpay',
+        statusQueryPath: '/transactions/getStatusTransac/{id}',
+        statusQuery: { ...seed.statusQuery, auth: 'bearer' },
+      };
+    case 'novaplex':
+      return {
+        ...bearerSnake(seed),
+        preset: 'novaplex',
+        statusQueryPath: '/payments/deposit/{id}',
+        statusQuery: { ...seed.statusQuery, auth: 'bearer' },
+      };
+    case 'pagloop':
+      // Login (`access_token` or `token`, both read by A1), `/payments/deposit` in reais,
+      // `qrCodeResponse`: the seed's defaults fit; no status query or signature facts known.
+      return { ...seed, preset: 'pagloop' };
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_MAX_CENTS } from './domain/money';
+import { AMOUNT_UNITS, DEFAULT_MAX_CENTS } from './domain/money';
 import { PIX_KEY_TYPES } from './domain/pix-key';
 import { DEFAULT_STATUS_MAP, PSP_OUTCOMES } from './domain/psp-status';
 import { err, ok, type Result } from './result';
@@ -9,6 +9,9 @@ import { err, ok, type Result } from './result';
  * PSP differs changes a setting, not code ("Advanced / PSP compatibility"). Each one, its
  * default and the presets that change it: docs/psp-compatibility.md.
  */
+/** The unit of one amount field: reais (`4.55`) or integer cents (`455`). */
+const unit = z.enum(AMOUNT_UNITS).default('reais');
+
 export const callbackSettingsSchema = z.object({
   signatureHeader: z.string().min(1).default('x-signature'),
   timestampHeader: z.string().min(1).default('x-timestamp'),
@@ -18,6 +21,11 @@ export const callbackSettingsSchema = z.object({
   /** The signed string; `{timestamp}` and `{body}` are replaced. */
   template: z.string().includes('{body}').default('{timestamp}.{body}'),
   toleranceSeconds: z.number().int().min(1).max(86_400).default(300),
+  /** Units of the callback body's `amount` and `fee` (cics-pt's examples disagree: never read there). */
+  amountUnit: unit,
+  feeUnit: unit,
+  /** Which secret signs (informative: the screens ask for a webhook secret when `webhook`). */
+  secret: z.enum(['client', 'webhook']).default('client'),
   /** After a client secret rotation, callbacks signed with the old one are accepted this long. */
   previousSecretHours: z
     .number()
@@ -47,7 +55,13 @@ const optionalPaths = (d: string[]) => z.array(replyPath).default(d);
 
 /** Where the creation reply carries each value: the first present path wins. */
 export const createReplySchema = z.object({
-  id: paths(['qrCodeResponse.transactionId', 'data.transactionId', 'transactionId']),
+  id: paths([
+    'qrCodeResponse.transactionId',
+    'data.transactionId',
+    'transactionId',
+    // VeoPag's idempotent 200 carries the charge flat (`transaction_id`, `qrcode`, `amount`).
+    'transaction_id',
+  ]),
   status: paths([
     'qrCodeResponse.status',
     'data.transactionState',
@@ -63,6 +77,17 @@ export const createReplySchema = z.object({
     'transactionAmount',
     'amount',
   ]),
+  /** The fee the PSP will keep, when the creation reply says it (may be empty: not read). */
+  fee: optionalPaths([
+    'qrCodeResponse.fee',
+    'data.transactionFee',
+    'data.fee',
+    'transactionFee',
+    'fee',
+  ]),
+  /** cics-pt answers `transactionAmount: 455` for a charge of 4.55: cents. */
+  amountUnit: unit,
+  feeUnit: unit,
 });
 
 /** A10 and the presets: the status query, behind one request budget every caller shares. */
@@ -99,8 +124,17 @@ export const statusQuerySchema = z.object({
       fee: optionalPaths(['fee', 'data.fee']),
       id: paths(['transactionId', 'data.transactionId', 'transaction.transactionId']),
       brcode: paths(['qrcode', 'data.qrcode', 'copyPaste', 'data.copyPaste']),
+      /**
+       * Where the charge sits in the reply: `null` or absent there means "not found" (VeoPag's
+       * `{deposit: null}`), like a 404. Empty: only a 404 means not found.
+       */
+      notFound: optionalPaths([]),
     })
     .prefault({}),
+  /** The PSP's auth on the query: ci/cs headers, or the Bearer token (login, 401 re-login). */
+  auth: z.enum(['cics', 'bearer']).default('cics'),
+  amountUnit: unit,
+  feeUnit: unit,
   /** The PSP's limit; the app never sends more, whoever asks (polling, hints, reconciliation). */
   perMinute: z.number().int().min(1).max(6000).default(60),
 });
@@ -129,6 +163,13 @@ export const withdrawalSettingsSchema = z.object({
   /** Empty when the PSP takes no external id (it then answers with its own). */
   externalIdField: z.union([fieldName, z.literal('')]).default('external_id'),
   callbackField: fieldName.default('clientCallbackUrl'),
+  /** The receiver's CPF/CNPJ and name fields (VeoPag: `taxId`, `name`); empty = not sent. */
+  taxIdField: z.union([fieldName, z.literal('')]).default(''),
+  nameField: z.union([fieldName, z.literal('')]).default(''),
+  /** Key types for which the PSP requires the receiver's CPF/CNPJ (VeoPag: EMAIL, PHONE, EVP). */
+  receiverRequiredFor: z.array(z.enum(PIX_KEY_TYPES)).default([]),
+  /** The unit of the withdrawal's `amount` on the wire. */
+  amountUnit: unit,
   keyTypes: z
     .object(
       Object.fromEntries(
@@ -144,11 +185,22 @@ export type CallbackPolicy = (typeof CALLBACK_POLICIES)[number];
 export const pspSettingsSchema = z.object({
   baseUrl: z.string().url(),
   /** The preset last applied (`custom` once a value differs is fine too; it is informative). */
-  preset: z.enum(['seed', 'cics-pt', 'bearer-snake', 'custom']).default('seed'),
+  preset: z
+    .enum(['seed', 'cics-pt', 'bearer-snake', 'veopag', 'axenpay', 'novaplex', 'pagloop', 'custom'])
+    .default('seed'),
+  /**
+   * A repeated external id is answered with the same charge (VeoPag's 200 `idempotent: true`),
+   * not a 409: an uncertain charge found without its QR is asked for again to get it back.
+   */
+  idempotentCreate: z.boolean().default(false),
   chargeOperation: z.enum(['deposit', 'transaction']).default('deposit'),
+  /** The unit of the charge request's `amount` (the seed: reais). */
+  requestAmountUnit: unit,
   loginClientIdField: z.string().min(1).default('client_id'),
   loginClientSecretField: z.string().min(1).default('client_secret'),
   withdrawAuth: z.enum(['bearer', 'cics']).default('bearer'),
+  /** The seed: Bearer (a JWT). cics-pt: ci/cs, with its `{quote, fees}` reply. */
+  cryptoFeesAuth: z.enum(['bearer', 'cics']).default('bearer'),
   /** A10: e.g. `/transactions/{id}` or `/transactions/check`; empty = no status query. */
   statusQueryPath: z.string().default(''),
   statusQuery: statusQuerySchema.prefault({}),

@@ -157,6 +157,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     now,
     publish: (v) => events.emit('withdrawals:updated', v),
     retrySafe: () => settings.get().psp.withdrawal.externalIdField !== '',
+    receiverRequiredFor: () => settings.get().psp.withdrawal.receiverRequiredFor,
   });
   const reconciler = new Reconciler({
     ledger,
@@ -184,6 +185,9 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     now,
   });
   const callbackSecrets = async (): Promise<SecretRing | null> => {
+    // A webhook secret of its own (VeoPag's panel) is the HMAC key when set; else the client secret.
+    const webhook = await sel.webhookSecrets();
+    if (webhook) return webhook;
     const c = await sel.credentials();
     if (!c) return null;
     const previous = await sel.previousSecret();

@@ -57,6 +57,7 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'credentials:set': (i) => owner(() => core.credentials.set(i)),
     'credentials:clear': () => owner(() => core.credentials.clear()),
     'credentials:status': () => core.credentials.status(),
+    'credentials:setWebhookSecret': (i) => owner(() => core.credentials.setWebhookSecret(i.secret)),
     'credentials:setRelayToken': (i) => owner(() => core.credentials.setRelayToken(i.token)),
     'settings:get': () => ok(core.settings.get()),
     'settings:update': (i) =>

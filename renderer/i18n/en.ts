@@ -283,6 +283,10 @@ export const en: Messages = {
     seed: 'PSP documentation (default)',
     'cics-pt': 'ci/cs with Portuguese statuses',
     'bearer-snake': 'Bearer with snake_case callbacks',
+    veopag: 'VeoPag (built from its public documentation)',
+    axenpay: 'AxenPay (built from its public documentation)',
+    novaplex: 'NovaPlex (built from its public documentation)',
+    pagloop: 'PagLoop (built from its public documentation)',
     custom: 'Custom',
   },
   pspProfile: {
@@ -489,6 +493,8 @@ export const en: Messages = {
       'The PSP returned a PIX code that pays someone other than this shop. It was not shown and nothing will be charged through it. The owner was told (Settings).',
     AMOUNT_MISMATCH:
       'The PSP recorded a different amount. The charge was not shown: create a new one.',
+    AMOUNT_UNIT_MISMATCH:
+      'The PSP answered the amount in another unit (cents vs reais). The charge was not shown. Check Settings → PSP compatibility → “Amount unit in the creation reply”.',
     PAID_AMOUNT_MISMATCH:
       'The amount paid differs from the amount charged. Check before handing over.',
     LATE_PAYMENT:
@@ -625,6 +631,8 @@ export const en: Messages = {
     AMOUNT_TOO_MANY_DECIMALS: 'Use at most two digits for cents.',
     AMOUNT_ABOVE_MAX: 'Amount above the maximum allowed ({{max}}).',
     DOCUMENT_EMPTY: "Type the payer's CPF or CNPJ.",
+    RECEIVER_DOCUMENT_REQUIRED:
+      "For this key type the PSP requires the receiver's CPF or CNPJ. Type it in the withdrawal.",
     DOCUMENT_INVALID: 'Invalid CPF/CNPJ: check the digits.',
     EMAIL_INVALID: 'Invalid e-mail. Example: name@domain.com',
     PHONE_INVALID: 'Invalid phone: area code and number, like (11) 91234-5678.',

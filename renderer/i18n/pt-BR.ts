@@ -281,6 +281,10 @@ export const ptBR = {
     seed: 'Documentação do PSP (padrão)',
     'cics-pt': 'ci/cs com status em português',
     'bearer-snake': 'Bearer com callbacks snake_case',
+    veopag: 'VeoPag (montado a partir da documentação pública)',
+    axenpay: 'AxenPay (montado a partir da documentação pública)',
+    novaplex: 'NovaPlex (montado a partir da documentação pública)',
+    pagloop: 'PagLoop (montado a partir da documentação pública)',
     custom: 'Personalizado',
   },
   pspProfile: {
@@ -489,6 +493,8 @@ export const ptBR = {
       'O PSP devolveu um código PIX que paga outra pessoa, não esta loja. Ele não foi exibido e nada será cobrado por ele. O dono foi avisado (Configurações).',
     AMOUNT_MISMATCH:
       'O PSP registrou um valor diferente do cobrado. A cobrança não foi exibida: crie uma nova.',
+    AMOUNT_UNIT_MISMATCH:
+      'O PSP respondeu o valor em outra unidade (centavos × reais). A cobrança não foi exibida. Confira em Configurações → Compatibilidade do PSP → “Unidade do valor na resposta da criação”.',
     PAID_AMOUNT_MISMATCH: 'O valor pago difere do valor cobrado. Confira antes de entregar.',
     LATE_PAYMENT:
       'Pagamento recebido depois que esta cobrança foi encerrada. O dinheiro entrou: confira com o cliente e entregue ou devolva.',
@@ -620,6 +626,8 @@ export const ptBR = {
     AMOUNT_TOO_MANY_DECIMALS: 'Use no máximo dois dígitos de centavos.',
     AMOUNT_ABOVE_MAX: 'Valor acima do máximo permitido ({{max}}).',
     DOCUMENT_EMPTY: 'Informe o CPF ou CNPJ do pagador.',
+    RECEIVER_DOCUMENT_REQUIRED:
+      'Para este tipo de chave o PSP exige o CPF ou CNPJ de quem recebe. Informe-o no saque.',
     DOCUMENT_INVALID: 'CPF/CNPJ inválido: confira os números.',
     EMAIL_INVALID: 'E-mail inválido. Exemplo: nome@dominio.com.br',
     PHONE_INVALID: 'Telefone inválido: informe DDD e número, como (11) 91234-5678.',

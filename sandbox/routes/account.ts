@@ -4,7 +4,7 @@ import { toWireAmount } from '../../shared/domain/money';
 import { PIX_KEY_TYPES, parsePixKey, type PixKeyType } from '../../shared/domain/pix-key';
 import { requireBearer, requireClientHeaders, type SandboxContext } from '../context';
 import { badRequest, HttpError } from '../errors';
-import { infractionCallback } from '../dialect';
+import { infractionCallback, isBearerFamily } from '../dialect';
 import {
   GLOBAL_CRYPTO_FEES,
   WITHDRAWAL_FEE,
@@ -49,6 +49,9 @@ const defenseBody = z.object({
 
 const snakeWithdrawBody = withdrawBody.omit({ pix_key_type: true }).extend({
   key_type: z.enum(PIX_KEY_TYPES),
+  /** veopag: the receiver's CPF/CNPJ, required for EMAIL, PHONE and EVP keys. */
+  taxId: z.string().optional(),
+  name: z.string().max(100).optional(),
 });
 
 /** cics-pt's key-type vocabulary, mapped to A2's. */
@@ -153,10 +156,15 @@ export function accountRoutes(app: FastifyInstance, ctx: SandboxContext) {
   } else {
     app.post('/withdrawals/withdraw', async (req, reply) => {
       const account = await requireBearer(ctx, req);
-      const snake = ctx.dialect === 'bearer-snake';
+      const snake = isBearerFamily(ctx.dialect);
       const body = snake
         ? (() => {
             const b = v.parseBody(snakeWithdrawBody, req.body);
+            if (ctx.dialect === 'veopag' && b.key_type !== 'CPF' && b.key_type !== 'CNPJ') {
+              const digits = (b.taxId ?? '').replace(/\D/g, '');
+              if (digits.length !== 11 && digits.length !== 14)
+                throw v.badField('taxId', 'CPF/CNPJ do recebedor é obrigatório para esta chave');
+            }
             return { ...b, pix_key_type: b.key_type };
           })()
         : v.parseBody(withdrawBody, req.body);
@@ -168,6 +176,17 @@ export function accountRoutes(app: FastifyInstance, ctx: SandboxContext) {
         keyField: 'pix_key',
         callbackUrl: body.clientCallbackUrl,
       });
+      if (ctx.dialect === 'veopag') {
+        return reply.code(201).send({
+          message: 'Withdrawal requested',
+          withdrawal: {
+            transaction_id: w.id,
+            status: w.status,
+            amount: toWireAmount(w.amount),
+            fee: toWireAmount(w.fee),
+          },
+        });
+      }
       return reply.code(201).send({
         ...(snake && { success: true }),
         message: 'Withdrawal requested',
@@ -194,6 +213,23 @@ export function accountRoutes(app: FastifyInstance, ctx: SandboxContext) {
   });
 
   app.get('/crypto/fees', async (req, reply) => {
+    if (ctx.dialect === 'cics-pt') {
+      // ci/cs, and its `{quote, fees}` shape (PSP-API.md "More members"; units unstated).
+      const account = requireClientHeaders(ctx, req);
+      const f = account.cryptoFees ?? GLOBAL_CRYPTO_FEES;
+      return reply.send({
+        message: 'Cotação obtida com sucesso',
+        data: {
+          quote: {
+            brlPerUSD: f.usdt_rate,
+            networkFee: 0,
+            fixedFeeUSDT: Math.round((f.rate_fixed / f.usdt_rate) * 1e6) / 1e6,
+            timestamp: new Date().toISOString(),
+          },
+          fees: { platformFeePercentage: f.withdrawal_rate, networkFee: 0 },
+        },
+      });
+    }
     const account = await requireBearer(ctx, req);
     return reply.send(account.cryptoFees ?? GLOBAL_CRYPTO_FEES);
   });

@@ -5,7 +5,7 @@ import { toWireAmount } from '../../shared/domain/money';
 import { requireBearer, requireClientHeaders, type SandboxContext } from '../context';
 import { wireChargeStatus } from '../dialect';
 import { HttpError } from '../errors';
-import { depositFee, type Account, type Charge, type ChargeKind } from '../state';
+import { cicsPtFee, depositFee, type Account, type Charge, type ChargeKind } from '../state';
 import * as v from '../validation';
 
 const depositBody = z.object({
@@ -97,7 +97,7 @@ function createCharge(
     kind,
     ...fields,
     clientId: account.clientId,
-    fee: depositFee(fields.amount),
+    fee: ctx.dialect === 'cics-pt' ? cicsPtFee(fields.amount) : depositFee(fields.amount),
     status: 'PENDING',
     qrcode: '',
     createdAt: at,
@@ -120,8 +120,9 @@ function createCharge(
         copyPaste: charge.qrcode,
         qrCodeBase64: '',
         qrcodeUrl: `https://sandbox.invalid/qr/${charge.transactionId}`,
-        transactionAmount: toWireAmount(charge.amount),
-        transactionFee: toWireAmount(charge.fee),
+        // Integer cents, as its integration document (`4.55` → `transactionAmount: 455`).
+        transactionAmount: charge.amount,
+        transactionFee: charge.fee,
       },
     };
   }
@@ -144,6 +145,27 @@ export function chargeRoutes(
   app.post('/payments/deposit', async (req, reply) => {
     const account = await requireBearer(ctx, req);
     const body = v.parseBody(depositBody, req.body);
+    if (ctx.dialect === 'veopag') {
+      // A repeated external_id is not a 409: 200 with the same charge, flat, `idempotent: true`.
+      const same = [...ctx.state.charges.values()].find(
+        (c) =>
+          c.kind === 'deposit' &&
+          c.externalId === body.external_id &&
+          c.clientId === account.clientId,
+      );
+      if (same) {
+        return reply.code(200).send({
+          message: 'Deposit already exists',
+          idempotent: true,
+          transaction_id: same.transactionId,
+          external_id: same.externalId,
+          qrcode: same.qrcode,
+          status: wireChargeStatus(ctx.dialect, same.status),
+          amount: toWireAmount(same.amount),
+        });
+      }
+      if (body.amount < 500) throw v.badField('amount', 'minimum deposit is R$ 5,00');
+    }
     const out = createCharge(ctx, req, account, 'deposit', {
       transactionId: ctx.state.newId(),
       externalId: body.external_id,
@@ -212,6 +234,44 @@ export function chargeRoutes(
           updatedAt: charge.updatedAt,
         },
       });
+    });
+  }
+
+  const ownCharge = (accountId: string, id: string) => {
+    const c =
+      ctx.state.charges.get(id) ?? [...ctx.state.charges.values()].find((x) => x.externalId === id);
+    return c && c.clientId === accountId ? c : undefined;
+  };
+  if (ctx.dialect === 'veopag') {
+    /** Behind the Bearer token; `{deposit: null}` when unknown. */
+    app.get<{ Querystring: { external_id?: string; transaction_id?: string } }>(
+      '/transactions/deposit',
+      async (req, reply) => {
+        const account = await requireBearer(ctx, req);
+        const id = req.query.external_id ?? req.query.transaction_id ?? '';
+        const c = id ? ownCharge(account.clientId, id) : undefined;
+        return reply.send({
+          deposit: c
+            ? {
+                transaction_id: c.transactionId,
+                external_id: c.externalId,
+                status: wireChargeStatus(ctx.dialect, c.status),
+                amount: toWireAmount(c.amount),
+                fee: c.status === 'PAID' ? toWireAmount(c.fee) : 0,
+              }
+            : null,
+        });
+      },
+    );
+  }
+  if (ctx.dialect === 'axenpay' || ctx.dialect === 'novaplex') {
+    const path =
+      ctx.dialect === 'axenpay' ? '/transactions/getStatusTransac/:id' : '/payments/deposit/:id';
+    app.get<{ Params: { id: string } }>(path, async (req, reply) => {
+      const account = await requireBearer(ctx, req);
+      const c = ownCharge(account.clientId, req.params.id);
+      if (!c) throw new HttpError(404, 'NOT_FOUND', `Transaction not found: ${req.params.id}`);
+      return reply.send({ status: wireChargeStatus(ctx.dialect, c.status) });
     });
   }
 

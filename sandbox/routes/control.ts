@@ -91,6 +91,7 @@ export function controlRoutes(
       externalId: c.externalId,
       amount: toWireAmount(c.amount),
       status: c.status,
+      callbackUrl: c.callbackUrl,
       ...(c.split && { splitUser: c.split.user, splitTax: c.split.tax }),
       ...(c.gateway && { gateway: c.gateway }),
     })),

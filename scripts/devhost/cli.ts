@@ -66,6 +66,7 @@ export const DEVHOST_CLI = {
   env: {
     BALCAO_DATA_DIR: 'the data directory',
     'BALCAO_CLIENT_ID, BALCAO_CLIENT_SECRET': "with --psp: that PSP's credentials",
+    BALCAO_WEBHOOK_SECRET: 'with --psp: the webhook secret that signs its callbacks (never stored)',
     'BALCAO_RELAY_CHANNEL, BALCAO_RELAY_TOKEN':
       'with --relay: the channel id and its subscriber token',
     BALCAO_OWNER_PIN: 'on a fresh data directory: the owner PIN (4 to 8 digits)',
@@ -175,6 +176,7 @@ const core = await createAppCore({
         env.BALCAO_CLIENT_ID && env.BALCAO_CLIENT_SECRET
           ? { clientId: env.BALCAO_CLIENT_ID, clientSecret: env.BALCAO_CLIENT_SECRET }
           : null,
+      ...(env.BALCAO_WEBHOOK_SECRET && { webhookSecret: env.BALCAO_WEBHOOK_SECRET }),
       ...(values.statusQuery !== undefined && { statusQueryPath: values.statusQuery }),
     },
   }),

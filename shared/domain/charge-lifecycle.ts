@@ -50,6 +50,8 @@ export interface CreatedAnswer {
   status: string;
   qrcode: string;
   amountCents: number;
+  /** The fee the PSP says it keeps (cics-pt's `transactionFee`), when it says it. */
+  feeCents?: number;
 }
 
 export type ChargeEvent =
@@ -243,7 +245,12 @@ function accept(d: Draft<ChargeFacts>, created: CreatedAnswer, ctx: DecideContex
   d.set('pspTransactionId', created.transactionId);
   d.set('pspStatus', created.status);
   if (created.amountCents !== d.s.amountCents) {
-    d.move('FAILED', 'AMOUNT_MISMATCH', 'AMOUNT_MISMATCH');
+    // 455 for R$ 4,55 (or 0,05 for R$ 5,00): a unit setting to fix, said in those words.
+    const unit =
+      created.amountCents === d.s.amountCents * 100 ||
+      created.amountCents * 100 === d.s.amountCents;
+    const code = unit ? 'AMOUNT_UNIT_MISMATCH' : 'AMOUNT_MISMATCH';
+    d.move('FAILED', code, code);
     return;
   }
   const check = verifyBrCode(created.qrcode, d.s.amountCents);
@@ -264,6 +271,8 @@ function accept(d: Draft<ChargeFacts>, created: CreatedAnswer, ctx: DecideContex
   }
   if (!ctx.receiver) d.effect({ type: 'learnReceiver', receiver });
   d.set('brcode', created.qrcode);
+  if (created.feeCents !== undefined && d.s.feeCents === undefined)
+    d.set('feeCents', created.feeCents);
   const reading = readPspStatus(created.status, ctx.statusMap);
   if (!reading.known) d.flag('UNKNOWN_STATUS');
   if (!d.move('PENDING')) return;

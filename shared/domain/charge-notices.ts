@@ -11,6 +11,8 @@ export const CHARGE_NOTICE_CODES = [
   'QR_REJECTED',
   'RECEIVER_MISMATCH',
   'AMOUNT_MISMATCH',
+  /** The reply's amount is the charge ×100 or ÷100: the unit setting is wrong, not the PSP. */
+  'AMOUNT_UNIT_MISMATCH',
   'PAID_AMOUNT_MISMATCH',
   'LATE_PAYMENT',
   'UNKNOWN_STATUS',

@@ -151,6 +151,34 @@ export function toWireAmount(cents: Cents): number {
   return Number(`${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`);
 }
 
+/** How a PSP writes an amount in one field: reais with decimals (`4.55`) or integer cents (`455`). */
+export const AMOUNT_UNITS = ['reais', 'cents'] as const;
+export type AmountUnit = (typeof AMOUNT_UNITS)[number];
+
+/** An amount as the PSP wants it in a field of this unit. */
+export function toWireIn(cents: Cents, unit: AmountUnit): number {
+  return unit === 'cents' ? cents : toWireAmount(cents);
+}
+
+/** An amount the PSP sent in a field of this unit; cents must be a whole number. */
+export function parseWireIn(
+  value: unknown,
+  unit: AmountUnit,
+  options: ParseOptions = {},
+): Result<Cents> {
+  if (unit === 'reais') return parseWireAmount(value, options);
+  const text =
+    typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const m = /^(-?)(\d{1,15})$/.exec(text);
+  if (!m) {
+    if (value === null || value === undefined) return fail('AMOUNT_EMPTY');
+    // 4.55 in a cents field: the unit setting is wrong, not the PSP's arithmetic.
+    return fail(/^-?\d+\.\d+$/.test(text) ? 'AMOUNT_TOO_MANY_DECIMALS' : 'AMOUNT_NOT_A_NUMBER');
+  }
+  const digits = m[2]!.padStart(3, '0');
+  return checkBounds(m[1] === '-', digits.slice(0, -2), digits.slice(-2), options);
+}
+
 /** The cashier's amount field: digits shift in from the right (1,2,3,4 → R$ 12,34). */
 export function shiftInDigit(cents: Cents, digit: number, maxDigits = 11): Cents {
   const next = cents * 10 + digit;

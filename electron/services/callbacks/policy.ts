@@ -36,7 +36,7 @@ export function readCallback(
 ): Result<ReadCallback> {
   if (policy === 'confirm-by-query') {
     const h = lowerCase(headers);
-    const body = parseCallbackBody(bodyText(rawBody, h['content-type']), idFields);
+    const body = parseCallbackBody(bodyText(rawBody, h['content-type']), idFields, settings);
     if (!body.ok) return body;
     return ok({
       eventId: callbackEventId(h, rawBody, settings),

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { parseWireAmount, type Cents } from '../../../shared/domain/money';
+import { parseWireIn, type AmountUnit, type Cents } from '../../../shared/domain/money';
 import type { CallbackSettings } from '../../../shared/psp-settings';
 import { err, ok, type Result } from '../../../shared/result';
 import type { ErrorCode } from '../../../shared/codes';
@@ -58,8 +58,8 @@ export function verifyCallback(
   const timestampText = h[settings.timestampHeader.toLowerCase()];
   if (!signature) return reject('CALLBACK_NO_SIGNATURE');
   if (!timestampText) return reject('CALLBACK_NO_TIMESTAMP');
-  if (!/^\d{1,12}$/.test(timestampText.trim())) return reject('CALLBACK_BAD_TIMESTAMP');
-  const timestamp = Number(timestampText.trim());
+  const timestamp = callbackSeconds(timestampText.trim());
+  if (timestamp === null) return reject('CALLBACK_BAD_TIMESTAMP');
   const skew = timestamp - nowMs / 1000;
   if (skew < -settings.toleranceSeconds) return reject('CALLBACK_STALE');
   if (skew > settings.toleranceSeconds) return reject('CALLBACK_FUTURE');
@@ -76,9 +76,24 @@ export function verifyCallback(
   });
   if (!valid) return reject('CALLBACK_BAD_SIGNATURE');
 
-  const body = parseCallbackBody(bodyText(rawBody, h['content-type']), idFields);
+  const body = parseCallbackBody(bodyText(rawBody, h['content-type']), idFields, settings);
   if (!body.ok) return body;
   return ok({ eventId: callbackEventId(h, rawBody, settings), timestamp, body: body.value });
+}
+
+/**
+ * The callback's time in seconds: Unix seconds (A8), milliseconds (13 digits, as some clients of
+ * the family and pague.dev send) or ISO 8601 with a zone; anything else is refused. The signed
+ * string always uses the header's text as received.
+ */
+export function callbackSeconds(text: string): number | null {
+  if (/^\d{1,12}$/.test(text)) return Number(text);
+  if (/^\d{13}$/.test(text)) return Number(text) / 1000;
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/.test(text)) {
+    const ms = Date.parse(text);
+    return Number.isFinite(ms) ? ms / 1000 : null;
+  }
+  return null;
 }
 
 /** A7: the event id header when present, else the SHA-256 of the body's bytes. */
@@ -123,6 +138,7 @@ export function fillTemplate(template: string, timestamp: string, body: string):
 export function parseCallbackBody(
   rawBody: string,
   idFields: readonly string[] = DEFAULT_ID_FIELDS,
+  units: { amountUnit?: AmountUnit; feeUnit?: AmountUnit } = {},
 ): Result<CallbackBody> {
   let parsed: unknown;
   try {
@@ -158,15 +174,15 @@ export function parseCallbackBody(
         .map(String),
     ),
   ];
-  const cents = (v: unknown) => {
+  const cents = (v: unknown, unit: AmountUnit = 'reais') => {
     if (v === undefined) return undefined;
-    const r = parseWireAmount(v);
+    const r = parseWireIn(v, unit);
     return r.ok ? r.value : undefined;
   };
   const transactionId = first([...idFields]);
   const status = first(['status']);
-  const feeCents = cents(first(['fee', 'fees', 'tax', 'taxes']));
-  const amountCents = cents(first(['amount']));
+  const feeCents = cents(first(['fee', 'fees', 'tax', 'taxes']), units.feeUnit);
+  const amountCents = cents(first(['amount']), units.amountUnit);
   return ok({
     ids,
     raw,

@@ -1,5 +1,6 @@
 import { decide, type ChargeEvent } from '../../../shared/domain/charge-lifecycle';
 import type { ChargeState } from '../../../shared/domain/charge-state';
+import { readPspStatus } from '../../../shared/domain/psp-status';
 import { err, ok, type Result } from '../../../shared/result';
 import type { AppSettings } from '../../../shared/settings';
 import type { ChargeView } from '../../../shared/views';
@@ -292,6 +293,17 @@ export class ChargeService {
       return this.deps.ledger.charges.get(id);
     }
     const v = q.value;
+    if (
+      retryIfAbsent &&
+      c.status === 'UNCERTAIN' &&
+      !v.qrcode &&
+      this.deps.settings().psp.idempotentCreate &&
+      isPending(readPspStatus(v.status, this.deps.settings().psp.statusMap))
+    ) {
+      // Found, pending, but the query carries no QR: the PSP answers a repeated id with the
+      // same charge (VeoPag's 200 `idempotent: true`), so asking again brings the QR back.
+      return this.retry(id);
+    }
     return this.shell.step(
       id,
       {
@@ -327,3 +339,5 @@ export class ChargeService {
     return err('not_found', 'CHARGE_NOT_FOUND');
   }
 }
+
+const isPending = (r: ReturnType<typeof readPspStatus>) => r.known && r.outcome === 'PENDING';

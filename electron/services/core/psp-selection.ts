@@ -24,6 +24,8 @@ export type Mode = 'demo' | 'live';
 export interface PspOverride {
   baseUrl: string;
   credentials: Credentials | null;
+  /** `BALCAO_WEBHOOK_SECRET`: the callbacks' HMAC key, never stored. */
+  webhookSecret?: string;
   statusQueryPath?: string;
 }
 
@@ -119,6 +121,16 @@ export class PspSelection {
   async previousSecret(): Promise<PreviousSecret | null> {
     if (this.demoPsp || this.deps.override) return null;
     return this.deps.credentials.previousSecret().catch(() => null);
+  }
+
+  /** The webhook secret in use (with a rotated-out one), or null: the client secret signs. */
+  async webhookSecrets(): Promise<{ current: string; previous?: PreviousSecret } | null> {
+    if (this.demoPsp) return null;
+    if (this.deps.override)
+      return this.deps.override.webhookSecret
+        ? { current: this.deps.override.webhookSecret }
+        : null;
+    return this.deps.credentials.webhookSecrets().catch(() => null);
   }
 
   private async storedCredentials(): Promise<Credentials | null> {

@@ -51,7 +51,7 @@ export function classify(
 }
 
 /**
- * `Testar conexão`: logs in (Bearer) and reads the balance (ci/cs) with candidate settings and
+ * `Testar conexão`: logs in (Bearer, only where the settings use it) and reads the balance (ci/cs) with candidate settings and
  * credentials, storing nothing; each failure is named, never a raw exception.
  */
 export async function testConnection(opts: {
@@ -71,8 +71,10 @@ export async function testConnection(opts: {
     redactor: opts.redactor,
     ...(opts.fetch && { fetch: opts.fetch }),
   });
-  const login = await client.login();
-  if (!login.ok) return { passed: false, step: 'login', ...classify(login) };
+  if (client.usesLogin) {
+    const login = await client.login();
+    if (!login.ok) return { passed: false, step: 'login', ...classify(login) };
+  }
   const balance = await client.balance();
   if (!balance.ok) return { passed: false, step: 'balance', ...classify(balance) };
   const fields = balance.value;

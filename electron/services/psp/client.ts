@@ -1,6 +1,6 @@
 import type { Payer } from '../../../shared/domain/payer';
 import type { PixKeyType } from '../../../shared/domain/pix-key';
-import { toWireAmount, type Cents } from '../../../shared/domain/money';
+import { toWireIn, type Cents } from '../../../shared/domain/money';
 import type { PspSettings } from '../../../shared/psp-settings';
 import { err, ok, type Result } from '../../../shared/result';
 import { Redactor, silentLogger, type Logger } from '../log';
@@ -49,6 +49,8 @@ export interface WithdrawInput {
   pixKeyType: PixKeyType;
   description?: string;
   callbackUrl: string;
+  /** The receiver's CPF/CNPJ (unmasked) and name, sent where the settings name fields. */
+  receiver?: { document?: string; name?: string };
 }
 export interface DefenseInput {
   infractionId: string;
@@ -92,6 +94,20 @@ export class PspClient {
     this.auth = new PspAuth(this.http, deps.credentials, deps.settings, now, this.redactor);
   }
 
+  /**
+   * Whether any route of these settings goes Bearer (so a login is needed). The cics-pt
+   * family sends ci/cs everywhere: it has no login to test.
+   */
+  get usesLogin(): boolean {
+    const s = this.deps.settings;
+    return (
+      s.chargeOperation === 'deposit' ||
+      s.withdrawAuth === 'bearer' ||
+      s.cryptoFeesAuth === 'bearer' ||
+      (s.statusQueryPath.trim() !== '' && s.statusQuery.auth === 'bearer')
+    );
+  }
+
   /** Logs in now (settings screen "test connection"). */
   async login(): Promise<Result<true>> {
     const r = await this.auth.login();
@@ -100,7 +116,7 @@ export class PspClient {
 
   async createDeposit(i: DepositInput): Promise<Result<CreatedCharge>> {
     const body = {
-      amount: toWireAmount(i.amountCents),
+      amount: toWireIn(i.amountCents, this.deps.settings.requestAmountUnit),
       external_id: i.externalId,
       clientCallbackUrl: i.callbackUrl,
       payer: i.payer,
@@ -118,7 +134,7 @@ export class PspClient {
 
   async createTransaction(i: TransactionInput): Promise<Result<CreatedCharge>> {
     const body = {
-      amount: toWireAmount(i.amountCents),
+      amount: toWireIn(i.amountCents, this.deps.settings.requestAmountUnit),
       payerName: i.payerName,
       payerDocument: i.payerDocument,
       transactionId: i.transactionId,
@@ -146,11 +162,13 @@ export class PspClient {
       method: 'POST',
       path: w.path,
       body: {
-        amount: toWireAmount(i.amountCents),
+        amount: toWireIn(i.amountCents, w.amountUnit),
         ...(w.externalIdField && { [w.externalIdField]: i.externalId }),
         [w.keyField]: i.pixKey,
         [w.keyTypeField]: w.keyTypes[i.pixKeyType],
         ...(i.description && { description: i.description }),
+        ...(w.taxIdField && i.receiver?.document && { [w.taxIdField]: i.receiver.document }),
+        ...(w.nameField && i.receiver?.name && { [w.nameField]: i.receiver.name }),
         [w.callbackField]: i.callbackUrl,
       },
       sideEffect: true,
@@ -211,12 +229,16 @@ export class PspClient {
   }
 
   async cryptoFees(): Promise<Result<CryptoFees>> {
-    const r = await this.withBearer({
+    const req: PspRequest = {
       op: 'cryptoFees',
       method: 'GET',
       path: '/crypto/fees',
       sideEffect: false,
-    });
+    };
+    const r =
+      this.deps.settings.cryptoFeesAuth === 'cics'
+        ? await this.withClientHeaders(req)
+        : await this.withBearer(req);
     return r.ok ? readCryptoFees(r.value.body) : r;
   }
 
@@ -235,14 +257,15 @@ export class PspClient {
     const q = this.deps.settings.statusQuery;
     const path = this.deps.settings.statusQueryPath.replaceAll('{id}', encodeURIComponent(id));
     const body = q.method === 'POST' ? fillBodyTemplate(q.body, id) : undefined;
-    const r = await this.withClientHeaders({
+    const req: PspRequest = {
       op: 'status',
       method: q.method,
       path,
       ...(body !== undefined && { body }),
       sideEffect: false,
-    });
-    return r.ok ? readTransactionStatus(r.value.body, q.reply) : r;
+    };
+    const r = q.auth === 'bearer' ? await this.withBearer(req) : await this.withClientHeaders(req);
+    return r.ok ? readTransactionStatus(r.value.body, q.reply, q) : r;
   }
 
   private async withBearer(req: PspRequest): Promise<Result<PspResponse>> {

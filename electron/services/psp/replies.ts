@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { parseWireAmount, type Cents } from '../../../shared/domain/money';
+import {
+  parseWireAmount,
+  parseWireIn,
+  type AmountUnit,
+  type Cents,
+} from '../../../shared/domain/money';
 import { cryptoFeesSchema, type CryptoFees } from '../../../shared/domain/crypto-fees';
-import { ok, type Result } from '../../../shared/result';
+import { err, ok, type Result } from '../../../shared/result';
 import { createReplySchema, statusQuerySchema } from '../../../shared/psp-settings';
 import { badReply } from './errors';
 import { firstPresent } from './paths';
@@ -24,15 +29,20 @@ export interface CreatedCharge {
   status: string;
   qrcode: string;
   amountCents: Cents;
+  /** The fee the PSP says it keeps, when the reply says it. */
+  feeCents?: Cents;
   message?: string;
 }
 
-/** Where each value of the creation reply is (settings `psp.createReply`). */
+/** Where each value of the creation reply is, and its units (settings `psp.createReply`). */
 export interface CreateReplyPaths {
   id: readonly string[];
   status: readonly string[];
   brcode: readonly string[];
   amount: readonly string[];
+  fee?: readonly string[];
+  amountUnit?: AmountUnit;
+  feeUnit?: AmountUnit;
 }
 export const DEFAULT_CREATE_REPLY: CreateReplyPaths = createReplySchema.parse({});
 
@@ -54,14 +64,17 @@ export function readCreatedCharge(
   if (!status || typeof status.value !== 'string') return badReply(paths.status.join(' | '), true);
   if (!brcode || typeof brcode.value !== 'string') return badReply(paths.brcode.join(' | '), true);
   if (!amount) return badReply(paths.amount.join(' | '), true);
-  const cents = parseWireAmount(amount.value as number | string);
+  const cents = parseWireIn(amount.value, paths.amountUnit ?? 'reais');
   if (!cents.ok) return badReply(amount.path, true);
+  const fee = paths.fee?.length ? firstPresent(body, paths.fee) : undefined;
+  const feeCents = fee ? parseWireIn(fee.value, paths.feeUnit ?? 'reais') : undefined;
   const message = isObj(body) && typeof body.message === 'string' ? body.message : undefined;
   return ok({
     transactionId: String(id.value),
     status: status.value,
     qrcode: brcode.value,
     amountCents: cents.value,
+    ...(feeCents?.ok && { feeCents: feeCents.value }),
     ...(message !== undefined && { message }),
   });
 }
@@ -84,7 +97,7 @@ export function readWithdrawal(body: unknown): Result<WithdrawalReceipt> {
       }
     return undefined;
   };
-  const id = find(['id', 'withdrawalId', 'withdrawal_id', 'transactionId']);
+  const id = find(['id', 'withdrawalId', 'withdrawal_id', 'transactionId', 'transaction_id']);
   const status = find(['status']);
   const message = typeof body.message === 'string' ? body.message : undefined;
   return ok({ ...(id && { id }), ...(status && { status }), ...(message && { message }) });
@@ -196,8 +209,40 @@ function feeScope(src: Record<string, unknown>): 'user' | 'global' | undefined {
   return undefined;
 }
 
+/**
+ * cics-pt's `{data: {quote: {brlPerUSD, networkFee, fixedFeeUSDT}, fees: {platformFeePercentage,
+ * networkFee}}}` in the calculator's five numbers. Assumptions (its material states no units):
+ * fixed and network fees in USDT, converted at `brlPerUSD`; no limits given, so A11's bounds.
+ */
+const quoteFees = z.object({
+  quote: z.looseObject({
+    brlPerUSD: z.number().positive(),
+    networkFee: z.number().min(0).optional(),
+    fixedFeeUSDT: z.number().min(0).optional(),
+  }),
+  fees: z.looseObject({
+    platformFeePercentage: z.number().min(0),
+    networkFee: z.number().min(0).optional(),
+  }),
+});
+
+function readQuoteFees(src: Obj): Result<CryptoFees> {
+  const r = parseWith(quoteFees, src, false);
+  if (!r.ok) return r;
+  const { quote, fees } = r.value;
+  const usdtFixed = (quote.fixedFeeUSDT ?? 0) + (fees.networkFee ?? quote.networkFee ?? 0);
+  return ok({
+    withdrawal_rate: fees.platformFeePercentage,
+    rate_fixed: Math.round(usdtFixed * quote.brlPerUSD * 100) / 100,
+    min_withdrawal: 0.01,
+    max_withdrawal: 100_000,
+    usdt_rate: quote.brlPerUSD,
+  });
+}
+
 export function readCryptoFees(body: unknown): Result<CryptoFees> {
   const src = isObj(body) && isObj(body.data) ? body.data : body;
+  if (isObj(src) && isObj(src.quote) && isObj(src.fees)) return readQuoteFees(src);
   const r = parseWith(feesReply, src, false);
   if (!r.ok) return r;
   const { withdrawal_rate, rate_fixed, min_withdrawal, max_withdrawal, usdt_rate } = r.value;
@@ -219,6 +264,7 @@ export interface StatusReplyPaths {
   fee: readonly string[];
   id: readonly string[];
   brcode: readonly string[];
+  notFound?: readonly string[];
 }
 export const DEFAULT_STATUS_REPLY: StatusReplyPaths = statusQuerySchema.parse({}).reply;
 
@@ -234,19 +280,23 @@ export interface TransactionStatus {
 export function readTransactionStatus(
   body: unknown,
   paths: StatusReplyPaths = DEFAULT_STATUS_REPLY,
+  units: { amountUnit?: AmountUnit; feeUnit?: AmountUnit } = {},
 ): Result<TransactionStatus> {
   const status = firstPresent(body, paths.status);
+  if (!status && paths.notFound?.length && !firstPresent(body, paths.notFound)) {
+    return err('not_found', 'PSP_NOT_FOUND', { field: paths.notFound.join(' | ') });
+  }
   if (!status || typeof status.value !== 'string') return badReply(paths.status.join(' | '), false);
   const id = firstPresent(body, paths.id);
   const brcode = firstPresent(body, paths.brcode);
-  const money = (p: readonly string[]) => {
+  const money = (p: readonly string[], unit: AmountUnit = 'reais') => {
     const v = firstPresent(body, p);
     if (!v || (typeof v.value !== 'number' && typeof v.value !== 'string')) return undefined;
-    const c = parseWireAmount(v.value);
+    const c = parseWireIn(v.value, unit);
     return c.ok ? c.value : undefined;
   };
-  const amountCents = money(paths.amount);
-  const feeCents = money(paths.fee);
+  const amountCents = money(paths.amount, units.amountUnit);
+  const feeCents = money(paths.fee, units.feeUnit);
   return ok({
     status: status.value,
     ...(id &&

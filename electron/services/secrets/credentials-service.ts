@@ -73,16 +73,66 @@ export class CredentialsService {
     return ok({ configured: true });
   }
 
+  /**
+   * The webhook secret (write-only, like the client secret): the HMAC key of callbacks for PSPs
+   * that sign with a secret of their panel. Rotated like the client secret: the old one is kept
+   * for callbacks already signed with it until its stored deadline. Empty: removed (the client
+   * secret is the key again).
+   */
+  async setWebhookSecret(secret: string): Promise<Result<{ webhookSecret: boolean }>> {
+    try {
+      const previous = await this.store.get('psp.webhookSecret');
+      if (previous && previous !== secret) {
+        await this.store.set(
+          'psp.previousWebhookSecret',
+          previousSecretEntry(previous, this.now() + this.previousSecretMs()),
+        );
+      }
+      if (secret === '') await this.store.delete('psp.webhookSecret');
+      else {
+        await this.store.set('psp.webhookSecret', secret);
+        this.redactor.add(secret);
+      }
+      this.onChange();
+      return ok({ webhookSecret: secret !== '' });
+    } catch {
+      return err('unavailable', 'KEYCHAIN_MISSING');
+    }
+  }
+
+  /** For the callback verifier only: the webhook secret and a rotated-out one still valid. */
+  async webhookSecrets(): Promise<{ current: string; previous?: PreviousSecret } | null> {
+    const current = await this.store.get('psp.webhookSecret');
+    if (!current) return null;
+    this.redactor.add(current);
+    const raw = await this.store.get('psp.previousWebhookSecret');
+    const previous = raw === null ? null : readPrevious(raw);
+    if (raw !== null && (!previous || this.now() > previous.validUntil))
+      await this.store.delete('psp.previousWebhookSecret');
+    const valid = previous && this.now() <= previous.validUntil ? previous : null;
+    if (valid) this.redactor.add(valid.secret);
+    return { current, ...(valid && { previous: valid }) };
+  }
+
   async clear(): Promise<Result<{ configured: boolean }>> {
-    for (const k of ['psp.clientId', 'psp.clientSecret', 'psp.previousClientSecret'] as const)
+    for (const k of [
+      'psp.clientId',
+      'psp.clientSecret',
+      'psp.previousClientSecret',
+      'psp.webhookSecret',
+      'psp.previousWebhookSecret',
+    ] as const)
       await this.store.delete(k);
     this.onChange();
     return ok({ configured: false });
   }
 
-  async status(): Promise<Result<{ configured: boolean; relayToken: boolean }>> {
+  async status(): Promise<
+    Result<{ configured: boolean; relayToken: boolean; webhookSecret: boolean }>
+  > {
     return ok({
       configured: (await this.read()) !== null,
+      webhookSecret: (await this.store.get('psp.webhookSecret')) !== null,
       relayToken: (await this.store.get('relay.channelToken')) !== null,
     });
   }

@@ -13,6 +13,9 @@ export const SECRET_KEYS = [
   'psp.clientId',
   'psp.clientSecret',
   'psp.previousClientSecret',
+  /** The HMAC key of callbacks when the PSP signs with a secret of its panel (VeoPag). */
+  'psp.webhookSecret',
+  'psp.previousWebhookSecret',
   'relay.channelToken',
 ] as const;
 export type SecretKey = (typeof SECRET_KEYS)[number];

@@ -5,7 +5,8 @@ import {
   decideWithdrawal,
   type WithdrawalEvent,
 } from '../../../shared/domain/withdrawal-lifecycle';
-import { ok, type Result } from '../../../shared/result';
+import { parseDocument } from '../../../shared/domain/documents';
+import { err, ok, type Result } from '../../../shared/result';
 import type { WithdrawalView } from '../../../shared/views';
 import { KeyedLock, RetrySchedule } from '../keyed-lock';
 import type { Ledger } from '../ledger/ledger';
@@ -27,6 +28,8 @@ export interface WithdrawalServiceDeps {
   retryDelaysMs?: number[];
   /** False when the PSP takes no external id of ours: an unconfirmed withdrawal is never resent. */
   retrySafe?: () => boolean;
+  /** Key types for which the PSP requires the receiver's CPF/CNPJ (`psp.withdrawal.receiverRequiredFor`). */
+  receiverRequiredFor?: () => readonly PixKeyType[];
 }
 
 export function toWithdrawalView(w: WithdrawalRecord): WithdrawalView {
@@ -53,6 +56,8 @@ export class WithdrawalService {
   private readonly lock = new KeyedLock();
   private readonly retries: RetrySchedule;
 
+  private readonly receivers = new Map<string, { document?: string; name?: string }>();
+
   constructor(private readonly deps: WithdrawalServiceDeps) {
     this.now = deps.now ?? Date.now;
     this.retries = new RetrySchedule(deps.retryDelaysMs ?? [2_000, 10_000, 30_000]);
@@ -63,11 +68,20 @@ export class WithdrawalService {
     pixKeyType: PixKeyType;
     pixKey: string;
     description?: string;
+    receiverDocument?: string;
+    receiverName?: string;
   }): Promise<Result<WithdrawalView>> {
     const amount = checkAmount(i.amountCents, this.deps.maxAmountCents());
     if (!amount.ok) return amount;
     const key = parsePixKey(i.pixKeyType, i.pixKey);
     if (!key.ok) return key;
+    const required = this.deps.receiverRequiredFor?.().includes(i.pixKeyType) ?? false;
+    const docText = i.receiverDocument?.trim() ?? '';
+    if (required && docText === '')
+      return err('validation', 'RECEIVER_DOCUMENT_REQUIRED', { field: 'receiverDocument' });
+    const doc = docText === '' ? undefined : parseDocument(docText);
+    if (doc && !doc.ok) return { ...doc, field: 'receiverDocument' };
+    const receiverName = i.receiverName?.trim();
     const description = i.description?.trim();
     const at = this.now();
     const w: WithdrawalRecord = {
@@ -82,7 +96,13 @@ export class WithdrawalService {
       updatedAt: at,
       ...(description && { description }),
     };
-    // Committed before the PSP hears of it.
+    // Committed before the PSP hears of it. The receiver is kept in memory only (a named
+    // limitation: a resend after a restart goes without it, and the PSP says why it refuses).
+    if (doc?.ok || receiverName)
+      this.receivers.set(w.id, {
+        ...(doc?.ok && { document: doc.value.value }),
+        ...(receiverName && { name: receiverName }),
+      });
     this.deps.ledger.withdrawals.insert(w);
     const done = await this.lock.run(w.id, () => this.send(w.id));
     return ok(toWithdrawalView(done ?? w));
@@ -152,6 +172,7 @@ export class WithdrawalService {
       pixKeyType: w.pixKeyType,
       callbackUrl: this.deps.callbackUrl(),
       ...(w.description !== undefined && { description: w.description }),
+      ...(this.receivers.has(id) && { receiver: this.receivers.get(id)! }),
     });
     return this.step(
       id,

@@ -26,6 +26,10 @@ describe('settings', () => {
       template: '{timestamp}.{body}',
       toleranceSeconds: 300,
       previousSecretHours: 24,
+      // Amounts in reais and the client secret as the HMAC key unless a preset says otherwise.
+      amountUnit: 'reais',
+      feeUnit: 'reais',
+      secret: 'client',
     });
     expect(s.charges.expiryMinutes).toBe(15);
   });

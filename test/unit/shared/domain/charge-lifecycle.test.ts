@@ -151,6 +151,48 @@ describe('the rules, one by one', () => {
     expect(d.next.brcode).toBeUndefined();
   });
 
+  it('an answer in the other unit (×100 or ÷100) fails before any QR, naming the unit setting', () => {
+    for (const amountCents of [AMOUNT * 100, AMOUNT / 100]) {
+      const d = decide(
+        submitting(),
+        {
+          type: 'pspAnswer',
+          created: { transactionId: 't', status: 'PENDING', qrcode: GOOD_QR, amountCents },
+        },
+        { at: 0 },
+      );
+      expect(d.next).toMatchObject({ status: 'FAILED', noticeCode: 'AMOUNT_UNIT_MISMATCH' });
+      expect(d.next.brcode).toBeUndefined();
+    }
+    const other = decide(
+      submitting(),
+      {
+        type: 'pspAnswer',
+        created: { transactionId: 't', status: 'PENDING', qrcode: GOOD_QR, amountCents: 2000 },
+      },
+      { at: 0 },
+    );
+    expect(other.next).toMatchObject({ status: 'FAILED', noticeCode: 'AMOUNT_MISMATCH' });
+  });
+
+  it('the fee the creation reply states is kept with the charge', () => {
+    const d = decide(
+      submitting(),
+      {
+        type: 'pspAnswer',
+        created: {
+          transactionId: 't',
+          status: 'PENDING',
+          qrcode: GOOD_QR,
+          amountCents: AMOUNT,
+          feeCents: 23,
+        },
+      },
+      { at: 0 },
+    );
+    expect(d.next).toMatchObject({ status: 'PENDING', feeCents: 23 });
+  });
+
   it('a cancel while the create is in flight is applied when its answer arrives, QR or not', () => {
     const asked = decide(submitting(), { type: 'cancel', by: 'cashier' }, { at: 5 });
     expect(asked.next.status).toBe('SUBMITTING');

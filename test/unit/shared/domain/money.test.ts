@@ -137,3 +137,20 @@ describe('the amount field: digits shift in from the right', () => {
     expect(shiftInDigit(full, 9)).toBe(full);
   });
 });
+
+describe('amounts in a field of a given unit', () => {
+  it('reads and writes reais and integer cents', async () => {
+    const { parseWireIn, toWireIn } = await import('../../../../shared/domain/money');
+    expect(parseWireIn(455, 'cents')).toEqual({ ok: true, value: 455 });
+    expect(parseWireIn('23', 'cents')).toEqual({ ok: true, value: 23 });
+    expect(parseWireIn(4.55, 'reais')).toEqual({ ok: true, value: 455 });
+    expect(parseWireIn(4.55, 'cents')).toMatchObject({
+      ok: false,
+      code: 'AMOUNT_TOO_MANY_DECIMALS',
+    });
+    expect(parseWireIn(undefined, 'cents')).toMatchObject({ ok: false, code: 'AMOUNT_EMPTY' });
+    expect(parseWireIn(5, 'cents')).toEqual({ ok: true, value: 5 });
+    expect(toWireIn(455, 'cents')).toBe(455);
+    expect(toWireIn(455, 'reais')).toBe(4.55);
+  });
+});

@@ -160,6 +160,25 @@ describe('callback verification (A8)', () => {
   });
 });
 
+describe('callback timestamps in seconds, milliseconds or ISO 8601', () => {
+  it('accepts ms and ISO within the window, signed over the header as received', () => {
+    for (const ts of [String(NOW), new Date(NOW).toISOString()]) {
+      expect(verify({ 'x-timestamp': ts, 'x-signature': sign(BODY, ts) }).ok).toBe(true);
+    }
+    const stale = new Date(NOW - 301_000).toISOString();
+    expect(verify({ 'x-timestamp': stale, 'x-signature': sign(BODY, stale) })).toMatchObject({
+      ok: false,
+      code: 'CALLBACK_STALE',
+    });
+    expect(
+      verify({ 'x-timestamp': 'yesterday', 'x-signature': sign(BODY, 'yesterday') }),
+    ).toMatchObject({
+      ok: false,
+      code: 'CALLBACK_BAD_TIMESTAMP',
+    });
+  });
+});
+
 describe('A7 body reading', () => {
   it('finds ids, status, fees and amount one level down', () => {
     const r = parseCallbackBody(
