@@ -15,12 +15,16 @@ export function ReceiverSection() {
   const { t } = useTranslation();
   const [pin, setPin] = useState<ReceiverPinView['pinned']>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const load = async () => {
-    const r = await bridge().receiver.status({});
-    if (r.ok) setPin(r.value.pinned);
-  };
   useEffect(() => {
-    void load();
+    let gone = false;
+    void bridge()
+      .receiver.status({})
+      .then((r) => {
+        if (!gone && r.ok) setPin(r.value.pinned);
+      });
+    return () => {
+      gone = true;
+    };
   }, []);
   const act = async (which: 'confirm' | 'repin') => {
     const r = await bridge().receiver[which]({});
