@@ -90,11 +90,13 @@ describe('hostile PSP replies on the cashier screen', () => {
   it('Configurações shows the receiver for review and what was refused', async () => {
     await page.getByRole('button', { name: 'Configurações', exact: true }).click();
     const pin = page.getByLabel('PIN', { exact: true });
-    if (await pin.count()) {
+    const section = page.getByRole('region', { name: 'Recebedor' });
+    // The owner session may still be open (no PIN asked) or not: wait for either.
+    await pin.or(section).first().waitFor();
+    if (await pin.isVisible()) {
       await pin.fill(OWNER_PIN);
       await page.keyboard.press('Enter');
     }
-    const section = page.getByRole('region', { name: 'Recebedor' });
     await section.getByTestId('receiver-pinned').waitFor();
     expect(await section.getByTestId('receiver-pinned').textContent()).toContain(MERCHANT.name);
     expect(await section.getByTestId('receiver-refused').textContent()).toContain(

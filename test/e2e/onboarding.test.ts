@@ -60,6 +60,10 @@ describe.skipIf(!hasSecretService)('first run: from nothing to a live charge', (
       'Documentação do PSP (padrão)',
       'ci/cs com status em português',
       'Bearer com callbacks snake_case',
+      'VeoPag (montado a partir da documentação pública)',
+      'AxenPay (montado a partir da documentação pública)',
+      'NovaPlex (montado a partir da documentação pública)',
+      'PagLoop (montado a partir da documentação pública)',
     ]);
     await page.getByLabel('URL do PSP').fill('http://psp.example.com/api');
     await page.getByLabel('Client ID').fill(DEMO_ACCOUNT.clientId);

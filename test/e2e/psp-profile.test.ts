@@ -25,6 +25,10 @@ describe('Perfil do PSP', () => {
       'Documentação do PSP (padrão)',
       'ci/cs com status em português',
       'Bearer com callbacks snake_case',
+      'VeoPag (montado a partir da documentação pública)',
+      'AxenPay (montado a partir da documentação pública)',
+      'NovaPlex (montado a partir da documentação pública)',
+      'PagLoop (montado a partir da documentação pública)',
     ]);
     await select.selectOption({ label: 'ci/cs com status em português' });
     expect(await page.getByLabel('Política de callback').inputValue()).toBe('confirm-by-query');

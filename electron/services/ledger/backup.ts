@@ -17,7 +17,9 @@ import {
   copyFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import type { Db } from './database';
+
+/** The ledger's handle (as database.ts names it; not imported from there: it imports us). */
+type Db = Database.Database;
 
 export const BACKUP_PREFIX = 'ledger-';
 export const DAY_MS = 24 * 3_600_000;

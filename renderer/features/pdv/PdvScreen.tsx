@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatBRL } from '../../../shared/domain/money';
 import { useTranslation } from '../../i18n';
+import { formatDateTime } from '../../i18n/dates';
 import { usePdv, type PdvSettings } from '../../stores/pdv-store';
 
 /** The owner's settings for the PDV, one row per field (docs/pdv-integration.md). */
@@ -134,7 +135,7 @@ export function PdvScreen() {
         <tbody>
           {overview?.requests.map((r) => (
             <tr key={r.id}>
-              <td>{new Date(r.createdAt).toLocaleString()}</td>
+              <td>{formatDateTime(new Date(r.createdAt).getTime())}</td>
               <td>{r.command}</td>
               <td>{r.identifier}</td>
               <td>{r.amountCents !== undefined ? formatBRL(r.amountCents) : ''}</td>

@@ -68,7 +68,8 @@ describe("the PSP's answer to a create", () => {
     expect(d.next.noticeCode).toBeUndefined();
     expect(d.next.flags).toEqual([]);
     expect(d.next.payer).toEqual({ name: 'Ana' });
-    expect(types(d)).toEqual(['publish', 'stopResolving']);
+    // No receiver pinned yet in this context: the first verified QR's receiver is learned.
+    expect(types(d)).toEqual(['learnReceiver', 'publish', 'stopResolving']);
     expect(d.outcome).toBe('applied');
   });
 
