@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatBRL } from '../../../shared/domain/money';
+import { formatMoney } from '../../i18n/money';
 import { useTranslation } from '../../i18n';
+import { formatDateTime } from '../../i18n/dates';
 import { usePdv, type PdvSettings } from '../../stores/pdv-store';
 
 /** The owner's settings for the PDV, one row per field (docs/pdv-integration.md). */
@@ -134,10 +135,10 @@ export function PdvScreen() {
         <tbody>
           {overview?.requests.map((r) => (
             <tr key={r.id}>
-              <td>{new Date(r.createdAt).toLocaleString()}</td>
+              <td>{formatDateTime(r.createdAt)}</td>
               <td>{r.command}</td>
               <td>{r.identifier}</td>
-              <td>{r.amountCents !== undefined ? formatBRL(r.amountCents) : ''}</td>
+              <td>{r.amountCents !== undefined ? formatMoney(r.amountCents) : ''}</td>
               <td>
                 {t(`pdv.states.${r.state}`)}
                 {r.refundReason && ` — ${t('pdv.refund')}`}

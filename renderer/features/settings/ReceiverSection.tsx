@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ReceiverPinView } from '../../../shared/views';
 import { bridge, describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
+import { formatDateTime } from '../../i18n/dates';
 
 type Pinned = NonNullable<ReceiverPinView['pinned']>;
 const who = (r: Pinned['receiver']) =>
@@ -54,7 +55,7 @@ export function ReceiverSection() {
                 {t('receiver.refused', {
                   count: pin.refused.count,
                   who: who(pin.refused.receiver),
-                  at: new Date(pin.refused.at).toLocaleString(),
+                  at: formatDateTime(pin.refused.at),
                 })}
               </p>
               <button type="button" className="btn" onClick={() => void act('repin')}>
