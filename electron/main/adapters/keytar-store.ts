@@ -3,7 +3,9 @@
 import keytar from 'keytar';
 import type { SecretKey, SecretStore } from '../../services/secrets/secret-store';
 
-export const KEYCHAIN_SERVICE = 'balcao';
+import { answersWithin, KEYCHAIN_SERVICE } from './keychain-common';
+
+export { answersWithin, KEYCHAIN_SERVICE };
 
 export class KeytarSecretStore implements SecretStore {
   constructor(private readonly service = KEYCHAIN_SERVICE) {}
@@ -26,26 +28,6 @@ export class KeytarSecretStore implements SecretStore {
    */
   available(timeoutMs = 5000): Promise<boolean> {
     return answersWithin(() => keytar.getPassword(this.service, 'psp.clientId'), timeoutMs);
-  }
-}
-
-/** True when `read` settles successfully within `timeoutMs`; a throw, rejection or hang is false. */
-export async function answersWithin(read: () => Promise<unknown>, timeoutMs: number) {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
-    timer.unref?.();
-  });
-  const probe = Promise.resolve()
-    .then(read)
-    .then(
-      () => true,
-      () => false,
-    );
-  try {
-    return await Promise.race([probe, timeout]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

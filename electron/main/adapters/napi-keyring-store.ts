@@ -8,7 +8,7 @@
 // retypes nothing. Chosen with BALCAO_KEYCHAIN=napi-keyring (README).
 import { AsyncEntry } from '@napi-rs/keyring';
 import type { SecretKey, SecretStore } from '../../services/secrets/secret-store';
-import { answersWithin, KEYCHAIN_SERVICE } from './keytar-store';
+import { answersWithin, KEYCHAIN_SERVICE } from './keychain-common';
 
 // Linux: the Secret Service only. Without this the library falls back to the kernel keyring,
 // which is memory-only (credentials gone at reboot) — the app refuses live mode instead.

@@ -17,7 +17,8 @@ import {
   copyFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import type { Db } from './database';
+/** The ledger's connection (not imported from ./database, which imports this file). */
+type Db = Database.Database;
 
 export const BACKUP_PREFIX = 'ledger-';
 export const DAY_MS = 24 * 3_600_000;

@@ -43,7 +43,7 @@ describe.skipIf(!hasSecretService)('keychain (gnome-keyring over the Secret Serv
       ).toEqual({ ok: true, value: { configured: true } });
       expect(await host.call('credentials:status', {})).toEqual({
         ok: true,
-        value: { configured: true, relayToken: false },
+        value: { configured: true, relayToken: false, webhookSecret: false },
       });
       // The relay channel token is a secret too: keychain only.
       const relayToken = `rt-${randomBytes(16).toString('hex')}`;
