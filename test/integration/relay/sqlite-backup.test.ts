@@ -1,6 +1,7 @@
 // An operator copies the relay's store while it runs, loses the store, puts the copy back:
 // channels and stored callbacks are all there.
-import { copyFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backupRelayStore } from '../../../relay/sqlite-backup';
@@ -38,4 +39,22 @@ describe('relay SQLite backup', () => {
       backupRelayStore(path.join(dir, 'none.sqlite'), path.join(dir, 'b.sqlite')),
     ).rejects.toThrow();
   });
+
+  it('npm run relay -- --backup <file> copies the store and says what it holds', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'relay.sqlite');
+    const store = new SqliteStore(file);
+    await store.createChannel({ id: 'c', tokenHash: 'x', createdAt: 0 });
+    await store.append('c', { receivedAt: 1, headers: {}, body: Buffer.from('e') });
+    const dest = path.join(dir, 'copy.sqlite');
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'relay/cli.ts', '--store', `sqlite:${file}`, '--backup', dest],
+      { cwd: path.resolve(import.meta.dirname, '../../..'), encoding: 'utf8', timeout: 60_000 },
+    );
+    await store.close();
+    expect(run.stdout).toContain('1 channels, 1 callbacks');
+    expect(run.status).toBe(0);
+    expect(existsSync(dest)).toBe(true);
+  }, 90_000);
 });
