@@ -12,6 +12,7 @@ Options:
   --store <store>            sqlite:<file>, redis://<host>:<port>[/<db>] or
                              nats://<host>:<port>[,<host>:<port>…] (JetStream, replicated)
                              (default sqlite:relay-data/relay.sqlite)
+  --backup <file>            sqlite only: copy the store online to <file> and exit
   --replicas <n>             nats: copies of each event, 3 survives losing one node (default 3)
   --public-url <url>         https://… base URL the PSP reaches (behind a TLS proxy)
   --rate-per-channel <n>     callbacks per second per channel, sustained (default 1000)
@@ -41,7 +42,10 @@ export interface RelayCliOptions {
 }
 
 export type ParsedCli =
-  { kind: 'help' } | { kind: 'run'; options: RelayCliOptions } | { kind: 'error'; message: string };
+  | { kind: 'help' }
+  | { kind: 'run'; options: RelayCliOptions }
+  | { kind: 'backup'; storeFile: string; dest: string }
+  | { kind: 'error'; message: string };
 
 class UsageError extends Error {}
 const fail = (m: string): never => {
@@ -112,10 +116,17 @@ export function parseRelayArgs(argv: string[]): ParsedCli {
         replicas: { type: 'string', default: '3' },
         'fd-reserve': { type: 'string', default: '128' },
         'log-level': { type: 'string', default: 'info' },
+        backup: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
     if (values.help) return { kind: 'help' };
+    if (values.backup !== undefined) {
+      const s = store(values.store);
+      if (s.kind === 'sqlite' && values.backup)
+        return { kind: 'backup', storeFile: s.file, dest: values.backup };
+      fail('--backup <file> copies a --store sqlite:<file> store (Redis and NATS keep their own)');
+    }
     if (positionals.length) fail(`unexpected argument "${positionals[0]}" (see --help)`);
     const host = values.host.trim();
     if (!/^[A-Za-z0-9.:-]+$/.test(host) || host !== values.host)

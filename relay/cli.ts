@@ -19,6 +19,20 @@ const usage = (m: string): never => {
   process.exit(2);
 };
 if (parsed.kind === 'error') usage(parsed.message);
+if (parsed.kind === 'backup') {
+  // An online copy of the SQLite store (the relay may be running), checked, then exit.
+  const { backupRelayStore } = await import('./sqlite-backup');
+  await backupRelayStore(parsed.storeFile, parsed.dest).then(
+    (i) => {
+      console.log(`relay: backup ${i.file}: ${i.channels} channels, ${i.events} callbacks`);
+      process.exit(0);
+    },
+    (e: unknown) => {
+      console.error(`relay: backup failed: ${e instanceof Error ? e.message : String(e)}`);
+      process.exit(1);
+    },
+  );
+}
 const o = parsed.kind === 'run' ? parsed.options : usage('unreachable');
 const adminToken =
   process.env.RELAY_ADMIN_TOKEN ??

@@ -5,24 +5,10 @@ import { build as esbuild } from 'esbuild';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { build as viteBuild } from 'vite';
 
-const node = {
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  external: ['electron', 'keytar', '@napi-rs/keyring', 'better-sqlite3'],
-  logLevel: 'warning',
-};
+import { mainBundles, node } from './main-bundles.mjs';
 
 await Promise.all([
-  // Minified (names kept, so logged errors still name their classes): it is read at every start.
-  esbuild({
-    ...node,
-    entryPoints: ['electron/main/index.ts'],
-    outfile: 'dist/main/index.cjs',
-    minify: true,
-    keepNames: true,
-  }),
+  ...mainBundles('dist/main').map((o) => esbuild(o)),
   esbuild({
     ...node,
     entryPoints: ['electron/preload/index.ts'],

@@ -7,7 +7,6 @@ import path from 'node:path';
 import { createAppCore } from '../services/app-core';
 import { createHandlers } from '../services/handlers';
 import { keychainBackend, osKeychain } from './adapters/keytar-store';
-import { startEmbeddedDemo } from './demo';
 import { commandLine, runCommandLine } from './os/command-line';
 import { configureLog } from './os/logging';
 import { startShell } from './shell';
@@ -46,7 +45,9 @@ else
         secrets,
         host: 'electron',
         version: electron.app.getVersion(),
-        startDemo: startEmbeddedDemo,
+        // Loaded on demand (its own bundle file): a live shop's start never evaluates the
+        // sandbox or the relay.
+        startDemo: (dir) => import('./demo').then((m) => m.startEmbeddedDemo(dir)),
         logSink: (line, level) => shellLog[level === 'debug' ? 'info' : level](line),
       });
       return { core, handlers: createHandlers(core, 'electron') };

@@ -1,4 +1,4 @@
-import { formatBRL } from '../../shared/domain/money';
+import { formatMoney } from '../i18n/money';
 import { useTranslation } from '../i18n';
 import { usePayments } from '../stores/payments-store';
 
@@ -10,7 +10,7 @@ export function PaymentNewsList() {
   return (
     <div className="payment-news">
       {news.map((n) => {
-        const amount = formatBRL(n.amountCents);
+        const amount = formatMoney(n.amountCents);
         const key =
           n.paidAfter === 'CANCELED'
             ? 'news.paidAfterCanceled'

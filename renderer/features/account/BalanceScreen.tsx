@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { formatBRL } from '../../../shared/domain/money';
+import { formatMoney } from '../../i18n/money';
 import { i18next, useTranslation } from '../../i18n';
 import { useAccount } from '../../stores/account-store';
 import { formatTime } from '../../i18n/dates';
@@ -25,7 +25,7 @@ export function BalanceScreen() {
                 <dt>
                   {i18next.exists(`balanceLabels.${f.key}`) ? t(`balanceLabels.${f.key}`) : f.key}
                 </dt>
-                <dd>{formatBRL(f.cents)}</dd>
+                <dd>{formatMoney(f.cents)}</dd>
               </div>
             ))}
           </dl>

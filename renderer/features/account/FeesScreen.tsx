@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { cryptoWithdrawal } from '../../../shared/domain/crypto-fees';
-import { formatBRL, parseMoney } from '../../../shared/domain/money';
+import { parseMoney } from '../../../shared/domain/money';
+import { formatMoney } from '../../i18n/money';
 import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
 import { useAccount } from '../../stores/account-store';
@@ -45,11 +46,11 @@ export function FeesScreen() {
             <dl className="balance" aria-live="polite">
               <div>
                 <dt>{t('account.fee')}</dt>
-                <dd>{formatBRL(calc.feeCents)}</dd>
+                <dd>{formatMoney(calc.feeCents)}</dd>
               </div>
               <div>
                 <dt>{t('account.net')}</dt>
-                <dd>{formatBRL(calc.netCents)}</dd>
+                <dd>{formatMoney(calc.netCents)}</dd>
               </div>
               <div>
                 <dt>{t('account.usdt')}</dt>
@@ -63,8 +64,8 @@ export function FeesScreen() {
                   {calc.within
                     ? t('account.withinLimits')
                     : t('account.outsideLimits', {
-                        min: formatBRL(Math.round(fees.min_withdrawal * 100)),
-                        max: formatBRL(Math.round(fees.max_withdrawal * 100)),
+                        min: formatMoney(Math.round(fees.min_withdrawal * 100)),
+                        max: formatMoney(Math.round(fees.max_withdrawal * 100)),
                       })}
                 </dd>
               </div>

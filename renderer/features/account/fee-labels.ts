@@ -1,9 +1,9 @@
-import { formatBRL } from '../../../shared/domain/money';
+import { formatMoney } from '../../i18n/money';
 import type { CallOutput } from '../../../shared/ipc-contract';
 import { i18next } from '../../i18n';
 
 type Fees = CallOutput<'account:cryptoFees'>;
-const reais = (v: number) => formatBRL(Math.round(v * 100));
+const reais = (v: number) => formatMoney(Math.round(v * 100));
 
 /**
  * The five values of GET /crypto/fees with the labels and units A16 reads them in (the PSP does

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FormEvent } from 'react';
-import { formatBRL } from '../../../shared/domain/money';
+import { formatMoney } from '../../i18n/money';
 import { describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
 import { useApp } from '../../stores/app-store';
@@ -23,7 +23,7 @@ export function CashierScreen() {
   const err = (field: keyof typeof c.errors) => {
     const code = c.errors[field];
     return code
-      ? describeError({ code }, { max: formatBRL(info?.maxAmountCents ?? 0) })
+      ? describeError({ code }, { max: formatMoney(info?.maxAmountCents ?? 0) })
       : undefined;
   };
 
@@ -168,7 +168,7 @@ export function CashierScreen() {
           />
         ) : (
           <div className="charge-empty" aria-hidden="true">
-            <p className="big-amount">{formatBRL(c.form.amountCents)}</p>
+            <p className="big-amount">{formatMoney(c.form.amountCents)}</p>
           </div>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatBRL } from '../../../shared/domain/money';
+import { formatMoney } from '../../i18n/money';
 import type { ChargeView } from '../../../shared/views';
 import { describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
@@ -49,7 +49,7 @@ export function ChargePanel({
       wasPaid.current = true;
       playPaidChime();
       if (document.hidden && 'Notification' in window && Notification.permission === 'granted') {
-        new Notification(t('paid'), { body: formatBRL(charge.amountCents) });
+        new Notification(t('paid'), { body: formatMoney(charge.amountCents) });
       }
     }
   }, [charge.status, charge.amountCents, t]);
@@ -87,7 +87,7 @@ export function ChargePanel({
   if (charge.status === 'PAID') {
     return (
       <section className="charge-panel paid" aria-label={t('paid')} ref={panel} tabIndex={-1}>
-        <p className="paid-amount">{formatBRL(charge.amountCents)}</p>
+        <p className="paid-amount">{formatMoney(charge.amountCents)}</p>
         {charge.notice && <p className="notice">{describeChargeNotice(charge.notice)}</p>}
         <button ref={newButton} type="button" className="btn btn-primary" onClick={onNew}>
           {t('cashier.newCharge')}
@@ -104,7 +104,7 @@ export function ChargePanel({
       ref={panel}
       tabIndex={-1}
     >
-      <p className="panel-amount">{formatBRL(charge.amountCents)}</p>
+      <p className="panel-amount">{formatMoney(charge.amountCents)}</p>
       {charge.notice && (
         <p className="notice" role={charge.status === 'FAILED' ? 'alert' : undefined}>
           {describeChargeNotice(charge.notice)}

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { formatBRL } from '../../../shared/domain/money';
+import { formatMoney } from '../../i18n/money';
 import { useTranslation } from '../../i18n';
 import type { Confirm } from '../../stores/cashier-store';
 
@@ -36,7 +36,7 @@ export function ConfirmCancelDialog({
         }}
       >
         <h2 id="confirm-cancel-title">
-          {t('counter.confirmTitle', { amount: formatBRL(confirm.amountCents) })}
+          {t('counter.confirmTitle', { amount: formatMoney(confirm.amountCents) })}
         </h2>
         <p id="confirm-cancel-text">
           {t(confirm.kind === 'abandon' ? 'counter.confirmAbandonText' : 'counter.confirmText')}

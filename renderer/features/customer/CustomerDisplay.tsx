@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { formatBRL } from '../../../shared/domain/money';
+import { formatMoney } from '../../i18n/money';
 import { bridge } from '../../bridge';
 import { useTranslation } from '../../i18n';
 import { useCustomer } from '../../stores/customer-store';
@@ -19,13 +19,13 @@ export function CustomerDisplay() {
     return (
       <main className="customer paid">
         <div role="status">{t('status.PAID')}</div>
-        <p>{formatBRL(charge.amountCents)}</p>
+        <p>{formatMoney(charge.amountCents)}</p>
       </main>
     );
   }
   return (
     <main className="customer">
-      <p className="customer-amount">{formatBRL(charge.amountCents)}</p>
+      <p className="customer-amount">{formatMoney(charge.amountCents)}</p>
       {charge.brcode && <QrCode payload={charge.brcode} label={t('cashier.qr')} size={420} />}
       {charge.brcode && <p className="copia-e-cola large">{charge.brcode}</p>}
     </main>

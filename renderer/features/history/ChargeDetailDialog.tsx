@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { formatBRL } from '../../../shared/domain/money';
+import { formatMoney } from '../../i18n/money';
 import type { ChargeDetail } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
 import { formatDateTime } from '../../i18n/dates';
@@ -22,7 +22,7 @@ export function ChargeDetailDialog({ detail, onClose }: { detail: ChargeDetail; 
         onKeyDown={(e) => e.key === 'Escape' && onClose()}
       >
         <h2 id="charge-detail-title">
-          {t('history.detailTitle')} {formatBRL(c.amountCents)}
+          {t('history.detailTitle')} {formatMoney(c.amountCents)}
         </h2>
         <dl className="detail-fields">
           <dt>{t('history.chargeId')}</dt>
@@ -45,7 +45,7 @@ export function ChargeDetailDialog({ detail, onClose }: { detail: ChargeDetail; 
             </>
           )}
           <dt>{t('history.fee')}</dt>
-          <dd>{c.feeCents !== undefined ? formatBRL(c.feeCents) : '—'}</dd>
+          <dd>{c.feeCents !== undefined ? formatMoney(c.feeCents) : '—'}</dd>
           {c.paidAt !== undefined && (
             <>
               <dt>{t('receipt.paidAt')}</dt>

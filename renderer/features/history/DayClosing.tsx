@@ -1,4 +1,4 @@
-import { formatBRL } from '../../../shared/domain/money';
+import { formatMoney } from '../../i18n/money';
 import type { DayClosingView } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
 import { closingRows, hasAny } from './closing-csv';
@@ -23,7 +23,7 @@ function SectionTable({ title, s }: { title: string; s: DayClosingView['live'] }
           <tr key={r.label}>
             <th scope="row">{r.label}</th>
             <td className="num">{r.count ?? ''}</td>
-            <td className="num">{formatBRL(r.cents)}</td>
+            <td className="num">{formatMoney(r.cents)}</td>
           </tr>
         ))}
       </tbody>
@@ -58,7 +58,7 @@ export function DayClosing({ closing }: { closing: DayClosingView }) {
             <tr key={k}>
               <th scope="row">{t(`closing.w_${k}`)}</th>
               <td className="num">{w[k].count}</td>
-              <td className="num">{formatBRL(w[k].amountCents)}</td>
+              <td className="num">{formatMoney(w[k].amountCents)}</td>
             </tr>
           ))}
         </tbody>

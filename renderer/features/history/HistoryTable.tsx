@@ -1,7 +1,7 @@
 import { chargeStatusLabel } from '../../components/charge-status-label';
 import { CHARGE_STATES, type ChargeState } from '../../../shared/domain/charge-state';
 import { isReceived } from '../../../shared/domain/day-closing';
-import { formatBRL } from '../../../shared/domain/money';
+import { formatMoney } from '../../i18n/money';
 import type { HistoryRow } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
 import { formatTime } from '../../i18n/dates';
@@ -104,10 +104,10 @@ export function HistoryTable(p: Props) {
                     </span>
                   )}
                 </td>
-                <td className="num">{formatBRL(c.amountCents)}</td>
-                <td className="num">{c.feeCents !== undefined ? formatBRL(c.feeCents) : ''}</td>
+                <td className="num">{formatMoney(c.amountCents)}</td>
+                <td className="num">{c.feeCents !== undefined ? formatMoney(c.feeCents) : ''}</td>
                 <td className="num">
-                  {isReceived(c) ? formatBRL(c.amountCents - (c.feeCents ?? 0)) : ''}
+                  {isReceived(c) ? formatMoney(c.amountCents - (c.feeCents ?? 0)) : ''}
                 </td>
                 <td className="mono">
                   {c.externalId}

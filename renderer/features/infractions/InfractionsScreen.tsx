@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatBRL } from '../../../shared/domain/money';
+import { formatMoney } from '../../i18n/money';
 import { bridge } from '../../bridge';
 import { useTranslation } from '../../i18n';
 import { useInfractions } from '../../stores/infractions-store';
@@ -51,7 +51,7 @@ export function InfractionsScreen() {
               <tr key={i.infractionId} className={waiting ? 'needs-action' : undefined}>
                 <td>{date(r.createdAt)}</td>
                 <td className="num">
-                  {r.amountCents !== undefined ? formatBRL(r.amountCents) : '—'}
+                  {r.amountCents !== undefined ? formatMoney(r.amountCents) : '—'}
                 </td>
                 <td>{r.reason ?? '—'}</td>
                 <td className="mono" title={r.transaction}>

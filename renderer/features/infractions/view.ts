@@ -1,4 +1,5 @@
-import { formatBRL, parseWireAmount } from '../../../shared/domain/money';
+import { parseWireAmount } from '../../../shared/domain/money';
+import { formatMoney } from '../../i18n/money';
 
 /** MED: a shop has 7 calendar days from the infraction's creation to answer it. */
 export const MED_DAYS = 7;
@@ -134,7 +135,7 @@ export function detailFields(
 function formatValue(key: string, v: unknown, locale: string): string {
   if (MONEY_KEY.test(key)) {
     const cents = parseWireAmount(v);
-    if (cents.ok) return formatBRL(cents.value);
+    if (cents.ok) return formatMoney(cents.value);
   }
   if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v)) {
     const d = new Date(v);

@@ -1,5 +1,5 @@
 import type { CallOutput } from '../../../shared/ipc-contract';
-import { formatBRL } from '../../../shared/domain/money';
+import { formatMoney } from '../../i18n/money';
 import { i18next } from '../../i18n';
 
 /** `Testar conexão`'s result as one sentence: what passed, or which of the five things failed. */
@@ -9,7 +9,7 @@ export function describeReport(r: CallOutput<'onboarding:test'>): string {
   if (r.passed)
     return (
       t('onboarding.report.passed', {
-        balance: r.balanceCents !== undefined ? formatBRL(r.balanceCents) : '—',
+        balance: r.balanceCents !== undefined ? formatMoney(r.balanceCents) : '—',
       }) + keychain
     );
   const step = t(`onboarding.step.${r.step ?? 'login'}`);

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatBRL } from '../../../shared/domain/money';
+import { formatMoney } from '../../i18n/money';
 import { useTranslation } from '../../i18n';
 import { formatDateTime } from '../../i18n/dates';
 import { usePdv, type PdvSettings } from '../../stores/pdv-store';
@@ -135,10 +135,10 @@ export function PdvScreen() {
         <tbody>
           {overview?.requests.map((r) => (
             <tr key={r.id}>
-              <td>{formatDateTime(new Date(r.createdAt).getTime())}</td>
+              <td>{formatDateTime(r.createdAt)}</td>
               <td>{r.command}</td>
               <td>{r.identifier}</td>
-              <td>{r.amountCents !== undefined ? formatBRL(r.amountCents) : ''}</td>
+              <td>{r.amountCents !== undefined ? formatMoney(r.amountCents) : ''}</td>
               <td>
                 {t(`pdv.states.${r.state}`)}
                 {r.refundReason && ` — ${t('pdv.refund')}`}

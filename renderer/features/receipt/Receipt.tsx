@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isReceived } from '../../../shared/domain/day-closing';
-import { formatBRL } from '../../../shared/domain/money';
+import { formatMoney } from '../../i18n/money';
 import type { HistoryRow } from '../../../shared/history';
 import type { ChargeView } from '../../../shared/views';
 import { bridge } from '../../bridge';
@@ -56,7 +56,7 @@ export function Receipt({
       <section className={`receipt receipt-${paperWidthMm}`} data-paper={paperWidthMm}>
         <h2 className="receipt-shop">{shopName}</h2>
         <p className="receipt-title">{paid ? t('receipt.paidTitle') : t('receipt.title')}</p>
-        <p className="receipt-amount">{formatBRL(charge.amountCents)}</p>
+        <p className="receipt-amount">{formatMoney(charge.amountCents)}</p>
         {charge.description && <p>{charge.description}</p>}
         {paid ? (
           <dl className="receipt-fields">

@@ -55,7 +55,7 @@ export function ReceiverSection() {
                 {t('receiver.refused', {
                   count: pin.refused.count,
                   who: who(pin.refused.receiver),
-                  at: formatDateTime(new Date(pin.refused.at).getTime()),
+                  at: formatDateTime(pin.refused.at),
                 })}
               </p>
               <button type="button" className="btn" onClick={() => void act('repin')}>

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatBRL, parseMoney } from '../../../shared/domain/money';
+import { parseMoney } from '../../../shared/domain/money';
+import { formatMoney } from '../../i18n/money';
 import {
   maskPixKey,
   PIX_KEY_TYPES,
@@ -130,7 +131,7 @@ export function WithdrawScreen() {
           <dl className="detail-list">
             <div>
               <dt>{t('withdraw.amount')}</dt>
-              <dd>{formatBRL(review.amountCents)}</dd>
+              <dd>{formatMoney(review.amountCents)}</dd>
             </div>
             <div>
               <dt>{t('withdraw.fee')}</dt>
@@ -141,7 +142,7 @@ export function WithdrawScreen() {
               <dd>
                 {review.availableCents === null
                   ? t('withdraw.balanceUnknown')
-                  : formatBRL(review.availableCents - review.amountCents)}
+                  : formatMoney(review.availableCents - review.amountCents)}
               </dd>
             </div>
             <div>

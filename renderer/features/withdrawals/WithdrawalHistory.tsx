@@ -1,4 +1,4 @@
-import { formatBRL } from '../../../shared/domain/money';
+import { formatMoney } from '../../i18n/money';
 import { describeError } from '../../bridge';
 import { i18next, useTranslation } from '../../i18n';
 import { useWithdrawals } from '../../stores/withdrawals-store';
@@ -35,7 +35,7 @@ export function WithdrawalHistory() {
             {list.map((w) => (
               <tr key={w.id}>
                 <td>{new Date(w.createdAt).toLocaleString(i18n.language)}</td>
-                <td className="num">{formatBRL(w.amountCents)}</td>
+                <td className="num">{formatMoney(w.amountCents)}</td>
                 <td>
                   {t(`pixKeyTypes.${w.pixKeyType}`)} {w.pixKeyMasked}
                 </td>

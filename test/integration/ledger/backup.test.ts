@@ -62,7 +62,7 @@ describe('ledger backups', () => {
     expect(amounts(restored)).toEqual(before);
     expect(restored.charges.get('c249')).toMatchObject({ amountCents: 349, status: 'PAID' });
     restored.close();
-    // The garbled file is kept aside, not deleted.
+    // The garbled file is kept aside, not deleted (with its -wal/-shm sidecars, when any).
     expect(
       readdirSync(dir).filter(
         (f) => f.startsWith('ledger.sqlite.antes-de-restaurar-') && !/-(wal|shm)$/.test(f),
