@@ -6,6 +6,7 @@
 import http from 'node:http';
 import { startNatsCluster } from '../test/helpers/nats';
 import { startRelayProcess } from '../test/helpers/relay-process';
+import { sseEvents } from '../test/helpers/sse-events';
 
 const ADMIN = 'failover-admin-token-0123456789abcdef';
 const RATE = Number(process.env.FAILOVER_RATE ?? 200);
@@ -67,21 +68,9 @@ try {
           headers: { authorization: `Bearer ${c.token}`, ...(last && { 'last-event-id': last }) },
           signal: ac.signal,
         });
-        let text = '';
-        const dec = new TextDecoder();
-        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-          text += dec.decode(chunk, { stream: true });
-          let k;
-          while ((k = text.indexOf('\n\n')) >= 0) {
-            const block = text.slice(0, k);
-            text = text.slice(k + 2);
-            const id = /^id: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (id && data) {
-              last = id;
-              got.push((JSON.parse(data) as { body: string }).body);
-            }
-          }
+        for await (const { id, data } of sseEvents(res.body)) {
+          last = id;
+          got.push((JSON.parse(data) as { body: string }).body);
         }
       } catch {
         /* instance gone: the next */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNatsCluster } from '../../helpers/nats';
 import { startRelayProcess } from '../../helpers/relay-process';
 import { waitFor } from '../../helpers/sandbox';
+import { sseEvents } from '../../helpers/sse-events';
 
 // The replicated store on a real three-node NATS JetStream cluster (loopback, started here):
 // relay instances are interchangeable, and losing any one engine node (kill -9) or a relay
@@ -77,21 +78,9 @@ function terminal(urls: () => string[], channelId: string, token: string) {
           signal: ac.signal,
         });
         if (res.status !== 200) throw new Error(String(res.status));
-        let text = '';
-        const dec = new TextDecoder();
-        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-          text += dec.decode(chunk, { stream: true });
-          let k;
-          while ((k = text.indexOf('\n\n')) >= 0) {
-            const block = text.slice(0, k);
-            text = text.slice(k + 2);
-            const id = /^id: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (id && data) {
-              last = id;
-              bodies.push((JSON.parse(data) as { body: string }).body);
-            }
-          }
+        for await (const { id, data } of sseEvents(res.body)) {
+          last = id;
+          bodies.push((JSON.parse(data) as { body: string }).body);
         }
       } catch {
         /* the instance went away or refused: the next one, after a moment */
