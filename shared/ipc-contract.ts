@@ -4,6 +4,7 @@ import { CHARGE_STATES } from './domain/charge-state';
 import { cryptoFeesSchema } from './domain/crypto-fees';
 import { PIX_KEY_TYPES } from './domain/pix-key';
 import { CALL_CHANNELS, EVENT_CHANNELS, type CallChannel, type EventChannel } from './ipc-channels';
+import { CHECK_IDS, CHECK_PROBLEMS } from './domain/connection-checks';
 import { connectionTestSchema, goLiveSchema } from './onboarding';
 import type { Result } from './result';
 import {
@@ -35,6 +36,15 @@ const none = z.object({}).strict();
 const cents = z.number().int().safe();
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'AAAA-MM-DD');
 const pin = z.string().regex(/^\d{4,8}$/);
+const checkLineSchema = z.object({
+  id: z.enum(CHECK_IDS),
+  state: z.enum(['pass', 'fail', 'skipped']),
+  problem: z.enum(CHECK_PROBLEMS).optional(),
+  pspMessage: z.string().optional(),
+  detail: z.string().optional(),
+  ms: z.number().optional(),
+  signatureChecked: z.boolean().optional(),
+});
 
 export const calls = {
   'app:info': {
@@ -247,6 +257,8 @@ export const calls = {
       detail: z.string().optional(),
       balanceCents: cents.optional(),
       keychain: z.boolean(),
+      /** One line per check the preset needs (shared/domain/connection-checks.ts). */
+      checks: z.array(checkLineSchema),
     }),
   },
   'onboarding:save': { input: goLiveSchema, output: z.object({ mode: z.literal('live') }) },

@@ -18,6 +18,19 @@ export const connectionTestSchema = z
     /** Empty (both): test the credentials already in the keychain. */
     clientId: z.string().max(200),
     clientSecret: z.string().max(500),
+    /**
+     * The relay to test the callback path through (issue 20); absent: the saved one. Empty
+     * token: the stored one. Only `adminToken`: the channel is made on save, not tested.
+     */
+    relay: z
+      .object({
+        url: z.string().max(500),
+        channelId: z.string().max(200),
+        token: z.string().max(500),
+        adminToken: z.string().max(500),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type ConnectionTestInput = z.infer<typeof connectionTestSchema>;

@@ -339,10 +339,10 @@ export const en: Messages = {
     opDeposit: 'Deposit (/payments/deposit)',
     opTransaction: 'Transaction (/transactions/create)',
     test: 'Test connection',
-    testing: 'Testing: login and balance…',
+    testing: 'Testing everything this profile uses (up to 10 s)…',
     step: { login: 'at login', balance: 'reading the balance' },
     report: {
-      passed: 'Connection OK: login accepted and balance read ({{balance}}).',
+      passed: 'Connection OK: everything this profile uses answered (balance {{balance}}).',
       WRONG_CREDENTIALS: 'The PSP refused the Client ID or the Client Secret {{step}}. Check both.',
       UNREACHABLE: 'The PSP did not answer at this address. Check the URL and the internet.',
       NOT_HTTPS: 'Use an https:// address (http:// only on 127.0.0.1).',
@@ -350,7 +350,55 @@ export const en: Messages = {
       UNEXPECTED_REPLY:
         'The PSP answered in an unexpected shape {{step}} (field {{detail}}). Check the URL (does it end in /api?) and the PSP profile.',
       PSP_ERROR: 'The PSP answered with an error {{step}} ({{detail}}). Try again shortly.',
+      someFailed:
+        'Not everything this profile uses worked: see the ✗ items below and what to check.',
     },
+    /** One line per check of `Test connection` (shared/domain/connection-checks.ts). */
+    check: {
+      login: 'Login',
+      balance: 'Balance read',
+      statusQuery: 'Status query',
+      cryptoFees: 'Crypto withdrawal fees',
+      webhookSecret: 'Webhook secret',
+      callback: 'Payment news (relay)',
+    },
+    checkState: { pass: 'OK', fail: 'failed', skipped: 'not tested' },
+    checkCallbackMs: 'the test notice came back in {{seconds}} s',
+    checkSignatureOk: 'the signature of the PSP’s last notice matches',
+    checkSignatureNone: 'the signature will be checked on the PSP’s first notice',
+    pspSaid: 'The PSP said: “{{message}}”',
+    problem: {
+      NOT_HTTPS: 'Use an https:// address (http:// only on 127.0.0.1).',
+      WRONG_CREDENTIALS:
+        'The PSP refused the credentials. Check the Client ID and Client Secret in the PSP’s panel.',
+      UNREACHABLE: 'The PSP did not answer. Check the URL and the internet.',
+      TLS: 'The secure connection failed: the certificate is not valid for this address.',
+      UNEXPECTED_REPLY:
+        'Unexpected reply shape (field {{detail}}). Check the URL (does it end in /api?) and the PSP profile.',
+      PSP_ERROR: 'The PSP answered with an error ({{detail}}). Try again shortly.',
+      ROUTE_MISSING:
+        'The PSP does not serve this address ({{detail}}). Check the PSP profile, or ask the PSP whether it offers this service.',
+      QUERY_FOUND_RANDOM_ID:
+        'The query answered a status for a charge that does not exist: the query path is wrong. Check the PSP profile.',
+      SECRET_MISSING:
+        'This PSP signs its notices with a secret from its panel. Copy the webhook secret from the PSP’s panel into Balcão.',
+      RELAY_UNREACHABLE:
+        'The relay did not answer at this address. Check the relay URL and whether it is up.',
+      RELAY_TLS:
+        'The relay’s certificate is not valid for this address: the PSP will not be able to deliver notices either. Check the relay’s certificate.',
+      RELAY_CHANNEL_UNKNOWN: 'The relay does not know this channel. Check the relay channel.',
+      RELAY_TOKEN_REFUSED: 'The relay refused the channel or the token. Check both.',
+      RELAY_ERROR: 'The relay answered with an error ({{detail}}). Try again shortly.',
+      CALLBACK_NOT_BACK:
+        'The relay took the test notice but it did not come back in time. Check that the relay is healthy.',
+      SIGNATURE_MISMATCH:
+        'The PSP’s last notice does not match this secret: check the webhook secret (or the Client Secret) in the PSP’s panel.',
+      NO_RELAY: 'No relay: payments are checked by asking the PSP.',
+      CHANNEL_NOT_CREATED: 'The channel is created on save: test again afterwards, in Settings.',
+      NOT_RUN: 'Not tested: fix the item above first.',
+    },
+    callbackWarning:
+      'Warning: the payment news test failed. You can save, but payments will only show through the PSP query (or not at all) until this is fixed.',
     relayTitle: 'Payment news (relay)',
     relayHelp:
       'Optional. With a relay, payments show at once; without one, Balcão asks the PSP. Give the channel and token, or only the admin token to create a channel.',

@@ -337,10 +337,10 @@ export const ptBR = {
     opDeposit: 'Depósito (/payments/deposit)',
     opTransaction: 'Transação (/transactions/create)',
     test: 'Testar conexão',
-    testing: 'Testando: login e leitura do saldo…',
+    testing: 'Testando tudo o que este perfil usa (até 10 s)…',
     step: { login: 'no login', balance: 'ao ler o saldo' },
     report: {
-      passed: 'Conexão OK: login aceito e saldo lido ({{balance}}).',
+      passed: 'Conexão OK: tudo o que este perfil usa respondeu (saldo {{balance}}).',
       WRONG_CREDENTIALS: 'O PSP recusou o Client ID ou o Client Secret {{step}}. Confira os dois.',
       UNREACHABLE: 'O PSP não respondeu neste endereço. Confira a URL e a internet.',
       NOT_HTTPS: 'Use um endereço https:// (http:// só em 127.0.0.1).',
@@ -348,7 +348,55 @@ export const ptBR = {
       UNEXPECTED_REPLY:
         'O PSP respondeu fora do formato esperado {{step}} (campo {{detail}}). Confira a URL (termina em /api?) e o Perfil do PSP.',
       PSP_ERROR: 'O PSP respondeu com erro {{step}} ({{detail}}). Tente de novo em instantes.',
+      someFailed:
+        'Nem tudo o que este perfil usa funcionou: veja abaixo os itens com ✗ e o que conferir.',
     },
+    /** One line per check of `Testar conexão` (shared/domain/connection-checks.ts). */
+    check: {
+      login: 'Login',
+      balance: 'Leitura do saldo',
+      statusQuery: 'Consulta de status',
+      cryptoFees: 'Taxas de saque em cripto',
+      webhookSecret: 'Segredo do webhook',
+      callback: 'Avisos de pagamento (relay)',
+    },
+    checkState: { pass: 'OK', fail: 'falhou', skipped: 'não testado' },
+    checkCallbackMs: 'o aviso de teste voltou em {{seconds}} s',
+    checkSignatureOk: 'a assinatura do último aviso do PSP confere',
+    checkSignatureNone: 'a assinatura será conferida no primeiro aviso do PSP',
+    pspSaid: 'O PSP disse: “{{message}}”',
+    problem: {
+      NOT_HTTPS: 'Use um endereço https:// (http:// só em 127.0.0.1).',
+      WRONG_CREDENTIALS:
+        'O PSP recusou as credenciais. Confira o Client ID e o Client Secret no painel do PSP.',
+      UNREACHABLE: 'O PSP não respondeu. Confira a URL e a internet.',
+      TLS: 'A conexão segura falhou: o certificado não vale para este endereço.',
+      UNEXPECTED_REPLY:
+        'Resposta fora do formato esperado (campo {{detail}}). Confira a URL (termina em /api?) e o Perfil do PSP.',
+      PSP_ERROR: 'O PSP respondeu com erro ({{detail}}). Tente de novo em instantes.',
+      ROUTE_MISSING:
+        'O PSP não atende este endereço ({{detail}}). Confira o Perfil do PSP ou pergunte ao PSP se ele oferece este serviço.',
+      QUERY_FOUND_RANDOM_ID:
+        'A consulta respondeu um status para uma cobrança que não existe: o caminho da consulta está errado. Confira o Perfil do PSP.',
+      SECRET_MISSING:
+        'Este PSP assina os avisos com um segredo do painel dele. Copie o segredo do webhook do painel do PSP para o Balcão.',
+      RELAY_UNREACHABLE:
+        'O relay não respondeu neste endereço. Confira a URL do relay e se ele está no ar.',
+      RELAY_TLS:
+        'O certificado do relay não vale para este endereço: o PSP também não vai conseguir entregar os avisos. Confira o certificado do relay.',
+      RELAY_CHANNEL_UNKNOWN: 'O relay não conhece este canal. Confira o canal do relay.',
+      RELAY_TOKEN_REFUSED: 'O relay recusou o canal ou o token. Confira os dois.',
+      RELAY_ERROR: 'O relay respondeu com erro ({{detail}}). Tente de novo em instantes.',
+      CALLBACK_NOT_BACK:
+        'O aviso de teste foi aceito pelo relay mas não voltou a tempo. Confira se o relay está saudável.',
+      SIGNATURE_MISMATCH:
+        'O último aviso do PSP não confere com este segredo: confira o segredo do webhook (ou o Client Secret) no painel do PSP.',
+      NO_RELAY: 'Sem relay: os pagamentos são conferidos pela consulta ao PSP.',
+      CHANNEL_NOT_CREATED: 'O canal será criado ao salvar: teste de novo depois, em Configurações.',
+      NOT_RUN: 'Não testado: corrija o item acima primeiro.',
+    },
+    callbackWarning:
+      'Atenção: o teste dos avisos de pagamento falhou. Você pode salvar, mas os pagamentos só aparecerão pela consulta ao PSP (ou não aparecerão) até isso ser corrigido.',
     relayTitle: 'Avisos de pagamento (relay)',
     relayHelp:
       'Opcional. Com um relay, o pagamento aparece na hora; sem ele, o Balcão consulta o PSP. Informe canal e token, ou só o token de administração para criar um canal.',

@@ -60,6 +60,8 @@ const testInput = (f: ConnectForm) => ({
   chargeOperation: f.chargeOperation,
   clientId: f.clientId,
   clientSecret: f.clientSecret,
+  // The callback path is tested through the relay the form names (empty: not tested).
+  relay: f.relay,
 });
 
 /**

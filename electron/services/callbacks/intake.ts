@@ -3,7 +3,8 @@ import type { ChargeService } from '../charges/charge-service';
 import type { Ledger } from '../ledger/ledger';
 import { silentLogger, type Logger } from '../log';
 import type { WithdrawalService } from '../withdrawals/withdrawal-service';
-import type { CallbackBodyInput } from './body-bytes';
+import { selfTestNonce } from '../../../shared/domain/self-test';
+import { bodyText, type CallbackBodyInput } from './body-bytes';
 import { isInfractionEvent, readCallback } from './policy';
 import { DEFAULT_ID_FIELDS, type CallbackBody, type Headers, type SecretRing } from './verify';
 
@@ -54,6 +55,8 @@ export class CallbackIntake {
     source: string,
     cursor?: { channel: string; eventId: string },
   ): Promise<IntakeResult> {
+    // `Testar conexão`'s self-test: proof the path works, never a payment, whoever sent it.
+    if (selfTestNonce(bodyText(raw.body, undefined)) !== null) return this.selfTest(cursor);
     const policy = this.deps.policy?.() ?? 'hmac';
     const secrets = policy === 'hmac' ? await this.deps.secrets() : null;
     const v = readCallback(
@@ -111,6 +114,14 @@ export class CallbackIntake {
     });
     after();
     return result;
+  }
+
+  private selfTest(cursor?: { channel: string; eventId: string }): IntakeResult {
+    if (cursor)
+      this.deps.ledger.tx(() =>
+        this.deps.ledger.events.setCursor(cursor.channel, cursor.eventId, this.now()),
+      );
+    return { accepted: false, code: 'SELF_TEST' };
   }
 
   private reject(code: string, cursor?: { channel: string; eventId: string }): IntakeResult {

@@ -1,22 +1,35 @@
+import { randomInt } from 'node:crypto';
+import {
+  checksFor,
+  verdict,
+  type CheckId,
+  type CheckLine,
+} from '../../../shared/domain/connection-checks';
 import { checkServiceUrlText } from '../../../shared/domain/service-url';
 import { pspSettingsSchema, type PspSettingsInput } from '../../../shared/psp-settings';
 import type { Err } from '../../../shared/result';
+import { callbackSeconds, lowerCase, verifyCallback } from '../callbacks/verify';
 import type { Redactor } from '../log';
 import type { Credentials } from '../psp/auth';
 import { PspClient } from '../psp/client';
+import { pspMessage } from '../psp/errors';
+import { checkCallbackPath, type RelayedEvent } from './callback-check';
 
 export type ConnectionProblem =
   'NOT_HTTPS' | 'WRONG_CREDENTIALS' | 'UNREACHABLE' | 'TLS' | 'UNEXPECTED_REPLY' | 'PSP_ERROR';
 
 export interface ConnectionReport {
+  /** Every check these settings need passed (shared/domain/connection-checks.ts). */
   passed: boolean;
-  /** Which call failed: the Bearer login, or the balance read with ci/cs. */
+  /** The first of login / balance that failed (the one-sentence summary). */
   step?: 'login' | 'balance';
   problem?: ConnectionProblem;
   /** The reply field that was missing or wrong, or the HTTP status. */
   detail?: string;
-  /** The available balance read, in cents, when the test passed. */
+  /** The available balance read, in cents, when it was read. */
   balanceCents?: number;
+  /** One line per check the settings need, in order. */
+  checks: CheckLine[];
 }
 
 /** A PSP failure as the owner reads it: which of the five things went wrong. */
@@ -45,39 +58,220 @@ export function classify(
     case 'PSP_NOT_FOUND':
       // A path the PSP does not serve: most often a base URL without its `/api`.
       return { problem: 'UNEXPECTED_REPLY', detail: 'HTTP 404' };
-    default:
-      return { problem: 'PSP_ERROR', ...(e.httpStatus && { detail: `HTTP ${e.httpStatus}` }) };
+    default: {
+      const status = e.httpStatus ?? e.params?.status;
+      return { problem: 'PSP_ERROR', ...(status !== undefined && { detail: `HTTP ${status}` }) };
+    }
   }
 }
 
-/**
- * `Testar conexão`: logs in (Bearer, only where the settings use it) and reads the balance (ci/cs) with candidate settings and
- * credentials, storing nothing; each failure is named, never a raw exception.
- */
-export async function testConnection(opts: {
+/** A failed PSP call as one line: the problem, and the PSP's own words when it said any. */
+function failed(id: CheckId, e: Err, redactor: Redactor): CheckLine {
+  const words = e.params?.pspMessage;
+  return {
+    id,
+    state: 'fail',
+    ...classify(e),
+    ...(typeof words === 'string' && words && { pspMessage: redactor.redact(words) }),
+  };
+}
+
+export interface ConnectionTestOptions {
   settings: Omit<PspSettingsInput, 'baseUrl'>;
   baseUrl: string;
   credentials: Credentials;
   redactor: Redactor;
   now: () => number;
   fetch?: typeof fetch;
-}): Promise<ConnectionReport> {
-  const url = checkServiceUrlText(opts.baseUrl);
-  if (!url.ok) return { passed: false, problem: 'NOT_HTTPS' };
-  const client = new PspClient({
-    settings: pspSettingsSchema.parse({ ...opts.settings, baseUrl: url.url }),
-    credentials: async () => opts.credentials,
-    now: opts.now,
-    redactor: opts.redactor,
-    ...(opts.fetch && { fetch: opts.fetch }),
-  });
-  if (client.usesLogin) {
-    const login = await client.login();
-    if (!login.ok) return { passed: false, step: 'login', ...classify(login) };
+  /** The webhook secret (where the PSP signs with one), typed or stored; null: none. */
+  webhookSecret?: string | null;
+  /** The relay channel to test; null: no relay. `pending`: only an admin token (made on save). */
+  relay?: { url: string; channelId: string; token: string } | 'pending' | null;
+  /** How long the self-test may take to come back (default 10 s). */
+  callbackBoundMs?: number;
+}
+
+/**
+ * `Testar conexão`: every check the settings need (login where used, balance, the status query,
+ * crypto fees, the webhook secret, the callback path), run with candidate settings and
+ * credentials, storing nothing; each failure named with the PSP's words, never a raw exception.
+ */
+export async function testConnection(o: ConnectionTestOptions): Promise<ConnectionReport> {
+  const settings = pspSettingsSchema.parse({ ...o.settings, baseUrl: 'https://psp.invalid' });
+  const needed = checksFor(settings);
+  const url = checkServiceUrlText(o.baseUrl);
+  if (!url.ok) {
+    const checks = needed.map((id, n): CheckLine =>
+      n === 0
+        ? { id, state: 'fail', problem: 'NOT_HTTPS' }
+        : { id, state: 'skipped', problem: 'NOT_RUN' },
+    );
+    return { passed: false, problem: 'NOT_HTTPS', checks };
   }
-  const balance = await client.balance();
-  if (!balance.ok) return { passed: false, step: 'balance', ...classify(balance) };
-  const fields = balance.value;
-  const main = fields.find((f) => f.key === 'available') ?? fields[0];
-  return { passed: true, ...(main && { balanceCents: main.cents }) };
+  const client = new PspClient({
+    settings: { ...settings, baseUrl: url.url },
+    credentials: async () => o.credentials,
+    now: o.now,
+    redactor: o.redactor,
+    ...(o.fetch && { fetch: o.fetch }),
+  });
+  const checks: CheckLine[] = [];
+  let balanceCents: number | undefined;
+  for (const id of needed) {
+    switch (id) {
+      case 'login': {
+        const r = await client.login();
+        checks.push(r.ok ? { id, state: 'pass' } : failed(id, r, o.redactor));
+        break;
+      }
+      case 'balance': {
+        const r = await client.balance();
+        if (r.ok) {
+          const main = r.value.find((f) => f.key === 'available') ?? r.value[0];
+          balanceCents = main?.cents;
+          checks.push({ id, state: 'pass' });
+        } else checks.push(failed(id, r, o.redactor));
+        break;
+      }
+      case 'statusQuery':
+        checks.push(await statusQueryCheck(client, url.url, settings, o));
+        break;
+      case 'cryptoFees': {
+        const r = await client.cryptoFees();
+        if (r.ok) checks.push({ id, state: 'pass' });
+        else if (r.code === 'PSP_NOT_FOUND')
+          checks.push({
+            ...failed(id, r, o.redactor),
+            problem: 'ROUTE_MISSING',
+            detail: 'HTTP 404',
+          });
+        else checks.push(failed(id, r, o.redactor));
+        break;
+      }
+      case 'webhookSecret':
+        checks.push(
+          o.webhookSecret
+            ? { id, state: 'pass' }
+            : { id, state: 'fail', problem: 'SECRET_MISSING' },
+        );
+        break;
+      case 'callback':
+        checks.push(await callbackCheck(settings, o));
+        break;
+    }
+  }
+  const first = checks.find((c) => (c.id === 'login' || c.id === 'balance') && c.state === 'fail');
+  return {
+    passed: verdict(checks),
+    ...(first && {
+      step: first.id as 'login' | 'balance',
+      problem: first.problem as ConnectionProblem,
+      ...(first.detail && { detail: first.detail }),
+    }),
+    ...(balanceCents !== undefined && { balanceCents }),
+    checks,
+  };
+}
+
+/**
+ * The status query asked for an id that cannot exist: a well-formed "not found" proves route and
+ * auth. A 404 could also be a route the PSP does not serve, so it is told apart from the 404 of
+ * a path that surely does not exist (same words = the route is missing).
+ */
+async function statusQueryCheck(
+  client: PspClient,
+  baseUrl: string,
+  settings: ReturnType<typeof pspSettingsSchema.parse>,
+  o: ConnectionTestOptions,
+): Promise<CheckLine> {
+  const id = `9${String(randomInt(1e9)).padStart(9, '0')}${String(randomInt(1e5)).padStart(5, '0')}`;
+  const r = await client.transactionStatus(id);
+  if (r.ok) return { id: 'statusQuery', state: 'fail', problem: 'QUERY_FOUND_RANDOM_ID' };
+  if (r.code !== 'PSP_NOT_FOUND') return failed('statusQuery', r, o.redactor);
+  if (r.params?.status !== 404) return { id: 'statusQuery', state: 'pass' };
+  const asked = settings.statusQueryPath.replaceAll('{id}', encodeURIComponent(id));
+  const control = `/balcao-no-such-route-${randomInt(1e9)}`;
+  const missing = await notFoundWords(baseUrl, control, settings.statusQuery.method, o.fetch);
+  const said = typeof r.params?.pspMessage === 'string' ? r.params.pspMessage : '';
+  const norm = (text: string, path: string) =>
+    text
+      .replaceAll(new URL(baseUrl).pathname.replace(/\/$/, '') + path, '{path}')
+      .replaceAll(path, '{path}')
+      .replaceAll(id, '{id}');
+  if (missing !== null && norm(missing, control) === norm(said, asked))
+    return {
+      id: 'statusQuery',
+      state: 'fail',
+      problem: 'ROUTE_MISSING',
+      detail: 'HTTP 404',
+      ...(said && { pspMessage: o.redactor.redact(said) }),
+    };
+  return { id: 'statusQuery', state: 'pass' };
+}
+
+/** The words of the PSP's 404 for a path it does not serve (no credentials sent); null: no 404. */
+async function notFoundWords(
+  baseUrl: string,
+  path: string,
+  method: string,
+  fetchFn: typeof fetch = globalThis.fetch,
+): Promise<string | null> {
+  try {
+    const res = await fetchFn(baseUrl.replace(/\/+$/, '') + path, {
+      method,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(10_000),
+      ...(method === 'POST' && { headers: { 'content-type': 'application/json' }, body: '{}' }),
+    });
+    const text = (await res.text()).slice(0, 4000);
+    if (res.status !== 404) return null;
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // keep text
+    }
+    return pspMessage(body) ?? '';
+  } catch {
+    return null;
+  }
+}
+
+async function callbackCheck(
+  settings: ReturnType<typeof pspSettingsSchema.parse>,
+  o: ConnectionTestOptions,
+): Promise<CheckLine> {
+  if (!o.relay) return { id: 'callback', state: 'skipped', problem: 'NO_RELAY' };
+  if (o.relay === 'pending')
+    return { id: 'callback', state: 'skipped', problem: 'CHANNEL_NOT_CREATED' };
+  const secret =
+    settings.callbackPolicy !== 'hmac'
+      ? null
+      : settings.callback.secret === 'webhook'
+        ? (o.webhookSecret ?? null)
+        : o.credentials.clientSecret;
+  const relayUrl = checkServiceUrlText(o.relay.url);
+  if (!relayUrl.ok) return { id: 'callback', state: 'fail', problem: 'NOT_HTTPS' };
+  // Only the signature: the PSP's callbacks the relay still holds are old, so their time is
+  // taken as "now" for the check.
+  const verify = secret
+    ? (e: RelayedEvent): boolean | undefined => {
+        const h = lowerCase(e.headers);
+        const ts = callbackSeconds(
+          (h[settings.callback.timestampHeader.toLowerCase()] ?? '').trim(),
+        );
+        if (!h[settings.callback.signatureHeader.toLowerCase()] || ts === null) return undefined;
+        const r = verifyCallback(h, e.body, { current: secret }, settings.callback, ts * 1000);
+        if (r.ok || r.code === 'CALLBACK_BAD_BODY') return true; // the body is read after the HMAC
+        return r.code === 'CALLBACK_BAD_SIGNATURE' ? false : undefined;
+      }
+    : undefined;
+  return checkCallbackPath({
+    relayUrl: relayUrl.url,
+    channelId: o.relay.channelId,
+    token: o.relay.token,
+    ...(verify && { verify }),
+    ...(o.fetch && { fetch: o.fetch }),
+    ...(o.callbackBoundMs && { boundMs: o.callbackBoundMs }),
+  });
 }

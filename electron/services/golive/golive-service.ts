@@ -29,6 +29,8 @@ export interface GoLiveDeps {
   switchToLive: () => Promise<void>;
   /** False when the PSP is fixed from outside (the development host's `--psp`). */
   canSwitch: () => boolean;
+  /** How long `Testar conexão` waits for its self-test callback (default 10 s). */
+  callbackBoundMs?: number;
 }
 
 const WELCOME_KEY = 'onboarding.dismissed';
@@ -94,9 +96,32 @@ export class GoLiveService {
       credentials,
       redactor: this.deps.redactor,
       now: this.deps.now,
+      webhookSecret: await this.secret('psp.webhookSecret'),
+      relay: await this.relayToTest(i),
       ...(this.deps.fetch && { fetch: this.deps.fetch }),
+      ...(this.deps.callbackBoundMs && { callbackBoundMs: this.deps.callbackBoundMs }),
     });
     return ok({ ...report, keychain: await this.keychainAvailable() });
+  }
+
+  private async secret(key: SecretKey): Promise<string | null> {
+    try {
+      return await this.deps.secrets.get(key);
+    } catch {
+      return null;
+    }
+  }
+
+  /** The relay the form names (else the saved one), with its token typed or stored. */
+  private async relayToTest(
+    i: ConnectionTestInput,
+  ): Promise<{ url: string; channelId: string; token: string } | 'pending' | null> {
+    const r = i.relay ?? { ...this.deps.settings.get().relay, token: '', adminToken: '' };
+    if (!r.url.trim()) return null;
+    if (r.adminToken && !r.channelId.trim()) return 'pending';
+    const token = r.token || (await this.secret('relay.channelToken'));
+    if (!token) return 'pending';
+    return { url: r.url.trim(), channelId: r.channelId.trim(), token };
   }
 
   async save(i: GoLiveInput): Promise<Result<{ mode: 'live' }>> {

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { callbackFailed } from '../../../shared/domain/connection-checks';
 import { useTranslation } from '../../i18n';
 import { useApp } from '../../stores/app-store';
 import { useOnboarding } from '../../stores/onboarding-store';
@@ -82,6 +83,11 @@ export function ConnectFlow({ firstRun, onDone }: { firstRun: boolean; onDone():
           {step === 'pin' && <PinStep />}
           {step === 'psp' && <PspStep />}
           {step === 'extras' && <ExtrasStep />}
+          {step === 'extras' && callbackFailed(ob.report?.checks) && (
+            <p role="alert" className="field-error">
+              {t('onboarding.callbackWarning')}
+            </p>
+          )}
           {ob.failure && (
             <p role="alert" className="field-error">
               {ob.failure}

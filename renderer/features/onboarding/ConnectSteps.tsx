@@ -5,7 +5,7 @@ import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
 import { useOnboarding } from '../../stores/onboarding-store';
 import { PrinterSection } from '../settings/PrinterSection';
-import { describeReport } from './report';
+import { describeCheck, describeReport } from './report';
 
 /** A field's error code in words, next to it. */
 export function useFieldError() {
@@ -52,7 +52,7 @@ export function PinStep() {
 /** The PSP: profile, address, credentials (write-only), charge operation, and the test. */
 export function PspStep() {
   const { t } = useTranslation();
-  const { form, edit, test, testing, report, stored } = useOnboarding();
+  const { form, edit, stored } = useOnboarding();
   const error = useFieldError();
   return (
     <fieldset className="stack">
@@ -103,6 +103,19 @@ export function PspStep() {
         ]}
         onChange={(chargeOperation) => edit({ chargeOperation })}
       />
+      <ConnectionTest />
+    </fieldset>
+  );
+}
+
+const MARK = { pass: '✓', fail: '✗', skipped: '–' } as const;
+
+/** `Testar conexão`: the button, the one-sentence verdict, and one line per check. */
+export function ConnectionTest() {
+  const { t } = useTranslation();
+  const { test, testing, report } = useOnboarding();
+  return (
+    <>
       <div className="row">
         <button type="button" className="btn" disabled={testing} onClick={() => void test()}>
           {t('onboarding.test')}
@@ -115,7 +128,22 @@ export function PspStep() {
       >
         {testing ? t('onboarding.testing') : report ? describeReport(report) : ''}
       </p>
-    </fieldset>
+      {report && !testing && (
+        <ul className="check-lines" aria-label={t('onboarding.test')}>
+          {report.checks.map((c) => {
+            const d = describeCheck(c);
+            return (
+              <li key={c.id} className={`check-${c.state}`} data-check={c.id}>
+                <span aria-hidden="true">{MARK[c.state]} </span>
+                <strong>{d.name}</strong>
+                <span className="sr-only">: {d.state}</span>
+                {d.text && <span> — {d.text}</span>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
   );
 }
 
@@ -161,6 +189,7 @@ export function ExtrasStep() {
           error={error('relay.adminToken')}
           onChange={(adminToken) => relay({ adminToken })}
         />
+        <ConnectionTest />
       </fieldset>
       {base && (
         <PrinterSection

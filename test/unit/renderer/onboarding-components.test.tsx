@@ -112,6 +112,10 @@ describe('first run: the PSP step', () => {
       problem: 'UNEXPECTED_REPLY',
       detail: 'balance',
       keychain: true,
+      checks: [
+        { id: 'login', state: 'pass' },
+        { id: 'balance', state: 'fail', problem: 'UNEXPECTED_REPLY', detail: 'balance' },
+      ],
     });
     await toPsp();
     type('URL do PSP', 'https://psp.example.com/api');
@@ -121,6 +125,43 @@ describe('first run: the PSP step', () => {
     expect(sent('onboarding:test')).toHaveLength(1);
     expect(screen.getByRole('status').textContent).toBe(
       'O PSP respondeu fora do formato esperado ao ler o saldo (campo balance). Confira a URL (termina em /api?) e o Perfil do PSP.',
+    );
+  });
+
+  it("each check is a line: ✓ or ✗, with the PSP's words and what to check", async () => {
+    answers['onboarding:test'] = ok({
+      passed: false,
+      balanceCents: 100,
+      keychain: true,
+      checks: [
+        { id: 'login', state: 'pass' },
+        { id: 'balance', state: 'pass' },
+        {
+          id: 'statusQuery',
+          state: 'fail',
+          problem: 'WRONG_CREDENTIALS',
+          pspMessage: 'token inválido',
+        },
+        { id: 'callback', state: 'fail', problem: 'RELAY_UNREACHABLE' },
+      ],
+    });
+    await toPsp();
+    type('URL do PSP', 'https://psp.example.com/api');
+    type('Client ID', 'loja');
+    type('Client Secret', 's3cret');
+    await click('Testar conexão');
+    // Login and balance passed, yet the verdict is not "OK".
+    expect(screen.getByRole('status').textContent).toMatch(/^Nem tudo o que este perfil usa/);
+    const lines = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(lines[0]).toBe('✓ Login: OK');
+    expect(lines[2]).toBe(
+      '✗ Consulta de status: falhou — O PSP recusou as credenciais. Confira o Client ID e o Client Secret no painel do PSP. O PSP disse: “token inválido”',
+    );
+    expect(lines[3]).toMatch(/^✗ Avisos de pagamento \(relay\): falhou — O relay não respondeu/);
+    // Salvar e usar warns, without blocking, that payment news may not arrive.
+    await click('Continuar');
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /^Atenção: o teste dos avisos de pagamento falhou/,
     );
   });
 

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selfTestBody } from '../../../shared/domain/self-test';
+import { coreOn, payer } from '../../helpers/core';
+import { sandbox, type TestSandbox } from '../../helpers/sandbox';
+import { signedCallback } from '../../helpers/terminal';
+
+// `Testar conexão`'s self-test event travels the same path as the PSP's callbacks. Forged by
+// anyone — unsigned, or even signed, with a charge's id and `PAID` inside — it marks nothing
+// paid and is not counted as a refused payment notice.
+let sb: TestSandbox;
+beforeAll(async () => {
+  sb = await sandbox();
+});
+afterAll(() => sb.close());
+
+describe('a self-test event is never a payment', () => {
+  it('forged with a pending charge id and PAID, unsigned or signed: the charge stays pending', async () => {
+    const t = await coreOn(sb.baseUrl);
+    const c = await t.core.charges.create({ amountCents: 1990, payer });
+    if (!c.ok) throw new Error(c.message);
+    const forged = {
+      ...(JSON.parse(selfTestBody('guessed-nonce', Date.now())) as object),
+      transactionId: c.value.externalId,
+      status: 'PAID',
+      amount: 19.9,
+    };
+    const unsigned = await t.core.intake.handle(
+      { headers: {}, body: JSON.stringify(forged) },
+      'relay',
+    );
+    const signed = await t.core.intake.handle(signedCallback(forged), 'relay');
+    for (const r of [unsigned, signed])
+      expect(r).toMatchObject({ accepted: false, code: 'SELF_TEST' });
+    const v = t.core.charges.get(c.value.id);
+    expect(v.ok && v.value.status).toBe('PENDING');
+    expect(t.events.some((e) => e.event === 'charges:paid')).toBe(false);
+    // Not a refusal of the PSP's notices either (the owner is not told of a bad signature).
+    expect(t.core.ledger.events.rejections()).toEqual({});
+    // The real payment still lands: the path was not blocked by the self-test.
+    const paid = await t.core.intake.handle(
+      signedCallback({ transactionId: c.value.externalId, status: 'PAID', amount: 19.9, fee: 0 }),
+      'relay',
+    );
+    expect(paid).toMatchObject({ accepted: true, outcome: 'applied' });
+  });
+});
