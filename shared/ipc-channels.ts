@@ -37,6 +37,7 @@ export const CALL_CHANNELS = [
   'receiver:status',
   'receiver:confirm',
   'receiver:repin',
+  'health:get',
   'onboarding:test',
   'onboarding:save',
   'onboarding:dismiss',
@@ -54,6 +55,7 @@ export const EVENT_CHANNELS = [
   'infractions:changed',
   'pdv:sale',
   'pdv:prefill',
+  'health:changed',
 ] as const;
 
 export type CallChannel = (typeof CALL_CHANNELS)[number];

@@ -5,6 +5,7 @@ import { cryptoFeesSchema } from './domain/crypto-fees';
 import { PIX_KEY_TYPES } from './domain/pix-key';
 import { CALL_CHANNELS, EVENT_CHANNELS, type CallChannel, type EventChannel } from './ipc-channels';
 import { CHECK_IDS, CHECK_PROBLEMS } from './domain/connection-checks';
+import { HEALTH_ITEMS } from './domain/health';
 import { connectionTestSchema, goLiveSchema } from './onboarding';
 import type { Result } from './result';
 import {
@@ -36,6 +37,18 @@ const none = z.object({}).strict();
 const cents = z.number().int().safe();
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'AAAA-MM-DD');
 const pin = z.string().regex(/^\d{4,8}$/);
+const healthViewSchema = z.object({
+  level: z.enum(['ok', 'warn', 'bad', 'off']),
+  items: z.array(
+    z.object({
+      id: z.enum(HEALTH_ITEMS),
+      level: z.enum(['ok', 'warn', 'bad', 'off']),
+      code: z.string(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    }),
+  ),
+  checkedAt: z.number(),
+});
 const checkLineSchema = z.object({
   id: z.enum(CHECK_IDS),
   state: z.enum(['pass', 'fail', 'skipped']),
@@ -239,6 +252,11 @@ export const calls = {
   'receiver:confirm': { input: none, output: receiverPinViewSchema },
   /** Owner: accept the receiver last refused (or, with none, learn the next one). */
   'receiver:repin': { input: none, output: receiverPinViewSchema },
+  /** Saúde (shared/domain/health.ts): `probe` asks the PSP, printer and keychain now. */
+  'health:get': {
+    input: z.object({ probe: z.boolean().optional() }).strict(),
+    output: healthViewSchema,
+  },
   'onboarding:test': {
     input: connectionTestSchema,
     output: z.object({
@@ -329,6 +347,8 @@ export const events = {
   'pdv:sale': z.object({ charge: chargeViewSchema, reference: z.string() }),
   /** A `balcao://cobrar` link: the amount (and reference) to fill on the Caixa. */
   'pdv:prefill': z.object({ amountCents: cents, reference: z.string().optional() }),
+  /** The Saúde panel's state changed (the cashier's compact indicator follows it). */
+  'health:changed': healthViewSchema,
 } as const satisfies Record<EventChannel, z.ZodType>;
 
 export type CallInput<C extends CallChannel> = z.input<(typeof calls)[C]['input']>;

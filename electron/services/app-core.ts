@@ -29,6 +29,7 @@ import { PdvApi } from './pdv/pdv-api';
 import { TefExchange } from './pdv/tef-exchange';
 import { QueryBudget, StatusQueryGate } from './psp/status-query-gate';
 import { Reconciler } from './reconciliation/reconciler';
+import { HealthService } from './health/health-service';
 import { PspHealth } from './psp-health';
 import { ReceiptPrinter } from './printing/receipt-printer';
 import { CredentialsService } from './secrets/credentials-service';
@@ -351,10 +352,30 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       keychainMissing: sel.keychainMissing,
     };
   };
+  // Saúde (issue 20): the panel's state from the signals; published on change, checked each minute.
+  const health = new HealthService({
+    now,
+    connection: () => monitor.get(),
+    relayConfigured: () => relayFor() !== null,
+    lastEventAt: () => ledger.events.lastCursorAt(),
+    clockSkewMs: () => pspHealth.clockSkewMs(),
+    toleranceSeconds: () => settings.get().psp.callback.toleranceSeconds,
+    pspCall: () => psp().balance(),
+    hasStatusQuery: () => psp().hasStatusQuery,
+    statusQuery: (id) => gate.ask(id, 5_000, 'routine'),
+    keychain: () => golive.keychainAvailable(),
+    printer: () => printer.target(),
+    openCharges: () => ledger.charges.open(),
+    receiver: () => receiverPins.get(),
+    publish: (v) => events.emit('health:changed', v),
+  });
+  events.on('connection:changed', () => health.refresh());
+  let healthTimer: NodeJS.Timeout | undefined;
   return {
     get mode() {
       return sel.mode;
     },
+    health,
     get demo() {
       return sel.demo;
     },
@@ -433,8 +454,12 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       background.start();
       await pdv.start();
       await syncPdvApi();
+      healthTimer = setInterval(() => void health.check(), o.healthEveryMs ?? 60_000);
+      healthTimer.unref?.();
+      void health.check();
     },
     async stop() {
+      clearInterval(healthTimer);
       backups?.stop();
       await backups?.first;
       background.stop();

@@ -74,6 +74,8 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'receiver:status': () => ok({ pinned: core.receiverPins.get() ?? null }),
     'receiver:confirm': () => owner(() => ok({ pinned: core.receiverPins.confirm() ?? null })),
     'receiver:repin': () => owner(() => ok({ pinned: core.receiverPins.repin() ?? null })),
+    // Not owner-only: the cashier's compact indicator reads it too (nothing secret in it).
+    'health:get': async (i) => ok(i.probe ? await core.health.check() : core.health.refresh()),
     'onboarding:test': (i) => ownerOrFirstRun(() => core.golive.test(i)),
     'onboarding:save': (i) => ownerOrFirstRun(() => core.golive.save(i)),
     'onboarding:dismiss': () => (core.golive.dismissWelcome(), ok({ firstRun: false as const })),

@@ -34,6 +34,7 @@ export class PspHealth {
     try {
       const res = await this.deps.fetch(input, init);
       this.record(Date.now() - started);
+      this.readDate(res.headers.get('date'));
       return res;
     } catch (e) {
       // Our own abort (a request timeout) or a network failure: the PSP did not answer.
@@ -42,6 +43,22 @@ export class PspHealth {
       throw e;
     }
   };
+
+  /**
+   * Our clock minus the PSP's, from its last reply's `Date` header (RFC 9110 §6.6.1: the time
+   * the reply was made, one-second resolution): undefined until a reply carried one.
+   */
+  clockSkewMs(): number | undefined {
+    return this.skewMs;
+  }
+
+  private skewMs: number | undefined;
+
+  private readDate(header: string | null): void {
+    const at = header ? Date.parse(header) : NaN;
+    // +500: the header drops the milliseconds, so the reply was made within that second.
+    if (Number.isFinite(at)) this.skewMs = this.now() - (at + 500);
+  }
 
   current(): PspHealthState {
     return this.state;

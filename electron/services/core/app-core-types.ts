@@ -12,6 +12,7 @@ import type { ChargeService } from '../charges/charge-service';
 import type { ReceiverPins } from '../charges/receiver-pins';
 import type { AppEvents } from '../events';
 import type { GoLiveService } from '../golive/golive-service';
+import type { HealthService } from '../health/health-service';
 import type { HistoryService } from '../history/history-service';
 import type { Ledger } from '../ledger/ledger';
 import type { Logger, LogSink, Redactor } from '../log';
@@ -66,6 +67,8 @@ export interface AppCoreOptions {
   beforePdvAnswer?: () => void;
   /** Where ledger copies go (default `<dataDir>/backups`; BALCAO_BACKUP_DIR in the app). */
   backupDir?: string;
+  /** How often the Saúde panel's active checks run (default 60 s). */
+  healthEveryMs?: number;
 }
 
 export interface AppInfo {
@@ -108,6 +111,8 @@ export interface AppCore {
   /** The Integração com o PDV page: the exchange's state, the API, the last requests. */
   pdvOverview(): PdvOverview;
   readonly intake: CallbackIntake;
+  /** The Saúde panel: relay, PSP, status query, keychain, printer, clock, waiting, receiver. */
+  readonly health: HealthService;
   /** Every non-final charge asked about by the status query (docs/psp-compatibility.md). */
   readonly reconciler: Reconciler;
   /** The status query's one request budget. */

@@ -55,4 +55,11 @@ export class EventsRepo {
       )
       .run(channel, eventId, at);
   }
+
+  /** When the relay last delivered an event on any channel (the Saúde panel's "last event"). */
+  lastCursorAt(): number | undefined {
+    const r = this.db.prepare('SELECT MAX(updated_at) AS at FROM relay_cursor').get() as
+      { at: number | null } | undefined;
+    return r?.at ?? undefined;
+  }
 }
