@@ -14,6 +14,8 @@ import { SettingsScreen } from './features/settings/SettingsScreen';
 import { WithdrawScreen } from './features/withdrawals/WithdrawScreen';
 import { useTranslation } from './i18n';
 import { PdvScreen } from './features/pdv/PdvScreen';
+import { HealthScreen } from './features/health/HealthScreen';
+import { useHealth } from './stores/health-store';
 import { useApp, type Route } from './stores/app-store';
 import { useCashier } from './stores/cashier-store';
 import { useHistory } from './stores/history-store';
@@ -29,6 +31,7 @@ const SCREENS: Record<Route, () => React.JSX.Element | null> = {
   infractions: InfractionsScreen,
   settings: SettingsScreen,
   pdv: PdvScreen,
+  health: HealthScreen,
   connect: () => (
     <ConnectFlow firstRun={false} onDone={() => void useApp.getState().go('cashier')} />
   ),
@@ -62,7 +65,11 @@ export function App() {
       if (useCashier.getState().prefill(p.amountCents, p.reference))
         void useApp.getState().go('cashier');
     });
+    // Saúde: the cashier's compact indicator and the owner's panel follow the same state.
+    void useHealth.getState().load();
+    const offHealth = bridge().on('health:changed', (v) => useHealth.getState().set(v));
     return () => {
+      offHealth();
       offPrefill();
       offPdv();
       offCharges();

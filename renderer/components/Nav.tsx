@@ -9,6 +9,7 @@ const ITEMS: Array<[Route, string]> = [
   ['withdraw', 'nav.withdraw'],
   ['infractions', 'nav.infractions'],
   ['pdv', 'nav.pdv'],
+  ['health', 'nav.health'],
   ['settings', 'nav.settings'],
 ];
 

@@ -9,6 +9,7 @@ export const en: Messages = {
     withdraw: 'PIX withdrawal',
     infractions: 'Infractions (MED)',
     pdv: 'PDV integration',
+    health: 'Health',
     settings: 'Settings',
     main: 'Main navigation',
   },
@@ -314,6 +315,78 @@ export const en: Messages = {
     balance: 'Balance',
     blocked: 'Blocked',
     pending: 'Incoming',
+  },
+  /** Health (shared/domain/health.ts): each item's state and, when red, what to do. */
+  health: {
+    title: 'Health',
+    intro: 'Everything a payment needs to reach the screen. Each red item says what to do.',
+    checkNow: 'Check now',
+    checkedAt: 'Checked at {{time}}',
+    indicator: 'System health',
+    allOk: 'All set to take payments',
+    level: { ok: 'OK', warn: 'attention', bad: 'failing', off: 'not used' },
+    item: {
+      relay: 'Payment news (relay)',
+      psp: 'PSP',
+      statusQuery: 'Status query',
+      keychain: 'Password keychain',
+      printer: 'Printer',
+      clock: 'Clock',
+      reconciliation: 'Charges awaiting confirmation',
+      receiver: 'Receiver',
+    },
+    relay: {
+      none: 'No relay: payments are checked by asking the PSP.',
+      connected: 'Connected; last event {{ageS}} s ago.',
+      connectedNoEvent: 'Connected; no event received yet.',
+      down: 'Disconnected: payments may not show at once. Check the internet and whether the relay is up; meanwhile, ask for the PIX receipt.',
+    },
+    psp: {
+      ok: 'Answers and accepts the credentials.',
+      unknown: 'Not asked yet.',
+      slow: 'Answering slowly: charges may take a while.',
+      unreachable: 'Not answering: check the internet and the PSP URL.',
+      refused:
+        'Refused the credentials (or the token): check the Client ID and Client Secret in the PSP’s panel and save again in Settings.',
+    },
+    statusQuery: {
+      none: 'This profile has no status query.',
+      ok: 'Works.',
+      unknown: 'Not checked yet.',
+      refused:
+        'The PSP refused the query (credentials or token): check the Client ID and Client Secret.',
+      failed: 'Failed ({{code}}): check the PSP profile and try again.',
+    },
+    keychain: {
+      ok: 'Available.',
+      missing:
+        'The system keychain did not answer: install or unlock gnome-keyring (or another Secret Service).',
+    },
+    printer: {
+      system: 'Printing through the system dialog.',
+      ok: 'Answers.',
+      unknown: 'Not checked yet.',
+      unreachable:
+        'Not answering: check it is on, has paper and is on the network (address in Settings).',
+    },
+    clock: {
+      ok: 'Right ({{skewS}} s from the PSP).',
+      unknown: 'No PSP answer yet to compare with.',
+      drifting: '{{skewS}} s off the PSP: set the computer’s clock (automatic time).',
+      skewed:
+        '{{skewS}} s off the PSP: every signed notice will be refused as stale. Set the computer’s clock (automatic time).',
+    },
+    reconciliation: {
+      none: 'None.',
+      waiting: '{{count}} charge(s) waiting for the PSP’s answer: see History.',
+    },
+    receiver: {
+      none: 'Not learned yet: pinned at the first QR.',
+      unconfirmed: '{{name}} ({{key}}): check and confirm it in Settings.',
+      confirmed: '{{name}} ({{key}}), confirmed.',
+      refused:
+        'The PSP sent a QR for another receiver and it was refused: see Settings → Receiver.',
+    },
   },
   onboarding: {
     welcome: 'Welcome to Balcão',

@@ -8,6 +8,7 @@ export const ptBR = {
     withdraw: 'Saque PIX',
     infractions: 'Infrações (MED)',
     pdv: 'Integração com o PDV',
+    health: 'Saúde',
     settings: 'Configurações',
     main: 'Navegação principal',
   },
@@ -312,6 +313,80 @@ export const ptBR = {
     balance: 'Saldo',
     blocked: 'Bloqueado',
     pending: 'A receber',
+  },
+  /** Saúde (shared/domain/health.ts): each item's state and, when red, what to do. */
+  health: {
+    title: 'Saúde',
+    intro:
+      'Tudo o que um pagamento precisa para aparecer na tela. Cada item em vermelho diz o que fazer.',
+    checkNow: 'Verificar agora',
+    checkedAt: 'Verificado às {{time}}',
+    indicator: 'Saúde do sistema',
+    allOk: 'Tudo certo para receber pagamentos',
+    level: { ok: 'OK', warn: 'atenção', bad: 'com problema', off: 'não usado' },
+    item: {
+      relay: 'Avisos de pagamento (relay)',
+      psp: 'PSP',
+      statusQuery: 'Consulta de status',
+      keychain: 'Cofre de senhas',
+      printer: 'Impressora',
+      clock: 'Relógio',
+      reconciliation: 'Cobranças aguardando conferência',
+      receiver: 'Recebedor',
+    },
+    relay: {
+      none: 'Sem relay: os pagamentos são conferidos pela consulta ao PSP.',
+      connected: 'Conectado; último aviso há {{ageS}} s.',
+      connectedNoEvent: 'Conectado; nenhum aviso recebido ainda.',
+      down: 'Desconectado: os pagamentos podem não aparecer na hora. Confira a internet e se o relay está no ar; enquanto isso, peça o comprovante PIX.',
+    },
+    psp: {
+      ok: 'Responde e aceita as credenciais.',
+      unknown: 'Ainda não consultado.',
+      slow: 'Respondendo devagar: as cobranças podem demorar.',
+      unreachable: 'Não responde: confira a internet e a URL do PSP.',
+      refused:
+        'Recusou as credenciais (ou o token): confira o Client ID e o Client Secret no painel do PSP e salve de novo em Configurações.',
+    },
+    statusQuery: {
+      none: 'Este perfil não tem consulta de status.',
+      ok: 'Funciona.',
+      unknown: 'Ainda não verificada.',
+      refused:
+        'O PSP recusou a consulta (credenciais ou token): confira o Client ID e o Client Secret.',
+      failed: 'Falhou ({{code}}): confira o Perfil do PSP e tente de novo.',
+    },
+    keychain: {
+      ok: 'Disponível.',
+      missing:
+        'O cofre de senhas do sistema não respondeu: instale ou desbloqueie o gnome-keyring (ou outro Secret Service).',
+    },
+    printer: {
+      system: 'Impressão pelo diálogo do sistema.',
+      ok: 'Responde.',
+      unknown: 'Ainda não verificada.',
+      unreachable:
+        'Não responde: confira se está ligada, com papel e na rede (endereço em Configurações).',
+    },
+    clock: {
+      ok: 'Certo (diferença de {{skewS}} s para o PSP).',
+      unknown: 'Ainda sem resposta do PSP para comparar.',
+      drifting:
+        'Diferença de {{skewS}} s para o PSP: acerte o relógio do computador (hora automática).',
+      skewed:
+        'Diferença de {{skewS}} s para o PSP: todo aviso assinado será recusado como atrasado. Acerte o relógio do computador (hora automática).',
+    },
+    reconciliation: {
+      none: 'Nenhuma.',
+      waiting: '{{count}} cobrança(s) aguardando a resposta do PSP: veja o Histórico.',
+    },
+    receiver: {
+      none: 'Ainda não aprendido: será fixado no primeiro QR.',
+      unconfirmed: '{{name}} ({{key}}): confira e confirme em Configurações.',
+      confirmed: '{{name}} ({{key}}), confirmado.',
+      refused:
+        'O PSP mandou um QR para outro recebedor e ele foi recusado: veja em Configurações → Recebedor.',
+    },
   },
   onboarding: {
     welcome: 'Bem-vindo ao Balcão',

@@ -15,13 +15,15 @@ export type Route =
   | 'infractions'
   | 'settings'
   | 'connect'
-  | 'pdv';
+  | 'pdv'
+  | 'health';
 export const OWNER_ROUTES: ReadonlySet<Route> = new Set([
   'withdraw',
   'infractions',
   'settings',
   'connect',
   'pdv',
+  'health',
 ]);
 
 interface Notice {

@@ -71,7 +71,11 @@ export function healthOf(s: HealthSignals): { items: HealthItem[]; level: Health
       s.relay.lastEventAt !== undefined
         ? Math.max(0, Math.round((s.now - s.relay.lastEventAt) / 1000))
         : undefined;
-    items.push(item('relay', 'ok', 'connected', ageS !== undefined ? { ageS } : undefined));
+    items.push(
+      ageS !== undefined
+        ? item('relay', 'ok', 'connected', { ageS })
+        : item('relay', 'ok', 'connectedNoEvent'),
+    );
   } else items.push(item('relay', 'bad', 'down'));
 
   if (s.psp.auth === 'refused') items.push(item('psp', 'bad', 'refused'));

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type FormEvent } from 'react';
+import { HealthIndicator } from '../health/HealthIndicator';
 import { formatMoney } from '../../i18n/money';
 import { describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
@@ -67,6 +68,7 @@ export function CashierScreen() {
   return (
     <div className="cashier">
       <h1 className="sr-only">{t('counter.title')}</h1>
+      <HealthIndicator />
       <form ref={form} className="cashier-form" onSubmit={submit} noValidate>
         <fieldset className="form-body" disabled={locked}>
           <AmountField

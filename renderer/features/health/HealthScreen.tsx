@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { useTranslation } from '../../i18n';
+import { formatTime } from '../../i18n/dates';
+import { useHealth } from '../../stores/health-store';
+import { describeHealthItem, HEALTH_MARK } from './health-text';
+
+/**
+ * Saúde: everything a payment needs to reach the screen, one line each (✓ / ! / ✗ / –); each
+ * red item says what to do. Opening the screen asks everyone now.
+ */
+export function HealthScreen() {
+  const { t } = useTranslation();
+  const { view, checking, load } = useHealth();
+  useEffect(() => {
+    void load(true);
+  }, [load]);
+  return (
+    <section className="stack health">
+      <h1>{t('health.title')}</h1>
+      <p className="muted">{t('health.intro')}</p>
+      <div className="row">
+        <button type="button" className="btn" disabled={checking} onClick={() => void load(true)}>
+          {t('health.checkNow')}
+        </button>
+        {view && view.checkedAt > 0 && (
+          <span className="muted">
+            {t('health.checkedAt', { time: formatTime(view.checkedAt) })}
+          </span>
+        )}
+      </div>
+      {view && (
+        <ul className="check-lines" aria-label={t('health.title')}>
+          {view.items.map((i) => {
+            const d = describeHealthItem(i);
+            return (
+              <li key={i.id} className={`health-${i.level}`} data-health={i.id}>
+                <span aria-hidden="true">{HEALTH_MARK[i.level]} </span>
+                <strong>{d.name}</strong>
+                <span className="sr-only">: {d.state}</span>
+                <span> — {d.text}</span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
