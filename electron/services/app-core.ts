@@ -352,7 +352,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       keychainMissing: sel.keychainMissing,
     };
   };
-  // Saúde (issue 20): the panel's state from the signals; published on change, checked each minute.
+  // Saúde (issue 20): the panel's state from the signals, published when it changes.
   const health = new HealthService({
     now,
     connection: () => monitor.get(),
@@ -454,9 +454,11 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       background.start();
       await pdv.start();
       await syncPdvApi();
-      healthTimer = setInterval(() => void health.check(), o.healthEveryMs ?? 60_000);
+      // Passive only (relay, the PSP's answers and Date, charges waiting, receiver): the active
+      // checks (balance, status query, printer, keychain) run when the owner asks, so the panel
+      // never spends the status-query budget or a login limit by itself.
+      healthTimer = setInterval(() => health.refresh(), o.healthEveryMs ?? 10_000);
       healthTimer.unref?.();
-      void health.check();
     },
     async stop() {
       clearInterval(healthTimer);

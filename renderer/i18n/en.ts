@@ -355,7 +355,7 @@ export const en: Messages = {
       unknown: 'Not checked yet.',
       refused:
         'The PSP refused the query (credentials or token): check the Client ID and Client Secret.',
-      failed: 'Failed ({{code}}): check the PSP profile and try again.',
+      failed: 'Did not work ({{code}}): check the PSP profile and try again.',
     },
     keychain: {
       ok: 'Available.',

@@ -354,7 +354,7 @@ export const ptBR = {
       unknown: 'Ainda não verificada.',
       refused:
         'O PSP recusou a consulta (credenciais ou token): confira o Client ID e o Client Secret.',
-      failed: 'Falhou ({{code}}): confira o Perfil do PSP e tente de novo.',
+      failed: 'Não funcionou ({{code}}): confira o Perfil do PSP e tente de novo.',
     },
     keychain: {
       ok: 'Disponível.',

@@ -67,7 +67,7 @@ export interface AppCoreOptions {
   beforePdvAnswer?: () => void;
   /** Where ledger copies go (default `<dataDir>/backups`; BALCAO_BACKUP_DIR in the app). */
   backupDir?: string;
-  /** How often the Saúde panel's active checks run (default 60 s). */
+  /** How often the Saúde panel's passive state is recomputed and published on change (default 10 s). */
   healthEveryMs?: number;
 }
 
