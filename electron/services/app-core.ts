@@ -29,6 +29,7 @@ import { PdvApi } from './pdv/pdv-api';
 import { TefExchange } from './pdv/tef-exchange';
 import { QueryBudget, StatusQueryGate } from './psp/status-query-gate';
 import { Reconciler } from './reconciliation/reconciler';
+import { routeMissing } from './golive/connection-test';
 import { HealthService } from './health/health-service';
 import { PspHealth } from './psp-health';
 import { ReceiptPrinter } from './printing/receipt-printer';
@@ -363,6 +364,8 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     pspCall: () => psp().balance(),
     hasStatusQuery: () => psp().hasStatusQuery,
     statusQuery: (id) => gate.ask(id, 5_000, 'routine'),
+    routeMissing: (id, e) =>
+      routeMissing(e, id, sel.baseUrl(), settings.get().psp, pspHealth.fetch),
     keychain: () => golive.keychainAvailable(),
     printer: () => printer.target(),
     openCharges: () => ledger.charges.open(),

@@ -356,6 +356,8 @@ export const en: Messages = {
       refused:
         'The PSP refused the query (credentials or token): check the Client ID and Client Secret.',
       failed: 'Did not work ({{code}}): check the PSP profile and try again.',
+      routeMissing:
+        'The PSP does not serve the query path: check the PSP profile (status query path).',
     },
     keychain: {
       ok: 'Available.',

@@ -355,6 +355,8 @@ export const ptBR = {
       refused:
         'O PSP recusou a consulta (credenciais ou token): confira o Client ID e o Client Secret.',
       failed: 'Não funcionou ({{code}}): confira o Perfil do PSP e tente de novo.',
+      routeMissing:
+        'O PSP não atende o caminho da consulta: confira o Perfil do PSP (caminho da consulta de status).',
     },
     keychain: {
       ok: 'Disponível.',

@@ -91,7 +91,11 @@ export function healthOf(s: HealthSignals): { items: HealthItem[]; level: Health
       item(
         'statusQuery',
         'bad',
-        s.statusQuery.code === 'PSP_AUTH' ? 'refused' : 'failed',
+        s.statusQuery.code === 'PSP_AUTH'
+          ? 'refused'
+          : s.statusQuery.code === 'ROUTE_MISSING'
+            ? 'routeMissing'
+            : 'failed',
         s.statusQuery.code ? { code: s.statusQuery.code } : undefined,
       ),
     );

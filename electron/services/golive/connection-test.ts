@@ -6,7 +6,11 @@ import {
   type CheckLine,
 } from '../../../shared/domain/connection-checks';
 import { checkServiceUrlText } from '../../../shared/domain/service-url';
-import { pspSettingsSchema, type PspSettingsInput } from '../../../shared/psp-settings';
+import {
+  pspSettingsSchema,
+  type PspSettings,
+  type PspSettingsInput,
+} from '../../../shared/psp-settings';
 import type { Err } from '../../../shared/result';
 import { callbackSeconds, lowerCase, verifyCallback } from '../callbacks/verify';
 import type { Redactor } from '../log';
@@ -188,17 +192,8 @@ async function statusQueryCheck(
   const r = await client.transactionStatus(id);
   if (r.ok) return { id: 'statusQuery', state: 'fail', problem: 'QUERY_FOUND_RANDOM_ID' };
   if (r.code !== 'PSP_NOT_FOUND') return failed('statusQuery', r, o.redactor);
-  if (r.params?.status !== 404) return { id: 'statusQuery', state: 'pass' };
-  const asked = settings.statusQueryPath.replaceAll('{id}', encodeURIComponent(id));
-  const control = `/balcao-no-such-route-${randomInt(1e9)}`;
-  const missing = await notFoundWords(baseUrl, control, settings.statusQuery.method, o.fetch);
   const said = typeof r.params?.pspMessage === 'string' ? r.params.pspMessage : '';
-  const norm = (text: string, path: string) =>
-    text
-      .replaceAll(new URL(baseUrl).pathname.replace(/\/$/, '') + path, '{path}')
-      .replaceAll(path, '{path}')
-      .replaceAll(id, '{id}');
-  if (missing !== null && norm(missing, control) === norm(said, asked))
+  if (await routeMissing(r, id, baseUrl, settings, o.fetch))
     return {
       id: 'statusQuery',
       state: 'fail',
@@ -207,6 +202,31 @@ async function statusQueryCheck(
       ...(said && { pspMessage: o.redactor.redact(said) }),
     };
   return { id: 'statusQuery', state: 'pass' };
+}
+
+/**
+ * Whether a status query's "not found" is really a route the PSP does not serve: its 404 has the
+ * same words as the 404 for a path that surely does not exist (paths and id taken out). A
+ * not-found read from the reply body (VeoPag's `{deposit: null}`) is never that.
+ */
+export async function routeMissing(
+  e: Err,
+  id: string,
+  baseUrl: string,
+  settings: Pick<PspSettings, 'statusQueryPath'> & { statusQuery: { method: string } },
+  fetchFn?: typeof fetch,
+): Promise<boolean> {
+  if (e.code !== 'PSP_NOT_FOUND' || e.params?.status !== 404) return false;
+  const asked = settings.statusQueryPath.replaceAll('{id}', encodeURIComponent(id));
+  const control = `/balcao-no-such-route-${randomInt(1e9)}`;
+  const missing = await notFoundWords(baseUrl, control, settings.statusQuery.method, fetchFn);
+  const said = typeof e.params?.pspMessage === 'string' ? e.params.pspMessage : '';
+  const norm = (text: string, path: string) =>
+    text
+      .replaceAll(new URL(baseUrl).pathname.replace(/\/$/, '') + path, '{path}')
+      .replaceAll(path, '{path}')
+      .replaceAll(id, '{id}');
+  return missing !== null && norm(missing, control) === norm(said, asked);
 }
 
 /** The words of the PSP's 404 for a path it does not serve (no credentials sent); null: no 404. */

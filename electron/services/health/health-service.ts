@@ -7,7 +7,7 @@ import {
   type HealthLevel,
   type HealthSignals,
 } from '../../../shared/domain/health';
-import type { Result } from '../../../shared/result';
+import type { Err, Result } from '../../../shared/result';
 import type { ConnectionStatus } from '../../../shared/views';
 import { printerTarget, type PrinterKind } from '../../../shared/domain/printer-target';
 import type { ReceiverPinState } from '../../../shared/domain/receiver-pin';
@@ -32,6 +32,8 @@ export interface HealthDeps {
   hasStatusQuery: () => boolean;
   /** The status query through its shared budget (routine priority: never ahead of a sale). */
   statusQuery: (id: string) => Promise<Result<unknown>>;
+  /** Whether the query's "not found" is in fact a route the PSP does not serve. */
+  routeMissing: (id: string, e: Err) => Promise<boolean>;
   keychain: () => Promise<boolean>;
   printer: () => { kind: PrinterKind; address: string };
   openCharges: () => ChargeRecord[];
@@ -182,12 +184,15 @@ export class HealthService {
     this.printer = printer;
     if (d.hasStatusQuery()) {
       // An id that cannot exist: "not found" proves route and auth, as in Testar conexão.
-      const r = await d.statusQuery(`9${String(randomInt(1e9)).padStart(9, '0')}${randomInt(1e5)}`);
+      const id = `9${String(randomInt(1e9)).padStart(9, '0')}${randomInt(1e5)}`;
+      const r = await d.statusQuery(id);
       this.query = r.ok
         ? { configured: true, result: 'failed', code: 'QUERY_FOUND_RANDOM_ID' }
-        : r.code === 'PSP_NOT_FOUND'
-          ? { configured: true, result: 'ok' }
-          : { configured: true, result: 'failed', code: r.code };
+        : r.code !== 'PSP_NOT_FOUND'
+          ? { configured: true, result: 'failed', code: r.code }
+          : (await d.routeMissing(id, r))
+            ? { configured: true, result: 'failed', code: 'ROUTE_MISSING' }
+            : { configured: true, result: 'ok' };
     }
     this.checkedAt = d.now();
     const v = this.refresh();

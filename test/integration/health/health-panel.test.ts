@@ -101,6 +101,19 @@ describe('Saúde: each item red by its fault, green again without it', () => {
     expect(await item('statusQuery')).toMatchObject({ level: 'ok' });
   }, 30_000);
 
+  it('a status query path the PSP does not serve: red "route missing", not a false green', async () => {
+    const path = t.core.settings.get().psp.statusQueryPath;
+    expect(t.core.settings.update({ psp: { statusQueryPath: '/no/such/route/{id}' } }).ok).toBe(
+      true,
+    );
+    try {
+      expect(await item('statusQuery')).toMatchObject({ level: 'bad', code: 'routeMissing' });
+    } finally {
+      t.core.settings.update({ psp: { statusQueryPath: path } });
+    }
+    expect(await item('statusQuery')).toMatchObject({ level: 'ok' });
+  }, 30_000);
+
   it("our clock 10 minutes ahead of the PSP's Date: red (signed callbacks would be stale); fixed: green", async () => {
     t.clock.offsetMs = 10 * 60_000;
     const skewed = await item('clock');

@@ -32,6 +32,7 @@ const variants: Array<Partial<HealthSignals>> = [
   { statusQuery: { configured: true, result: 'unknown' } },
   { statusQuery: { configured: true, result: 'failed', code: 'PSP_AUTH' } },
   { statusQuery: { configured: true, result: 'failed', code: 'PSP_TIMEOUT' } },
+  { statusQuery: { configured: true, result: 'failed', code: 'ROUTE_MISSING' } },
   { keychain: false },
   { printer: { kind: 'system' } },
   { printer: { kind: 'escpos' } },
