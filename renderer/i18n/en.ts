@@ -270,6 +270,10 @@ export const en: Messages = {
     maxReplyKiB: 'Largest PSP answer read (KiB)',
     maxAmount: 'Maximum amount per charge',
     signatureHeader: 'Callback signature header',
+    signatureFormat: 'Callback signature format',
+    formatHeaders: 'Signature and time in two headers',
+    formatCombined: 'One header with both (t=…,v1=… or ts=…,v1=…)',
+    formatToken: 'Static token in the header (equal to the secret)',
     timestampHeader: 'Callback timestamp header',
     eventIdHeader: 'Event id header',
     algorithm: 'Signature algorithm',
@@ -552,6 +556,8 @@ export const en: Messages = {
     PSP_NOT_FOUND: 'the PSP did not find the record.',
     PSP_DUPLICATE: 'the PSP already holds an operation with this id.',
     PSP_RATE_LIMITED: 'too many requests to the PSP. Try again in a moment.',
+    PSP_LOGIN_RATE_LIMITED:
+      'the PSP limited logins (VeoPag: 25 per 15 minutes). Balcão does not try again before {{seconds}} s; nothing was charged.',
     PSP_UNAVAILABLE: 'the PSP is down. Nothing was charged; try again.',
     PSP_UNEXPECTED_STATUS: 'unexpected answer from the PSP. Nothing was charged; try again.',
     PSP_UNREACHABLE:
@@ -699,6 +705,8 @@ export const en: Messages = {
     PSP_NOT_FOUND: 'The PSP did not find the record.',
     PSP_DUPLICATE: 'The PSP already has an operation with this identifier.',
     PSP_RATE_LIMITED: 'Too many requests to the PSP. Try again in a moment.',
+    PSP_LOGIN_RATE_LIMITED:
+      'The PSP limited logins (VeoPag: 25 per 15 minutes per address). Balcão waits {{seconds}} s before trying again; do not reopen the app or test the connection repeatedly.',
     PSP_UNAVAILABLE: 'The PSP is down (HTTP {{status}}). Nothing was charged; try again.',
     PSP_UNEXPECTED_STATUS: 'Unexpected answer from the PSP (HTTP {{status}}).',
     PSP_UNREACHABLE:

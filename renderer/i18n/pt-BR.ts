@@ -268,6 +268,10 @@ export const ptBR = {
     maxReplyKiB: 'Maior resposta do PSP lida (KiB)',
     maxAmount: 'Valor máximo por cobrança',
     signatureHeader: 'Cabeçalho da assinatura do callback',
+    signatureFormat: 'Formato da assinatura do callback',
+    formatHeaders: 'Assinatura e horário em dois cabeçalhos',
+    formatCombined: 'Um cabeçalho com os dois (t=…,v1=… ou ts=…,v1=…)',
+    formatToken: 'Token fixo no cabeçalho (igual ao segredo)',
     timestampHeader: 'Cabeçalho do horário do callback',
     eventIdHeader: 'Cabeçalho do id do evento',
     algorithm: 'Algoritmo da assinatura',
@@ -554,6 +558,8 @@ export const ptBR = {
     PSP_NOT_FOUND: 'o PSP não encontrou o registro.',
     PSP_DUPLICATE: 'o PSP já tem uma operação com este identificador.',
     PSP_RATE_LIMITED: 'muitas requisições ao PSP. Tente de novo em instantes.',
+    PSP_LOGIN_RATE_LIMITED:
+      'o PSP limitou os logins (VeoPag: 25 a cada 15 minutos). O Balcão não tenta de novo antes de {{seconds}} s; nada foi cobrado.',
     PSP_UNAVAILABLE: 'o PSP está fora do ar. Nada foi cobrado; tente de novo.',
     PSP_UNEXPECTED_STATUS: 'resposta inesperada do PSP. Nada foi cobrado; tente de novo.',
     PSP_UNREACHABLE: 'sem conexão com o PSP. Nada foi enviado; confira a internet e tente de novo.',
@@ -697,6 +703,8 @@ export const ptBR = {
     PSP_NOT_FOUND: 'O PSP não encontrou o registro.',
     PSP_DUPLICATE: 'O PSP já tem uma operação com este identificador.',
     PSP_RATE_LIMITED: 'Muitas requisições ao PSP. Tente de novo em instantes.',
+    PSP_LOGIN_RATE_LIMITED:
+      'O PSP limitou os logins (VeoPag: 25 a cada 15 minutos por endereço). O Balcão espera {{seconds}} s antes de tentar de novo; não reabra o app nem teste a conexão repetidamente.',
     PSP_UNAVAILABLE: 'O PSP está fora do ar (HTTP {{status}}). Nada foi cobrado; tente de novo.',
     PSP_UNEXPECTED_STATUS: 'Resposta inesperada do PSP (HTTP {{status}}).',
     PSP_UNREACHABLE: 'Sem conexão com o PSP. Nada foi enviado; confira a internet e tente de novo.',

@@ -315,6 +315,17 @@ export const COMPAT_ROWS: FieldRow[] = [
   },
   ...UNIT_ROWS,
   {
+    id: 'compat-signature-format',
+    label: 'compat.signatureFormat',
+    path: 'psp.callback.format',
+    kind: 'choice',
+    options: [
+      ['headers', 'compat.formatHeaders'],
+      ['combined', 'compat.formatCombined'],
+      ['token', 'compat.formatToken'],
+    ],
+  },
+  {
     id: 'compat-sig-header',
     label: 'compat.signatureHeader',
     path: 'psp.callback.signatureHeader',
