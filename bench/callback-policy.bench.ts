@@ -1,12 +1,16 @@
-// Callback → `Pago` on screen, p50/p99, under the two callback policies in one run: `hmac`
-// (seed dialect: the signed callback is applied) and `confirm-by-query` (cics-pt dialect: the
-// unsigned callback is a hint, one extra round trip to the PSP's status query). Each path runs
+// Callback → `Pago` on screen, p50/p99, per dialect of the family in one run: `hmac` (seed,
+// bearer-snake, axenpay, novaplex, pagloop: the callback signed with the client secret is
+// applied), webhook-secret HMAC (veopag: signed with its panel's secret), and `confirm-by-query`
+// (cics-pt: the unsigned callback is a hint, one extra round trip to its ci/cs status query;
+// veopag switched to it: the round trip is its Bearer status query). Each path runs
 // end to end: the sandbox in its own process calls the development host's embedded relay; the
 // figure is from the payer paying (the control call) to the `charges:updated` PAID event on the
 // host's WebSocket (what the screen receives).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { DialectId } from '../sandbox/dialect';
+import { DEMO_ACCOUNT } from '../sandbox/state';
 import type { ChargeView } from '../shared/views';
 import { startHost } from '../test/helpers/devhost';
 import { machine, ms, sandboxProcess, stats } from './helpers';
@@ -20,7 +24,7 @@ const payer = {
   phone: '(11) 91234-5678',
 };
 
-async function run(dialect: 'seed' | 'cics-pt') {
+async function run(dialect: DialectId, confirmByQuery = false) {
   const sb = await sandboxProcess(['--dialect', dialect]);
   const host = await startHost(
     ['--psp', sb.baseUrl, '--psp-preset', dialect],
@@ -28,11 +32,20 @@ async function run(dialect: 'seed' | 'cics-pt') {
       BALCAO_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'balcao-bench-')),
       BALCAO_CLIENT_ID: 'demo-client-id',
       BALCAO_CLIENT_SECRET: 'demo-client-secret',
+      BALCAO_OWNER_PIN: '2468',
+      ...(dialect === 'veopag' && { BALCAO_WEBHOOK_SECRET: DEMO_ACCOUNT.webhookSecret! }),
     },
     { logs: false },
   );
   const samples: number[] = [];
   try {
+    if (confirmByQuery) {
+      await host.call('owner:unlock', { pin: '2468' });
+      const r = await host.call('settings:update', {
+        patch: { psp: { callbackPolicy: 'confirm-by-query' } },
+      });
+      if (!r.ok) throw new Error(`settings: ${r.code}`);
+    }
     for (let i = 0; i < N; i++) {
       const c = await host.call<ChargeView>('charges:create', { amountCents: 1000 + i, payer });
       if (!c.ok) throw new Error(c.message);
@@ -63,13 +76,19 @@ async function run(dialect: 'seed' | 'cics-pt') {
 }
 
 console.log(`machine: ${machine()}`);
-console.log(`callback → Pago on the host socket, ${N} charges per policy, sequential`);
-for (const [policy, dialect] of [
-  ['hmac', 'seed'],
-  ['confirm-by-query', 'cics-pt'],
+console.log(`callback → Pago on the host socket, ${N} charges per dialect, sequential`);
+for (const [label, dialect, query] of [
+  ['hmac', 'seed', false],
+  ['hmac', 'bearer-snake', false],
+  ['hmac', 'axenpay', false],
+  ['hmac', 'novaplex', false],
+  ['hmac', 'pagloop', false],
+  ['webhook-secret hmac', 'veopag', false],
+  ['confirm-by-query (ci/cs)', 'cics-pt', true],
+  ['confirm-by-query (Bearer)', 'veopag', true],
 ] as const) {
-  const s = await run(dialect);
+  const s = await run(dialect, query && dialect !== 'cics-pt');
   console.log(
-    `${policy.padEnd(17)} (${dialect.padEnd(7)}): p50 ${ms(s.p50)}  p99 ${ms(s.p99)}  max ${ms(s.max)}  (n=${s.n})`,
+    `${label.padEnd(26)} ${dialect.padEnd(12)}: p50 ${ms(s.p50)}  p99 ${ms(s.p99)}  max ${ms(s.max)}  (n=${s.n})`,
   );
 }

@@ -15,9 +15,15 @@ export const DIALECTS = [
   'veopag',
   'axenpay',
   'novaplex',
+  'pagloop',
 ] as const;
 export type DialectId = (typeof DIALECTS)[number];
 /**
+ * `pagloop`: the seed's routes and shapes (`/payments/deposit` in reais, `qrCodeResponse`, no
+ * status query known), its login answering `{token, expires_in}` (PSP-API: "`access_token` or
+ * `token`"; which one it sends is an assumption, `token` being the one the seed's reader must
+ * find further down its list).
+ *
  * The Bearer members (docs/psp-compatibility.md, "Members"): `veopag` (webhook-secret signed
  * callbacks, flat idempotent 200, `GET /transactions/deposit?external_id=`, `taxId` rule, login
  * limit), `axenpay` (`GET /transactions/getStatusTransac/{id}`), `novaplex`

@@ -4,6 +4,7 @@ import { checkPayer } from './domain/payer';
 import { PRINTER_KINDS } from './domain/printer-target';
 import { checkServiceUrlText } from './domain/service-url';
 import { PSP_PRESET_IDS } from './psp-presets';
+import { unitsSchema } from './psp-units';
 
 /**
  * First run and `Conectar ao PSP` (UI.md "First run"): what the form sends, and the one set of
@@ -40,6 +41,10 @@ export const goLiveSchema = connectionTestSchema
     /** First run only: the owner PIN, typed twice. */
     newPin: z.string().max(64).optional(),
     confirmPin: z.string().max(64).optional(),
+    /** The webhook secret of the PSP's panel (presets that sign with one); empty: keep/none. */
+    webhookSecret: z.string().max(500).optional(),
+    /** The amount units the owner set on top of the preset's (shared/psp-units.ts). */
+    units: unitsSchema.optional(),
     relay: z
       .object({
         url: z.string().max(500),

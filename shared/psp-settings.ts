@@ -18,6 +18,13 @@ export const callbackSettingsSchema = z.object({
   eventIdHeader: z.string().min(1).default('x-event-id'),
   algorithm: z.enum(['sha256', 'sha512']).default('sha256'),
   encoding: z.enum(['hex', 'base64']).default('hex'),
+  /**
+   * Where the signature sits: `headers` (A8: signature and timestamp in two headers), `combined`
+   * (one header `t=…,v1=…` or `ts=…,v1=…`, as Stripe and a public PSP guide; the timestamp from
+   * `t`/`ts`), or `token` (a static token in the signature header, compared in constant time
+   * with the secret; no timestamp, as Asaas' `asaas-access-token`).
+   */
+  format: z.enum(['headers', 'combined', 'token']).default('headers'),
   /** The signed string; `{timestamp}` and `{body}` are replaced. */
   template: z.string().includes('{body}').default('{timestamp}.{body}'),
   toleranceSeconds: z.number().int().min(1).max(86_400).default(300),

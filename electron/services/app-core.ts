@@ -187,8 +187,11 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     now,
   });
   const callbackSecrets = async (): Promise<SecretRing | null> => {
-    // A webhook secret of its own (VeoPag's panel) is the HMAC key when set; else the client secret.
-    const webhook = await sel.webhookSecrets();
+    // A webhook secret of its own (VeoPag's panel) is the HMAC key when the profile says the PSP
+    // signs with one and one is set; else the client secret (a PSP changed from VeoPag to a
+    // client-secret signer must not keep checking callbacks with the old panel's secret).
+    const webhook =
+      settings.get().psp.callback.secret === 'webhook' ? await sel.webhookSecrets() : null;
     if (webhook) return webhook;
     const c = await sel.credentials();
     if (!c) return null;

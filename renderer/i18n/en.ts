@@ -241,6 +241,13 @@ export const en: Messages = {
     saved: 'Settings saved.',
     credentials: 'PSP credentials',
     credStored: 'Credentials stored in the system keychain.',
+    webhookSecret: "Webhook secret (from the PSP's panel)",
+    webhookSecretStored:
+      'Webhook secret stored in the system keychain: it checks the signature of callbacks.',
+    webhookSecretNone:
+      "No webhook secret stored. This profile signs callbacks with a secret from the PSP's panel: without it no callback is accepted and a payment only shows through the status query.",
+    saveWebhookSecret: 'Save webhook secret',
+    webhookSecretSaved: 'Webhook secret stored in the system keychain.',
     credNone: 'No credentials stored (DEMO mode).',
     clientId: 'Client ID',
     clientSecret: 'Client secret',
@@ -264,6 +271,10 @@ export const en: Messages = {
     maxReplyKiB: 'Largest PSP answer read (KiB)',
     maxAmount: 'Maximum amount per charge',
     signatureHeader: 'Callback signature header',
+    signatureFormat: 'Callback signature format',
+    formatHeaders: 'Signature and time in two headers',
+    formatCombined: 'One header with both (t=…,v1=… or ts=…,v1=…)',
+    formatToken: 'Static token in the header (equal to the secret)',
     timestampHeader: 'Callback timestamp header',
     eventIdHeader: 'Event id header',
     algorithm: 'Signature algorithm',
@@ -279,6 +290,24 @@ export const en: Messages = {
     withdrawPath: 'Withdrawal path',
     withdrawKeyTypeField: 'Key-type field of the withdrawal',
     previousSecretHours: 'Old client secret accepted after a change (hours)',
+    unitRequest: 'Unit of the amount sent with a charge',
+    unitCreateAmount: 'Unit of the amount in the creation reply',
+    unitCreateFee: 'Unit of the fee in the creation reply',
+    unitCallbackAmount: 'Unit of the amount in callbacks',
+    unitCallbackFee: 'Unit of the fee in callbacks',
+    unitQueryAmount: 'Unit of the amount in the status query',
+    unitQueryFee: 'Unit of the fee in the status query',
+    unitWithdrawal: 'Unit of the withdrawal amount',
+    cryptoFeesAuth: 'Authentication of the crypto withdrawal fees',
+    idempotentCreate: 'The PSP answers 200 with the same charge when an id repeats',
+    withdrawTaxIdField: "Field of the receiver's CPF/CNPJ in withdrawals (empty = not sent)",
+    withdrawNameField: "Field of the receiver's name in withdrawals (empty = not sent)",
+    withdrawReceiverRequiredFor:
+      "Key types that require the receiver's CPF/CNPJ (CPF, CNPJ, EMAIL, PHONE, EVP; comma-separated)",
+  },
+  units: {
+    reais: 'reais (4.55)',
+    cents: 'cents (455)',
   },
   presets: {
     seed: 'PSP documentation (default)',
@@ -289,6 +318,8 @@ export const en: Messages = {
     novaplex: 'NovaPlex (built from its public documentation)',
     pagloop: 'PagLoop (built from its public documentation)',
     custom: 'Custom',
+    search: 'Search PSP by name',
+    noMatch: 'No profile by that name: choose the closest one or “PSP documentation (default)”.',
   },
   pspProfile: {
     title: 'PSP profile',
@@ -304,6 +335,16 @@ export const en: Messages = {
     splitUser: 'Split: recipient e-mail',
     splitTax: 'Split: percentage (0 to 100)',
     gateway: 'Gateway (routing, optional)',
+    queryAuth: 'Status query authentication',
+    queryReplyStatus: 'Query: paths of the status in the reply (comma-separated)',
+    queryReplyAmount: 'Query: paths of the amount (empty = not checked)',
+    queryReplyFee: 'Query: paths of the fee (empty = not read)',
+    queryReplyId: "Query: paths of the PSP's id",
+    queryReplyBrcode: 'Query: paths of the PIX code',
+    queryReplyNotFound: 'Query: path of the charge (null or absent = not found)',
+    callbackSecret: 'Secret that signs callbacks',
+    secretClient: 'The Client Secret',
+    secretWebhook: "A webhook secret from the PSP's panel",
   },
   med: {
     notice: 'MED infraction {{id}}: send the defense in MED infractions by {{date}}.',
@@ -391,6 +432,11 @@ export const en: Messages = {
     },
   },
   onboarding: {
+    webhookSecretHelp:
+      'This PSP signs callbacks with the webhook secret from its panel, not the Client Secret. Copy it from the panel; it is kept only in the system keychain.',
+    unitsTitle: 'Amount units (reais or cents)',
+    unitsHelp:
+      "The profile brings the PSP's units. Change them only if your PSP's documentation says otherwise (e.g. 455 for R$ 4.55 = cents).",
     welcome: 'Welcome to Balcão',
     intro:
       'Balcão creates PIX charges at your PSP, shows and prints the QR, and tells you the moment the customer pays.',
@@ -633,6 +679,8 @@ export const en: Messages = {
     PSP_NOT_FOUND: 'the PSP did not find the record.',
     PSP_DUPLICATE: 'the PSP already holds an operation with this id.',
     PSP_RATE_LIMITED: 'too many requests to the PSP. Try again in a moment.',
+    PSP_LOGIN_RATE_LIMITED:
+      'the PSP limited logins (VeoPag: 25 per 15 minutes). Balcão does not try again before {{seconds}} s; nothing was charged.',
     PSP_UNAVAILABLE: 'the PSP is down. Nothing was charged; try again.',
     PSP_UNEXPECTED_STATUS: 'unexpected answer from the PSP. Nothing was charged; try again.',
     PSP_UNREACHABLE:
@@ -780,6 +828,8 @@ export const en: Messages = {
     PSP_NOT_FOUND: 'The PSP did not find the record.',
     PSP_DUPLICATE: 'The PSP already has an operation with this identifier.',
     PSP_RATE_LIMITED: 'Too many requests to the PSP. Try again in a moment.',
+    PSP_LOGIN_RATE_LIMITED:
+      'The PSP limited logins (VeoPag: 25 per 15 minutes per address). Balcão waits {{seconds}} s before trying again; do not reopen the app or test the connection repeatedly.',
     PSP_UNAVAILABLE: 'The PSP is down (HTTP {{status}}). Nothing was charged; try again.',
     PSP_UNEXPECTED_STATUS: 'Unexpected answer from the PSP (HTTP {{status}}).',
     PSP_UNREACHABLE:

@@ -239,6 +239,13 @@ export const ptBR = {
     saved: 'Configurações salvas.',
     credentials: 'Credenciais do PSP',
     credStored: 'Credenciais guardadas no cofre do sistema.',
+    webhookSecret: 'Webhook secret (do painel do PSP)',
+    webhookSecretStored:
+      'Webhook secret guardado no cofre do sistema: ele confere a assinatura dos callbacks.',
+    webhookSecretNone:
+      'Nenhum webhook secret guardado. Este perfil assina os callbacks com um segredo do painel do PSP: sem ele, nenhum callback é aceito e o pagamento só aparece pela consulta.',
+    saveWebhookSecret: 'Salvar webhook secret',
+    webhookSecretSaved: 'Webhook secret guardado no cofre do sistema.',
     credNone: 'Nenhuma credencial guardada (modo DEMO).',
     clientId: 'Client ID',
     clientSecret: 'Client Secret',
@@ -262,6 +269,10 @@ export const ptBR = {
     maxReplyKiB: 'Maior resposta do PSP lida (KiB)',
     maxAmount: 'Valor máximo por cobrança',
     signatureHeader: 'Cabeçalho da assinatura do callback',
+    signatureFormat: 'Formato da assinatura do callback',
+    formatHeaders: 'Assinatura e horário em dois cabeçalhos',
+    formatCombined: 'Um cabeçalho com os dois (t=…,v1=… ou ts=…,v1=…)',
+    formatToken: 'Token fixo no cabeçalho (igual ao segredo)',
     timestampHeader: 'Cabeçalho do horário do callback',
     eventIdHeader: 'Cabeçalho do id do evento',
     algorithm: 'Algoritmo da assinatura',
@@ -277,6 +288,24 @@ export const ptBR = {
     withdrawPath: 'Caminho do saque',
     withdrawKeyTypeField: 'Campo do tipo de chave no saque',
     previousSecretHours: 'Segredo antigo aceito após a troca (horas)',
+    unitRequest: 'Unidade do valor enviado na cobrança',
+    unitCreateAmount: 'Unidade do valor na resposta da criação',
+    unitCreateFee: 'Unidade da taxa na resposta da criação',
+    unitCallbackAmount: 'Unidade do valor no callback',
+    unitCallbackFee: 'Unidade da taxa no callback',
+    unitQueryAmount: 'Unidade do valor na consulta de status',
+    unitQueryFee: 'Unidade da taxa na consulta de status',
+    unitWithdrawal: 'Unidade do valor no saque',
+    cryptoFeesAuth: 'Autenticação das taxas de saque cripto',
+    idempotentCreate: 'O PSP responde 200 com a mesma cobrança quando o id se repete',
+    withdrawTaxIdField: 'Campo do CPF/CNPJ de quem recebe no saque (vazio = não enviado)',
+    withdrawNameField: 'Campo do nome de quem recebe no saque (vazio = não enviado)',
+    withdrawReceiverRequiredFor:
+      'Tipos de chave que exigem o CPF/CNPJ de quem recebe (CPF, CNPJ, EMAIL, PHONE, EVP; separados por vírgula)',
+  },
+  units: {
+    reais: 'reais (4.55)',
+    cents: 'centavos (455)',
   },
   presets: {
     seed: 'Documentação do PSP (padrão)',
@@ -287,6 +316,9 @@ export const ptBR = {
     novaplex: 'NovaPlex (montado a partir da documentação pública)',
     pagloop: 'PagLoop (montado a partir da documentação pública)',
     custom: 'Personalizado',
+    search: 'Buscar PSP pelo nome',
+    noMatch:
+      'Nenhum perfil com esse nome: escolha o mais parecido ou “Documentação do PSP (padrão)”.',
   },
   pspProfile: {
     title: 'Perfil do PSP',
@@ -302,6 +334,16 @@ export const ptBR = {
     splitUser: 'Divisão (split): e-mail de quem recebe',
     splitTax: 'Divisão (split): percentual (0 a 100)',
     gateway: 'Gateway (roteamento, opcional)',
+    queryAuth: 'Autenticação da consulta de status',
+    queryReplyStatus: 'Consulta: caminhos do status na resposta (separados por vírgula)',
+    queryReplyAmount: 'Consulta: caminhos do valor (vazio = não conferido)',
+    queryReplyFee: 'Consulta: caminhos da taxa (vazio = não lida)',
+    queryReplyId: 'Consulta: caminhos do id do PSP',
+    queryReplyBrcode: 'Consulta: caminhos do código PIX',
+    queryReplyNotFound: 'Consulta: caminho da cobrança (nulo ou ausente = não encontrada)',
+    callbackSecret: 'Segredo que assina os callbacks',
+    secretClient: 'O Client Secret',
+    secretWebhook: 'Um webhook secret do painel do PSP',
   },
   med: {
     notice: 'Infração MED {{id}}: envie a defesa em Infrações (MED) até {{date}}.',
@@ -391,6 +433,11 @@ export const ptBR = {
     },
   },
   onboarding: {
+    webhookSecretHelp:
+      'Este PSP assina os callbacks com o webhook secret do painel dele, não com o Client Secret. Copie-o do painel; ele fica só no cofre do sistema.',
+    unitsTitle: 'Unidades dos valores (reais ou centavos)',
+    unitsHelp:
+      'O perfil já traz as unidades do PSP. Mude só se a documentação do seu PSP disser outra coisa (ex.: 455 para R$ 4,55 = centavos).',
     welcome: 'Bem-vindo ao Balcão',
     intro:
       'O Balcão cria cobranças PIX no seu PSP, mostra e imprime o QR, e avisa na hora em que o cliente paga.',
@@ -636,6 +683,8 @@ export const ptBR = {
     PSP_NOT_FOUND: 'o PSP não encontrou o registro.',
     PSP_DUPLICATE: 'o PSP já tem uma operação com este identificador.',
     PSP_RATE_LIMITED: 'muitas requisições ao PSP. Tente de novo em instantes.',
+    PSP_LOGIN_RATE_LIMITED:
+      'o PSP limitou os logins (VeoPag: 25 a cada 15 minutos). O Balcão não tenta de novo antes de {{seconds}} s; nada foi cobrado.',
     PSP_UNAVAILABLE: 'o PSP está fora do ar. Nada foi cobrado; tente de novo.',
     PSP_UNEXPECTED_STATUS: 'resposta inesperada do PSP. Nada foi cobrado; tente de novo.',
     PSP_UNREACHABLE: 'sem conexão com o PSP. Nada foi enviado; confira a internet e tente de novo.',
@@ -779,6 +828,8 @@ export const ptBR = {
     PSP_NOT_FOUND: 'O PSP não encontrou o registro.',
     PSP_DUPLICATE: 'O PSP já tem uma operação com este identificador.',
     PSP_RATE_LIMITED: 'Muitas requisições ao PSP. Tente de novo em instantes.',
+    PSP_LOGIN_RATE_LIMITED:
+      'O PSP limitou os logins (VeoPag: 25 a cada 15 minutos por endereço). O Balcão espera {{seconds}} s antes de tentar de novo; não reabra o app nem teste a conexão repetidamente.',
     PSP_UNAVAILABLE: 'O PSP está fora do ar (HTTP {{status}}). Nada foi cobrado; tente de novo.',
     PSP_UNEXPECTED_STATUS: 'Resposta inesperada do PSP (HTTP {{status}}).',
     PSP_UNREACHABLE: 'Sem conexão com o PSP. Nada foi enviado; confira a internet e tente de novo.',

@@ -7,6 +7,8 @@ import {
   type FieldProblem,
   type GoLiveInput,
 } from '../../shared/onboarding';
+import { isPspPresetId } from '../../shared/psp-presets';
+import { unitsOf } from '../../shared/psp-units';
 import type { AppSettings } from '../../shared/settings';
 import { bridge, describeError } from '../bridge';
 import { useApp } from './app-store';
@@ -22,6 +24,8 @@ export const emptyForm = (): ConnectForm => ({
   chargeOperation: 'deposit',
   clientId: '',
   clientSecret: '',
+  webhookSecret: '',
+  units: {},
   newPin: '',
   confirmPin: '',
   relay: { url: '', channelId: '', token: '', adminToken: '' },
@@ -85,6 +89,8 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
     if (s.ok && useApp.getState().info?.mode === 'live') {
       form.baseUrl = s.value.psp.baseUrl;
       form.chargeOperation = s.value.psp.chargeOperation;
+      if (isPspPresetId(s.value.psp.preset)) form.preset = s.value.psp.preset;
+      form.units = unitsOf(s.value.psp);
       form.relay = { ...form.relay, url: s.value.relay.url, channelId: s.value.relay.channelId };
     }
     if (s.ok) form.printer = { ...s.value.printer };

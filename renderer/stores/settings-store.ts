@@ -5,11 +5,12 @@ import type { AppSettings } from '../../shared/settings';
 import { bridge, describeError } from '../bridge';
 import { i18next, setLanguage } from '../i18n';
 import { useApp } from './app-store';
+import { labelOfPath } from '../features/settings/field-table';
 
 interface SettingsState {
   /** The form being edited; null until read. */
   draft: AppSettings | null;
-  credentials: { configured: boolean; relayToken: boolean };
+  credentials: { configured: boolean; relayToken: boolean; webhookSecret: boolean };
   message: string | null;
   load(): Promise<void>;
   edit(next: AppSettings): void;
@@ -17,56 +18,17 @@ interface SettingsState {
   // Secrets go straight through: the store keeps only whether one is stored, never the value.
   saveCredentials(input: CallInput<'credentials:set'>): Promise<void>;
   saveRelayToken(token: string): Promise<void>;
+  saveWebhookSecret(secret: string): Promise<void>;
   /** `Alterar PIN`: null when changed, else the refused field and why. */
   changePin(input: CallInput<'owner:setPin'>): Promise<{ field?: string; code: string } | null>;
 }
-
-/** The label key of each setting the service may name in a validation error. */
-const FIELD_LABELS: Record<string, string> = {
-  terminalName: 'settings.terminal',
-  shopName: 'settings.shop',
-  'psp.baseUrl': 'settings.pspUrl',
-  'charges.expiryMinutes': 'settings.expiry',
-  'relay.url': 'settings.relayUrl',
-  'psp.loginClientIdField': 'compat.loginIdField',
-  'psp.loginClientSecretField': 'compat.loginSecretField',
-  'psp.requestTimeoutMs': 'compat.timeout',
-  'psp.maxReplyBytes': 'compat.maxReplyKiB',
-  'psp.maxAmountCents': 'compat.maxAmount',
-  'psp.callback.signatureHeader': 'compat.signatureHeader',
-  'psp.callback.timestampHeader': 'compat.timestampHeader',
-  'psp.callback.eventIdHeader': 'compat.eventIdHeader',
-  'psp.callback.template': 'compat.template',
-  'psp.callback.toleranceSeconds': 'compat.tolerance',
-  'psp.statusQueryPath': 'settings.statusQuery',
-  'psp.statusQuery.body': 'pspProfile.queryBody',
-  'psp.statusQuery.perMinute': 'pspProfile.queryBudget',
-  'psp.gateway': 'pspProfile.gateway',
-  'psp.idFields': 'compat.idFields',
-  'psp.statusMap': 'compat.statusMap',
-  'psp.defense.minProofs': 'compat.defenseMinProofs',
-  'psp.defense.contestValue': 'compat.defenseContest',
-  'psp.defense.acceptValue': 'compat.defenseAccept',
-  'psp.withdrawal.path': 'compat.withdrawPath',
-  'psp.withdrawal.keyTypeField': 'compat.withdrawKeyTypeField',
-  'split.user': 'pspProfile.splitUser',
-  'split.taxPercent': 'pspProfile.splitTax',
-  'psp.callback.previousSecretHours': 'compat.previousSecretHours',
-};
-
-/** The label of a field, or of the list or map it is an item of (`psp.idFields.2`). */
-const labelOf = (path: string): string | undefined => {
-  for (let p = path; p; p = p.includes('.') ? p.slice(0, p.lastIndexOf('.')) : '')
-    if (FIELD_LABELS[p]) return FIELD_LABELS[p];
-  return undefined;
-};
 
 /** A refused setting, named by its label whether the contract or the service refused it. */
 function settingsError(e: Err): string {
   const path = e.field?.replace(/^patch\./, '');
   if (!path || (e.code !== 'INVALID_PAYLOAD' && e.code !== 'SETTINGS_INVALID'))
     return describeError(e);
-  const label = labelOf(path);
+  const label = labelOfPath(path);
   return i18next.t('errors.SETTINGS_INVALID', { field: label ? i18next.t(label) : path });
 }
 
@@ -77,7 +39,7 @@ export const useSettings = create<SettingsState>((set, get) => {
     set({ message: r.ok ? i18next.t(done) : settingsError(r) });
   return {
     draft: null,
-    credentials: { configured: false, relayToken: false },
+    credentials: { configured: false, relayToken: false, webhookSecret: false },
     message: null,
     async load() {
       const [s, c] = await Promise.all([
@@ -87,7 +49,7 @@ export const useSettings = create<SettingsState>((set, get) => {
       set({
         message: null,
         ...(s.ok && { draft: s.value }),
-        ...(c.ok && { credentials: c.value }),
+        ...(c.ok && { credentials: { ...c.value, webhookSecret: !!c.value.webhookSecret } }),
       });
     },
     edit: (draft) => set({ draft }),
@@ -124,6 +86,12 @@ export const useSettings = create<SettingsState>((set, get) => {
       const r = await bridge().credentials.setRelayToken({ token });
       if (r.ok) set((st) => ({ credentials: { ...st.credentials, relayToken: true } }));
       say(r, 'settings.credSaved');
+    },
+    async saveWebhookSecret(secret) {
+      const r = await bridge().credentials.setWebhookSecret({ secret });
+      if (r.ok)
+        set((st) => ({ credentials: { ...st.credentials, webhookSecret: r.value.webhookSecret } }));
+      say(r, 'settings.webhookSecretSaved');
     },
     async changePin(input) {
       const r = await bridge().owner.setPin(input);

@@ -35,6 +35,7 @@ export function authRoutes(app: FastifyInstance, ctx: SandboxContext) {
     const token = await ctx.tokens.issue(account.clientId);
     // bearer-snake: `{success: true, token}` (its public clients read `token`).
     if (isBearerFamily(ctx.dialect)) return reply.send({ success: true, token });
+    if (ctx.dialect === 'pagloop') return reply.send({ token, expires_in: ctx.tokens.ttlSeconds });
     return reply.send({
       access_token: token,
       token_type: 'Bearer',

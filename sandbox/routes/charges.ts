@@ -248,6 +248,7 @@ export function chargeRoutes(
       '/transactions/deposit',
       async (req, reply) => {
         const account = await requireBearer(ctx, req);
+        ctx.state.checks.push(ctx.now()); // counted in /__sandbox/stats like cics-pt's
         const id = req.query.external_id ?? req.query.transaction_id ?? '';
         const c = id ? ownCharge(account.clientId, id) : undefined;
         return reply.send({
@@ -269,6 +270,7 @@ export function chargeRoutes(
       ctx.dialect === 'axenpay' ? '/transactions/getStatusTransac/:id' : '/payments/deposit/:id';
     app.get<{ Params: { id: string } }>(path, async (req, reply) => {
       const account = await requireBearer(ctx, req);
+      ctx.state.checks.push(ctx.now()); // counted in /__sandbox/stats like cics-pt's
       const c = ownCharge(account.clientId, req.params.id);
       if (!c) throw new HttpError(404, 'NOT_FOUND', `Transaction not found: ${req.params.id}`);
       return reply.send({ status: wireChargeStatus(ctx.dialect, c.status) });

@@ -54,27 +54,41 @@ export function verifyCallback(
   idFields: readonly string[] = DEFAULT_ID_FIELDS,
 ): Result<VerifiedCallback> {
   const h = lowerCase(headers);
-  const signature = h[settings.signatureHeader.toLowerCase()];
-  const timestampText = h[settings.timestampHeader.toLowerCase()];
-  if (!signature) return reject('CALLBACK_NO_SIGNATURE');
-  if (!timestampText) return reject('CALLBACK_NO_TIMESTAMP');
-  const timestamp = callbackSeconds(timestampText.trim());
-  if (timestamp === null) return reject('CALLBACK_BAD_TIMESTAMP');
-  const skew = timestamp - nowMs / 1000;
-  if (skew < -settings.toleranceSeconds) return reject('CALLBACK_STALE');
-  if (skew > settings.toleranceSeconds) return reject('CALLBACK_FUTURE');
-
-  const given = decodeSignature(signature, settings);
-  // Over the bytes as received (D7): a Latin-1 body is signed as Latin-1.
-  const signed = signedBytes(settings.template, timestampText.trim(), rawBody);
   const candidates = [secrets.current];
   if (secrets.previous && nowMs <= secrets.previous.validUntil)
     candidates.push(secrets.previous.secret);
-  const valid = candidates.some((secret) => {
-    const expected = createHmac(settings.algorithm, secret).update(signed).digest();
-    return given !== null && given.length === expected.length && timingSafeEqual(given, expected);
-  });
-  if (!valid) return reject('CALLBACK_BAD_SIGNATURE');
+  const signature = h[settings.signatureHeader.toLowerCase()];
+  if (!signature) return reject('CALLBACK_NO_SIGNATURE');
+  let timestamp = nowMs / 1000;
+  if (settings.format === 'token') {
+    // A static token: equal to the secret, compared in constant time over fixed-length digests.
+    const given = digest(signature.trim());
+    if (!candidates.some((secret) => timingSafeEqual(given, digest(secret))))
+      return reject('CALLBACK_BAD_SIGNATURE');
+  } else {
+    const parts =
+      settings.format === 'combined'
+        ? combinedParts(signature)
+        : { timestamp: h[settings.timestampHeader.toLowerCase()], signatures: [signature] };
+    const timestampText = parts.timestamp?.trim();
+    if (!timestampText) return reject('CALLBACK_NO_TIMESTAMP');
+    const seconds = callbackSeconds(timestampText);
+    if (seconds === null) return reject('CALLBACK_BAD_TIMESTAMP');
+    const skew = seconds - nowMs / 1000;
+    if (skew < -settings.toleranceSeconds) return reject('CALLBACK_STALE');
+    if (skew > settings.toleranceSeconds) return reject('CALLBACK_FUTURE');
+    timestamp = seconds;
+    const given = parts.signatures.map((t) => decodeSignature(t, settings));
+    // Over the bytes as received (D7): a Latin-1 body is signed as Latin-1.
+    const signed = signedBytes(settings.template, timestampText, rawBody);
+    const valid = candidates.some((secret) => {
+      const expected = createHmac(settings.algorithm, secret).update(signed).digest();
+      return given.some(
+        (g) => g !== null && g.length === expected.length && timingSafeEqual(g, expected),
+      );
+    });
+    if (!valid) return reject('CALLBACK_BAD_SIGNATURE');
+  }
 
   const body = parseCallbackBody(bodyText(rawBody, h['content-type']), idFields, settings);
   if (!body.ok) return body;
@@ -94,6 +108,25 @@ export function callbackSeconds(text: string): number | null {
     return Number.isFinite(ms) ? ms / 1000 : null;
   }
   return null;
+}
+
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/**
+ * One header carrying both parts: `t=1700000000,v1=<hex>` (Stripe) or `ts=…,v1=…`; every `v1`
+ * is a candidate (a PSP rotating its secret sends two).
+ */
+function combinedParts(text: string): { timestamp?: string; signatures: string[] } {
+  const out: { timestamp?: string; signatures: string[] } = { signatures: [] };
+  for (const item of text.split(',')) {
+    const i = item.indexOf('=');
+    if (i < 0) continue;
+    const key = item.slice(0, i).trim().toLowerCase();
+    const value = item.slice(i + 1).trim();
+    if (key === 't' || key === 'ts') out.timestamp = value;
+    else if (key === 'v1') out.signatures.push(value);
+  }
+  return out;
 }
 
 /** A7: the event id header when present, else the SHA-256 of the body's bytes. */

@@ -6,6 +6,7 @@ import {
   type GoLiveInput,
 } from '../../../shared/onboarding';
 import { pspPresetSettings } from '../../../shared/psp-presets';
+import { withUnits } from '../../../shared/psp-units';
 import { err, ok, type Err, type Result } from '../../../shared/result';
 import type { Ledger } from '../ledger/ledger';
 import type { Redactor } from '../log';
@@ -152,7 +153,7 @@ export class GoLiveService {
 
     const next = deps.settings.check({
       psp: {
-        ...pspPresetSettings(i.preset),
+        ...withUnits(pspPresetSettings(i.preset), i.units ?? {}),
         baseUrl: i.baseUrl.trim(),
         chargeOperation: i.chargeOperation,
       },
@@ -185,6 +186,18 @@ export class GoLiveService {
         ]);
       }
       writes.push(['psp.clientId', i.clientId.trim()], ['psp.clientSecret', i.clientSecret]);
+    }
+    if (i.webhookSecret) {
+      // Rotated like the client secret: callbacks signed with the old one still verify a while.
+      const previous = await deps.secrets.get('psp.webhookSecret').catch(() => null);
+      if (previous && previous !== i.webhookSecret) {
+        const hours = deps.settings.get().psp.callback.previousSecretHours;
+        writes.push([
+          'psp.previousWebhookSecret',
+          previousSecretEntry(previous, deps.now() + hours * 3_600_000),
+        ]);
+      }
+      writes.push(['psp.webhookSecret', i.webhookSecret]);
     }
     if (relay.token) writes.push(['relay.channelToken', relay.token]);
     const undo: Array<[SecretKey, string | null]> = [];

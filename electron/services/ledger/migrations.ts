@@ -143,4 +143,11 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX pdv_exchanges_charge ON pdv_exchanges (charge_id);
   CREATE INDEX pdv_exchanges_pending ON pdv_exchanges (answer_pending) WHERE answer_pending = 1;
   `,
+  /* withdrawal receiver */ `
+  -- The receiver's CPF/CNPJ (unmasked) and name some PSPs require for a key type (VeoPag's
+  -- taxId for e-mail, phone and random keys): kept with the withdrawal, so a resend after a
+  -- restart carries them as the first send did.
+  ALTER TABLE withdrawals ADD COLUMN receiver_document TEXT;
+  ALTER TABLE withdrawals ADD COLUMN receiver_name TEXT;
+  `,
 ];

@@ -15,6 +15,8 @@ export interface WithdrawalRecord {
   noticeCode?: string;
   noticeText?: string;
   flags: string[];
+  /** The receiver's CPF/CNPJ (unmasked) and name, sent where the settings name fields. */
+  receiver?: { document?: string; name?: string };
   createdAt: number;
   updatedAt: number;
 }
@@ -33,6 +35,8 @@ const COLS = [
   'notice_code',
   'notice_text',
   'flags',
+  'receiver_document',
+  'receiver_name',
   'created_at',
   'updated_at',
 ];
@@ -50,6 +54,8 @@ const toRow = (w: WithdrawalRecord): Row => ({
   notice_code: w.noticeCode ?? null,
   notice_text: w.noticeText ?? null,
   flags: w.flags.join(','),
+  receiver_document: w.receiver?.document ?? null,
+  receiver_name: w.receiver?.name ?? null,
   created_at: w.createdAt,
   updated_at: w.updatedAt,
 });
@@ -71,6 +77,11 @@ function fromRow(r: Row): WithdrawalRecord {
   if (r.psp_status !== null) w.pspStatus = r.psp_status as string;
   if (r.notice_code !== null) w.noticeCode = r.notice_code as string;
   if (r.notice_text !== null) w.noticeText = r.notice_text as string;
+  if (r.receiver_document !== null || r.receiver_name !== null)
+    w.receiver = {
+      ...(r.receiver_document !== null && { document: r.receiver_document as string }),
+      ...(r.receiver_name !== null && { name: r.receiver_name as string }),
+    };
   return w;
 }
 

@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { err, ok, type Result } from '../../../shared/result';
+import { err, ok, type Err, type Result } from '../../../shared/result';
 import type { PspSettings } from '../../../shared/psp-settings';
 import type { Redactor } from '../log';
 import type { PspHttp } from './http';
@@ -11,6 +11,8 @@ export interface Credentials {
 export type CredentialSource = () => Promise<Credentials | null>;
 
 const REFRESH_MARGIN_MS = 60_000;
+/** A 429 on login without Retry-After: wait a minute before the next login. */
+const LOGIN_BLOCK_MS = 60_000;
 
 export const NO_CREDENTIALS = err('auth', 'CREDENTIALS_MISSING');
 
@@ -21,6 +23,8 @@ export const NO_CREDENTIALS = err('auth', 'CREDENTIALS_MISSING');
 export class PspAuth {
   private token: { value: string; expiresAt: number | null } | null = null;
   private inflight: Promise<Result<string>> | null = null;
+  /** A 429 on login (VeoPag: 25 per 15 min): no login request before this time. */
+  private blockedUntil = 0;
 
   constructor(
     private readonly http: PspHttp,
@@ -57,6 +61,9 @@ export class PspAuth {
   }
 
   private async doLogin(): Promise<Result<string>> {
+    // Every caller (polling, a sale, the owner's screens) would log in again and each 429 keeps
+    // the limit shut: while blocked, answer at once without a request.
+    if (this.now() < this.blockedUntil) return this.rateLimited();
     const c = await this.credentials();
     if (!c) return NO_CREDENTIALS;
     this.redactor.add(c.clientSecret);
@@ -70,12 +77,24 @@ export class PspAuth {
       },
       sideEffect: false,
     });
+    if (!r.ok && r.code === 'PSP_RATE_LIMITED') {
+      this.blockedUntil = this.now() + (r.retryAfterMs ?? LOGIN_BLOCK_MS);
+      return this.rateLimited();
+    }
     if (!r.ok) return r;
     const value = readToken(r.value.body);
     if (!value) return err('auth', 'PSP_LOGIN_NO_TOKEN');
     this.redactor.add(value);
     this.token = { value, expiresAt: this.expiry(r.value.body, value) };
     return ok(value);
+  }
+
+  private rateLimited(): Err {
+    const retryAfterMs = Math.max(0, this.blockedUntil - this.now());
+    return err('rate_limited', 'PSP_LOGIN_RATE_LIMITED', {
+      params: { seconds: Math.ceil(retryAfterMs / 1000) },
+      retryAfterMs,
+    });
   }
 
   private expiry(body: unknown, token: string): number | null {

@@ -59,6 +59,12 @@ export interface DefenseInput {
   proofs: string[];
 }
 
+/** Where each charge operation goes and with which auth (the seed's operations 2 and 7). */
+const CREATE_ROUTES = {
+  deposit: { path: '/payments/deposit', auth: 'bearer' },
+  transaction: { path: '/transactions/create', auth: 'cics' },
+} as const;
+
 export interface PspClientDeps {
   settings: PspSettings;
   credentials: CredentialSource;
@@ -114,27 +120,19 @@ export class PspClient {
     return r.ok ? ok(true) : r;
   }
 
-  async createDeposit(i: DepositInput): Promise<Result<CreatedCharge>> {
-    const body = {
-      amount: toWireIn(i.amountCents, this.deps.settings.requestAmountUnit),
+  /** `/payments/deposit` (Bearer): the seed's operation 2. */
+  createDeposit(i: DepositInput): Promise<Result<CreatedCharge>> {
+    return this.create('deposit', i.amountCents, {
       external_id: i.externalId,
       clientCallbackUrl: i.callbackUrl,
       payer: i.payer,
       ...(i.description && { description: i.description }),
-    };
-    const r = await this.withBearer({
-      op: 'deposit',
-      method: 'POST',
-      path: '/payments/deposit',
-      body,
-      sideEffect: true,
     });
-    return r.ok ? readCreatedCharge(r.value.body, this.deps.settings.createReply) : r;
   }
 
-  async createTransaction(i: TransactionInput): Promise<Result<CreatedCharge>> {
-    const body = {
-      amount: toWireIn(i.amountCents, this.deps.settings.requestAmountUnit),
+  /** `/transactions/create` (ci/cs): the seed's operation 7, with the split and gateway. */
+  createTransaction(i: TransactionInput): Promise<Result<CreatedCharge>> {
+    return this.create('transaction', i.amountCents, {
       payerName: i.payerName,
       payerDocument: i.payerDocument,
       transactionId: i.transactionId,
@@ -143,14 +141,29 @@ export class PspClient {
       ...(i.splitUser && { splitUser: i.splitUser }),
       ...(i.splitTax !== undefined && { splitTax: i.splitTax }),
       ...(i.gateway && { gateway: i.gateway }),
-    };
-    const r = await this.withClientHeaders({
-      op: 'transaction',
-      method: 'POST',
-      path: '/transactions/create',
-      body,
-      sideEffect: true,
     });
+  }
+
+  /**
+   * The one create path of both operations: the amount in the request's unit, the operation's
+   * route and auth, a side effect (never repeated but after a 401), the reply read by the
+   * preset's creation-reply paths and units.
+   */
+  private async create(
+    op: keyof typeof CREATE_ROUTES,
+    amountCents: Cents,
+    fields: Record<string, unknown>,
+  ): Promise<Result<CreatedCharge>> {
+    const route = CREATE_ROUTES[op];
+    const req: PspRequest = {
+      op,
+      method: 'POST',
+      path: route.path,
+      body: { amount: toWireIn(amountCents, this.deps.settings.requestAmountUnit), ...fields },
+      sideEffect: true,
+    };
+    const r =
+      route.auth === 'bearer' ? await this.withBearer(req) : await this.withClientHeaders(req);
     return r.ok ? readCreatedCharge(r.value.body, this.deps.settings.createReply) : r;
   }
 

@@ -56,8 +56,6 @@ export class WithdrawalService {
   private readonly lock = new KeyedLock();
   private readonly retries: RetrySchedule;
 
-  private readonly receivers = new Map<string, { document?: string; name?: string }>();
-
   constructor(private readonly deps: WithdrawalServiceDeps) {
     this.now = deps.now ?? Date.now;
     this.retries = new RetrySchedule(deps.retryDelaysMs ?? [2_000, 10_000, 30_000]);
@@ -95,14 +93,15 @@ export class WithdrawalService {
       createdAt: at,
       updatedAt: at,
       ...(description && { description }),
+      // Kept with it: a resend after a restart carries the receiver as the first send did.
+      ...((doc?.ok || receiverName) && {
+        receiver: {
+          ...(doc?.ok && { document: doc.value.value }),
+          ...(receiverName && { name: receiverName }),
+        },
+      }),
     };
-    // Committed before the PSP hears of it. The receiver is kept in memory only (a named
-    // limitation: a resend after a restart goes without it, and the PSP says why it refuses).
-    if (doc?.ok || receiverName)
-      this.receivers.set(w.id, {
-        ...(doc?.ok && { document: doc.value.value }),
-        ...(receiverName && { name: receiverName }),
-      });
+    // Committed before the PSP hears of it.
     this.deps.ledger.withdrawals.insert(w);
     const done = await this.lock.run(w.id, () => this.send(w.id));
     return ok(toWithdrawalView(done ?? w));
@@ -172,7 +171,7 @@ export class WithdrawalService {
       pixKeyType: w.pixKeyType,
       callbackUrl: this.deps.callbackUrl(),
       ...(w.description !== undefined && { description: w.description }),
-      ...(this.receivers.has(id) && { receiver: this.receivers.get(id)! }),
+      ...(w.receiver && { receiver: w.receiver }),
     });
     return this.step(
       id,

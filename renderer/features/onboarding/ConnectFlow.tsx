@@ -7,7 +7,7 @@ import { ExtrasStep, PinStep, PspStep } from './ConnectSteps';
 
 type Step = 'welcome' | 'pin' | 'psp' | 'extras';
 const PIN_FIELDS = new Set(['newPin', 'confirmPin']);
-const PSP_FIELDS = new Set(['baseUrl', 'clientId', 'clientSecret']);
+const PSP_FIELDS = new Set(['baseUrl', 'clientId', 'clientSecret', 'webhookSecret', 'units']);
 
 /**
  * `Bem-vindo ao Balcão` (first run) and Configurações → `Conectar ao PSP`: the same steps,

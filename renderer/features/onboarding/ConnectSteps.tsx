@@ -1,9 +1,14 @@
-import { PSP_PRESET_IDS, pspPresetSettings } from '../../../shared/psp-presets';
+import { pspPresetSettings } from '../../../shared/psp-presets';
+import { unitsOf, withUnits } from '../../../shared/psp-units';
+import { defaultSettings } from '../../../shared/settings';
 import { describeError } from '../../bridge';
 import { Choice } from '../../components/Choice';
 import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
 import { useOnboarding } from '../../stores/onboarding-store';
+import { UNIT_ROWS } from '../settings/field-table';
+import { FieldRows } from '../settings/FieldRows';
+import { PresetPicker } from '../settings/PresetPicker';
 import { PrinterSection } from '../settings/PrinterSection';
 import { describeCheck, describeReport } from './report';
 
@@ -54,17 +59,19 @@ export function PspStep() {
   const { t } = useTranslation();
   const { form, edit, stored } = useOnboarding();
   const error = useFieldError();
+  const signsWithWebhook = pspPresetSettings(form.preset).callback.secret === 'webhook';
   return (
     <fieldset className="stack">
       <legend>{t('onboarding.pspTitle')}</legend>
-      <Choice
+      <PresetPicker
         id="ob-preset"
         label={t('onboarding.preset')}
         value={form.preset}
-        options={PSP_PRESET_IDS.map((id) => [id, t(`presets.${id}`)] as const)}
         onChange={(preset) =>
           edit({
             preset,
+            // The new profile's own units; the owner may change them below.
+            units: {},
             chargeOperation: pspPresetSettings(preset).chargeOperation ?? form.chargeOperation,
           })
         }
@@ -93,6 +100,20 @@ export function PspStep() {
         error={error('clientSecret')}
         onChange={(clientSecret) => edit({ clientSecret })}
       />
+      {signsWithWebhook && (
+        <>
+          <TextField
+            id="ob-webhook-secret"
+            label={t('settings.webhookSecret')}
+            type="password"
+            value={form.webhookSecret ?? ''}
+            error={error('webhookSecret')}
+            onChange={(webhookSecret) => edit({ webhookSecret })}
+          />
+          <p className="muted">{t('onboarding.webhookSecretHelp')}</p>
+        </>
+      )}
+      <UnitFields />
       <Choice
         id="ob-op"
         label={t('settings.operation')}
@@ -144,6 +165,33 @@ export function ConnectionTest() {
         </ul>
       )}
     </>
+  );
+}
+
+/**
+ * The amount units (reais or cents) of each field, from the profile and editable here: the rows
+ * of UNIT_ROWS over the chosen profile's settings, so a PSP that answers in cents is fixed
+ * before the first sale.
+ */
+function UnitFields() {
+  const { t } = useTranslation();
+  const { form, edit, base } = useOnboarding();
+  const start = base ?? defaultSettings();
+  const view = {
+    ...start,
+    psp: withUnits({ ...start.psp, ...pspPresetSettings(form.preset) }, form.units ?? {}),
+  };
+  return (
+    <details className="compat">
+      <summary>{t('onboarding.unitsTitle')}</summary>
+      <p className="muted">{t('onboarding.unitsHelp')}</p>
+      <FieldRows
+        key={form.preset}
+        rows={UNIT_ROWS}
+        s={view}
+        edit={(next) => edit({ units: unitsOf(next.psp) })}
+      />
+    </details>
   );
 }
 

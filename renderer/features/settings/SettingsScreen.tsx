@@ -9,8 +9,10 @@ import { PspProfileSection } from './PspProfileSection';
 import { DefaultPayerSection } from './DefaultPayerSection';
 import { PrinterSection } from './PrinterSection';
 import { ReceiverSection } from './ReceiverSection';
-import { Choice } from '../../components/Choice';
 import { TextField } from '../../components/TextField';
+import { GENERAL_ROWS, SWITCH_ROWS, TERMINAL_ROWS } from './field-table';
+import { FieldRows } from './FieldRows';
+import { WebhookSecretField } from './WebhookSecretField';
 
 /** Configurações: the non-secret settings, write-only credentials, the owner PIN. */
 export function SettingsScreen() {
@@ -80,67 +82,11 @@ export function SettingsScreen() {
         </button>
       </section>
       <form onSubmit={save} className="stack">
-        {field('set-terminal', t('settings.terminal'), s.terminalName, (v) =>
-          setS({ ...s, terminalName: v }),
-        )}
-        {field('set-shop', t('settings.shop'), s.shopName, (v) => setS({ ...s, shopName: v }))}
-        <Choice
-          id="set-lang"
-          label={t('settings.language')}
-          value={s.language}
-          options={[
-            ['pt-BR', 'Português (Brasil)'],
-            ['en', 'English'],
-          ]}
-          onChange={(language) => setS({ ...s, language })}
-        />
-        {field('set-psp', t('settings.pspUrl'), s.psp.baseUrl, (v) =>
-          setS({ ...s, psp: { ...s.psp, baseUrl: v } }),
-        )}
-        <Choice
-          id="set-op"
-          label={t('settings.operation')}
-          value={s.psp.chargeOperation}
-          options={[
-            ['deposit', '/payments/deposit'],
-            ['transaction', '/transactions/create'],
-          ]}
-          onChange={(chargeOperation) => setS({ ...s, psp: { ...s.psp, chargeOperation } })}
-        />
-        {field('set-query', t('settings.statusQuery'), s.psp.statusQueryPath, (v) =>
-          setS({ ...s, psp: { ...s.psp, statusQueryPath: v } }),
-        )}
+        <FieldRows key={`general-${s.psp.preset}`} rows={GENERAL_ROWS} s={s} edit={setS} />
         <PspProfileSection s={s} edit={setS} />
-        <TextField
-          id="set-expiry"
-          type="number"
-          label={t('settings.expiry')}
-          value={s.charges.expiryMinutes}
-          onChange={(v) => setS({ ...s, charges: { expiryMinutes: Number(v) } })}
-        />
-        {field('set-relay', t('settings.relayUrl'), s.relay.url, (v) =>
-          setS({ ...s, relay: { ...s.relay, url: v } }),
-        )}
-        {field('set-channel', t('settings.relayChannel'), s.relay.channelId, (v) =>
-          setS({ ...s, relay: { ...s.relay, channelId: v } }),
-        )}
+        <FieldRows rows={TERMINAL_ROWS} s={s} edit={setS} />
         <PrinterSection s={s} edit={setS} />
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={s.customerDisplay}
-            onChange={(e) => setS({ ...s, customerDisplay: e.target.checked })}
-          />{' '}
-          {t('settings.customerDisplay')}
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={s.openAtLogin}
-            onChange={(e) => setS({ ...s, openAtLogin: e.target.checked })}
-          />{' '}
-          {t('settings.openAtLogin')}
-        </label>
+        <FieldRows rows={SWITCH_ROWS} s={s} edit={setS} />
         <CompatibilitySection s={s} edit={setS} />
         <button type="submit" className="btn btn-primary">
           {t('settings.save')}
@@ -167,6 +113,7 @@ export function SettingsScreen() {
         >
           {t('settings.saveCredentials')}
         </button>
+        <WebhookSecretField signsWithWebhook={s.psp.callback.secret === 'webhook'} />
         <p>
           {credentials.relayToken ? t('settings.relayTokenStored') : t('settings.relayTokenNone')}
         </p>

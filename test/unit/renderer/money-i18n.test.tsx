@@ -18,7 +18,7 @@ const at = new Date(2026, 10, 21, 15, 5, 7).getTime();
 const inputs = [
   path.join('i18n', 'money.ts'),
   path.join('features', 'cashier', 'AmountField.tsx'),
-  path.join('features', 'settings', 'CompatibilitySection.tsx'),
+  path.join('features', 'settings', 'field-table.ts'),
 ];
 
 const row: HistoryRow = {

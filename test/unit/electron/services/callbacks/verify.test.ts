@@ -199,3 +199,70 @@ describe('A7 body reading', () => {
     );
   });
 });
+
+describe('one header with both parts (t=…,v1=…, ts=…,v1=…) and a static token header', () => {
+  const combined = callbackSettingsSchema.parse({
+    format: 'combined',
+    signatureHeader: 'x-signature',
+  });
+  it('accepts t=…,v1=… and ts=…,v1=… over {timestamp}.{body}; refuses a wrong v1, a stale t, a missing t', () => {
+    for (const key of ['t', 'ts']) {
+      const header = `${key}=${TS},v1=${sign(BODY, TS)}`;
+      expect(verify({ 'x-signature': header }, BODY, combined)).toMatchObject({
+        ok: true,
+        value: { timestamp: Number(TS) },
+      });
+    }
+    // A rotation: two v1 values, the second one right.
+    expect(
+      verify(
+        { 'x-signature': `t=${TS},v1=${sign(BODY, TS, 'old')},v1=${sign(BODY, TS)}` },
+        BODY,
+        combined,
+      ),
+    ).toMatchObject({ ok: true });
+    expect(
+      verify({ 'x-signature': `t=${TS},v1=${sign(BODY, TS, 'wrong')}` }, BODY, combined),
+    ).toMatchObject({ ok: false, code: 'CALLBACK_BAD_SIGNATURE' });
+    const stale = String(Number(TS) - 301);
+    expect(
+      verify({ 'x-signature': `t=${stale},v1=${sign(BODY, stale)}` }, BODY, combined),
+    ).toMatchObject({ ok: false, code: 'CALLBACK_STALE' });
+    expect(verify({ 'x-signature': `v1=${sign(BODY, TS)}` }, BODY, combined)).toMatchObject({
+      ok: false,
+      code: 'CALLBACK_NO_TIMESTAMP',
+    });
+    // The body changed after signing: refused.
+    expect(
+      verify(
+        { 'x-signature': `t=${TS},v1=${sign(BODY, TS)}` },
+        BODY.replace('PAID', 'PAGO'),
+        combined,
+      ),
+    ).toMatchObject({ ok: false, code: 'CALLBACK_BAD_SIGNATURE' });
+  });
+
+  it('a static token header equal to the secret is accepted; any other value is refused', () => {
+    const token = callbackSettingsSchema.parse({
+      format: 'token',
+      signatureHeader: 'asaas-access-token',
+    });
+    expect(verify({ 'asaas-access-token': SECRET }, BODY, token)).toMatchObject({ ok: true });
+    expect(verify({ 'asaas-access-token': `${SECRET}x` }, BODY, token)).toMatchObject({
+      ok: false,
+      code: 'CALLBACK_BAD_SIGNATURE',
+    });
+    expect(verify({ 'asaas-access-token': SECRET.slice(0, 5) }, BODY, token)).toMatchObject({
+      ok: false,
+      code: 'CALLBACK_BAD_SIGNATURE',
+    });
+    expect(verify({}, BODY, token)).toMatchObject({ ok: false, code: 'CALLBACK_NO_SIGNATURE' });
+    // A rotated-out token still valid until its deadline.
+    expect(
+      verify({ 'asaas-access-token': 'old-token' }, BODY, token, NOW, {
+        secret: 'old-token',
+        validUntil: NOW + 1000,
+      }),
+    ).toMatchObject({ ok: true });
+  });
+});

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import type { AppSettings } from '../../../shared/settings';
+import { describeError } from '../../bridge';
+import { Choice } from '../../components/Choice';
+import { TextField } from '../../components/TextField';
+import { useTranslation } from '../../i18n';
+import { formatRow, getPath, parseRow, setPath, type FieldRow } from './field-table';
+
+/**
+ * Renders rows of the field table against settings `s`. A typed text that does not parse stays
+ * on screen with the reason under it (the stored value is left as it was); the parent remounts
+ * it (a `key`) when the values change from elsewhere, e.g. a preset.
+ */
+export function FieldRows({
+  rows,
+  s,
+  edit,
+}: {
+  rows: readonly FieldRow[];
+  s: AppSettings;
+  edit(next: AppSettings): void;
+}) {
+  const { t } = useTranslation();
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const put = (row: FieldRow, value: unknown) => {
+    let next = setPath(s, row.path, value);
+    if (row.leavesPreset) next = setPath(next, 'psp.preset', 'custom');
+    edit(next);
+  };
+  const typed = (row: FieldRow, text: string) => {
+    setTexts((m) => ({ ...m, [row.id]: text }));
+    const r = parseRow(row, text);
+    setErrors(({ [row.id]: _, ...rest }) =>
+      r.ok ? rest : { ...rest, [row.id]: describeError(r, { field: t(row.label) }) },
+    );
+    if (r.ok) put(row, r.value);
+  };
+  return (
+    <>
+      {rows
+        .filter((row) => !row.show || row.show(s))
+        .map((row) => {
+          const value = getPath(s, row.path);
+          const label = t(row.label);
+          if (row.kind === 'choice')
+            return (
+              <Choice
+                key={row.id}
+                id={row.id}
+                label={label}
+                value={String(value)}
+                options={row.options!.map(([v, text]) => [v, row.literalOptions ? text : t(text)])}
+                onChange={(v) => put(row, v)}
+              />
+            );
+          if (row.kind === 'check')
+            return (
+              <label key={row.id} className="check">
+                <input
+                  id={row.id}
+                  type="checkbox"
+                  checked={value === true}
+                  onChange={(e) => put(row, e.target.checked)}
+                />{' '}
+                {label}
+              </label>
+            );
+          const text = texts[row.id] ?? formatRow(row, value);
+          if (row.kind === 'lines')
+            return (
+              <div className="field" key={row.id}>
+                <label htmlFor={row.id}>{label}</label>
+                <textarea
+                  id={row.id}
+                  rows={6}
+                  value={text}
+                  onChange={(e) => typed(row, e.target.value)}
+                />
+              </div>
+            );
+          return (
+            <TextField
+              key={row.id}
+              id={row.id}
+              label={label}
+              value={text}
+              {...(row.kind === 'number' && { type: 'number' as const })}
+              {...(row.kind === 'money' && { inputMode: 'decimal' as const })}
+              {...(errors[row.id] && { error: errors[row.id] })}
+              onChange={(v) => typed(row, v)}
+            />
+          );
+        })}
+    </>
+  );
+}

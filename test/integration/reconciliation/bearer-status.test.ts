@@ -1,0 +1,101 @@
+import http from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChargeView } from '../../../shared/views';
+import { coreOn, payer } from '../../helpers/core';
+import { DEMO_ACCOUNT, eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
+
+// A Bearer member (VeoPag's dialect and preset): its status query sits behind the Bearer token.
+// With callbacks that cannot be verified (no webhook secret set: the weak case) "Verificar de
+// novo" still finds the payment; with the relay stream dead, polling finds it.
+type Core = Awaited<ReturnType<typeof coreOn>>;
+let sb: TestSandbox;
+let t: Core;
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await t?.core.stop();
+  await sb?.close();
+  for (const c of closers.splice(0)) await c();
+});
+
+const veopag = (over: Parameters<typeof coreOn>[1] = {}) =>
+  coreOn(sb.baseUrl, {
+    pspPreset: 'veopag',
+    pspOverride: {
+      baseUrl: sb.baseUrl,
+      credentials: { clientId: DEMO_ACCOUNT.clientId, clientSecret: DEMO_ACCOUNT.clientSecret },
+    },
+    ...over,
+  });
+const status = (id: string) => {
+  const r = t.core.charges.get(id);
+  return r.ok ? r.value.status : undefined;
+};
+const checks = async () =>
+  ((await sb.control('GET', '/stats')).body as { checks?: { total: number } }).checks?.total ?? 0;
+
+describe('Bearer status query (VeoPag)', () => {
+  it('weak Bearer: its callbacks refused (no webhook secret), “Verificar de novo” asks with the token → Pago', async () => {
+    sb = await sandbox({ dialect: 'veopag' });
+    t = await veopag();
+    await t.core.start();
+    const r = await t.core.charges.create({ amountCents: 1990, payer });
+    if (!r.ok) throw new Error(r.message);
+    expect(r.value.status).toBe('PENDING');
+    await sb.control('POST', `/charges/${r.value.externalId}/pay`);
+    // The signed callback arrives and is refused: signed with a secret the app does not have.
+    await eventually(async () =>
+      ((await sb.control('GET', '/callbacks')).body as unknown[]).length > 0 ? true : undefined,
+    );
+    expect(status(r.value.id)).toBe('PENDING');
+    const rechecked = await t.core.charges.recheck(r.value.id);
+    expect(rechecked).toMatchObject({ ok: true, value: { status: 'PAID' } });
+  });
+
+  it('a dead relay stream: the Bearer status query finds the payment made meanwhile', async () => {
+    sb = await sandbox({ dialect: 'veopag' });
+    // A relay whose stream opens, sends one comment, then goes silent; callbacks posted to it vanish.
+    const relay = http.createServer((req, res) => {
+      if (req.method === 'GET' && req.url?.includes('/events')) {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(': hello\n\n');
+        return;
+      }
+      req.resume();
+      res.writeHead(200).end('{"ok":true}');
+    });
+    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
+    closers.push(
+      () =>
+        new Promise((r) => {
+          relay.closeAllConnections();
+          relay.close(() => r());
+        }),
+    );
+    const url = `http://127.0.0.1:${(relay.address() as { port: number }).port}`;
+    t = await veopag({
+      relay: { url, channelId: 'ch', token: 'tok' },
+      relaySilenceMs: 400,
+      pollMs: 100,
+      reconcileBackoffMs: [3_600_000],
+    });
+    await t.core.start();
+    await eventually(async () => t.core.connection().state === 'connected');
+    const r = await t.core.charges.create({ amountCents: 4400, payer });
+    if (!r.ok) throw new Error(r.message);
+    await new Promise((res) => setTimeout(res, 250)); // asked once already; next in an hour
+    const before = await checks();
+    await sb.control('POST', `/charges/${r.value.externalId}/pay`);
+    await eventually(
+      async () =>
+        t.events.some(
+          (e) =>
+            e.event === 'charges:updated' &&
+            (e.payload as ChargeView).id === r.value.id &&
+            (e.payload as ChargeView).status === 'PAID',
+        ),
+      8_000,
+    );
+    // Pago came from its Bearer status route (the callback went into the dead relay).
+    expect(await checks()).toBeGreaterThan(before);
+  });
+});

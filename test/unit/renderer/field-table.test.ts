@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import {
+  COMPAT_ROWS,
+  GENERAL_ROWS,
+  getPath,
+  labelOfPath,
+  parseRow,
+  PROFILE_ROWS,
+  setPath,
+  SWITCH_ROWS,
+  TERMINAL_ROWS,
+  UNIT_ROWS,
+} from '../../../renderer/features/settings/field-table';
+import { en } from '../../../renderer/i18n/en';
+import { ptBR } from '../../../renderer/i18n/pt-BR';
+import { UNIT_PATHS } from '../../../shared/psp-units';
+import { appSettingsSchema, defaultSettings } from '../../../shared/settings';
+
+// The settings screens are the field table: a row pointing at no setting, or whose label or
+// option has no words in a language, would be a field the owner cannot use.
+const ROWS = [...GENERAL_ROWS, ...TERMINAL_ROWS, ...SWITCH_ROWS, ...PROFILE_ROWS, ...COMPAT_ROWS];
+const word = (d: unknown, key: string) => getPath(d, key);
+
+describe('the settings field table', () => {
+  it('every row points at a setting, ids are unique, labels and options are worded in both languages', () => {
+    const s = defaultSettings();
+    expect(ROWS.filter((r) => getPath(s, r.path) === undefined).map((r) => r.path)).toEqual([]);
+    expect(new Set(ROWS.map((r) => r.id)).size).toBe(ROWS.length);
+    for (const d of [ptBR, en]) {
+      expect(ROWS.filter((r) => typeof word(d, r.label) !== 'string').map((r) => r.label)).toEqual(
+        [],
+      );
+      const options = ROWS.filter((r) => r.options && !r.literalOptions).flatMap((r) =>
+        r.options!.map(([, k]) => k),
+      );
+      expect(options.filter((k) => typeof word(d, k) !== 'string')).toEqual([]);
+    }
+  });
+
+  it('every amount unit has a row, and the unit-mismatch message names the creation reply’s label', () => {
+    expect(UNIT_ROWS.map((r) => r.path)).toEqual(UNIT_PATHS.map((p) => `psp.${p}`));
+    const label = word(ptBR, labelOfPath('psp.createReply.amountUnit')!) as string;
+    expect(ptBR.chargeNotices.AMOUNT_UNIT_MISMATCH).toContain(label);
+  });
+
+  it('a value set through a row is a valid setting; a refused one names its label', () => {
+    const s = defaultSettings();
+    const unit = UNIT_ROWS.find((r) => r.path === 'psp.createReply.amountUnit')!;
+    const next = setPath(s, unit.path, 'cents');
+    expect(appSettingsSchema.parse(next).psp.createReply.amountUnit).toBe('cents');
+    expect(s.psp.createReply.amountUnit).toBe('reais'); // a copy, not a change in place
+    const maxRow = COMPAT_ROWS.find((r) => r.id === 'compat-max')!;
+    expect(parseRow(maxRow, '1.500,00')).toEqual({ ok: true, value: 150_000 });
+    expect(parseRow(maxRow, 'abc').ok).toBe(false);
+    const timeout = COMPAT_ROWS.find((r) => r.id === 'compat-timeout')!;
+    expect(parseRow(timeout, '15 s').ok).toBe(false);
+    expect(labelOfPath('psp.idFields.2')).toBe('compat.idFields');
+    expect(labelOfPath('psp.statusQuery.reply.notFound.0')).toBe('pspProfile.queryReplyNotFound');
+  });
+});
