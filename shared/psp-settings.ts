@@ -186,11 +186,40 @@ export const withdrawalSettingsSchema = z.object({
     .prefault({}),
 });
 
+/**
+ * The Central Bank's API Pix (docs/api-pix.md): where to get the OAuth2 token, with which
+ * scopes and how the pair is sent, the receiver's key (`chave`) and the charge's lifetime.
+ * Only read when `psp.kind` is `api-pix`.
+ */
+export const PSP_KINDS = ['family', 'api-pix'] as const;
+export type PspKind = (typeof PSP_KINDS)[number];
+export const apiPixSettingsSchema = z.object({
+  /** Empty until a preset or the owner sets it; must be https (or loopback, for the sandbox). */
+  tokenUrl: z.union([z.string().url(), z.literal('')]).default(''),
+  scopes: z
+    .string()
+    .trim()
+    .regex(/^[\w.:-]+( [\w.:-]+)*$/, 'escopos separados por espaço, ex.: cob.write cob.read')
+    .default('cob.write cob.read pix.write pix.read webhook.write webhook.read'),
+  /** Efí and the spec's examples: HTTP Basic. Inter's public guides: the pair in the form body. */
+  tokenAuth: z.enum(['basic', 'form']).default('basic'),
+  /** The shop's PIX key every charge pays (the `chave` of `PUT /cob`). */
+  chave: z.string().trim().max(77).default(''),
+  /** `calendario.expiracao`: how long a charge can be paid, in seconds. */
+  expiracaoSeconds: z.number().int().min(60).max(86_400).default(3_600),
+  /** The preset last applied (informative). */
+  preset: z.string().trim().max(40).default(''),
+});
+export type ApiPixSettings = z.infer<typeof apiPixSettingsSchema>;
+
 export const CALLBACK_POLICIES = ['hmac', 'confirm-by-query'] as const;
 export type CallbackPolicy = (typeof CALLBACK_POLICIES)[number];
 
 export const pspSettingsSchema = z.object({
   baseUrl: z.string().url(),
+  /** Which kind of PSP: the seed's family (the rest of these settings) or the API Pix. */
+  kind: z.enum(PSP_KINDS).default('family'),
+  apiPix: apiPixSettingsSchema.prefault({}),
   /** The preset last applied (`custom` once a value differs is fine too; it is informative). */
   preset: z
     .enum(['seed', 'cics-pt', 'bearer-snake', 'veopag', 'axenpay', 'novaplex', 'pagloop', 'custom'])

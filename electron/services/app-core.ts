@@ -78,6 +78,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
   });
   const sel = await PspSelection.open({
     fetch: pspHealth.fetch,
+    ...(o.apiPixTrust && { apiPixTrust: o.apiPixTrust }),
     dataDir: o.dataDir,
     kv: ledger.kv,
     settings,
@@ -96,13 +97,15 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
 
   // One budget for the status query, whoever asks (docs/psp-compatibility.md, "Status query").
   const statusBudget = new QueryBudget(() => settings.get().psp.statusQuery.perMinute, now);
+  // The API Pix kind answers the status and the charge itself (psp.kind, docs/api-pix.md).
+  const statusPsp = () => (sel.kind === 'api-pix' ? sel.apiPix() : psp());
   const gate = new StatusQueryGate({
-    query: (id) => psp().transactionStatus(id),
+    query: (id) => statusPsp().transactionStatus(id),
     budget: statusBudget,
     now,
   });
   const chargePsp = (): ChargePsp => {
-    const c = psp();
+    const c = sel.kind === 'api-pix' ? sel.apiPix() : psp();
     return {
       hasStatusQuery: c.hasStatusQuery,
       createDeposit: (i) => c.createDeposit(i),
@@ -142,6 +145,14 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     logger,
     ...(o.resolveDelaysMs && { resolveDelaysMs: o.resolveDelaysMs }),
     ...(o.afterPspAnswer && { afterPspAnswer: o.afterPspAnswer }),
+    // The API Pix can cancel at the PSP, so a cancelled QR cannot be paid any more.
+    cancelAtPsp: (txid) => {
+      if (sel.kind !== 'api-pix') return;
+      void sel
+        .apiPix()
+        .cancel(txid)
+        .then((r) => !r.ok && logger.info('psp cancel refused', { txid, code: r.code }));
+    },
     receiverPins,
     // The owner is told, loudly, on every screen.
     receiverRefused: (r) =>
@@ -165,7 +176,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     ledger,
     charges,
     gate,
-    hasQuery: () => psp().hasStatusQuery,
+    hasQuery: () => statusPsp().hasStatusQuery,
     statusMap: () => settings.get().psp.statusMap,
     now,
     logger,
@@ -220,7 +231,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     intake,
     monitor,
     logger,
-    hasStatusQuery: () => psp().hasStatusQuery,
+    hasStatusQuery: () => statusPsp().hasStatusQuery,
     loopbackPsp: () => LOOPBACK_URL.test(sel.baseUrl()),
     ...(o.relaySilenceMs && { silenceMs: o.relaySilenceMs }),
   });

@@ -779,6 +779,35 @@ export const en: Messages = {
       'The system keychain did not answer; nothing was saved. On Linux, install gnome-keyring (or another Secret Service) and log in again.',
     PSP_TLS:
       'The secure connection to the PSP failed (certificate refused). Nothing was sent; check the address.',
+    APIPIX_CERT_MISSING:
+      "Save the PSP's client certificate (.pem/.crt) and its private key first: the API Pix only answers over mutual TLS.",
+    APIPIX_CERT_UNREADABLE:
+      "The client certificate could not be read. Use the PEM text (BEGIN CERTIFICATE); a .p12 from the PSP's panel converts with: openssl pkcs12 -in cert.p12 -out cert.pem -nodes",
+    APIPIX_CERT_NO_KEY:
+      "The certificate's private key is missing, does not open with this password, or belongs to another certificate. Save the key issued with this certificate.",
+    APIPIX_CERT_EXPIRED:
+      "The client certificate expired on {{date}}. Issue a new one in the PSP's panel and save it here.",
+    APIPIX_CERT_NOT_YET_VALID:
+      "The client certificate is only valid from {{date}}. Check the computer's clock or use the current certificate.",
+    APIPIX_CERT_WRONG_HOST:
+      "The PSP's server at {{host}} presented a certificate for another address. Check the API and token URLs (production vs. homologação). Nothing was sent.",
+    APIPIX_CERT_REFUSED:
+      'The PSP refused this client certificate (it may be for the other environment, produção or homologação, or revoked). Nothing was sent.',
+    APIPIX_TOKEN_HTML:
+      "The token URL answered a web page, not a token. Check the token URL in Settings (it is the PSP's OAuth address, not its website).",
+    APIPIX_TOKEN_URL_EMPTY: "Type the PSP's token URL (or choose a preset).",
+    APIPIX_CHAVE_EMPTY: "Type the shop's PIX key that receives the charges.",
+    APIPIX_AMOUNT_DIFFERS:
+      'The PSP created the charge for {{pspAmount}} instead of {{amount}}. No QR shown; the charge was cancelled at the PSP.',
+    APIPIX_REPLY_INVALID:
+      "The PSP's answer about the charge is missing or malformed in “{{field}}”. No QR shown.",
+    APIPIX_NO_BRCODE: "The PSP did not send the charge's PIX copy-and-paste code. No QR shown.",
+    APIPIX_QR_UNVERIFIED:
+      "The QR could not be checked the way the payer's bank will check it ({{reason}}). No QR shown: the payer would be refused or could pay something else.",
+    APIPIX_QR_MISMATCH:
+      "The signed charge at the QR's address says {{field}} differs from this sale. No QR shown.",
+    APIPIX_CANCEL_REFUSED:
+      'The PSP would not cancel this charge (it is no longer active: it may have been paid). Check its status.',
     PSP_FIXED: 'This terminal uses the PSP given on the command line.',
     PSP_REDIRECT:
       'The PSP answered with a redirect (HTTP {{status}}) to {{location}}. Balcão does not follow it: nothing was sent there. If the PSP really moved, update the PSP URL in Settings.',

@@ -786,6 +786,35 @@ export const ptBR = {
       'O cofre de senhas do sistema não respondeu; nada foi salvo. No Linux, instale gnome-keyring (ou outro Secret Service) e entre de novo na sessão.',
     PSP_TLS:
       'A conexão segura com o PSP falhou (certificado recusado). Nada foi enviado; confira o endereço.',
+    APIPIX_CERT_MISSING:
+      'Salve antes o certificado de cliente do PSP (.pem/.crt) e a chave privada: a API Pix só responde com TLS mútuo.',
+    APIPIX_CERT_UNREADABLE:
+      'Não foi possível ler o certificado de cliente. Use o texto PEM (BEGIN CERTIFICATE); um .p12 do painel do PSP se converte com: openssl pkcs12 -in cert.p12 -out cert.pem -nodes',
+    APIPIX_CERT_NO_KEY:
+      'Falta a chave privada do certificado, ela não abre com esta senha, ou é de outro certificado. Salve a chave emitida junto com este certificado.',
+    APIPIX_CERT_EXPIRED:
+      'O certificado de cliente venceu em {{date}}. Emita um novo no painel do PSP e salve-o aqui.',
+    APIPIX_CERT_NOT_YET_VALID:
+      'O certificado de cliente só vale a partir de {{date}}. Confira o relógio do computador ou use o certificado atual.',
+    APIPIX_CERT_WRONG_HOST:
+      'O servidor do PSP em {{host}} apresentou um certificado de outro endereço. Confira as URLs da API e do token (produção × homologação). Nada foi enviado.',
+    APIPIX_CERT_REFUSED:
+      'O PSP recusou este certificado de cliente (pode ser do outro ambiente, produção ou homologação, ou estar revogado). Nada foi enviado.',
+    APIPIX_TOKEN_HTML:
+      'A URL do token respondeu uma página web, não um token. Confira a URL do token em Configurações (é o endereço OAuth do PSP, não o site).',
+    APIPIX_TOKEN_URL_EMPTY: 'Informe a URL do token do PSP (ou escolha um preset).',
+    APIPIX_CHAVE_EMPTY: 'Informe a chave PIX da loja que recebe as cobranças.',
+    APIPIX_AMOUNT_DIFFERS:
+      'O PSP criou a cobrança de {{pspAmount}} em vez de {{amount}}. Nenhum QR exibido; a cobrança foi cancelada no PSP.',
+    APIPIX_REPLY_INVALID:
+      'A resposta do PSP sobre a cobrança veio sem ou com “{{field}}” inválido. Nenhum QR exibido.',
+    APIPIX_NO_BRCODE: 'O PSP não enviou o código copia e cola da cobrança. Nenhum QR exibido.',
+    APIPIX_QR_UNVERIFIED:
+      'O QR não pôde ser conferido do jeito que o banco do pagador vai conferir ({{reason}}). Nenhum QR exibido: o pagador seria recusado ou poderia pagar outra coisa.',
+    APIPIX_QR_MISMATCH:
+      'A cobrança assinada no endereço do QR tem {{field}} diferente desta venda. Nenhum QR exibido.',
+    APIPIX_CANCEL_REFUSED:
+      'O PSP não cancelou esta cobrança (ela não está mais ativa: pode ter sido paga). Confira o status.',
     PSP_FIXED: 'Este terminal usa o PSP dado na linha de comando.',
     PSP_REDIRECT:
       'O PSP respondeu com um redirecionamento (HTTP {{status}}) para {{location}}. O Balcão não o segue: nada foi enviado para lá. Se o PSP mudou mesmo de endereço, atualize a URL do PSP em Configurações.',

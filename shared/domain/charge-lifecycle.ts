@@ -52,6 +52,11 @@ export interface CreatedAnswer {
   amountCents: number;
   /** The fee the PSP says it keeps (cics-pt's `transactionFee`), when it says it. */
   feeCents?: number;
+  /**
+   * A dynamic code whose amount was checked where the payer's bank reads it: the signed
+   * payload at its location (the API Pix kind). Only then may tag 54 be absent.
+   */
+  amountAtLocation?: true;
 }
 
 export type ChargeEvent =
@@ -259,7 +264,10 @@ function accept(d: Draft<ChargeFacts>, created: CreatedAnswer, ctx: DecideContex
     return;
   }
   // A code without an amount lets the payer type any value: never a charge's QR.
-  if (check.value.amountCents === undefined) {
+  if (
+    check.value.amountCents === undefined &&
+    !(check.value.dynamic && check.value.url && created.amountAtLocation)
+  ) {
     d.move('FAILED', 'QR_REJECTED', 'BRCODE_NO_AMOUNT');
     return;
   }

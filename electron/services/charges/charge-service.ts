@@ -41,6 +41,8 @@ export interface ChargeServiceDeps {
   receiverRefused?: (r: Receiver) => void;
   /** Crash-test seam: runs right after the PSP answered, before the ledger is updated. */
   afterPspAnswer?: () => void;
+  /** A PSP that can cancel a charge (the API Pix kind): told after a local cancel. */
+  cancelAtPsp?: (pspTransactionId: string) => void;
 }
 
 export type { ApplyOutcome } from './charge-shell';
@@ -165,6 +167,8 @@ export class ChargeService {
    */
   cancel(id: string, by = 'cashier'): Result<ChargeView> {
     const s = this.shell.step(id, { type: 'cancel', by }, 'cashier');
+    const pspId = s?.record.status === 'CANCELED' ? s.record.pspTransactionId : undefined;
+    if (pspId) this.deps.cancelAtPsp?.(pspId);
     return s ? ok(toChargeView(s.record)) : this.notFound();
   }
 

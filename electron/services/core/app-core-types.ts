@@ -69,6 +69,8 @@ export interface AppCoreOptions {
   backupDir?: string;
   /** How often the Saúde panel's passive state is recomputed and published on change (default 10 s). */
   healthEveryMs?: number;
+  /** The API Pix kind against a sandbox: its CA, and its location name → loopback address. */
+  apiPixTrust?: { ca?: string; hosts?: Record<string, string> };
 }
 
 export interface AppInfo {

@@ -4,6 +4,8 @@ import type { KvRepo } from '../ledger/kv-repo';
 import type { Logger, Redactor } from '../log';
 import type { Credentials } from '../psp/auth';
 import { PspClient } from '../psp/client';
+import { ApiPixClient } from '../psp/api-pix/client';
+import { payerFetch, type OwnedFetch } from '../psp/api-pix/tls';
 import type { CredentialsService, PreviousSecret } from '../secrets/credentials-service';
 import type { SettingsService } from '../settings-service';
 
@@ -41,6 +43,11 @@ export interface PspSelectionDeps {
   override?: PspOverride;
   /** The PSP calls' fetch (psp-health.ts watches it). */
   fetch?: typeof fetch;
+  /**
+   * The API Pix kind against a sandbox: its CA to trust, and its location name mapped to the
+   * loopback address (a BR Code's location has no port). Never set for a shop's real PSP.
+   */
+  apiPixTrust?: { ca?: string; hosts?: Record<string, string> };
 }
 
 /** Where the chosen mode is kept: `live` only after `Salvar e usar` succeeded. */
@@ -55,6 +62,7 @@ export class PspSelection {
   private current: Mode = 'demo';
   private demoPsp: DemoPsp | null = null;
   private client: PspClient | null = null;
+  private apiPixClient: { client: ApiPixClient; payer: OwnedFetch } | null = null;
   /** The keychain failed to answer (no Secret Service): live credentials cannot be read. */
   keychainMissing = false;
 
@@ -164,9 +172,37 @@ export class PspSelection {
     return this.client;
   }
 
+  /** The settings say which kind of PSP charges go to. */
+  get kind(): 'family' | 'api-pix' {
+    return this.demoPsp ? 'family' : this.deps.settings.get().psp.kind;
+  }
+
+  /** The API Pix client (psp.kind `api-pix`): mutual TLS with the certificate in the keychain. */
+  apiPix(): ApiPixClient {
+    if (this.apiPixClient) return this.apiPixClient.client;
+    const s = this.deps.settings.get().psp;
+    const trust = this.deps.apiPixTrust ?? {};
+    const payer = payerFetch(trust);
+    const client = new ApiPixClient({
+      settings: pspSettingsSchema.parse({ ...s, baseUrl: this.baseUrl() || 'https://psp.invalid' }),
+      credentials: () => this.credentials(),
+      certificate: () => this.deps.credentials.clientCertificate().catch(() => null),
+      payerFetch: payer.fetch,
+      ...(trust.ca && { ca: trust.ca }),
+      now: this.deps.now,
+      logger: this.deps.logger,
+      redactor: this.deps.redactor,
+    });
+    this.apiPixClient = { client, payer };
+    return client;
+  }
+
   /** Settings or credentials changed: the next call builds a new client (and logs in again). */
   invalidate(): void {
     this.client = null;
+    const old = this.apiPixClient;
+    this.apiPixClient = null;
+    void old?.client.close().then(() => old.payer.close());
   }
 
   /**
@@ -183,6 +219,7 @@ export class PspSelection {
   }
 
   async close(): Promise<void> {
+    this.invalidate();
     await this.demoPsp?.close();
   }
 }

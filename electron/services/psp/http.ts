@@ -6,10 +6,12 @@ import { DEFAULT_MAX_REPLY_BYTES, jsonTooDeep, readBounded, redirectTarget } fro
 export interface PspRequest {
   /** Operation name, for logs. */
   op: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   path: string;
   query?: Record<string, string | number>;
   body?: unknown;
+  /** Sent as `application/x-www-form-urlencoded` instead of JSON (some OAuth2 token URLs). */
+  form?: Record<string, string>;
   headers?: Record<string, string>;
   /** True when the PSP may have acted on it (creating a charge, a withdrawal, a defense). */
   sideEffect: boolean;
@@ -78,9 +80,11 @@ export class PspHttp {
         headers: {
           accept: 'application/json',
           ...(req.body !== undefined && { 'content-type': 'application/json' }),
+          ...(req.form && { 'content-type': 'application/x-www-form-urlencoded' }),
           ...req.headers,
         },
         ...(req.body !== undefined && { body: JSON.stringify(req.body) }),
+        ...(req.form && { body: new URLSearchParams(req.form).toString() }),
         signal: AbortSignal.any([AbortSignal.timeout(deps.timeoutMs), cut.signal]),
         // A redirect is never followed: it would carry the secrets (ci/cs, the login's body)
         // to whatever origin the PSP's address now names. It is an error that says where.

@@ -32,6 +32,8 @@ export interface CreatedCharge {
   /** The fee the PSP says it keeps, when the reply says it. */
   feeCents?: Cents;
   message?: string;
+  /** The API Pix kind verified the amount in the signed payload at the code's location. */
+  amountAtLocation?: true;
 }
 
 /** Where each value of the creation reply is, and its units (settings `psp.createReply`). */

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from '../../../shared/result';
 import type { Credentials } from '../psp/auth';
+import type { ClientCertificate } from '../psp/api-pix/tls';
 import type { Redactor } from '../log';
 import type { SecretStore } from './secret-store';
 
@@ -121,6 +122,9 @@ export class CredentialsService {
       'psp.previousClientSecret',
       'psp.webhookSecret',
       'psp.previousWebhookSecret',
+      'psp.apiPixCert',
+      'psp.apiPixKey',
+      'psp.apiPixKeyPassword',
     ] as const)
       await this.store.delete(k);
     this.onChange();
@@ -143,6 +147,50 @@ export class CredentialsService {
     this.redactor.add(token);
     this.onChange();
     return ok({ relayToken: true as const });
+  }
+
+  /**
+   * The API Pix client certificate, key and password: write-only like every secret (the
+   * renderer learns only whether one is stored). Empty text removes it.
+   */
+  async setClientCertificate(
+    c: ClientCertificate,
+  ): Promise<Result<{ clientCertificate: boolean }>> {
+    try {
+      const entries = [
+        ['psp.apiPixCert', c.certPem],
+        ['psp.apiPixKey', c.keyPem],
+        ['psp.apiPixKeyPassword', c.passphrase ?? ''],
+      ] as const;
+      for (const [k, v] of entries) {
+        if (v.trim() === '') await this.store.delete(k);
+        else await this.store.set(k, v);
+      }
+      this.addCertificateSecrets(c);
+      this.onChange();
+      return ok({ clientCertificate: c.certPem.trim() !== '' });
+    } catch {
+      return err('unavailable', 'KEYCHAIN_MISSING');
+    }
+  }
+
+  /** For the API Pix client only. */
+  async clientCertificate(): Promise<ClientCertificate | null> {
+    const [certPem, keyPem, passphrase] = await Promise.all([
+      this.store.get('psp.apiPixCert'),
+      this.store.get('psp.apiPixKey'),
+      this.store.get('psp.apiPixKeyPassword'),
+    ]);
+    if (!certPem) return null;
+    const c = { certPem, keyPem: keyPem ?? '', ...(passphrase && { passphrase }) };
+    this.addCertificateSecrets(c);
+    return c;
+  }
+
+  private addCertificateSecrets(c: ClientCertificate): void {
+    if (c.passphrase) this.redactor.add(c.passphrase);
+    // The key's base64 body, line by line: a log line never carries a piece of it.
+    for (const line of c.keyPem.split('\n')) if (line.length >= 32) this.redactor.add(line.trim());
   }
 
   /** For the PSP client and the callback verifier only. */

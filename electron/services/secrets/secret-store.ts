@@ -17,6 +17,10 @@ export const SECRET_KEYS = [
   'psp.webhookSecret',
   'psp.previousWebhookSecret',
   'relay.channelToken',
+  /** The API Pix kind's client certificate (PEM), its private key and the key's password. */
+  'psp.apiPixCert',
+  'psp.apiPixKey',
+  'psp.apiPixKeyPassword',
 ] as const;
 export type SecretKey = (typeof SECRET_KEYS)[number];
 

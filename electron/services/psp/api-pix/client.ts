@@ -1,0 +1,362 @@
+import { createHash } from 'node:crypto';
+import { formatBRL, type Cents } from '../../../../shared/domain/money';
+import type { PspSettings } from '../../../../shared/psp-settings';
+import { err, ok, type Result } from '../../../../shared/result';
+import { Redactor, silentLogger, type Logger } from '../../log';
+import type { CredentialSource } from '../auth';
+import { PspHttp, type PspErr, type PspRequest, type PspResponse } from '../http';
+import type { CreatedCharge, TransactionStatus } from '../replies';
+import { checkClientCertificate, type CertificateFacts } from './certificate';
+import { verifyLocation } from './location';
+import { probeMtls } from './probe';
+import { ApiPixToken } from './token';
+import { mtlsFetch, type ClientCertificate, type OwnedFetch } from './tls';
+import { centsToValor, valorToCents } from './valor';
+
+export interface ApiPixClientDeps {
+  settings: PspSettings;
+  credentials: CredentialSource;
+  /** The shop's client certificate, from the keychain. */
+  certificate: () => Promise<ClientCertificate | null>;
+  /** How the payer's bank reads a location (plain TLS, system roots; a sandbox maps its name). */
+  payerFetch: typeof fetch;
+  /** Extra trust anchors for the PSP's server certificate (a sandbox's CA); none in production. */
+  ca?: string;
+  now?: () => number;
+  logger?: Logger;
+  redactor?: Redactor;
+}
+
+export interface ApiPixChargeInput {
+  amountCents: Cents;
+  externalId: string;
+  description?: string;
+}
+
+/**
+ * Our txid for a charge: `blc` + 29 hex digits of SHA-256 of the charge's external id. The same
+ * charge always gets the same txid, so a retry after a lost answer is the same `PUT /cob/{txid}`
+ * (idempotent), never a second charge; 32 characters of `[a-zA-Z0-9]` ([spec] TxId: 26–35).
+ */
+export const txidFor = (externalId: string): string =>
+  `blc${createHash('sha256').update(externalId).digest('hex').slice(0, 29)}`;
+
+/** The API Pix's charge statuses in the words the app's status map already knows. */
+const STATUS: Record<string, string> = {
+  ATIVA: 'PENDING',
+  CONCLUIDA: 'PAID',
+  REMOVIDA_PELO_USUARIO_RECEBEDOR: 'CANCELED',
+  REMOVIDA_PELO_PSP: 'CANCELED',
+  // The spec's description spells it this way; its enum says REMOVIDA_ (docs/api-pix.md).
+  REMOVIDO_PELO_USUARIO_RECEBEDOR: 'CANCELED',
+  REMOVIDO_PELO_PSP: 'CANCELED',
+};
+
+type Api = { http: PspHttp; token: ApiPixToken; owned: OwnedFetch };
+
+/**
+ * The API Pix kind (docs/api-pix.md): OAuth2 client credentials and every call over mutual TLS
+ * with the shop's certificate, `PUT /cob/{txid}` with our txid, the reply's amount checked to
+ * the cent and its dynamic BR Code verified as the payer's bank will before it is returned,
+ * `GET /cob/{txid}` for the status, `PATCH` to cancel at the PSP. One HTTP stack with the
+ * family's client (PspHttp: timeouts, no redirects, reply size and depth limits).
+ */
+export class ApiPixClient {
+  readonly redactor: Redactor;
+  private api: Api | null = null;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: ApiPixClientDeps) {
+    this.now = deps.now ?? Date.now;
+    this.redactor = deps.redactor ?? new Redactor();
+  }
+
+  readonly hasStatusQuery = true;
+
+  private get s() {
+    return this.deps.settings.apiPix;
+  }
+
+  private async open(): Promise<Result<Api>> {
+    if (this.api) return ok(this.api);
+    const cert = await this.deps.certificate();
+    if (!cert) return err('auth', 'APIPIX_CERT_MISSING');
+    if (cert.passphrase) this.redactor.add(cert.passphrase);
+    const owned = mtlsFetch(cert, this.deps.ca ? { ca: this.deps.ca } : {});
+    const common = {
+      fetch: owned.fetch,
+      now: this.now,
+      timeoutMs: this.deps.settings.requestTimeoutMs,
+      maxReplyBytes: this.deps.settings.maxReplyBytes,
+      logger: this.deps.logger ?? silentLogger,
+      redactor: this.redactor,
+      successFalseIsError: false,
+    };
+    const http = new PspHttp({ ...common, baseUrl: this.deps.settings.baseUrl });
+    const tokenHttp = new PspHttp({ ...common, baseUrl: this.s.tokenUrl || 'https://psp.invalid' });
+    const token = new ApiPixToken(
+      tokenHttp,
+      this.deps.credentials,
+      () => this.s,
+      this.now,
+      this.redactor,
+    );
+    this.api = { http, token, owned };
+    return ok(this.api);
+  }
+
+  async close(): Promise<void> {
+    await this.api?.owned.close();
+    this.api = null;
+  }
+
+  /** Testar conexão: the certificate on its own, then a real handshake, then a token. */
+  async testConnection(): Promise<Result<CertificateFacts>> {
+    const cert = await this.deps.certificate();
+    if (!cert) return err('auth', 'APIPIX_CERT_MISSING');
+    const facts = checkClientCertificate(cert, this.now());
+    if (!facts.ok) return facts;
+    if (!this.s.tokenUrl) return err('validation', 'APIPIX_TOKEN_URL_EMPTY');
+    for (const url of new Set([this.s.tokenUrl, this.deps.settings.baseUrl])) {
+      const p = await probeMtls(url, cert, {
+        ...(this.deps.ca && { ca: this.deps.ca }),
+        timeoutMs: this.deps.settings.requestTimeoutMs,
+      });
+      if (!p.ok) return p;
+    }
+    const api = await this.open();
+    if (!api.ok) return api;
+    api.value.token.invalidate();
+    const t = await api.value.token.bearer();
+    return t.ok ? facts : t;
+  }
+
+  // The charge seam (charges/charge-psp.ts) calls one of these two; both are a `cob`.
+  createDeposit(i: ApiPixChargeInput): Promise<Result<CreatedCharge>> {
+    return this.charge(i);
+  }
+  createTransaction(i: { amountCents: Cents; transactionId: string; description?: string }) {
+    return this.charge({
+      amountCents: i.amountCents,
+      externalId: i.transactionId,
+      ...(i.description !== undefined && { description: i.description }),
+    });
+  }
+
+  async charge(i: ApiPixChargeInput): Promise<Result<CreatedCharge>> {
+    const chave = this.s.chave.trim();
+    if (!chave) return err('validation', 'APIPIX_CHAVE_EMPTY');
+    const txid = txidFor(i.externalId);
+    const r = await this.call({
+      op: 'cob',
+      method: 'PUT',
+      path: `/cob/${txid}`,
+      body: {
+        calendario: { expiracao: this.s.expiracaoSeconds },
+        valor: { original: centsToValor(i.amountCents) },
+        chave,
+        ...(i.description && { solicitacaoPagador: i.description.slice(0, 140) }),
+      },
+      sideEffect: true,
+    });
+    if (!r.ok) return r;
+    const b = (r.value.body ?? {}) as Record<string, unknown>;
+    const valor = valorToCents(
+      (b.valor as { original?: unknown } | undefined)?.original,
+      'valor.original',
+    );
+    if (!valor.ok) return replyInvalid('valor.original');
+    if (valor.value !== i.amountCents) {
+      await this.cancel(txid); // nobody may pay a charge for the wrong amount
+      return err('validation', 'APIPIX_AMOUNT_DIFFERS', {
+        params: { amount: formatBRL(i.amountCents), pspAmount: formatBRL(valor.value) },
+      });
+    }
+    if (b.txid !== txid) return replyInvalid('txid');
+    if (b.chave !== chave) return replyInvalid('chave');
+    const status = typeof b.status === 'string' ? b.status : '';
+    const mapped = STATUS[status];
+    if (!mapped) return replyInvalid('status');
+    if (status !== 'ATIVA') {
+      // An earlier PUT of this txid already concluded or was removed: report that, no QR.
+      return ok({ transactionId: txid, status: mapped, qrcode: '', amountCents: valor.value });
+    }
+    const brcode = b.pixCopiaECola;
+    if (typeof brcode !== 'string' || !brcode) return err('validation', 'APIPIX_NO_BRCODE');
+    const location =
+      typeof b.location === 'string'
+        ? b.location
+        : (b.loc as { location?: unknown } | undefined)?.location;
+    if (typeof location !== 'string') return replyInvalid('location');
+    const checked = await verifyLocation(
+      { brcode, location, txid, amountCents: i.amountCents, chave },
+      this.deps.payerFetch,
+      this.deps.settings.requestTimeoutMs,
+    );
+    if (!checked.ok) {
+      // A signed charge that differs, or a signature that fails, will never be right: remove it.
+      const why = checked.params?.reason;
+      if (checked.code === 'APIPIX_QR_MISMATCH' || why === 'bad-signature' || why === 'unknown-key')
+        await this.cancel(txid);
+      return checked;
+    }
+    return ok({
+      transactionId: txid,
+      status: mapped,
+      qrcode: brcode,
+      amountCents: valor.value,
+      amountAtLocation: true,
+    });
+  }
+
+  /** `GET /cob/{txid}`: the status, and what was paid (the sum of its PIX) once concluded. */
+  async transactionStatus(txid: string): Promise<Result<TransactionStatus>> {
+    const r = await this.call({
+      op: 'cob-status',
+      method: 'GET',
+      path: `/cob/${encodeURIComponent(txid)}`,
+      sideEffect: false,
+    });
+    if (!r.ok) return r;
+    const b = (r.value.body ?? {}) as Record<string, unknown>;
+    const raw = typeof b.status === 'string' ? b.status : '';
+    const status = STATUS[raw] ?? raw;
+    if (!status) return replyInvalid('status', false);
+    let paid: Cents | undefined;
+    if (raw === 'CONCLUIDA') {
+      const pix = Array.isArray(b.pix) ? (b.pix as Array<{ valor?: unknown }>) : [];
+      if (pix.length === 0) return replyInvalid('pix', false);
+      paid = 0;
+      for (const p of pix) {
+        const v = valorToCents(p.valor, 'pix.valor');
+        if (!v.ok) return v;
+        paid += v.value;
+      }
+    }
+    return ok({ status, transactionId: txid, ...(paid !== undefined && { amountCents: paid }) });
+  }
+
+  /** Cancels at the PSP (`PATCH /cob/{txid}` → REMOVIDA_PELO_USUARIO_RECEBEDOR). */
+  async cancel(txid: string): Promise<Result<{ status: string }>> {
+    const r = await this.call({
+      op: 'cob-cancel',
+      method: 'PATCH',
+      path: `/cob/${encodeURIComponent(txid)}`,
+      body: { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' },
+      sideEffect: true,
+    });
+    if (!r.ok) return r.code === 'PSP_REJECTED' ? err('conflict', 'APIPIX_CANCEL_REFUSED') : r;
+    const s = (r.value.body as { status?: unknown } | undefined)?.status;
+    return ok({ status: (typeof s === 'string' && STATUS[s]) || 'CANCELED' });
+  }
+
+  /** `PUT /webhook/{chave}`: the PSP posts `{pix: [...]}` to `{url}/pix` (docs/api-pix.md). */
+  async registerWebhook(url: string): Promise<Result<true>> {
+    const chave = this.s.chave.trim();
+    if (!chave) return err('validation', 'APIPIX_CHAVE_EMPTY');
+    const r = await this.call({
+      op: 'webhook',
+      method: 'PUT',
+      path: `/webhook/${encodeURIComponent(chave)}`,
+      body: { webhookUrl: url },
+      sideEffect: true,
+    });
+    return r.ok ? ok(true) : r;
+  }
+
+  /**
+   * `PUT /pix/{e2eid}/devolucao/{id}`: a refund, partial or full, with OUR id (a retry is the
+   * same id: the PSP refuses a second use, so it is never sent twice). Status as the PSP says it.
+   */
+  async refund(e2eid: string, id: string, cents: Cents): Promise<Result<{ status: string }>> {
+    const r = await this.call({
+      op: 'devolucao',
+      method: 'PUT',
+      path: `/pix/${encodeURIComponent(e2eid)}/devolucao/${encodeURIComponent(id)}`,
+      body: { valor: centsToValor(cents) },
+      sideEffect: true,
+    });
+    return r.ok ? readRefund(r.value.body, cents) : r;
+  }
+
+  async refundStatus(e2eid: string, id: string): Promise<Result<{ status: string }>> {
+    const r = await this.call({
+      op: 'devolucao-status',
+      method: 'GET',
+      path: `/pix/${encodeURIComponent(e2eid)}/devolucao/${encodeURIComponent(id)}`,
+      sideEffect: false,
+    });
+    return r.ok ? readRefund(r.value.body) : r;
+  }
+
+  /** One page of `GET /pix` (received PIX between two instants, RFC 3339), amounts in cents. */
+  async receivedPix(
+    inicio: Date,
+    fim: Date,
+    page = 0,
+  ): Promise<
+    Result<{ pix: Array<{ endToEndId: string; txid?: string; cents: Cents }>; pages: number }>
+  > {
+    const r = await this.call({
+      op: 'pix-list',
+      method: 'GET',
+      path: '/pix',
+      query: {
+        inicio: inicio.toISOString(),
+        fim: fim.toISOString(),
+        'paginacao.paginaAtual': page,
+        'paginacao.itensPorPagina': 100,
+      },
+      sideEffect: false,
+    });
+    if (!r.ok) return r;
+    const b = (r.value.body ?? {}) as {
+      pix?: Array<Record<string, unknown>>;
+      parametros?: { paginacao?: { quantidadeDePaginas?: unknown } };
+    };
+    const out: Array<{ endToEndId: string; txid?: string; cents: Cents }> = [];
+    for (const p of Array.isArray(b.pix) ? b.pix : []) {
+      const v = valorToCents(p.valor, 'pix.valor');
+      if (!v.ok || typeof p.endToEndId !== 'string') return replyInvalid('pix', false);
+      out.push({
+        endToEndId: p.endToEndId,
+        ...(typeof p.txid === 'string' && { txid: p.txid }),
+        cents: v.value,
+      });
+    }
+    const pages = Number(b.parametros?.paginacao?.quantidadeDePaginas);
+    return ok({ pix: out, pages: Number.isInteger(pages) && pages > 0 ? pages : 1 });
+  }
+
+  /** Bearer on every call; after a 401 (the PSP did not act) one new token and one retry. */
+  private async call(req: PspRequest): Promise<Result<PspResponse>> {
+    const api = await this.open();
+    if (!api.ok) return api;
+    const { http, token } = api.value;
+    const send = async () => {
+      const t = await token.bearer();
+      if (!t.ok) return t;
+      return http.send({ ...req, headers: { ...req.headers, authorization: `Bearer ${t.value}` } });
+    };
+    const first = await send();
+    if (first.ok || (first as PspErr).httpStatus !== 401) return first;
+    token.invalidate();
+    return send();
+  }
+}
+
+const replyInvalid = (field: string, sideEffect = true) =>
+  err(sideEffect ? 'uncertain' : 'unavailable', 'APIPIX_REPLY_INVALID', { params: { field } });
+
+const REFUND_STATUS = new Set(['EM_PROCESSAMENTO', 'DEVOLVIDO', 'NAO_REALIZADO']);
+
+function readRefund(body: unknown, cents?: Cents): Result<{ status: string }> {
+  const b = (body ?? {}) as { status?: unknown; valor?: unknown };
+  if (typeof b.status !== 'string' || !REFUND_STATUS.has(b.status))
+    return replyInvalid('status', cents !== undefined);
+  if (cents !== undefined) {
+    const v = valorToCents(b.valor, 'valor');
+    if (!v.ok || v.value !== cents) return replyInvalid('valor');
+  }
+  return ok({ status: b.status });
+}

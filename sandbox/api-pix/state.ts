@@ -1,0 +1,81 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+
+/** What the API Pix sandbox holds in memory (money in integer cents, as everywhere). */
+export type CobStatus =
+  'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_USUARIO_RECEBEDOR' | 'REMOVIDA_PELO_PSP';
+
+export interface Devolucao {
+  id: string;
+  rtrId: string;
+  valorCents: number;
+  solicitacao: string;
+  liquidacao?: string;
+  status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
+}
+
+export interface ReceivedPix {
+  endToEndId: string;
+  txid?: string;
+  valorCents: number;
+  horario: string;
+  chave: string;
+  devolucoes: Devolucao[];
+}
+
+export interface Cob {
+  txid: string;
+  revisao: number;
+  status: CobStatus;
+  criacao: string;
+  expiracao: number;
+  valorCents: number;
+  chave: string;
+  solicitacaoPagador?: string;
+  devedor?: Record<string, string>;
+  loc: { id: number; token: string };
+  pix: ReceivedPix[];
+}
+
+/** Test faults, set through the control interface; each one lasts until cleared. */
+export interface ApiPixFaults {
+  /** The JWS at the location: signature broken, a different amount signed, or another key. */
+  jws?: 'tamper' | 'wrong-amount' | 'wrong-key';
+  /** `PUT /cob` answers this `valor.original` instead of the one it stored. */
+  replyValor?: string;
+  /** The token URL answers an HTML page (a login portal, a proxy's error page). */
+  tokenHtml?: boolean;
+  /** The next N API calls answer 429 with Retry-After: 1. */
+  rateLimit?: number;
+}
+
+export class ApiPixState {
+  readonly cobs = new Map<string, Cob>();
+  readonly pix = new Map<string, ReceivedPix>();
+  readonly webhooks = new Map<string, { url: string; criacao: string }>();
+  readonly tokens = new Map<string, { expiresAt: number; scopes: Set<string> }>();
+  readonly webhookLog: Array<{ url: string; status: number | string; body: unknown }> = [];
+  faults: ApiPixFaults = {};
+  private nextLoc = 1;
+
+  constructor(private readonly now: () => number) {}
+
+  iso(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  newLoc(): { id: number; token: string } {
+    return { id: this.nextLoc++, token: randomUUID().replaceAll('-', '') };
+  }
+
+  cobByLocToken(token: string): Cob | undefined {
+    return [...this.cobs.values()].find((c) => c.loc.token === token);
+  }
+
+  /** An end-to-end id as the SPI forms it: E + ISPB + yyyyMMddHHmm + 11 characters (32 in all). */
+  newE2e(): string {
+    const d = new Date(this.now());
+    const stamp = d.toISOString().replace(/\D/g, '').slice(0, 12);
+    const tail = randomBytes(8).toString('hex').slice(0, 11);
+    return `E00000000${stamp}${tail}`;
+  }
+}
