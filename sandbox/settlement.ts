@@ -28,6 +28,17 @@ export function settleCharge(
   ctx.callbacks.send(charge.callbackUrl, signingSecret(cb, account), cb.body, cb.webhook);
 }
 
+/**
+ * Someone else's callback: the dialect's PAID body for a charge the PSP still holds as
+ * pending, signed with a key that is not the shop's (or unsigned where the dialect is). The
+ * PSP's own state does not move, so only a status query could confirm it: it never should.
+ */
+export function forgePaidCallback(ctx: SandboxContext, charge: Charge) {
+  const cb = chargeCallback(ctx.dialect, { ...charge, status: 'PAID' });
+  ctx.callbacks.send(charge.callbackUrl, cb.signed ? FORGER_SECRET : null, cb.body, cb.webhook);
+}
+export const FORGER_SECRET = 'not-the-shops-secret';
+
 export function settleWithdrawal(
   ctx: SandboxContext,
   w: Withdrawal,

@@ -4,7 +4,7 @@ import { toWireAmount } from '../../shared/domain/money';
 import type { SandboxContext } from '../context';
 import { HttpError } from '../errors';
 import { faultSchema } from '../faults';
-import { settleCharge, settleWithdrawal } from '../settlement';
+import { forgePaidCallback, settleCharge, settleWithdrawal } from '../settlement';
 import { sendInfractionCallback } from './account';
 import { DEMO_ACCOUNT } from '../state';
 import { isLoopbackIp, parseBody } from '../validation';
@@ -44,6 +44,12 @@ export function controlRoutes(
       return { ok: true, transactionId: c.transactionId, status: c.status };
     });
   }
+  // A forged "paid" callback for a charge nobody paid (tests: the app must never believe it).
+  app.post<{ Params: { id: string } }>('/charges/:id/forge', async (req) => {
+    const c = charge(req.params.id);
+    forgePaidCallback(ctx, c);
+    return { ok: true, transactionId: c.transactionId, status: c.status };
+  });
   for (const [action, status] of [
     ['complete', 'COMPLETED'],
     ['fail', 'FAILED'],

@@ -71,6 +71,30 @@ describe.each([
     paidCharge = created.value;
   });
 
+  it('a forged “paid” callback is refused; the real payment still turns it Pago', async () => {
+    const created = await host.call<ChargeView>('charges:create', { amountCents: 1717, payer });
+    if (!created.ok) throw new Error(created.message);
+    const before = ((await sb.control('GET', '/callbacks')).body as unknown[]).length;
+    // Signed with a key that is not the shop's (unsigned where the member never signs).
+    expect((await sb.control('POST', `/charges/${created.value.externalId}/forge`)).status).toBe(
+      200,
+    );
+    // The relay takes it (a 200 to the "PSP"): it reaches the app, which must not believe it.
+    await eventually(async () => {
+      const log = (await sb.control('GET', '/callbacks')).body as Array<{ delivered: boolean }>;
+      return log.length > before && log[before]!.delivered;
+    }, 10_000);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(updates(created.value.id).some((v) => v.status === 'PAID')).toBe(false);
+    const still = await host.call<ChargeView>('charges:get', { id: created.value.id });
+    expect(still.ok && still.value.status).toBe('PENDING');
+    await sb.control('POST', `/charges/${created.value.externalId}/pay`);
+    await eventually(
+      async () => updates(created.value.id).some((v) => v.status === 'PAID'),
+      20_000,
+    );
+  });
+
   it.runIf(dialect === 'cics-pt')(
     'R$ 4,55: its reply in cents is read as R$ 4,55, the QR is shown, paid → Pago, fee R$ 0,23',
     async () => {
