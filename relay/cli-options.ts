@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { LOG_LEVELS, type LogLevel } from './logging';
 
-export const USAGE = `Usage: npm run relay -- [options]   (admin token in RELAY_ADMIN_TOKEN, 16+ characters)
+export const USAGE = `Usage: npm run relay -- [options]   (admin token in RELAY_ADMIN_TOKEN, 16+ characters;
+                                   /metrics token in RELAY_METRICS_TOKEN, else the admin token)
 
 The callback relay: the PSP posts to /hooks/<channel>, terminals read their channel as
 Server-Sent Events. Prints its URL on a line of its own, then logs JSON lines on stdout.

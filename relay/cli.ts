@@ -58,6 +58,7 @@ try {
   const relay = await startRelay({
     store,
     adminToken,
+    ...(process.env.RELAY_METRICS_TOKEN && { metricsToken: process.env.RELAY_METRICS_TOKEN }),
     port: o.port,
     host: o.host,
     ratePerSec: o.ratePerSec,

@@ -99,7 +99,6 @@ export function hookIntake(o: HookIntakeOptions) {
     for (const [k, v] of Object.entries(req.headers))
       if (!HOP_BY_HOP.has(k) && typeof v === 'string') headers[k] = v;
     const event = { receivedAt: o.now(), headers, body };
-    const t = performance.now();
     const outcome: AppendOutcome = !id
       ? { refused: 'unknown_channel' }
       : o.store.appendChecked
@@ -113,9 +112,7 @@ export function hookIntake(o: HookIntakeOptions) {
           })
         : fail(req, res, t0, 404, 'NOT_FOUND', 'Unknown channel');
     }
-    o.metrics.storeSeconds += (performance.now() - t) / 1000;
-    o.metrics.storeCount++;
-    o.metrics.received++;
+    o.metrics.stored((performance.now() - t0) / 1000);
     reply(req, res, t0, 200, { ok: true, id: outcome.id });
   }
 
@@ -162,6 +159,7 @@ export function hookIntake(o: HookIntakeOptions) {
           o.log().error({ err: e }, 'storing a callback failed');
         }
         o.metrics.reject('store_unavailable');
+        o.metrics.storeError('append');
         fail(req, res, t0, 503, 'UNAVAILABLE', 'Relay store unavailable, try again', {
           'retry-after': '1',
         });

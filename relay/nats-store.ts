@@ -9,7 +9,14 @@ import {
   type NatsConnection,
 } from 'nats';
 import { RateLimiter } from './rate-limit';
-import type { AppendOutcome, ChannelRecord, RelayStore, StoredEvent, WakeListener } from './store';
+import type {
+  AppendOutcome,
+  ChannelRecord,
+  ChannelSummary,
+  RelayStore,
+  StoredEvent,
+  WakeListener,
+} from './store';
 
 export interface NatsStoreOptions {
   /** Copies of every event and of the channel registry (3: one node may be lost). */
@@ -113,6 +120,26 @@ export class NatsStore implements RelayStore {
   async createChannel(c: ChannelRecord) {
     const { kv } = await this.ready;
     await kv.create(c.id, JSON.stringify(c));
+  }
+
+  async listChannels(): Promise<ChannelSummary[]> {
+    const { kv, jsm } = await this.ready;
+    // The keys first: nats.js ends the key listing's consumer by its pending count, and
+    // awaiting other calls inside that loop lost keys (seen with the three-node cluster).
+    const ids: string[] = [];
+    for await (const id of await kv.keys()) if (VALID_ID.test(id)) ids.push(id);
+    const out: ChannelSummary[] = [];
+    for (const id of ids) {
+      const c = await this.getChannel(id);
+      if (!c) continue;
+      // The channel's newest event, if the stream still holds one (purged or never: null).
+      const last = await jsm.streams
+        .getMessage(STREAM, { last_by_subj: `${SUBJECT}.${id}` })
+        .catch(() => null);
+      const at = last?.header?.get('relay-received-at');
+      out.push({ id: c.id, createdAt: c.createdAt, lastEventAt: at ? Number(at) : null });
+    }
+    return out.sort((a, b) => a.createdAt - b.createdAt);
   }
 
   async getChannel(id: string): Promise<ChannelRecord | null> {

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import type { AppendOutcome, ChannelRecord, RelayStore, StoredEvent, WakeListener } from './store';
+import type {
+  AppendOutcome,
+  ChannelRecord,
+  ChannelSummary,
+  RelayStore,
+  StoredEvent,
+  WakeListener,
+} from './store';
 
 /**
  * Redis Streams, the scale-out store: several stateless relay instances share one Redis; any
@@ -155,6 +162,18 @@ export class RedisStore implements RelayStore {
 
   async createChannel(c: ChannelRecord) {
     await this.redis.hset(CHANNELS, c.id, JSON.stringify(c));
+  }
+
+  async listChannels(): Promise<ChannelSummary[]> {
+    const all = await this.redis.hgetall(CHANNELS);
+    const out: ChannelSummary[] = [];
+    for (const v of Object.values(all)) {
+      const c = JSON.parse(v) as ChannelRecord;
+      const [last] = await this.redis.xrevrange(this.key(c.id), '+', '-', 'COUNT', 1);
+      const r = last ? last[1][last[1].indexOf('r') + 1] : undefined;
+      out.push({ id: c.id, createdAt: c.createdAt, lastEventAt: r ? Number(r) : null });
+    }
+    return out.sort((a, b) => a.createdAt - b.createdAt);
   }
 
   async getChannel(id: string) {

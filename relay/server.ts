@@ -31,6 +31,11 @@ export interface RelayOptions {
   fdReserve?: number;
   /** The descriptor limit the reserve is taken from (default: the process's own). */
   fdLimit?: number;
+  /**
+   * The bearer token `/metrics` asks for (RELAY_METRICS_TOKEN). Without one, only the admin
+   * token opens it: metrics name channels' activity and are nobody else's business.
+   */
+  metricsToken?: string;
   /** Longest wait for the store's probe write before /readyz answers 503 (default 2 s). */
   readyTimeoutMs?: number;
   /** How often refused requests are written, as counts (default 10 s). */
@@ -48,7 +53,7 @@ export interface RelayOptions {
  */
 export async function startRelay(o: RelayOptions) {
   const now = o.now ?? Date.now;
-  const metrics = new Metrics();
+  const metrics = new Metrics(o.store.constructor.name.replace(/Store$/, '').toLowerCase());
   const rate = o.ratePerSec ?? 1000;
   const burst = o.burst ?? 2000;
   const maxBody = o.maxBodyBytes ?? 65536;
@@ -117,8 +122,10 @@ export async function startRelay(o: RelayOptions) {
     o.store,
     metrics,
     o.heartbeatMs ?? 15_000,
-    (e, channelId) =>
-      app.log.error({ err: e, channel: shortId(channelId) }, 'reading the store failed'),
+    (e, channelId) => {
+      metrics.storeError('read');
+      app.log.error({ err: e, channel: shortId(channelId) }, 'reading the store failed');
+    },
     now,
   );
   app.setErrorHandler((e, req, reply) => {
@@ -159,6 +166,21 @@ export async function startRelay(o: RelayOptions) {
       return err(reply, 404, 'NOT_FOUND', 'Unknown channel');
     req.log.info({ channel: shortId(req.params.id) }, 'channel token rotated');
     return reply.send({ channelId: req.params.id, token });
+  });
+  // The channels, for an operator: id prefix only (an id is half of a hook's address), when
+  // made, when last called back, and how many terminals read it through this instance.
+  app.get('/admin/channels', async (req, reply) => {
+    if (!isAdmin(req.headers.authorization))
+      return err(reply, 401, 'UNAUTHORIZED', 'Admin token required');
+    const list = await o.store.listChannels();
+    return reply.send({
+      channels: list.map((c) => ({
+        idPrefix: shortId(c.id),
+        createdAt: new Date(c.createdAt).toISOString(),
+        lastEventAt: c.lastEventAt === null ? null : new Date(c.lastEventAt).toISOString(),
+        subscribersHere: subscribers.count(c.id),
+      })),
+    });
   });
   app.delete<{ Params: { id: string } }>('/admin/channels/:id', async (req, reply) => {
     if (!isAdmin(req.headers.authorization))
@@ -232,14 +254,21 @@ export async function startRelay(o: RelayOptions) {
     ]);
     clearTimeout(timer);
     if (ok) return { ok: true };
+    metrics.storeError('probe');
     return reply
       .code(503)
       .header('retry-after', '1')
       .send({ ok: false, code: 'UNAVAILABLE', message: 'Relay store unavailable' });
   });
-  app.get('/metrics', async (_req, reply) =>
-    reply.type('text/plain; version=0.0.4').send(metrics.text()),
-  );
+  const metricsHash = o.metricsToken ? hashToken(o.metricsToken) : null;
+  app.get('/metrics', async (req, reply) => {
+    const t = bearer(req.headers.authorization);
+    const allowed =
+      isAdmin(req.headers.authorization) ||
+      (metricsHash !== null && t !== null && tokenMatches(t, metricsHash));
+    if (!allowed) return err(reply, 401, 'UNAUTHORIZED', 'Metrics token required');
+    return reply.type(metrics.contentType).send(await metrics.text());
+  });
 
   // The hourly purge: a failure is logged and tried again next hour, never left unhandled;
   // a purge still running when the next is due is not doubled.

@@ -125,6 +125,18 @@ export class SqliteStore implements RelayStore {
     });
   }
 
+  async listChannels() {
+    // The newest event by id uses the (channel_id, id) index: one step per channel.
+    const rows = this.db
+      .prepare(
+        `SELECT c.id, c.created_at,
+           (SELECT received_at FROM events e WHERE e.channel_id = c.id ORDER BY e.id DESC LIMIT 1) AS last
+         FROM channels c ORDER BY c.created_at`,
+      )
+      .all() as Array<{ id: string; created_at: number; last: number | null }>;
+    return rows.map((r) => ({ id: r.id, createdAt: r.created_at, lastEventAt: r.last }));
+  }
+
   async getChannel(id: string) {
     const r = this.channel.get(id) as
       { id: string; token_hash: string; created_at: number } | undefined;

@@ -36,8 +36,17 @@ export function idAfter(a: string, b: string | null): boolean {
 /** A callback's fate at the store: stored (its event id), or refused and why. */
 export type AppendOutcome = { id: string } | { refused: 'rate' | 'unknown_channel' };
 
+/** A channel as the admin listing shows it: when it was made and when it last got a callback. */
+export interface ChannelSummary {
+  id: string;
+  createdAt: number;
+  lastEventAt: number | null;
+}
+
 export interface RelayStore {
   createChannel(c: ChannelRecord): Promise<void>;
+  /** Every channel, for the admin listing (never the token hashes). */
+  listChannels(): Promise<ChannelSummary[]>;
   getChannel(id: string): Promise<ChannelRecord | null>;
   setTokenHash(id: string, tokenHash: string): Promise<boolean>;
   deleteChannel(id: string): Promise<boolean>;

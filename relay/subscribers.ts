@@ -76,7 +76,7 @@ export class Subscribers {
     if (list) list.push(s);
     else this.byChannel.set(channelId, [s]);
     this.all.add(s);
-    this.metrics.subscribers++;
+    this.metrics.subscriberDelta(1);
     res.once('close', () => {
       this.remove(s);
       onLeave?.();
@@ -93,7 +93,7 @@ export class Subscribers {
       if (!list.length) this.byChannel.delete(s.channelId);
     }
     this.all.delete(s);
-    this.metrics.subscribers--;
+    this.metrics.subscriberDelta(-1);
   }
 
   /** Reads after the subscriber's cursor and writes until caught up or its socket is full. */
@@ -126,7 +126,7 @@ export class Subscribers {
     const full = !s.res.write(sseFrame(e));
     s.cursor = e.id;
     s.lastWrite = this.now();
-    this.metrics.delivered++;
+    this.metrics.deliveredEvent(e.receivedAt, s.lastWrite);
     // Back-pressure: a subscriber that does not read waits in the store, not in memory; its
     // socket's 'drain' starts the next pass.
     if (!full) return true;

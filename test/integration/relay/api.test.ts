@@ -13,6 +13,7 @@ import { startRedis } from '../../helpers/redis';
 // The relay's HTTP interface (PSP-API.md "The relay") over real HTTP: the same suite on both
 // stores, SQLite (the embedded default) and Redis Streams (scale-out).
 const ADMIN = 'admin-token-for-tests-0123456789';
+const METRICS = 'metrics-token-for-tests-0123456789';
 const sqliteModule = createRequire(import.meta.url).resolve('better-sqlite3');
 let redis: Awaited<ReturnType<typeof startRedis>>;
 let nats: Awaited<ReturnType<typeof startNatsCluster>>;
@@ -81,6 +82,7 @@ describe.each(STORES)('the relay on %s', (_name, makeStore) => {
     relay = await startRelay({
       store: makeStore(),
       adminToken: ADMIN,
+      metricsToken: METRICS,
       ratePerSec: 5,
       burst: 5,
       maxSubscribersPerChannel: 2,
@@ -276,14 +278,51 @@ describe.each(STORES)('the relay on %s', (_name, makeStore) => {
       await b.body?.cancel();
     });
 
-    it('health and Prometheus metrics', async () => {
+    it('health, and Prometheus metrics behind a token, with latency histograms', async () => {
       expect(await (await fetch(`${relay.url}/healthz`)).json()).toEqual({ ok: true });
       // Ready: the store took a probe write.
       expect(await (await fetch(`${relay.url}/readyz`)).json()).toEqual({ ok: true });
-      const m = await (await fetch(`${relay.url}/metrics`)).text();
+      const metrics = (token?: string) =>
+        fetch(`${relay.url}/metrics`, {
+          ...(token && { headers: { authorization: `Bearer ${token}` } }),
+        });
+      // Nobody else's business: no token, a wrong one, a channel's own token → 401.
+      expect((await metrics()).status).toBe(401);
+      expect((await metrics('wrong-token-0123456789')).status).toBe(401);
+      expect((await metrics((await channel()).token)).status).toBe(401);
+      const c = await channel();
+      expect((await post(c.channelId, '{"m":1}')).status).toBe(200);
+      await readEvents(c.channelId, c.token, 1);
+      const res = await metrics(METRICS);
+      expect(res.status).toBe(200);
+      const m = await res.text();
       expect(m).toMatch(/relay_callbacks_received_total \d+/);
       expect(m).toMatch(/relay_callbacks_rejected_total\{reason="too_large"\} 1/);
-      expect(m).toMatch(/relay_store_append_seconds_count \d+/);
+      // Buckets, so a p99 can be watched: intake→append and append→delivery.
+      expect(m).toMatch(/relay_intake_to_append_seconds_bucket\{le="0\.005"\} \d+/);
+      expect(m).toMatch(/relay_intake_to_append_seconds_count [1-9]\d*/);
+      expect(m).toMatch(/relay_append_to_delivery_seconds_bucket\{le="\+Inf"\} [1-9]\d*/);
+      expect(m).toMatch(/# TYPE relay_store_errors_total counter/);
+      expect(m).toMatch(/process_cpu_seconds_total/);
+      // The admin token opens it too.
+      expect((await metrics(ADMIN)).status).toBe(200);
+    });
+
+    it('lists channels for the admin: id prefix, created, last event, subscribers here', async () => {
+      const c = await channel();
+      expect((await admin('/admin/channels', 'GET', 'wrong')).status).toBe(401);
+      const before = (await (await admin('/admin/channels', 'GET')).json()) as {
+        channels: Array<{ idPrefix: string; lastEventAt: string | null; createdAt: string }>;
+      };
+      const mine = () => before.channels.find((x) => x.idPrefix === `${c.channelId.slice(0, 6)}…`);
+      expect(mine()).toMatchObject({ lastEventAt: null });
+      expect(JSON.stringify(before)).not.toContain(c.channelId); // never the whole id
+      const t0 = Date.now();
+      expect((await post(c.channelId, '{"listed":1}')).status).toBe(200);
+      const after = (await (await admin('/admin/channels', 'GET')).json()) as typeof before;
+      const row = after.channels.find((x) => x.idPrefix === `${c.channelId.slice(0, 6)}…`)!;
+      expect(Date.parse(row.lastEventAt!)).toBeGreaterThanOrEqual(t0 - 1000);
+      expect(row).toHaveProperty('subscribersHere', 0);
     });
 
     it('a chunked body over 64 KiB, a 4 MiB body and a bad channel id are refused; nothing is stored, the relay goes on', async () => {

@@ -26,7 +26,9 @@ afterAll(() => relay?.kill('SIGKILL'));
 const memory = async () => {
   relay.kill('SIGUSR2');
   await new Promise((r) => setTimeout(r, 300));
-  const metrics = await (await fetch(`${url}/metrics`)).text();
+  const metrics = await (
+    await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })
+  ).text();
   return {
     heap:
       (Number(/nodejs_heap_used_bytes (\d+)/.exec(metrics)![1]) +
@@ -68,7 +70,9 @@ describe('back-pressure', () => {
       await new Promise((r) => setTimeout(r, 25));
     }
     const after = await memory();
-    const metrics = await (await fetch(`${url}/metrics`)).text();
+    const metrics = await (
+      await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })
+    ).text();
     const received = Number(/relay_callbacks_received_total (\d+)/.exec(metrics)![1]);
     const delivered = Number(/relay_events_delivered_total (\d+)/.exec(metrics)![1]);
     expect(received * 4000).toBeGreaterThan(30 * 1024 * 1024); // over 30 MB stored for it…

@@ -91,7 +91,15 @@ describe('Redis Streams store', () => {
     // Half the terminals on each instance; each callback posted to the other instance.
     const subs = channels.map((c, i) => subscribe(i % 2 ? b.url : a.url, c.channelId, c.token));
     const connected = async () =>
-      (await Promise.all([a, b].map(async (r) => (await fetch(`${r.url}/metrics`)).text())))
+      (
+        await Promise.all(
+          [a, b].map(async (r) =>
+            (
+              await fetch(`${r.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })
+            ).text(),
+          ),
+        )
+      )
         .map((t) => Number(/relay_subscribers (\d+)/.exec(t)![1]))
         .reduce((x, y) => x + y, 0);
     for (let i = 0; i < 400 && (await connected()) < N; i++)
@@ -169,7 +177,9 @@ describe('Redis Streams store', () => {
       }
       expect(statuses.filter((s) => s === 200)).toHaveLength(4);
       expect(statuses.filter((s) => s === 429)).toHaveLength(6);
-      const metrics = await (await fetch(`${d.url}/metrics`)).text();
+      const metrics = await (
+        await fetch(`${d.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })
+      ).text();
       expect(metrics).toMatch(/reason="rate"\} [1-9]/);
     } finally {
       await c.close();

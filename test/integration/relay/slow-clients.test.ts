@@ -94,7 +94,9 @@ describe('slow and hostile clients', () => {
     // The slow clients are held, not all refused at the door: most of the newest still wait.
     const open = slow.filter((s) => !s.socket.destroyed).length;
     expect(open).toBeGreaterThan(100);
-    const metrics = await (await fetch(`${r.url}/metrics`)).text();
+    const metrics = await (
+      await fetch(`${r.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })
+    ).text();
     expect(metrics).toMatch(/relay_callbacks_rejected_total\{reason="slow_evicted"\} \d+/);
   }, 60_000);
 

@@ -1,5 +1,8 @@
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+
+// ESLint's first run loads the typed config and plugins: seconds on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 // The design rules beyond imports (docs/design.md), linted on small fixtures as if they lived
 // in each folder, with the project's real config: each must fire where it applies and stay quiet

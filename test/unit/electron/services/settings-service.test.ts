@@ -30,6 +30,8 @@ describe('settings', () => {
       amountUnit: 'reais',
       feeUnit: 'reais',
       secret: 'client',
+      // Signature and timestamp in their own headers (not one `t=…,v1=…` header).
+      format: 'headers',
     });
     expect(s.charges.expiryMinutes).toBe(15);
   });
