@@ -31,7 +31,7 @@ const memory = async () => {
   ).text();
   return {
     heap:
-      (Number(/nodejs_heap_used_bytes (\d+)/.exec(metrics)![1]) +
+      (Number(/nodejs_heap_size_used_bytes (\d+)/.exec(metrics)![1]) +
         Number(/nodejs_external_memory_bytes (\d+)/.exec(metrics)![1])) /
       2 ** 20,
     rss:
