@@ -95,4 +95,38 @@ describe('uncertain without a status query', () => {
     expect(await atPsp(r.value.externalId)).toHaveLength(0);
     expect(t.core.charges.list({ status: 'UNCERTAIN' })).toEqual([]);
   }, 40_000);
+
+  it('a PSP that answers a repeated id with the charge (VeoPag): the same-id retry brings the QR within 10 s, one charge', async () => {
+    const veo = await sandbox({ dialect: 'veopag' });
+    const v = await coreOn(veo.baseUrl, {
+      statusQuery: false,
+      pspPreset: 'veopag',
+      resolveDelaysMs: [1_000, 2_000, 5_000, 10_000, 30_000],
+    });
+    try {
+      expect(v.core.settings.get().psp).toMatchObject({
+        idempotentCreate: true,
+        statusQueryPath: '',
+      });
+      await veo.control('POST', '/faults', { route: 'POST /payments/deposit', kind: 'drop' });
+      const r = await v.core.charges.create({ amountCents: 4_300, payer });
+      if (!r.ok) throw new Error(r.message);
+      expect(r.value.status).toBe('UNCERTAIN');
+      const doubtAt = Date.now();
+      const shown = await waitFor(() => {
+        const c = v.core.charges.get(r.value.id);
+        return c.ok && c.value.status !== 'UNCERTAIN' && c.value.status !== 'SUBMITTING' && c.value;
+      }, 10_000);
+      expect(Date.now() - doubtAt).toBeLessThan(10_000);
+      expect(shown.status).toBe('PENDING');
+      expect(shown.brcode).toMatch(/^000201/);
+      const mine = (
+        (await veo.control('GET', '/charges')).body as Array<{ externalId: string }>
+      ).filter((c) => c.externalId === r.value.externalId);
+      expect(mine).toHaveLength(1);
+    } finally {
+      await v.core.stop();
+      await veo.close();
+    }
+  }, 30_000);
 });
