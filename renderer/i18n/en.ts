@@ -652,6 +652,8 @@ export const en: Messages = {
       'The PSP already holds this charge, but no status query is configured. Wait for the payment confirmation or check the PSP dashboard; do not create another one for the same customer.',
     UNCERTAIN_NO_QUERY:
       'The PSP did not confirm this charge and no status query is configured. Check the PSP dashboard whether it was created or paid before charging again.',
+    UNCERTAIN_RETIRED:
+      'The PSP did not return this charge’s QR code, so it cannot be shown and the customer cannot pay it. Balcão closed it: press “New charge” and charge again. If a payment for it arrives anyway, Balcão will tell you.',
     UNCERTAIN_GAVE_UP:
       'The PSP could not confirm yet. Press “Check again” in a moment; do not charge again.',
     NO_QR:

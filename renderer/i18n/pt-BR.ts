@@ -655,6 +655,8 @@ export const ptBR = {
       'O PSP já registrou esta cobrança, mas não há consulta de status configurada. Aguarde a confirmação do pagamento ou confira no painel do PSP; não crie outra para o mesmo cliente.',
     UNCERTAIN_NO_QUERY:
       'O PSP não confirmou esta cobrança e não há consulta de status configurada. Confira no painel do PSP se ela foi criada ou paga antes de cobrar de novo.',
+    UNCERTAIN_RETIRED:
+      'O PSP não devolveu o QR Code desta cobrança, então ela não pode ser exibida e o cliente não tem como pagá-la. O Balcão a encerrou: toque em “Nova cobrança” e cobre de novo. Se um pagamento chegar por ela mesmo assim, o Balcão avisa.',
     UNCERTAIN_GAVE_UP:
       'Ainda não foi possível confirmar com o PSP. Toque em “Verificar de novo” em instantes; não cobre de novo.',
     NO_QR:

@@ -50,9 +50,14 @@ interface CashierState {
 
 /** The form is frozen while its charge may still be paid (everything but a plain failure). */
 export const isLocked = (c: ChargeView | null) => c !== null && c.status !== 'FAILED';
-/** A charge that may still be paid: leaving it asks first, and cancels it. */
+/**
+ * A charge that may still be paid: leaving it asks first, and cancels it. One being retired
+ * (no QR can be had; its retry's answer is awaited) is not: the cashier was told to start anew.
+ */
 export const isOpen = (c: ChargeView | null) =>
-  c !== null && (c.status === 'PENDING' || c.status === 'UNCERTAIN' || c.status === 'SUBMITTING');
+  c !== null &&
+  (c.status === 'PENDING' || c.status === 'UNCERTAIN' || c.status === 'SUBMITTING') &&
+  c.notice?.code !== 'UNCERTAIN_RETIRED';
 
 const empty = (): CashierForm => ({
   amountCents: 0,

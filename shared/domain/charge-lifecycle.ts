@@ -14,11 +14,14 @@ import { readPspStatus, type PspOutcome } from './psp-status';
  * - terminal states stay terminal, except PAID → REFUNDED and the late payment
  *   (CANCELED/EXPIRED → PAID, flagged LATE_PAYMENT, `paidAfter` = the state it left);
  * - a status or a cancel that arrives while a request is in flight is deferred and applied,
- *   in arrival order, as soon as the answer settles the charge.
+ *   in arrival order, as soon as the answer settles the charge;
+ * - with no status query, a charge in doubt is retired (CANCELED, UNCERTAIN_RETIRED) once the
+ *   PSP says it holds the id without giving the QR, or once resolution gives up: the payer never
+ *   saw a QR, the cashier starts a new sale, and a late payment is still caught.
  */
 
-/** Deferred while SUBMITTING: a PSP outcome, or the cashier's cancel. */
-export type DeferredStep = PspOutcome | 'CANCEL';
+/** Deferred while SUBMITTING: a PSP outcome, the cashier's cancel, or a retirement (no query). */
+export type DeferredStep = PspOutcome | 'CANCEL' | 'RETIRE';
 
 /** The part of a charge record the lifecycle reads and writes. */
 export interface ChargeFacts {
@@ -77,8 +80,10 @@ export type ChargeEvent =
     }
   | { type: 'localExpiry' }
   | { type: 'cancel'; by: string }
-  /** Automatic resolution stopped trying: the cashier is asked to recheck. */
-  /** `canQuery` false: no status query is configured, so the cashier must check the PSP. */
+  /**
+   * Automatic resolution stopped trying. With a status query the cashier is asked to recheck;
+   * `canQuery` false (no query) retires the charge: nothing could ever show its QR.
+   */
   | { type: 'resolveGaveUp'; canQuery?: boolean };
 export type ChargeEventType = ChargeEvent['type'];
 
@@ -215,7 +220,7 @@ export function decide<T extends ChargeFacts>(
       return settle(d, ctx);
     case 'pspRefused':
       if (state.status !== 'SUBMITTING') return d.done('noop');
-      refused(d, event);
+      refused(d, event, ctx.at);
       return settle(d, ctx);
     case 'callbackStatus':
     case 'queryStatus':
@@ -227,8 +232,9 @@ export function decide<T extends ChargeFacts>(
     case 'cancel':
       return cancel(d, event.by, ctx.at);
     case 'resolveGaveUp':
+      if (event.canQuery === false) return giveUpWithoutQuery(d, ctx.at);
       if (state.status !== 'UNCERTAIN') return d.done('noop');
-      d.notice(event.canQuery === false ? 'UNCERTAIN_NO_QUERY' : 'UNCERTAIN_GAVE_UP');
+      d.notice('UNCERTAIN_GAVE_UP');
       return d.done('applied');
     default:
       return exhaustive(event);
@@ -291,12 +297,18 @@ function accept(d: Draft<ChargeFacts>, created: CreatedAnswer, ctx: DecideContex
   }
 }
 
-function refused(d: Draft<ChargeFacts>, e: Extract<ChargeEvent, { type: 'pspRefused' }>): void {
+function refused(
+  d: Draft<ChargeFacts>,
+  e: Extract<ChargeEvent, { type: 'pspRefused' }>,
+  at: number,
+): void {
   if (e.kind === 'conflict') {
     // The PSP already holds this id: an earlier attempt (or a lost answer) created it.
     toUncertain(d, e.code);
     if (e.canQuery) d.effect({ type: 'resolveNow' });
-    else d.notice('UNCERTAIN_EXISTS_NO_QUERY');
+    // Without a query (or an idempotent reply, which would have carried the QR) nothing can
+    // ever show this charge: retire it now rather than keep the cashier waiting.
+    else retireNow(d, at);
     return;
   }
   if (e.kind === 'uncertain' || d.s.attempts > 1) {
@@ -316,6 +328,7 @@ function settle<T extends ChargeFacts>(d: Draft<T>, ctx: DecideContext): Decisio
   if (steps.length) d.set('deferred', []);
   for (const step of steps) {
     if (step === 'CANCEL') cancelNow(d, d.s.canceledBy ?? 'cashier', d.s.canceledAt ?? ctx.at);
+    else if (step === 'RETIRE') retireNow(d, d.s.canceledAt ?? ctx.at);
     else applyOutcome(d, step, d.s.pspStatus ?? step, ctx, 'deferred');
   }
   return d.done('applied');
@@ -339,6 +352,33 @@ function cancelNow(d: Draft<ChargeFacts>, by: string, at: number): boolean {
   d.set('canceledBy', by);
   d.set('canceledAt', at);
   return true;
+}
+
+/**
+ * No status query and resolution is over (or its deadline passed): retire the charge. With a
+ * same-id retry in flight the retirement waits for its answer, like a cancel, but the cashier is
+ * told now; whatever that answer brings (even a QR) is never shown.
+ */
+function giveUpWithoutQuery<T extends ChargeFacts>(d: Draft<T>, at: number): Decision<T> {
+  if (d.s.status === 'SUBMITTING') {
+    if (d.s.deferred.includes('RETIRE')) return d.done('noop');
+    d.set('canceledAt', at);
+    d.set('deferred', [...d.s.deferred, 'RETIRE']);
+    d.notice('UNCERTAIN_RETIRED');
+    d.log('retire requested while submitting');
+    return d.done('applied');
+  }
+  if (d.s.status !== 'UNCERTAIN') return d.done('noop');
+  retireNow(d, at);
+  return d.done('applied');
+}
+
+/** UNCERTAIN (or a just-answered retry) → CANCELED, flagged: a later PAID is a late payment. */
+function retireNow(d: Draft<ChargeFacts>, at: number): void {
+  if (isTerminal(d.s.status)) return;
+  if (!d.move('CANCELED', 'UNCERTAIN_RETIRED', 'retired: cannot be shown')) return;
+  d.set('canceledBy', 'balcao');
+  d.set('canceledAt', at);
 }
 
 function onStatus<T extends ChargeFacts>(

@@ -4,9 +4,13 @@
  */
 export const CHARGE_NOTICE_CODES = [
   'UNCERTAIN',
+  /** Kept for records saved before UNCERTAIN_RETIRED: no longer given. */
   'UNCERTAIN_EXISTS_NO_QUERY',
   'UNCERTAIN_GAVE_UP',
+  /** Kept for records saved before UNCERTAIN_RETIRED: no longer given. */
   'UNCERTAIN_NO_QUERY',
+  /** No status query, and the QR could not be had: retired (CANCELED), start a new charge. */
+  'UNCERTAIN_RETIRED',
   'NO_QR',
   'QR_REJECTED',
   'RECEIVER_MISMATCH',

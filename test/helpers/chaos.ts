@@ -113,14 +113,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           local.find((c) => c.externalId === p.externalId)?.status !== 'PAID' &&
           !local.find((c) => c.externalId === p.externalId)?.flags.includes('LATE_PAYMENT'),
       );
-      const doubting = local.filter(
-        (c) =>
-          c.status === 'UNCERTAIN' &&
-          !(
-            c.notice?.code === 'UNCERTAIN_EXISTS_NO_QUERY' ||
-            c.notice?.code === 'UNCERTAIN_NO_QUERY'
-          ),
-      );
+      // With or without a status query (issue 20, item 4): no sale stays in doubt.
+      const doubting = local.filter((c) => c.status === 'UNCERTAIN');
       return missing.length === 0 && doubting.length === 0;
     };
     const violations: string[] = [];
@@ -142,8 +136,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
         violations.push(`paid at the PSP, ${c?.status ?? 'absent'} here: ${p.externalId}`);
     }
     for (const c of local) {
-      if (c.status === 'UNCERTAIN' && !c.notice?.code.endsWith('NO_QUERY'))
-        violations.push(`left uncertain: ${c.externalId}`);
+      if (c.status === 'UNCERTAIN') violations.push(`left uncertain: ${c.externalId}`);
       if (c.brcode) {
         const v = verifyBrCode(c.brcode, c.amountCents);
         const info = parseBrCode(c.brcode);

@@ -35,6 +35,11 @@ export interface ChargeServiceDeps {
   logger?: Logger;
   /** Delays between automatic attempts to resolve an uncertain charge. */
   resolveDelaysMs?: number[];
+  /**
+   * With no status query: how long a charge may stay in doubt before it is retired (the cashier
+   * is told to start a new one), whatever the retries are doing. Below 10 s (issue 20).
+   */
+  doubtDeadlineMs?: number;
   /** The pinned receiver of the PSP's codes (receiver-pins.ts); absent: no pinning. */
   receiverPins?: ReceiverPins;
   /** A QR to another receiver was refused (after the pin recorded it). */
@@ -48,6 +53,7 @@ export interface ChargeServiceDeps {
 export type { ApplyOutcome } from './charge-shell';
 
 const DEFAULT_DELAYS = [1_000, 2_000, 5_000, 10_000, 30_000];
+const DEFAULT_DOUBT_DEADLINE_MS = 8_000;
 
 /**
  * The shell around `decide` (shared/domain/charge-lifecycle.ts): for each event, load the record
@@ -59,12 +65,15 @@ export class ChargeService {
   private readonly logger: Logger;
   private readonly lock = new KeyedLock();
   private readonly retries: RetrySchedule;
+  /** One timer per charge in doubt without a status query (a schedule of one delay). */
+  private readonly deadlines: RetrySchedule;
   private readonly shell: ChargeShell;
 
   constructor(private readonly deps: ChargeServiceDeps) {
     this.now = deps.now ?? Date.now;
     this.logger = deps.logger ?? silentLogger;
     this.retries = new RetrySchedule(deps.resolveDelaysMs ?? DEFAULT_DELAYS);
+    this.deadlines = new RetrySchedule([deps.doubtDeadlineMs ?? DEFAULT_DOUBT_DEADLINE_MS]);
     this.shell = new ChargeShell({
       ledger: deps.ledger,
       now: this.now,
@@ -81,8 +90,14 @@ export class ChargeService {
           deps.receiverRefused?.(r);
         },
       }),
-      resolveLater: (id) => this.scheduleResolve(id),
-      stopResolving: (id) => this.retries.cancel(id),
+      resolveLater: (id) => {
+        this.startDeadline(id);
+        this.scheduleResolve(id);
+      },
+      stopResolving: (id) => {
+        this.retries.cancel(id);
+        this.deadlines.cancel(id);
+      },
     });
   }
 
@@ -249,6 +264,7 @@ export class ChargeService {
 
   stop(): void {
     this.retries.stop();
+    this.deadlines.stop();
   }
 
   /** Resolves when every scheduled resolution and in-flight submit has settled (tests, shutdown). */
@@ -337,6 +353,18 @@ export class ChargeService {
           'resolver',
         ),
     );
+  }
+
+  /**
+   * No status query: the cashier hears within the deadline, not after every retry ran (a retry
+   * that times out takes the whole request timeout). Not under the lock: a retry in flight
+   * holds it, and the decision defers the retirement until that retry's answer.
+   */
+  private startDeadline(id: string): void {
+    if (this.deps.psp().hasStatusQuery) return;
+    const retire = () =>
+      void this.shell.step(id, { type: 'resolveGaveUp', canQuery: false }, 'resolver');
+    this.deadlines.schedule(id, retire, retire);
   }
 
   private notFound() {

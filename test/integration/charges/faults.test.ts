@@ -147,16 +147,16 @@ describe('the charge under every PSP fault', () => {
 });
 
 describe('without a status query', () => {
-  it('drop → retry with the same id → 409: stays UNCERTAIN with an explanation, never FAILED; a callback settles it', async () => {
+  it('drop → retry with the same id → 409: retired (CANCELED, cannot be shown), never FAILED, never a second charge; a later payment is caught', async () => {
     const u = await coreOn(sb.baseUrl, { statusQuery: false });
     await fault('drop');
     const r = await u.core.charges.create({ amountCents: 990, payer });
     if (!r.ok) throw new Error(r.message);
-    const uncertain = await waitFor(() => {
+    const retired = await waitFor(() => {
       const v = u.core.charges.get(r.value.id);
-      return v.ok && v.value.notice?.code === 'UNCERTAIN_EXISTS_NO_QUERY' ? v.value : undefined;
+      return v.ok && v.value.notice?.code === 'UNCERTAIN_RETIRED' ? v.value : undefined;
     });
-    expect(uncertain.status).toBe('UNCERTAIN');
+    expect(retired.status).toBe('CANCELED');
     const mine = (
       (await sb.control('GET', '/charges')).body as Array<{ externalId: string; id: string }>
     ).filter((c) => c.externalId === r.value.externalId);
@@ -166,7 +166,8 @@ describe('without a status query', () => {
       const v = u.core.charges.get(r.value.id);
       return v.ok && v.value.status === 'PAID' ? v.value : undefined;
     });
-    expect(paid.feeCents).toBe(10);
+    expect(paid).toMatchObject({ paidAfter: 'CANCELED', feeCents: 10 });
+    expect(paid.flags).toContain('LATE_PAYMENT');
     await u.core.stop();
   });
 });

@@ -61,9 +61,9 @@ describe('reconciliation', () => {
     expect(r.value.status).toBe('UNCERTAIN');
     const told = await eventually(async () => {
       const v = view(r.value.id);
-      return v?.notice?.code === 'UNCERTAIN_NO_QUERY' && v;
+      return v?.notice?.code === 'UNCERTAIN_RETIRED' && v;
     });
-    expect(told.status).toBe('UNCERTAIN');
+    expect(told.status).toBe('CANCELED');
   });
 
   it('a relay stream silent for two heartbeats is dropped; a payment made meanwhile reaches the screen', async () => {

@@ -122,6 +122,19 @@ describe('cashier store', () => {
     expect(useCashier.getState().charge).toMatchObject({ id: c.id, status: 'PAID' });
   });
 
+  it('a sale being retired (its QR cannot be had) starts over without the cancel question', async () => {
+    const c = await charge(2700);
+    const notice = { code: 'UNCERTAIN_RETIRED' } as const;
+    useCashier.getState().onUpdate({ ...c, status: 'SUBMITTING', notice });
+    useCashier.getState().startOver();
+    expect(useCashier.getState()).toMatchObject({ confirm: null, charge: null });
+    // One still in doubt may yet show its QR: leaving it asks first.
+    const d = await charge(2800);
+    useCashier.getState().onUpdate({ ...d, status: 'UNCERTAIN', notice: { code: 'UNCERTAIN' } });
+    useCashier.getState().startOver();
+    expect(useCashier.getState().confirm).toMatchObject({ kind: 'new', amountCents: 2800 });
+  });
+
   it('an update of the charge on screen replaces it; one of another charge does not', async () => {
     const c = await charge(2600);
     useCashier.getState().onUpdate({ ...c, id: 'other', status: 'PAID' });

@@ -166,10 +166,25 @@ describe('a PSP refusal', () => {
     expect(types(d)).toEqual(['publish', 'resolveNow']);
   });
 
-  it('a conflict with no status query asks the cashier to check the PSP (UNCERTAIN_EXISTS_NO_QUERY)', () => {
-    const d = run(submitting(), refusal('conflict', false));
-    expect(d.next).toMatchObject({ status: 'UNCERTAIN', noticeCode: 'UNCERTAIN_EXISTS_NO_QUERY' });
-    expect(types(d)).toEqual(['publish']);
+  it('a conflict with no status query retires the charge: it cannot be shown, start a new one', () => {
+    const d = run(submitting({ attempts: 2 }), refusal('conflict', false), { at: 9 });
+    expect(d.next).toMatchObject({
+      status: 'CANCELED',
+      noticeCode: 'UNCERTAIN_RETIRED',
+      canceledBy: 'balcao',
+      canceledAt: 9,
+    });
+    expect(d.next.flags).toContain('UNCERTAIN_RETIRED');
+    expect(moves(d)).toEqual(['SUBMITTING>UNCERTAIN', 'UNCERTAIN>CANCELED']);
+    expect(types(d)).toEqual(['publish', 'stopResolving']);
+  });
+
+  it('a retired charge paid later is a late payment (the payment is caught and flagged)', () => {
+    const retired = run(submitting({ attempts: 2 }), refusal('conflict', false)).next;
+    const d = run(retired, { type: 'callbackStatus', raw: 'PAID' });
+    expect(d.outcome).toBe('late-payment');
+    expect(d.next).toMatchObject({ status: 'PAID', paidAfter: 'CANCELED' });
+    expect(d.next.flags).toEqual(expect.arrayContaining(['UNCERTAIN_RETIRED', 'LATE_PAYMENT']));
   });
 
   it('a refusal on a charge not SUBMITTING does nothing', () => {
@@ -484,20 +499,63 @@ describe('local expiry, cancel, giving up', () => {
     expect(d.outcome).toBe('applied');
   });
 
-  it('giving up on an UNCERTAIN charge asks the cashier to recheck (with or without a query)', () => {
+  it('giving up on an UNCERTAIN charge with a status query asks the cashier to recheck', () => {
     const state = charge({ status: 'UNCERTAIN', noticeCode: 'UNCERTAIN' });
     expect(run(state, { type: 'resolveGaveUp' }).next.noticeCode).toBe('UNCERTAIN_GAVE_UP');
-    expect(run(state, { type: 'resolveGaveUp', canQuery: true }).next.noticeCode).toBe(
-      'UNCERTAIN_GAVE_UP',
+    const d = run(state, { type: 'resolveGaveUp', canQuery: true });
+    expect(d.next).toMatchObject({ status: 'UNCERTAIN', noticeCode: 'UNCERTAIN_GAVE_UP' });
+  });
+
+  it('giving up without a status query retires the charge (nothing is left UNCERTAIN)', () => {
+    const state = charge({ status: 'UNCERTAIN', noticeCode: 'UNCERTAIN' });
+    const d = run(state, { type: 'resolveGaveUp', canQuery: false }, { at: 12 });
+    expect(d.next).toMatchObject({
+      status: 'CANCELED',
+      noticeCode: 'UNCERTAIN_RETIRED',
+      canceledAt: 12,
+    });
+    expect(d).toMatchObject({ outcome: 'applied' });
+    expect(types(d)).toEqual(['publish', 'stopResolving']);
+  });
+
+  it('giving up without a query while a retry is in flight tells the cashier now and retires after its answer', () => {
+    const d = run(
+      submitting({ attempts: 2 }),
+      { type: 'resolveGaveUp', canQuery: false },
+      { at: 5 },
     );
-    const noQuery = run(state, { type: 'resolveGaveUp', canQuery: false });
-    expect(noQuery.next.noticeCode).toBe('UNCERTAIN_NO_QUERY');
-    expect(noQuery).toMatchObject({ outcome: 'applied', effects: [{ type: 'publish' }] });
+    expect(d.next).toMatchObject({
+      status: 'SUBMITTING',
+      deferred: ['RETIRE'],
+      noticeCode: 'UNCERTAIN_RETIRED',
+    });
+    expect(types(d)).toEqual(['publish']);
+    expect(run(d.next, { type: 'resolveGaveUp', canQuery: false }).outcome).toBe('noop');
+    // Even a QR that arrives now is never shown: the cashier was told to start a new sale.
+    const answered = run(d.next, answer(), { at: 8 });
+    expect(answered.next).toMatchObject({
+      status: 'CANCELED',
+      noticeCode: 'UNCERTAIN_RETIRED',
+      canceledAt: 5,
+      deferred: [],
+    });
+    expect(moves(answered)).toEqual(['SUBMITTING>PENDING', 'PENDING>CANCELED']);
+    const lost = run(d.next, { type: 'answerLost' });
+    expect(lost.next).toMatchObject({ status: 'CANCELED', noticeCode: 'UNCERTAIN_RETIRED' });
+    const refused = run(d.next, refusal('validation', false));
+    expect(refused.next).toMatchObject({ status: 'CANCELED', noticeCode: 'UNCERTAIN_RETIRED' });
+  });
+
+  it('a deferred retirement leaves a charge the answer failed as it is', () => {
+    const d = run(submitting({ attempts: 2, deferred: ['RETIRE'] }), answer({ qrcode: 'junk' }));
+    expect(d.next).toMatchObject({ status: 'FAILED', noticeCode: 'QR_REJECTED', deferred: [] });
   });
 
   it('giving up on a charge no longer UNCERTAIN does nothing', () => {
-    const d = run(charge({ status: 'PENDING' }), { type: 'resolveGaveUp' });
-    expect(d).toMatchObject({ outcome: 'noop', changed: false });
+    for (const canQuery of [true, false]) {
+      const d = run(charge({ status: 'PENDING' }), { type: 'resolveGaveUp', canQuery });
+      expect(d).toMatchObject({ outcome: 'noop', changed: false });
+    }
   });
 
   it('an event of no known type is a bug, thrown', () => {

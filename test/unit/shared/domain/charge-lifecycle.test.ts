@@ -61,7 +61,7 @@ const event: fc.Arbitrary<ChargeEvent> = fc.oneof(
   }),
   fc.constant({ type: 'localExpiry' as const }),
   fc.record({ type: fc.constant('cancel' as const), by: fc.constantFrom('cashier', 'owner') }),
-  fc.constant({ type: 'resolveGaveUp' as const }),
+  fc.record({ type: fc.constant('resolveGaveUp' as const), canQuery: fc.boolean() }),
 );
 
 /** Whether this event carries a paid status. */
