@@ -122,6 +122,14 @@ export class NatsStore implements RelayStore {
     await kv.create(c.id, JSON.stringify(c));
   }
 
+  async holds(channelId: string, id: string) {
+    const seq = Number(id);
+    if (!VALID_ID.test(channelId) || !Number.isSafeInteger(seq) || seq < 1) return false;
+    const { jsm } = await this.ready;
+    const m = await jsm.streams.getMessage(STREAM, { seq }).catch(() => null);
+    return m?.subject === `${SUBJECT}.${channelId}`;
+  }
+
   async listChannels(): Promise<ChannelSummary[]> {
     const { kv, jsm } = await this.ready;
     // The keys first: nats.js ends the key listing's consumer by its pending count, and

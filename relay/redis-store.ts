@@ -164,6 +164,10 @@ export class RedisStore implements RelayStore {
     await this.redis.hset(CHANNELS, c.id, JSON.stringify(c));
   }
 
+  async holds(channelId: string, id: string) {
+    return (await this.redis.xrange(this.key(channelId), id, id, 'COUNT', 1)).length === 1;
+  }
+
   async listChannels(): Promise<ChannelSummary[]> {
     const all = await this.redis.hgetall(CHANNELS);
     const out: ChannelSummary[] = [];

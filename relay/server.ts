@@ -211,12 +211,16 @@ export async function startRelay(o: RelayOptions) {
     const cursor =
       typeof lastHeader === 'string' && /^\d+(-\d+)?$/.test(lastHeader) ? lastHeader : null;
     const token = bearer(req.headers.authorization);
-    o.store.getChannel(channelId).then(
-      (channel) => {
+    o.store
+      .getChannel(channelId)
+      .then(async (channel) => {
         if (!channel || token === null || !tokenMatches(token, channel.tokenHash))
           return fail(401, 'UNAUTHORIZED', 'Channel token required');
         if (subscribers.count(channel.id) >= maxSubs)
           return fail(429, 'TOO_MANY_SUBSCRIBERS', `At most ${maxSubs} subscribers per channel`);
+        // Resuming from an event the store no longer holds (purged by retention): events may be
+        // missing in between, so the terminal is told (a `gap` event: it asks the PSP).
+        const gap = cursor !== null && !(await o.store.holds(channel.id, cursor));
         if (res.destroyed) return;
         res.writeHead(200, {
           'content-type': 'text/event-stream',
@@ -225,17 +229,18 @@ export async function startRelay(o: RelayOptions) {
           'x-accel-buffering': 'no',
         });
         res.write(': connected\n\n');
+        if (gap) res.write(`event: gap\ndata: ${JSON.stringify({ after: cursor })}\n\n`);
         const short = shortId(channel.id);
         app.log.info({ channel: short, lastEventId: cursor }, 'subscriber connected');
         subscribers.add(channel.id, res, cursor, () =>
           app.log.info({ channel: short }, 'subscriber left'),
         );
-      },
-      (e: unknown) => {
+      })
+      .catch((e: unknown) => {
         app.log.error({ err: e, channel: shortId(channelId) }, 'reading the store failed');
-        fail(503, 'UNAVAILABLE', 'Relay store unavailable, try again');
-      },
-    );
+        if (res.headersSent) res.destroy();
+        else fail(503, 'UNAVAILABLE', 'Relay store unavailable, try again');
+      });
     return true;
   };
 

@@ -125,6 +125,12 @@ export class SqliteStore implements RelayStore {
     });
   }
 
+  async holds(channelId: string, id: string) {
+    return !!this.db
+      .prepare('SELECT 1 FROM events WHERE channel_id = ? AND id = ?')
+      .get(channelId, Number(id));
+  }
+
   async listChannels() {
     // The newest event by id uses the (channel_id, id) index: one step per channel.
     const rows = this.db

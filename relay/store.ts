@@ -53,6 +53,11 @@ export interface RelayStore {
   append(channelId: string, e: Omit<StoredEvent, 'id'>): Promise<string>;
   readAfter(channelId: string, afterId: string | null, limit: number): Promise<StoredEvent[]>;
   /**
+   * Whether the channel's event `id` is still held. A terminal resuming from an id the store no
+   * longer holds (purged by retention) may have missed events: it is told so (a `gap` event).
+   */
+  holds(channelId: string, id: string): Promise<boolean>;
+  /**
    * Calls `listener` after an append to a channel becomes readable, on this instance or (for a
    * shared store) any other one, through a constant number of connections: never one per
    * channel or per waiting subscriber.

@@ -234,6 +234,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     hasStatusQuery: () => statusPsp().hasStatusQuery,
     loopbackPsp: () => LOOPBACK_URL.test(sel.baseUrl()),
     ...(o.relaySilenceMs && { silenceMs: o.relaySilenceMs }),
+    onGap: () => reconciler.hintAll(),
   });
   await source.open();
   /** The relay for the current mode: given (development host), the demo's, or the settings'. */

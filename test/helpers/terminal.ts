@@ -22,6 +22,7 @@ export function relayTerminal(o: {
   token: string;
   ledgerFile?: string;
   intake?: (deps: CallbackIntakeDeps) => CallbackIntake;
+  onGap?: () => void;
 }) {
   const ledger = Ledger.open(o.ledgerFile ?? path.join(tempDir(), 'ledger.sqlite'));
   const settings = defaultSettings();
@@ -61,6 +62,7 @@ export function relayTerminal(o: {
     onState: (s) => states.push(s),
     baseDelayMs: 50,
     maxDelayMs: 400,
+    ...(o.onGap && { onGap: o.onGap }),
   });
   subscriber.start();
   const count = () =>

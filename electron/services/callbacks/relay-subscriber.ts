@@ -25,6 +25,11 @@ export interface RelaySubscriberDeps {
    * means the stream is dead though the socket looks open. Default 30 000 ms.
    */
   silenceMs?: number;
+  /**
+   * The relay no longer holds the event we resume from (purged): callbacks may have been lost
+   * in between, so every open charge must be asked about (reconciliation).
+   */
+  onGap?: () => void;
 }
 
 /**
@@ -130,6 +135,11 @@ export class RelaySubscriber {
   }
 
   private async apply(msg: EventSourceMessage): Promise<void> {
+    if (msg.event === 'gap') {
+      this.logger.warn('relay no longer holds the resume point: reconciling open charges');
+      this.deps.onGap?.();
+      return;
+    }
     if (!msg.id) return;
     let event: { headers: Record<string, string>; body: string; bodyEncoding?: string };
     try {

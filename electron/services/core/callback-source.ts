@@ -22,6 +22,8 @@ export interface CallbackSourceDeps {
   loopbackPsp: () => boolean;
   /** Silence after which the relay stream counts as dead (RelaySubscriber; default 30 s). */
   silenceMs?: number;
+  /** The relay says events may be missing (a `gap`): ask the PSP about every open charge. */
+  onGap?: () => void;
 }
 
 /**
@@ -76,6 +78,7 @@ export class CallbackSource {
           state === 'offline' ? this.fallback() : monitor.set(state, detail),
         logger,
         ...(this.deps.silenceMs && { silenceMs: this.deps.silenceMs }),
+        ...(this.deps.onGap && { onGap: this.deps.onGap }),
       });
       monitor.set('reconnecting', 'RELAY_CONNECTING');
       if (this.started) this.subscriber.start();

@@ -161,6 +161,24 @@ describe.each(STORES)('the relay on %s', (_name, makeStore) => {
       expect(rest.events.map((e) => e.id)).toEqual(ids.slice(1));
     });
 
+    it('resuming from an event it no longer holds: a `gap` event first, then what is left', async () => {
+      // An id this channel does not hold (purged, or never its own), older than its events.
+      const other = await channel();
+      const foreign = ((await (await post(other.channelId, '{"x":1}')).json()) as { id: string })
+        .id;
+      const c = await channel();
+      const ids: string[] = [];
+      for (const b of ['{"g":1}', '{"g":2}'])
+        ids.push(((await (await post(c.channelId, b)).json()) as { id: string }).id);
+      // Resuming from a held event: no gap.
+      const held = await readEvents(c.channelId, c.token, 1, ids[0]);
+      expect(held.text).not.toContain('event: gap');
+      // From one it does not hold: told so first (the terminal then asks the PSP), then the rest.
+      const gap = await readEvents(c.channelId, c.token, 2, foreign);
+      expect(gap.text).toMatch(/^: connected\n\nevent: gap\ndata: \{"after":"[\d-]+"\}\n\n/);
+      expect(gap.events.map((e) => e.id)).toEqual(ids);
+    });
+
     it('keeps a body that is not UTF-8 byte for byte: base64 in the SSE data, marked as such', async () => {
       const c = await channel();
       const bytes = Buffer.concat([
