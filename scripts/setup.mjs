@@ -28,6 +28,8 @@ const SYSTEM_PACKAGES = [
   'nats-server',
   // pdftoppm: the receipt tests rasterise Chromium's PDF to measure it in millimetres.
   'poppler-utils',
+  // The relay's TLS reverse-proxy sample (relay/deploy/nginx.conf) is run by its test.
+  'nginx-light',
 ];
 
 function isDebianLike() {
