@@ -4,7 +4,7 @@
 //     with 32 concurrent senders, in the same run: the ratio is what group commit buys; and the
 //     same load against a relay that stores nothing, the load tool's ceiling on this machine.
 //  2. Latency (../shared/tools/relay-load.mjs): p50/p99/max at 100/s and 1,000/s, 1 and 10
-//     subscribers, SQLite and Redis Streams.
+//     subscribers, SQLite, Redis Streams and NATS JetStream (3 nodes, R3).
 //  3. Shop-chain scale (bench/relay-fanout.ts): N terminals (one channel + one SSE subscriber
 //     each) at R callbacks/s spread over them, after a 1 s warm-up; SQLite on one instance,
 //     Redis Streams on one instance and on two sharing one Redis (callbacks posted to the other
@@ -28,6 +28,7 @@ import {
   type RawCallback,
 } from '../electron/services/callbacks/intake';
 import { SqliteStore } from '../relay/sqlite-store';
+import { startNatsCluster } from '../test/helpers/nats';
 import { startRedis } from '../test/helpers/redis';
 import { relayTerminal } from '../test/helpers/terminal';
 import { machine, ms, stats } from './helpers';
@@ -145,6 +146,11 @@ console.log(
 );
 const redis = await startRedis(tmp);
 kills.push(() => void redis.stop());
+// The replicated store (issue 23): three JetStream nodes on this machine, every stream at R3,
+// so each 200 waits for a quorum commit (on one 2-core machine: a floor, not a deployment).
+const nats = await startNatsCluster();
+kills.push(() => void nats.stop());
+const natsUrl = `nats://${nats.servers.join(',')}`;
 
 if (PARTS.has('ingest')) {
   console.log('\n  Durable ingest, SQLite (WAL, synchronous=FULL: every 200 is on disk)');
@@ -173,6 +179,15 @@ if (PARTS.has('ingest')) {
   console.log(
     `    relay over HTTP, 32 concurrent senders: ${max.ingestOkPerS}/s = ${(max.ingestOkPerS / floor).toFixed(1)} × the floor (goal ≥ 3 ×); relay CPU ${max.relay?.cpuPctMeasured}%; ${fmt(max)}`,
   );
+  // The replicated store's most durable callbacks per second, same load.
+  const rn = await relay(natsUrl, 'ingest-nats');
+  const natsMax = await relayLoad(rn, [
+    ...['--mode', 'max', '--concurrency', '32', '--duration', DURATION, '--subs', '1'],
+  ]);
+  await stop(rn);
+  console.log(
+    `    NATS JetStream (3 nodes, R3: each 200 after a quorum commit), 32 concurrent senders: ${natsMax.ingestOkPerS}/s; ${fmt(natsMax)}`,
+  );
   console.log(
     `    the same load against a relay that stores nothing (the load tool's ceiling here): ${ceiling.ingestOkPerS}/s = ${(ceiling.ingestOkPerS / floor).toFixed(1)} × the floor; the relay reaches ${((100 * max.ingestOkPerS) / ceiling.ingestOkPerS).toFixed(0)} % of it`,
   );
@@ -182,6 +197,7 @@ if (PARTS.has('latency')) {
   for (const [name, store] of [
     ['SQLite', `sqlite:${path.join(tmp, 'latency.sqlite')}`],
     ['Redis Streams (appendfsync always)', redis.url],
+    ['NATS JetStream, 3 nodes, R3', natsUrl],
   ] as const) {
     const r = await relay(store, `latency-${name.slice(0, 5)}`);
     console.log(`\n  Latency, ${name} (relay-load.mjs, ${DURATION} s per run, load ${load()})`);
@@ -273,8 +289,19 @@ if (PARTS.has('scale')) {
     await stop(a);
     await stop(b);
   }
+  {
+    const a = await relay(natsUrl, 'scale-nats-a');
+    const b = await relay(natsUrl, 'scale-nats-b');
+    const f = await fanout([a, b]);
+    console.log(
+      `    NATS JetStream (3 nodes, R3), two instances (load ${load()}): ${fmtFanout(f)}`,
+    );
+    await stop(a);
+    await stop(b);
+  }
 }
 await redis.stop();
+await nats.stop();
 
 if (PARTS.has('e2e')) {
   // POST → applied in the terminal's ledger (verify HMAC, dedupe, apply, advance cursor).
