@@ -132,7 +132,8 @@ export function ChargePanel({
           <button type="button" className="btn" onClick={() => void print()}>
             {t('history.printPaid')}
           </button>
-          <button ref={newButton} type="button" className="btn btn-primary" onClick={onNew}>
+          {/* Not the green primary: nothing on this panel may read as a plain Pago. */}
+          <button ref={newButton} type="button" className="btn btn-secondary" onClick={onNew}>
             {t('cashier.newCharge')}
           </button>
         </div>
