@@ -366,9 +366,10 @@ function onStatus<T extends ChargeFacts>(
     return d.done('unknown-status');
   }
   const outcome = reading.outcome;
+  // Before anything of this answer is kept (its fee, its id): a paid amount that is not money.
+  if (outcome === 'PAID' && !validPaidAmount(e.amountCents)) return badAmount(d, e.amountCents);
   if (d.s.status === 'SUBMITTING') {
     if (outcome === 'PENDING') return d.done('noop');
-    if (outcome === 'PAID' && !validPaidAmount(e.amountCents)) return badAmount(d, e.amountCents);
     // A request is in flight: its answer settles the state first, then this is applied (the
     // paid amount waits in `receivedCents`, the deferred step is only the status).
     if (outcome === 'PAID' && e.amountCents !== undefined) d.set('receivedCents', e.amountCents);

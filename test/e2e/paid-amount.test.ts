@@ -120,3 +120,26 @@ describe('Histórico, CSV and Fechamento', () => {
     );
   });
 });
+
+describe('the customer display', () => {
+  it('shows the payer "Pago com valor diferente" with both amounts, never a green Pago', async () => {
+    await page.getByRole('button', { name: 'Caixa' }).click();
+    const customer = await app.browser.newPage({ viewport: { width: 1024, height: 768 } });
+    await customer.goto(app.host.url.replace('/#token=', '/#/cliente&token='));
+    try {
+      await sellAndPay('2222', 20);
+      const shown = customer.getByRole('status').filter({ hasText: 'Pago com valor diferente' });
+      await shown.waitFor({ timeout: 10_000 });
+      const text = nbsp(await customer.locator('main').textContent());
+      expect(text).toContain('Cobrado R$ 22,22');
+      expect(text).toContain('Recebido R$ 20,00');
+      const bg = await customer
+        .locator('main')
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(bg).toBe('rgb(255, 244, 204)');
+      await customer.screenshot({ path: shot('cliente-valor-diferente') });
+    } finally {
+      await customer.close();
+    }
+  });
+});

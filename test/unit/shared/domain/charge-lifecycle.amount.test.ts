@@ -112,8 +112,9 @@ describe('a paid amount that is not money is refused, never a payment', () => {
     ['not a number', Number.NaN],
   ])('%s: the charge stays as it was, the refusal logged', (_, cents) => {
     for (const state of [pending(), chargeFacts({ status: 'CANCELED' })]) {
-      const d = run(state, paid(cents));
+      const d = run(state, { ...paid(cents), feeCents: 12 } as ChargeEvent);
       expect(d.outcome).toBe('bad-amount');
+      expect(d.next.feeCents).toBeUndefined();
       expect(d.next.status).toBe(state.status);
       expect(d.next.receivedCents).toBeUndefined();
       expect(d.effects).toEqual([]);
