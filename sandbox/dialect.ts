@@ -1,5 +1,5 @@
 import { toWireAmount } from '../shared/domain/money';
-import type { Charge, Infraction, Withdrawal } from './state';
+import { reportedAmount, type Charge, type Infraction, type Withdrawal } from './state';
 
 /**
  * The PSP dialects the sandbox speaks (`--dialect`), one per preset of the app
@@ -103,7 +103,7 @@ export function chargeCallback(d: DialectId, c: Charge): DialectCallback {
         transaction_id: c.transactionId,
         external_id: c.externalId,
         status,
-        amount: toWireAmount(c.amount),
+        amount: toWireAmount(reportedAmount(c)),
         fee,
       },
     };
@@ -114,7 +114,7 @@ export function chargeCallback(d: DialectId, c: Charge): DialectCallback {
       body: {
         transaction_id: c.transactionId,
         status,
-        amount: toWireAmount(c.amount),
+        amount: toWireAmount(reportedAmount(c)),
         type: 'deposit',
       },
     };
@@ -128,14 +128,14 @@ export function chargeCallback(d: DialectId, c: Charge): DialectCallback {
             transactionId: c.transactionId,
             external_id: c.externalId,
             status,
-            amount: toWireAmount(c.amount),
+            amount: toWireAmount(reportedAmount(c)),
             fee,
             updatedAt: c.updatedAt,
           }
         : {
             transactionId: c.transactionId,
             status,
-            amount: toWireAmount(c.amount),
+            amount: toWireAmount(reportedAmount(c)),
             fees: fee,
             updatedAt: c.updatedAt,
           },

@@ -2,7 +2,7 @@ import { chargeCallback, withdrawalCallback, type DialectCallback } from './dial
 
 import type { SandboxContext } from './context';
 import { HttpError } from './errors';
-import type { Account, Charge, Withdrawal } from './state';
+import { reportedAmount, type Account, type Charge, type Withdrawal } from './state';
 
 /** Unsigned, the client secret (A8), or the panel's webhook secret (veopag). */
 function signingSecret(cb: DialectCallback, account: Account): string | null {
@@ -23,7 +23,7 @@ export function settleCharge(
   charge.status = status;
   charge.updatedAt = ctx.state.iso();
   account.balance.pending -= charge.amount;
-  if (status === 'PAID') account.balance.available += charge.amount - charge.fee;
+  if (status === 'PAID') account.balance.available += reportedAmount(charge) - charge.fee;
   const cb = chargeCallback(ctx.dialect, charge);
   ctx.callbacks.send(charge.callbackUrl, signingSecret(cb, account), cb.body, cb.webhook);
 }

@@ -28,6 +28,8 @@ export interface Charge {
   externalId: string;
   clientId: string;
   amount: Cents;
+  /** The payer paid another amount (`POST /__sandbox/charges/{id}/pay {"amount"}`). */
+  paidAmount?: Cents;
   fee: Cents;
   status: 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED';
   qrcode: string;
@@ -41,6 +43,10 @@ export interface Charge {
   createdAt: string;
   updatedAt: string;
 }
+
+/** What the PSP reports for a charge: once paid, what the payer paid. */
+export const reportedAmount = (c: Charge): Cents =>
+  c.status === 'PAID' && c.paidAmount !== undefined ? c.paidAmount : c.amount;
 
 export interface Withdrawal {
   id: string;

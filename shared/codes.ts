@@ -62,6 +62,10 @@ export const ERROR_CODES = [
   'CALLBACK_FUTURE',
   'CALLBACK_BAD_SIGNATURE',
   'CALLBACK_BAD_BODY',
+  // A payment callback's amount that is not money: refused (never `Pago`).
+  'CALLBACK_AMOUNT_ZERO',
+  'CALLBACK_AMOUNT_NEGATIVE',
+  'CALLBACK_AMOUNT_INVALID',
   'CALLBACK_NO_SECRET',
   // Settings
   'URL_NOT_HTTPS',

@@ -30,6 +30,8 @@ export const chargeViewSchema = z.object({
   payerName: z.string().optional(),
   payerDocumentMasked: z.string().optional(),
   feeCents: z.number().int().optional(),
+  /** What the PSP says was paid, when it says it; differs from amountCents in PAID_DIFFERENT_AMOUNT. */
+  receivedCents: z.number().int().optional(),
   /** `Divisão (split)` sent with the charge: who receives it and the percentage. */
   split: z.object({ user: z.string(), taxPercent: z.number() }).optional(),
   /** What the cashier should know now (why it failed, why it is uncertain…). */

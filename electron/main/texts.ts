@@ -13,6 +13,9 @@ const ptBR = {
   developer: 'Desenvolvedor',
   paidTitle: 'Pagamento recebido',
   paidBody: (amount: string, terminal: string) => `${amount} — ${terminal}`,
+  differentTitle: 'Pago com valor diferente',
+  differentBody: (charged: string, received: string, terminal: string) =>
+    `Cobrado ${charged}, recebido ${received} — ${terminal}`,
   connection: {
     connected: 'Conectado',
     reconnecting: 'Reconectando…',
@@ -32,6 +35,9 @@ const en: typeof ptBR = {
   developer: 'Developer',
   paidTitle: 'Payment received',
   paidBody: (amount, terminal) => `${amount} — ${terminal}`,
+  differentTitle: 'Paid a different amount',
+  differentBody: (charged, received, terminal) =>
+    `Charged ${charged}, received ${received} — ${terminal}`,
   connection: {
     connected: 'Connected',
     reconnecting: 'Reconnecting…',

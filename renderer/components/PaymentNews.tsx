@@ -11,6 +11,23 @@ export function PaymentNewsList() {
     <div className="payment-news">
       {news.map((n) => {
         const amount = formatMoney(n.amountCents);
+        if (n.differentCents !== undefined) {
+          // Another amount than charged: both amounts, amber or flagged, never a plain `Pago`.
+          return (
+            <div
+              key={n.id}
+              className={`banner banner-different amount-${n.differentCents < n.amountCents ? 'under' : 'over'}`}
+              role="alert"
+            >
+              <span>
+                {t('news.different', { charged: amount, received: formatMoney(n.differentCents) })}
+              </span>
+              <button type="button" className="btn btn-small" onClick={() => dismiss(n.id)}>
+                {t('news.dismiss')}
+              </button>
+            </div>
+          );
+        }
         const key =
           n.paidAfter === 'CANCELED'
             ? 'news.paidAfterCanceled'

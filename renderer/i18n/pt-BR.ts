@@ -41,6 +41,7 @@ export const ptBR = {
     PENDING: 'Aguardando pagamento',
     UNCERTAIN: 'Verificando…',
     PAID: 'Pago',
+    PAID_DIFFERENT_AMOUNT: 'Pago com valor diferente',
     FAILED: 'Falhou',
     EXPIRED: 'Expirado',
     CANCELED: 'Cancelado',
@@ -69,6 +70,7 @@ export const ptBR = {
     count: 'Quantidade',
     search: 'Buscar',
     searchHint: 'valor, descrição ou ID',
+    received: 'Recebido',
     fee: 'Taxa',
     net: 'Líquido',
     chargeId: 'ID da cobrança',
@@ -558,11 +560,23 @@ export const ptBR = {
     paidAfterCanceled: 'Pago: {{amount}} — cobrança que tinha sido cancelada',
     paidAfterExpired: 'Pago: {{amount}} — cobrança que tinha expirado',
     elsewhere: 'Pago: {{amount}} — cobrança que não está na tela',
+    different:
+      'Pago com valor diferente: cobrado {{charged}}, recebido {{received}} — confira a cobrança',
     dismiss: 'Dispensar',
+  },
+  different: {
+    charged: 'Cobrado',
+    received: 'Recebido',
+    missing: 'Faltam {{amount}}',
+    extra: '{{amount}} a mais',
+    under: 'O pagador pagou menos que o cobrado: não entregue sem receber a diferença.',
+    over: 'O pagador pagou mais que o cobrado: devolva a diferença ao pagador.',
   },
   statusLabel: {
     PAID_AFTER_CANCELED: 'Pago (após cancelamento)',
     PAID_AFTER_EXPIRED: 'Pago após expirar',
+    DIFFERENT_AFTER_CANCELED: 'Pago com valor diferente (após cancelamento)',
+    DIFFERENT_AFTER_EXPIRED: 'Pago com valor diferente após expirar',
   },
   pspHealth: {
     unreachable: 'PSP inacessível',
@@ -723,6 +737,9 @@ export const ptBR = {
     paidTitle: 'Comprovante de pagamento PIX',
     paidAt: 'Pago em',
     expires: 'Válido até',
+    differentTitle: 'Pago com valor diferente',
+    charged: 'Cobrado',
+    received: 'Recebido',
   },
   printer: {
     title: 'Impressora',
@@ -739,6 +756,8 @@ export const ptBR = {
     received: 'Recebido',
     late: 'dos quais pagamentos tardios',
     createdOtherDay: 'dos quais cobranças de outro dia',
+    different: 'dos quais pagos com valor diferente (recebido)',
+    differentCharged: 'valor cobrado nesses pagamentos',
     fees: 'Taxas',
     net: 'Líquido',
     pending: 'Aguardando',
@@ -878,6 +897,12 @@ export const ptBR = {
     CALLBACK_FUTURE: 'Callback com horário no futuro.',
     CALLBACK_BAD_SIGNATURE: 'Assinatura do callback não confere.',
     CALLBACK_BAD_BODY: 'Callback com corpo que não é um objeto JSON.',
+    CALLBACK_AMOUNT_ZERO:
+      'Callback de pagamento com valor R$ 0,00: recusado, nada foi marcado como pago.',
+    CALLBACK_AMOUNT_NEGATIVE:
+      'Callback de pagamento com valor negativo: recusado, nada foi marcado como pago.',
+    CALLBACK_AMOUNT_INVALID:
+      'Callback de pagamento com valor que não é um número em reais e centavos: recusado, nada foi marcado como pago.',
     CALLBACK_NO_SECRET: 'Nenhum segredo de callback configurado.',
     URL_NOT_HTTPS: 'Use um endereço https:// (http:// só em 127.0.0.1).',
     SETTINGS_INVALID: 'Configuração inválida em “{{field}}”: confira o valor.',

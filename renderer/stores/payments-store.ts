@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { receivedOf } from '../../shared/domain/day-closing';
 import type { ChargeView } from '../../shared/views';
 import { playPaidChime } from '../features/cashier/sound';
 import { useApp } from './app-store';
@@ -8,6 +9,8 @@ export interface PaymentNews {
   id: string;
   amountCents: number;
   paidAfter?: 'CANCELED' | 'EXPIRED';
+  /** Paid with another amount (PAID_DIFFERENT_AMOUNT): what arrived. */
+  differentCents?: number;
 }
 
 interface PaymentsState {
@@ -39,6 +42,9 @@ export const usePayments = create<PaymentsState>((set, get) => ({
           id: charge.id,
           amountCents: charge.amountCents,
           ...(charge.paidAfter && { paidAfter: charge.paidAfter }),
+          ...(charge.status === 'PAID_DIFFERENT_AMOUNT' && {
+            differentCents: receivedOf(charge),
+          }),
         },
       ],
     }));

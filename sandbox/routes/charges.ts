@@ -5,7 +5,14 @@ import { toWireAmount } from '../../shared/domain/money';
 import { requireBearer, requireClientHeaders, type SandboxContext } from '../context';
 import { wireChargeStatus } from '../dialect';
 import { HttpError } from '../errors';
-import { cicsPtFee, depositFee, type Account, type Charge, type ChargeKind } from '../state';
+import {
+  cicsPtFee,
+  depositFee,
+  reportedAmount,
+  type Account,
+  type Charge,
+  type ChargeKind,
+} from '../state';
 import * as v from '../validation';
 
 const depositBody = z.object({
@@ -257,7 +264,7 @@ export function chargeRoutes(
                 transaction_id: c.transactionId,
                 external_id: c.externalId,
                 status: wireChargeStatus(ctx.dialect, c.status),
-                amount: toWireAmount(c.amount),
+                amount: toWireAmount(reportedAmount(c)),
                 fee: c.status === 'PAID' ? toWireAmount(c.fee) : 0,
               }
             : null,
@@ -291,7 +298,7 @@ export function chargeRoutes(
       transactionId: charge.transactionId,
       external_id: charge.externalId,
       status: charge.status,
-      amount: toWireAmount(charge.amount),
+      amount: toWireAmount(reportedAmount(charge)),
       qrcode: charge.qrcode,
       fee: charge.status === 'PAID' ? toWireAmount(charge.fee) : 0,
       createdAt: charge.createdAt,

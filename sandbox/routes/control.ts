@@ -40,6 +40,14 @@ export function controlRoutes(
   ] as const) {
     app.post<{ Params: { id: string } }>(`/charges/:id/${action}`, async (req) => {
       const c = charge(req.params.id);
+      if (action === 'pay') {
+        // The payer may pay another amount than charged (in reais, as a payer types it).
+        const { amount } = parseBody(
+          z.object({ amount: z.number().positive().max(1e9).optional() }),
+          req.body ?? {},
+        );
+        if (amount !== undefined) c.paidAmount = Math.round(amount * 100);
+      }
       settleCharge(ctx, c, status);
       return { ok: true, transactionId: c.transactionId, status: c.status };
     });

@@ -2,7 +2,7 @@ import type { ErrorKind } from '../result';
 import { verifyBrCode } from './brcode';
 import { receiverOf, sameReceiver, type Receiver } from './receiver-pin';
 import type { ChargeNoticeCode } from './charge-notices';
-import { canTransition, isTerminal, type ChargeState } from './charge-state';
+import { canTransition, isPaidState, isTerminal, type ChargeState } from './charge-state';
 import { readPspStatus, type PspOutcome } from './psp-status';
 
 /**
@@ -11,8 +11,10 @@ import { readPspStatus, type PspOutcome } from './psp-status';
  * the commit. The rules that keep money safe live here:
  * - an answer lost after sending makes the charge UNCERTAIN, never FAILED;
  * - a BR Code that fails verification (or names another amount) is never kept;
- * - terminal states stay terminal, except PAID → REFUNDED and the late payment
+ * - terminal states stay terminal, except a payment → REFUNDED and the late payment
  *   (CANCELED/EXPIRED → PAID, flagged LATE_PAYMENT, `paidAfter` = the state it left);
+ * - a payment of another amount is PAID_DIFFERENT_AMOUNT (never PAID), with `receivedCents`;
+ *   a paid amount that is not a positive number of cents is refused, never a payment;
  * - a status or a cancel that arrives while a request is in flight is deferred and applied,
  *   in arrival order, as soon as the answer settles the charge;
  * - with no status query, a charge in doubt is retired (CANCELED, UNCERTAIN_RETIRED) once the
@@ -40,6 +42,8 @@ export interface ChargeFacts {
   pspTransactionId?: string;
   pspStatus?: string;
   feeCents?: number;
+  /** What the PSP says was paid, when it says it (set aside while a request is in flight). */
+  receivedCents?: number;
   paidAfter?: 'CANCELED' | 'EXPIRED';
   canceledBy?: string;
   canceledAt?: number;
@@ -103,7 +107,14 @@ export type ChargeEffect =
   | { type: 'stopResolving' };
 
 export type DecisionOutcome =
-  'applied' | 'duplicate' | 'ignored' | 'late-payment' | 'unknown-status' | 'noop';
+  | 'applied'
+  | 'duplicate'
+  | 'ignored'
+  | 'late-payment'
+  | 'unknown-status'
+  | 'noop'
+  /** A paid status whose amount is zero, negative or not whole cents: refused, never paid. */
+  | 'bad-amount';
 
 export interface HistoryLine {
   from: ChargeState;
@@ -177,7 +188,7 @@ class Draft<T extends ChargeFacts> {
       this.notice(notice);
     }
     const uncertainNotice = this.s.noticeCode?.startsWith('UNCERTAIN') ?? false;
-    if ((to === 'PENDING' || to === 'PAID') && uncertainNotice) this.notice(undefined);
+    if ((to === 'PENDING' || isPaidState(to)) && uncertainNotice) this.notice(undefined);
     if (isTerminal(to)) {
       // Minimise payer data: what a same-id retry needed is no longer needed.
       this.set('payer', undefined);
@@ -329,7 +340,7 @@ function settle<T extends ChargeFacts>(d: Draft<T>, ctx: DecideContext): Decisio
   for (const step of steps) {
     if (step === 'CANCEL') cancelNow(d, d.s.canceledBy ?? 'cashier', d.s.canceledAt ?? ctx.at);
     else if (step === 'RETIRE') retireNow(d, d.s.canceledAt ?? ctx.at);
-    else applyOutcome(d, step, d.s.pspStatus ?? step, ctx, 'deferred');
+    else applyOutcome(d, step, d.s.pspStatus ?? step, ctx, 'deferred', d.s.receivedCents);
   }
   return d.done('applied');
 }
@@ -395,9 +406,13 @@ function onStatus<T extends ChargeFacts>(
     return d.done('unknown-status');
   }
   const outcome = reading.outcome;
+  // Before anything of this answer is kept (its fee, its id): a paid amount that is not money.
+  if (outcome === 'PAID' && !validPaidAmount(e.amountCents)) return badAmount(d, e.amountCents);
   if (d.s.status === 'SUBMITTING') {
     if (outcome === 'PENDING') return d.done('noop');
-    // A request is in flight: its answer settles the state first, then this is applied.
+    // A request is in flight: its answer settles the state first, then this is applied (the
+    // paid amount waits in `receivedCents`, the deferred step is only the status).
+    if (outcome === 'PAID' && e.amountCents !== undefined) d.set('receivedCents', e.amountCents);
     d.set('deferred', [...d.s.deferred, outcome]);
     d.log(`deferred ${e.raw}`);
     return d.done('applied');
@@ -430,6 +445,16 @@ function onStatus<T extends ChargeFacts>(
   return d.done(applyOutcome(d, outcome, e.raw, ctx, undefined, amount));
 }
 
+/** A paid amount we can believe: absent (the PSP did not say), or whole cents above zero. */
+const validPaidAmount = (cents: number | undefined): boolean =>
+  cents === undefined || (Number.isSafeInteger(cents) && cents > 0);
+
+/** R$ 0,00, a negative or a fractional paid amount: logged and refused, the charge unchanged. */
+function badAmount<T extends ChargeFacts>(d: Draft<T>, cents: number | undefined): Decision<T> {
+  d.log(`refused PAID with amount ${String(cents)}`);
+  return d.done('bad-amount');
+}
+
 /** A known, non-pending PSP outcome on a settled charge. */
 function applyOutcome(
   d: Draft<ChargeFacts>,
@@ -440,14 +465,29 @@ function applyOutcome(
   paidAmountCents?: number,
 ): DecisionOutcome {
   if (outcome === 'PENDING') return 'noop';
+  if (outcome === 'PAID' && !validPaidAmount(paidAmountCents)) {
+    d.log(`refused PAID with amount ${String(paidAmountCents)}`);
+    return 'bad-amount';
+  }
   const from = d.s.status;
+  // Paid, but not what was charged: its own state, so nothing reads it as a settled sale.
+  const differs = paidAmountCents !== undefined && paidAmountCents !== d.s.amountCents;
+  const target = outcome === 'PAID' && differs ? 'PAID_DIFFERENT_AMOUNT' : outcome;
+  const received = () => {
+    if (paidAmountCents !== undefined) d.set('receivedCents', paidAmountCents);
+    if (differs) {
+      d.flag('AMOUNT_MISMATCH');
+      d.notice('PAID_AMOUNT_MISMATCH');
+    }
+  };
   if (isTerminal(from)) {
-    if (from === outcome) return 'duplicate';
+    if (from === target || (outcome === 'PAID' && isPaidState(from))) return 'duplicate';
     if (outcome === 'PAID' && (from === 'CANCELED' || from === 'EXPIRED')) {
-      // The documented late payment: the money is in, so the charge is PAID, and it says after what.
+      // The documented late payment: the money is in, so the charge is paid, and it says after what.
       d.set('pspStatus', raw);
-      d.move('PAID', 'LATE_PAYMENT', detail ?? 'late payment');
+      d.move(target, 'LATE_PAYMENT', detail ?? 'late payment');
       d.set('paidAfter', from);
+      received();
       d.effect({ type: 'alert', code: 'LATE_PAYMENT' });
       d.effect({ type: 'paid', late: true });
       return 'late-payment';
@@ -457,23 +497,22 @@ function applyOutcome(
       d.set('pspStatus', raw);
       d.flag('LATE_PAYMENT');
       d.notice('LATE_PAYMENT');
+      if (paidAmountCents !== undefined) d.set('receivedCents', paidAmountCents);
+      if (differs) d.flag('AMOUNT_MISMATCH');
       d.log('payment on a failed charge');
       d.effect({ type: 'alert', code: 'LATE_PAYMENT' });
       d.effect({ type: 'paid', late: true });
       return 'late-payment';
     }
-    if (!(from === 'PAID' && outcome === 'REFUNDED')) {
+    if (!(isPaidState(from) && outcome === 'REFUNDED')) {
       d.log(`ignored ${raw} on a final charge`);
       return 'ignored';
     }
   }
-  if (!d.move(outcome, undefined, detail)) return 'ignored';
+  if (!d.move(target, undefined, detail)) return 'ignored';
   d.set('pspStatus', raw);
   if (outcome === 'PAID') {
-    if (paidAmountCents !== undefined && paidAmountCents !== d.s.amountCents) {
-      d.flag('AMOUNT_MISMATCH');
-      d.notice('PAID_AMOUNT_MISMATCH');
-    }
+    received();
     d.effect({ type: 'paid', late: false });
   }
   return 'applied';

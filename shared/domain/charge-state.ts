@@ -2,7 +2,9 @@ import { err, ok, type Result } from '../result';
 
 /**
  * The charge lifecycle of DESIGN.md. UNCERTAIN means "sent, answer lost": the charge may
- * exist at the PSP, so it is never treated as failed. REFUNDED (A6) can only follow PAID.
+ * exist at the PSP, so it is never treated as failed. REFUNDED (A6) can only follow a payment.
+ * PAID_DIFFERENT_AMOUNT: money arrived, but not the amount charged (`receivedCents` says how
+ * much): never plain `Pago`, so nothing that reads PAID mistakes it for a settled sale.
  */
 export const CHARGE_STATES = [
   'DRAFT',
@@ -10,6 +12,7 @@ export const CHARGE_STATES = [
   'PENDING',
   'UNCERTAIN',
   'PAID',
+  'PAID_DIFFERENT_AMOUNT',
   'FAILED',
   'EXPIRED',
   'CANCELED',
@@ -22,19 +25,29 @@ const TRANSITIONS: Record<ChargeState, readonly ChargeState[]> = {
   // FAILED here: the PSP refused it for sure (4xx) or its BR Code failed our check.
   SUBMITTING: ['PENDING', 'FAILED', 'UNCERTAIN'],
   // Resolved by a same-id retry (back to SUBMITTING), a status query or a callback.
-  UNCERTAIN: ['SUBMITTING', 'PENDING', 'PAID', 'FAILED', 'EXPIRED', 'CANCELED'],
-  PENDING: ['PAID', 'FAILED', 'EXPIRED', 'CANCELED'],
+  UNCERTAIN: [
+    'SUBMITTING',
+    'PENDING',
+    'PAID',
+    'PAID_DIFFERENT_AMOUNT',
+    'FAILED',
+    'EXPIRED',
+    'CANCELED',
+  ],
+  PENDING: ['PAID', 'PAID_DIFFERENT_AMOUNT', 'FAILED', 'EXPIRED', 'CANCELED'],
   PAID: ['REFUNDED'],
+  PAID_DIFFERENT_AMOUNT: ['REFUNDED'],
   FAILED: [],
   // The late payment (charge-lifecycle.ts): the money arrived after the charge had ended.
-  EXPIRED: ['PAID'],
-  CANCELED: ['PAID'],
+  EXPIRED: ['PAID', 'PAID_DIFFERENT_AMOUNT'],
+  CANCELED: ['PAID', 'PAID_DIFFERENT_AMOUNT'],
   REFUNDED: [],
 };
 
 /** States after which the charge no longer waits for a payment (a late one is still caught). */
 export const TERMINAL_STATES: ReadonlySet<ChargeState> = new Set([
   'PAID',
+  'PAID_DIFFERENT_AMOUNT',
   'FAILED',
   'EXPIRED',
   'CANCELED',
@@ -53,6 +66,10 @@ export function transition(from: ChargeState, to: ChargeState): Result<ChargeSta
   if (canTransition(from, to)) return ok(to);
   return err('conflict', 'ILLEGAL_TRANSITION', { params: { from, to } });
 }
+
+/** Money landed on the charge (the amount charged or another): what a payment's news follows. */
+export const isPaidState = (s: ChargeState): boolean =>
+  s === 'PAID' || s === 'PAID_DIFFERENT_AMOUNT';
 
 export const isChargeState = (s: unknown): s is ChargeState =>
   typeof s === 'string' && (CHARGE_STATES as readonly string[]).includes(s);

@@ -1,5 +1,5 @@
 import type { ChargeState } from './charge-state';
-import { isReceived } from './day-closing';
+import { isReceived, receivedOf } from './day-closing';
 
 /**
  * The Histórico export, as a Brazilian spreadsheet opens it: `;` between cells, decimal comma,
@@ -10,6 +10,8 @@ export interface CsvCharge {
   pspTransactionId?: string;
   createdAt: number;
   amountCents: number;
+  /** What the PSP says was paid (PAID_DIFFERENT_AMOUNT: not the amount charged). */
+  receivedCents?: number;
   feeCents?: number;
   status: ChargeState;
   flags: readonly string[];
@@ -55,6 +57,7 @@ export const CSV_HEADER = [
   'ID no PSP',
   'Data/hora',
   'Valor (R$)',
+  'Recebido (R$)',
   'Taxa (R$)',
   'Líquido (R$)',
   'Situação',
@@ -67,14 +70,16 @@ export const CSV_HEADER = [
 
 export function chargesCsv(charges: readonly CsvCharge[], labels: CsvLabels): string {
   const rows = charges.map((c) => {
-    const received = isReceived(c);
+    // What arrived (another amount than charged, in PAID_DIFFERENT_AMOUNT); net is from it.
+    const received = isReceived(c) ? receivedOf(c) : undefined;
     return [
       c.externalId,
       c.pspTransactionId ?? '',
       csvDateTime(c.createdAt),
       csvMoney(c.amountCents),
+      received !== undefined ? csvMoney(received) : '',
       c.feeCents !== undefined ? csvMoney(c.feeCents) : '',
-      received ? csvMoney(c.amountCents - (c.feeCents ?? 0)) : '',
+      received !== undefined ? csvMoney(received - (c.feeCents ?? 0)) : '',
       labels.status(c.status),
       c.flags.includes('LATE_PAYMENT') ? labels.yes : labels.no,
       c.demo ? labels.yes : labels.no,

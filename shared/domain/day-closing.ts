@@ -1,4 +1,4 @@
-import type { ChargeState } from './charge-state';
+import { isPaidState, type ChargeState } from './charge-state';
 
 /**
  * Fechamento do dia: what one terminal's ledger says about one day, computed from its rows alone
@@ -10,6 +10,8 @@ import type { ChargeState } from './charge-state';
 export interface ClosingCharge {
   status: ChargeState;
   amountCents: number;
+  /** What the PSP says was paid; unknown counts as the amount charged. */
+  receivedCents?: number;
   feeCents?: number;
   flags: readonly string[];
   demo: boolean;
@@ -45,13 +47,18 @@ export interface Bucket {
 export interface ClosingSection {
   /**
    * Payments applied this day, late ones included (`late*`: after a cancel or expiry;
-   * `createdOtherDay*`: charges created on another day). Net = received − fees − the day's refunds.
+   * `createdOtherDay*`: charges created on another day; `different*`: paid with another amount
+   * than charged). Amounts are what arrived. Net = received − fees − the day's refunds.
    */
   received: Bucket & {
     lateCount: number;
     lateAmountCents: number;
     createdOtherDayCount: number;
     createdOtherDayAmountCents: number;
+    differentCount: number;
+    /** What those charges asked for; `differentReceivedCents` is what arrived for them. */
+    differentChargedCents: number;
+    differentReceivedCents: number;
     feeCents: number;
     netCents: number;
     /** Received charges whose fee neither a callback nor the status query told us. */
@@ -77,9 +84,25 @@ export interface DayClosing {
   withdrawals: { completed: Bucket; processing: Bucket; failed: Bucket; total: Bucket };
 }
 
-/** SHARED-DECISIONS: received when PAID, or when a payment landed after a cancel/expiry. */
+/**
+ * SHARED-DECISIONS: received when paid (the amount charged or another), or when a payment landed
+ * after a cancel/expiry.
+ */
 export const isReceived = (c: { status: ChargeState; flags: readonly string[] }): boolean =>
-  c.status === 'PAID' || c.flags.includes('LATE_PAYMENT');
+  isPaidState(c.status) || c.flags.includes('LATE_PAYMENT');
+
+/** The money that arrived: what the PSP said was paid, else the amount charged. */
+export const receivedOf = (c: { amountCents: number; receivedCents?: number }): number =>
+  c.receivedCents ?? c.amountCents;
+
+/** Paid, but not what was charged (older rows: flagged AMOUNT_MISMATCH). */
+export const isDifferentAmount = (c: {
+  amountCents: number;
+  receivedCents?: number;
+  flags: readonly string[];
+}): boolean =>
+  (c.receivedCents !== undefined && c.receivedCents !== c.amountCents) ||
+  c.flags.includes('AMOUNT_MISMATCH');
 
 const bucket = (): Bucket => ({ count: 0, amountCents: 0 });
 const add = (b: Bucket, cents: number) => {
@@ -95,6 +118,9 @@ function emptySection(): ClosingSection {
       lateAmountCents: 0,
       createdOtherDayCount: 0,
       createdOtherDayAmountCents: 0,
+      differentCount: 0,
+      differentChargedCents: 0,
+      differentReceivedCents: 0,
       feeCents: 0,
       netCents: 0,
       feeUnknownCount: 0,
@@ -125,14 +151,20 @@ const OTHER: Partial<Record<ChargeState, ByCreation>> = {
 const wasPaid = (c: ClosingCharge): boolean => isReceived(c) || c.status === 'REFUNDED';
 
 function receive(r: ClosingSection['received'], c: ClosingCharge, createdToday: boolean): void {
-  add(r, c.amountCents);
+  const cents = receivedOf(c);
+  add(r, cents);
   if (c.flags.includes('LATE_PAYMENT')) {
     r.lateCount += 1;
-    r.lateAmountCents += c.amountCents;
+    r.lateAmountCents += cents;
   }
   if (!createdToday) {
     r.createdOtherDayCount += 1;
-    r.createdOtherDayAmountCents += c.amountCents;
+    r.createdOtherDayAmountCents += cents;
+  }
+  if (isDifferentAmount(c)) {
+    r.differentCount += 1;
+    r.differentChargedCents += c.amountCents;
+    r.differentReceivedCents += cents;
   }
   if (c.feeCents === undefined) r.feeUnknownCount += 1;
   else r.feeCents += c.feeCents;
@@ -161,8 +193,9 @@ export function closeDay(
     if (wasPaid(c)) {
       const paidAt = c.paidAt ?? c.createdAt;
       if (today(paidAt)) receive(s.received, c, created);
-      else if (created) add(s.paidOtherDay, c.amountCents);
-      if (c.status === 'REFUNDED' && today(c.refundedAt ?? paidAt)) add(s.refunded, c.amountCents);
+      else if (created) add(s.paidOtherDay, receivedOf(c));
+      // What is given back is what arrived.
+      if (c.status === 'REFUNDED' && today(c.refundedAt ?? paidAt)) add(s.refunded, receivedOf(c));
       continue;
     }
     const key = OTHER[c.status];

@@ -70,6 +70,8 @@ export class CallbackIntake {
     );
     if (!v.ok) return this.reject(v.code, cursor);
     const { eventId, body, trusted } = v.value;
+    const refusal = trusted ? this.amountRefusal(body) : undefined;
+    if (refusal) return this.reject(refusal, cursor);
     const { ledger } = this.deps;
     // The charge's news (publish, `Pago`, alerts) runs only once this transaction committed:
     // if the commit fails, no screen shows a payment the ledger does not hold.
@@ -114,6 +116,13 @@ export class CallbackIntake {
     });
     after();
     return result;
+  }
+
+  /** A charge's paid status whose amount is R$ 0,00, negative or not a number: refused, never paid. */
+  private amountRefusal(body: CallbackBody): string | undefined {
+    if (!body.amountRefusal || !body.status || isInfractionEvent(body)) return undefined;
+    if (!this.deps.charges.readsPaid(body.status)) return undefined;
+    return this.deps.ledger.charges.findByAnyId(body.ids) ? body.amountRefusal : undefined;
   }
 
   private selfTest(cursor?: { channel: string; eventId: string }): IntakeResult {

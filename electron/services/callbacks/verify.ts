@@ -32,7 +32,29 @@ export interface CallbackBody {
   status?: string;
   feeCents?: Cents;
   amountCents?: Cents;
+  /**
+   * An `amount` that is not money (R$ 0,00, negative, not a number): why, as a refusal code. A
+   * payment callback carrying it is refused (intake.ts), never applied as `Pago`.
+   */
+  amountRefusal?: AmountRefusal;
   raw: Record<string, unknown>;
+}
+
+export type AmountRefusal =
+  'CALLBACK_AMOUNT_ZERO' | 'CALLBACK_AMOUNT_NEGATIVE' | 'CALLBACK_AMOUNT_INVALID';
+
+/** A paid amount must be whole cents above zero; anything else says why it is not. */
+function readAmount(v: unknown, unit: AmountUnit = 'reais'): Result<Cents> | undefined {
+  if (v === undefined || v === null) return undefined;
+  const r = parseWireIn(v, unit, { positive: true });
+  if (r.ok) return r;
+  const code: AmountRefusal =
+    r.code === 'AMOUNT_ZERO'
+      ? 'CALLBACK_AMOUNT_ZERO'
+      : r.code === 'AMOUNT_NEGATIVE'
+        ? 'CALLBACK_AMOUNT_NEGATIVE'
+        : 'CALLBACK_AMOUNT_INVALID';
+  return err('validation', code, { field: 'amount' });
 }
 
 export interface VerifiedCallback {
@@ -215,7 +237,10 @@ export function parseCallbackBody(
   const transactionId = first([...idFields]);
   const status = first(['status']);
   const feeCents = cents(first(['fee', 'fees', 'tax', 'taxes']), units.feeUnit);
-  const amountCents = cents(first(['amount']), units.amountUnit);
+  // Any value under `amount` (not only strings and numbers), so `true` or `{}` is refused too.
+  const amountValue = levels.find((l) => l.amount !== undefined && l.amount !== null)?.amount;
+  const amount = readAmount(amountValue, units.amountUnit);
+  const amountCents = amount?.ok ? amount.value : undefined;
   return ok({
     ids,
     raw,
@@ -223,5 +248,6 @@ export function parseCallbackBody(
     ...(status !== undefined && { status: String(status) }),
     ...(feeCents !== undefined && { feeCents }),
     ...(amountCents !== undefined && { amountCents }),
+    ...(amount && !amount.ok && { amountRefusal: amount.code as AmountRefusal }),
   });
 }

@@ -197,6 +197,12 @@ export class ChargeService {
     return this.get(id);
   }
 
+  /** Whether this PSP status, read with the configured map, says the charge was paid. */
+  readsPaid(rawStatus: string): boolean {
+    const r = readPspStatus(rawStatus, this.deps.settings().psp.statusMap);
+    return r.known && r.outcome === 'PAID';
+  }
+
   /** A status from a callback or the demo, in its own transaction. */
   applyStatus(
     ids: string[],

@@ -19,6 +19,7 @@ export function toChargeView(c: ChargeRecord): ChargeView {
     ...(c.payerName !== undefined && { payerName: c.payerName }),
     ...(c.payerDocumentMasked !== undefined && { payerDocumentMasked: c.payerDocumentMasked }),
     ...(c.feeCents !== undefined && { feeCents: c.feeCents }),
+    ...(c.receivedCents !== undefined && { receivedCents: c.receivedCents }),
     ...(c.split !== undefined && { split: c.split }),
     ...(c.noticeCode !== undefined && {
       notice: { code: c.noticeCode, ...(c.noticeReason && { reason: c.noticeReason }) },

@@ -8,7 +8,8 @@ import type { Db } from './database';
  * `charges.id` is the charge of the enclosing query.
  */
 export const PAID_TIME = `(SELECT MIN(h.at) FROM charge_history h WHERE h.charge_id = charges.id
-  AND ((h.to_status = 'PAID' AND h.from_status IS NOT 'PAID') OR h.detail LIKE 'late payment%'
+  AND ((h.to_status IN ('PAID', 'PAID_DIFFERENT_AMOUNT') AND h.from_status IS NOT h.to_status)
+    OR h.detail LIKE 'late payment%'
     OR h.detail = 'payment on a failed charge'))`;
 /** When a REFUNDED charge was refunded (`+`: look up by the charge, not every refund ever). */
 const REFUNDED_TIME = `(SELECT MIN(h.at) FROM charge_history h WHERE h.charge_id = charges.id
@@ -20,14 +21,14 @@ const REFUNDED_TIME = `(SELECT MIN(h.at) FROM charge_history h WHERE h.charge_id
  * late payments that older rows or a FAILED charge recorded only in the detail.
  */
 export const MOVES_SQL = `SELECT charge_id, to_status, at FROM charge_history
-  WHERE to_status IN ('PAID', 'REFUNDED') AND at >= @from AND at < @to
+  WHERE to_status IN ('PAID', 'PAID_DIFFERENT_AMOUNT', 'REFUNDED') AND at >= @from AND at < @to
     AND from_status IS NOT to_status
   UNION ALL
   SELECT charge_id, 'PAID', at FROM charge_history
   WHERE to_status IN ('FAILED', 'CANCELED', 'EXPIRED') AND at >= @from AND at < @to
     AND (detail LIKE 'late payment%' OR detail = 'payment on a failed charge')`;
 
-const COLUMNS = 'id, status, amount_cents, fee_cents, flags, demo, created_at';
+const COLUMNS = 'id, status, amount_cents, fee_cents, flags, demo, created_at, received_cents';
 export const CREATED_SQL = `SELECT ${COLUMNS} FROM charges WHERE created_at >= @from AND created_at < @to`;
 
 /**
@@ -50,7 +51,16 @@ export function closingCharges(db: Db, from: number, to: number): ClosingCharge[
   const paidTime = db.prepare(`SELECT ${PAID_TIME} FROM charges WHERE id = ?`).pluck();
   const refundTime = db.prepare(`SELECT ${REFUNDED_TIME} FROM charges WHERE id = ?`).pluck();
   // Each move found is taken by its charge, so what is left belongs to charges of other days.
-  const toCharge = ([id, status, amountCents, feeCents, flags, demo, createdAt]: ChargeRow) => {
+  const toCharge = ([
+    id,
+    status,
+    amountCents,
+    feeCents,
+    flags,
+    demo,
+    createdAt,
+    receivedCents,
+  ]: ChargeRow) => {
     const c: ClosingCharge = {
       status,
       amountCents,
@@ -59,6 +69,7 @@ export function closingCharges(db: Db, from: number, to: number): ClosingCharge[
       createdAt,
     };
     if (feeCents !== null) c.feeCents = feeCents;
+    if (receivedCents !== null) c.receivedCents = receivedCents;
     const paidAt =
       take(paid, id) ?? (isReceived(c) || status === 'REFUNDED' ? paidTime.get(id) : null);
     if (typeof paidAt === 'number') c.paidAt = paidAt;
@@ -75,7 +86,16 @@ export function closingCharges(db: Db, from: number, to: number): ClosingCharge[
   return out;
 }
 
-type ChargeRow = [string, ChargeState, number, number | null, string, number, number];
+type ChargeRow = [
+  string,
+  ChargeState,
+  number,
+  number | null,
+  string,
+  number,
+  number,
+  number | null,
+];
 
 function take(times: Map<string, number>, id: string): number | undefined {
   const at = times.get(id);

@@ -150,4 +150,9 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE withdrawals ADD COLUMN receiver_document TEXT;
   ALTER TABLE withdrawals ADD COLUMN receiver_name TEXT;
   `,
+  /* received amount */ `
+  -- What the PSP says was paid (cents), when it says it: a payment of another amount is
+  -- PAID_DIFFERENT_AMOUNT, and Fechamento counts what arrived, not what was charged.
+  ALTER TABLE charges ADD COLUMN received_cents INTEGER;
+  `,
 ];

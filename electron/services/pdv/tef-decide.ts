@@ -96,7 +96,14 @@ export type Effect =
   | { type: 'refundDue'; exchange: Exchange; reason: RefundReason }
   | { type: 'nsuUsed' };
 
-const FINAL_CHARGE = new Set(['PAID', 'CANCELED', 'EXPIRED', 'FAILED', 'REFUNDED']);
+const FINAL_CHARGE = new Set([
+  'PAID',
+  'PAID_DIFFERENT_AMOUNT',
+  'CANCELED',
+  'EXPIRED',
+  'FAILED',
+  'REFUNDED',
+]);
 export const isFinalCharge = (status: string) => FINAL_CHARGE.has(status);
 
 /** The PDV rewrote a request it already sent (same command and identifier) within a day. */
@@ -384,12 +391,14 @@ export function onCharge(ctx: Context, e: Exchange, c: ChargeEnd): Effect[] {
       ? [{ type: 'save', exchange: { ...e, state: 'waiting', chargeId: c.id, updatedAt: ctx.at } }]
       : [];
   }
-  if (e.state === 'denied' && c.status === 'PAID' && !e.refundReason) {
+  const paid = c.status === 'PAID' || c.status === 'PAID_DIFFERENT_AMOUNT';
+  if (e.state === 'denied' && paid && !e.refundReason) {
     // Paid after the PDV was told it was not: the money is due back.
     return settleDenied(e, ctx.at, 'PAID_AFTER_DENIAL');
   }
   if (e.state !== 'creating' && e.state !== 'waiting') return [];
-  if (c.status === 'PAID' && c.flags.includes('AMOUNT_MISMATCH')) {
+  // Paid with another amount (older rows: PAID flagged AMOUNT_MISMATCH) is not the sale's money.
+  if (c.status === 'PAID_DIFFERENT_AMOUNT' || (paid && c.flags.includes('AMOUNT_MISMATCH'))) {
     const [save, answer] = endDenied(e, ctx.at, DENIAL.notPaid, 'VALOR PAGO DIFERENTE: DEVOLVER', {
       chargeId: c.id,
       refundReason: 'AMOUNT_MISMATCH',

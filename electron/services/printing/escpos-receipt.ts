@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { csvDateTime } from '../../../shared/domain/charges-csv';
-import { isReceived } from '../../../shared/domain/day-closing';
+import { isReceived, receivedOf } from '../../../shared/domain/day-closing';
 import { formatBRL } from '../../../shared/domain/money';
 import type { HistoryRow, ReceiptLabels } from '../../../shared/history';
 import { cp860Printer } from './cp860-printer';
@@ -55,9 +55,20 @@ export function escposReceipt({ charge, shopName, paperWidthMm, labels: l }: Rec
   p.bold(false);
   const paid = isReceived(charge);
   p.println(paid ? l.paidTitle : l.title);
+  const different = charge.status === 'PAID_DIFFERENT_AMOUNT';
+  // Paid another amount: it says so, prints what arrived large, then both amounts.
+  if (different) {
+    p.bold(true);
+    p.println(l.differentTitle);
+    p.bold(false);
+  }
   p.setTextQuadArea();
-  p.println(formatBRL(charge.amountCents));
+  p.println(formatBRL(different ? receivedOf(charge) : charge.amountCents));
   p.setTextNormal();
+  if (different) {
+    p.println(`${l.charged}: ${formatBRL(charge.amountCents)}`);
+    p.println(`${l.received}: ${formatBRL(receivedOf(charge))}`);
+  }
   if (charge.description) p.println(charge.description);
   if (paid) {
     p.println(`${l.paidAt} ${csvDateTime(charge.paidAt ?? charge.updatedAt)}`);

@@ -203,7 +203,7 @@ export class Reconciler {
           !!fresh &&
           (c.status === 'PENDING'
             ? isTerminal(fresh.status)
-            : outcome !== 'noop' && outcome !== 'unknown-status');
+            : outcome !== 'noop' && outcome !== 'unknown-status' && outcome !== 'bad-amount');
       }
     }
     if (final) {

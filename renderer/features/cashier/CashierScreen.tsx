@@ -7,6 +7,7 @@ import { useApp } from '../../stores/app-store';
 import { isLocked, useCashier } from '../../stores/cashier-store';
 import { AmountField } from './AmountField';
 import { ChargePanel } from './ChargePanel';
+import { amountDifference } from '../../components/charge-status-label';
 import { ChargeStatus } from './ChargeStatus';
 import { ConfirmCancelDialog } from './ConfirmCancelDialog';
 import { Receipt } from '../receipt/Receipt';
@@ -157,7 +158,10 @@ export function CashierScreen() {
         </p>
       </form>
       <div className="cashier-side">
-        <ChargeStatus status={c.busy ? 'SUBMITTING' : (c.charge?.status ?? null)} />
+        <ChargeStatus
+          status={c.busy ? 'SUBMITTING' : (c.charge?.status ?? null)}
+          tone={c.busy || !c.charge ? undefined : amountDifference(c.charge)?.tone}
+        />
         {c.charge ? (
           <ChargePanel
             charge={c.charge}

@@ -10,6 +10,8 @@ import { useCountdown } from './countdown';
 import { QrCode } from './QrCode';
 import { playPaidChime } from './sound';
 import { formatTime } from '../../i18n/dates';
+import { amountDifference } from '../../components/charge-status-label';
+import { receivedOf } from '../../../shared/domain/day-closing';
 
 interface Props {
   charge: ChargeView;
@@ -54,7 +56,8 @@ export function ChargePanel({
     }
   }, [charge.status, charge.amountCents, t]);
   useEffect(() => {
-    if (charge.status === 'PAID') newButton.current?.focus();
+    if (charge.status === 'PAID' || charge.status === 'PAID_DIFFERENT_AMOUNT')
+      newButton.current?.focus();
   }, [charge.status]);
   useEffect(() => {
     if (showQr) panel.current?.focus();
@@ -92,6 +95,48 @@ export function ChargePanel({
         <button ref={newButton} type="button" className="btn btn-primary" onClick={onNew}>
           {t('cashier.newCharge')}
         </button>
+      </section>
+    );
+  }
+
+  // Paid, but not what was charged: both amounts and what to do, never the green of `Pago`.
+  const diff = amountDifference(charge);
+  if (diff) {
+    return (
+      <section
+        className={`charge-panel paid-different amount-${diff.tone}`}
+        aria-label={t('status.PAID_DIFFERENT_AMOUNT')}
+        ref={panel}
+        tabIndex={-1}
+      >
+        <dl className="different-amounts">
+          <dt>{t('different.charged')}</dt>
+          <dd data-testid="valor-cobrado">{formatMoney(charge.amountCents)}</dd>
+          <dt>{t('different.received')}</dt>
+          <dd data-testid="valor-recebido">{formatMoney(receivedOf(charge))}</dd>
+        </dl>
+        <p className="different-gap">
+          {t(diff.tone === 'under' ? 'different.missing' : 'different.extra', {
+            amount: formatMoney(diff.cents),
+          })}
+        </p>
+        <p className="notice" role="alert">
+          {t(diff.tone === 'under' ? 'different.under' : 'different.over')}
+        </p>
+        {printError && (
+          <p className="notice" role="alert">
+            {printError}
+          </p>
+        )}
+        <div className="panel-actions">
+          <button type="button" className="btn" onClick={() => void print()}>
+            {t('history.printPaid')}
+          </button>
+          {/* Not the green primary: nothing on this panel may read as a plain Pago. */}
+          <button ref={newButton} type="button" className="btn btn-secondary" onClick={onNew}>
+            {t('cashier.newCharge')}
+          </button>
+        </div>
       </section>
     );
   }

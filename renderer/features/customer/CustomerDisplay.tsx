@@ -4,6 +4,8 @@ import { bridge } from '../../bridge';
 import { useTranslation } from '../../i18n';
 import { useCustomer } from '../../stores/customer-store';
 import { QrCode } from '../cashier/QrCode';
+import { amountDifference } from '../../components/charge-status-label';
+import { receivedOf } from '../../../shared/domain/day-closing';
 
 /** The payer-facing screen: the newest charge's amount, QR and code, large; then a full-screen Pago. */
 export function CustomerDisplay() {
@@ -13,8 +15,23 @@ export function CustomerDisplay() {
     void load();
     return bridge().on('charges:updated', onUpdate);
   }, [load, onUpdate]);
-  if (!charge || !['PENDING', 'PAID'].includes(charge.status))
+  if (!charge || !['PENDING', 'PAID', 'PAID_DIFFERENT_AMOUNT'].includes(charge.status))
     return <main className="customer idle" />;
+  const diff = amountDifference(charge);
+  if (diff) {
+    // The payer sees it too, never a green Pago: what was charged and what arrived.
+    return (
+      <main className={`customer different amount-${diff.tone}`}>
+        <div role="status">{t('status.PAID_DIFFERENT_AMOUNT')}</div>
+        <p>
+          {t('different.charged')} {formatMoney(charge.amountCents)}
+        </p>
+        <p>
+          {t('different.received')} {formatMoney(receivedOf(charge))}
+        </p>
+      </main>
+    );
+  }
   if (charge.status === 'PAID') {
     return (
       <main className="customer paid">

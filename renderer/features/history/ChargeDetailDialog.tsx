@@ -44,6 +44,12 @@ export function ChargeDetailDialog({ detail, onClose }: { detail: ChargeDetail; 
               </dd>
             </>
           )}
+          {c.receivedCents !== undefined && (
+            <>
+              <dt>{t('history.received')}</dt>
+              <dd>{formatMoney(c.receivedCents)}</dd>
+            </>
+          )}
           <dt>{t('history.fee')}</dt>
           <dd>{c.feeCents !== undefined ? formatMoney(c.feeCents) : '—'}</dd>
           {c.paidAt !== undefined && (

@@ -1,6 +1,7 @@
 import { chargeStatusLabel } from '../../components/charge-status-label';
 import { CHARGE_STATES, type ChargeState } from '../../../shared/domain/charge-state';
-import { isReceived } from '../../../shared/domain/day-closing';
+import { isReceived, receivedOf } from '../../../shared/domain/day-closing';
+import { amountDifference } from '../../components/charge-status-label';
 import { formatMoney } from '../../i18n/money';
 import type { HistoryRow } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
@@ -17,6 +18,12 @@ interface Props {
   onDetail(c: HistoryRow): void;
   onPrint(c: HistoryRow): void;
 }
+
+/** Underpaid amber, overpaid flagged (PAID_DIFFERENT_AMOUNT); nothing otherwise. */
+const toneClass = (c: HistoryRow) => {
+  const d = amountDifference(c);
+  return d ? `amount-${d.tone}` : '';
+};
 
 /** One page of the day's charges, newest first, with the day, status and text filters. */
 export function HistoryTable(p: Props) {
@@ -69,6 +76,7 @@ export function HistoryTable(p: Props) {
               <th scope="col">{t('history.time')}</th>
               <th scope="col">{t('history.status')}</th>
               <th scope="col">{t('history.amount')}</th>
+              <th scope="col">{t('history.received')}</th>
               <th scope="col">{t('history.fee')}</th>
               <th scope="col">{t('history.net')}</th>
               <th scope="col">{t('history.chargeId')}</th>
@@ -84,7 +92,7 @@ export function HistoryTable(p: Props) {
               <tr key={c.id} data-charge-id={c.externalId}>
                 <td>{formatTime(c.createdAt)}</td>
                 <td>
-                  <span className={`badge-status status-${c.status.toLowerCase()}`}>
+                  <span className={`badge-status status-${c.status.toLowerCase()} ${toneClass(c)}`}>
                     {chargeStatusLabel(c)}
                   </span>
                   {c.flags.includes('LATE_PAYMENT') && (
@@ -105,9 +113,13 @@ export function HistoryTable(p: Props) {
                   )}
                 </td>
                 <td className="num">{formatMoney(c.amountCents)}</td>
+                {/* What arrived: another amount than charged in PAID_DIFFERENT_AMOUNT. */}
+                <td className="num" data-testid="recebido">
+                  {isReceived(c) ? formatMoney(receivedOf(c)) : ''}
+                </td>
                 <td className="num">{c.feeCents !== undefined ? formatMoney(c.feeCents) : ''}</td>
                 <td className="num">
-                  {isReceived(c) ? formatMoney(c.amountCents - (c.feeCents ?? 0)) : ''}
+                  {isReceived(c) ? formatMoney(receivedOf(c) - (c.feeCents ?? 0)) : ''}
                 </td>
                 <td className="mono">
                   {c.externalId}

@@ -17,6 +17,13 @@ export function closingRows(
       count: s.received.createdOtherDayCount,
       cents: s.received.createdOtherDayAmountCents,
     },
+    // Paid another amount than charged: what arrived (counted in Recebido), then what was asked.
+    {
+      label: t('closing.different'),
+      count: s.received.differentCount,
+      cents: s.received.differentReceivedCents,
+    },
+    { label: t('closing.differentCharged'), cents: s.received.differentChargedCents },
     { label: t('closing.fees'), cents: s.received.feeCents },
     // Refunds of the day come off the net, whatever day the charge was paid.
     { label: t('closing.refunded'), count: s.refunded.count, cents: s.refunded.amountCents },

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isReceived } from '../../../shared/domain/day-closing';
+import { isReceived, receivedOf } from '../../../shared/domain/day-closing';
 import { formatMoney } from '../../i18n/money';
 import type { HistoryRow } from '../../../shared/history';
 import type { ChargeView } from '../../../shared/views';
@@ -50,13 +50,30 @@ export function Receipt({
   const { t } = useTranslation();
   const charge = useReceiptRow(given);
   const paid = isReceived(charge);
+  const different = charge.status === 'PAID_DIFFERENT_AMOUNT';
   if (!paid && !charge.brcode) return null;
   return (
     <PrintArea widthMm={paperWidthMm}>
       <section className={`receipt receipt-${paperWidthMm}`} data-paper={paperWidthMm}>
         <h2 className="receipt-shop">{shopName}</h2>
         <p className="receipt-title">{paid ? t('receipt.paidTitle') : t('receipt.title')}</p>
-        <p className="receipt-amount">{formatMoney(charge.amountCents)}</p>
+        {different ? (
+          // Paid another amount: it says so, the money that arrived large, and both amounts.
+          <>
+            <p className="receipt-title" data-testid="receipt-different">
+              {t('receipt.differentTitle')}
+            </p>
+            <p className="receipt-amount">{formatMoney(receivedOf(charge))}</p>
+            <dl className="receipt-fields">
+              <dt>{t('receipt.charged')}</dt>
+              <dd>{formatMoney(charge.amountCents)}</dd>
+              <dt>{t('receipt.received')}</dt>
+              <dd>{formatMoney(receivedOf(charge))}</dd>
+            </dl>
+          </>
+        ) : (
+          <p className="receipt-amount">{formatMoney(charge.amountCents)}</p>
+        )}
         {charge.description && <p>{charge.description}</p>}
         {paid ? (
           <dl className="receipt-fields">

@@ -22,5 +22,7 @@ describe('the local API says paid only for the money asked', () => {
   it('a charge paid with another amount is not paid (the PDV must not release the goods)', () => {
     const sale = toSale('venda-1', charge({ flags: ['AMOUNT_MISMATCH'] }));
     expect(sale).toMatchObject({ status: 'PAID', paid: false, final: true });
+    const different = toSale('venda-1', charge({ status: 'PAID_DIFFERENT_AMOUNT' }));
+    expect(different).toMatchObject({ status: 'PAID_DIFFERENT_AMOUNT', paid: false, final: true });
   });
 });

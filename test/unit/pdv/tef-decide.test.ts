@@ -106,6 +106,19 @@ describe('decisions', () => {
     expect(e.some((x) => x.type === 'refundDue')).toBe(true);
   });
 
+  it('a PAID_DIFFERENT_AMOUNT charge ends the sale denied, to give back (never waits)', () => {
+    const e = onCharge(ctx(), sale(), paid({ status: 'PAID_DIFFERENT_AMOUNT' }));
+    expect(saved(e)[0]!.state).toBe('denied');
+    expect(saved(e)[0]!.answer).not.toContain('009-000 = 0\r\n');
+    expect(e.find((x) => x.type === 'refundDue')).toMatchObject({ reason: 'AMOUNT_MISMATCH' });
+    const late = onCharge(
+      ctx(),
+      sale({ state: 'denied' }),
+      paid({ status: 'PAID_DIFFERENT_AMOUNT' }),
+    );
+    expect(late.find((x) => x.type === 'refundDue')).toMatchObject({ reason: 'PAID_AFTER_DENIAL' });
+  });
+
   it('paid after the PDV was told "not paid": the money is marked to give back', () => {
     const e = onCharge(ctx(), sale({ state: 'denied' }), paid());
     expect(e.find((x) => x.type === 'refundDue')).toMatchObject({ reason: 'PAID_AFTER_DENIAL' });

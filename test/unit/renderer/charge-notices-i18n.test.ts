@@ -31,6 +31,9 @@ describe('charge notices in both languages', () => {
     expect(ptBR.statusLabel).toEqual({
       PAID_AFTER_CANCELED: 'Pago (após cancelamento)',
       PAID_AFTER_EXPIRED: 'Pago após expirar',
+      DIFFERENT_AFTER_CANCELED: 'Pago com valor diferente (após cancelamento)',
+      DIFFERENT_AFTER_EXPIRED: 'Pago com valor diferente após expirar',
     });
+    expect(Object.keys(en.statusLabel).sort()).toEqual(Object.keys(ptBR.statusLabel).sort());
   });
 });

@@ -64,3 +64,39 @@ describe('the printed and exported closing carry the money of another day', () =
     );
   });
 });
+
+describe('the closing counts what arrived for a payment of another amount', () => {
+  const day = range(21);
+  const at = new Date(2026, 10, 21, 10).getTime();
+  const different = (amountCents: number, receivedCents: number): ClosingCharge => ({
+    status: 'PAID_DIFFERENT_AMOUNT',
+    amountCents,
+    receivedCents,
+    feeCents: 0,
+    flags: ['AMOUNT_MISMATCH'],
+    demo: false,
+    createdAt: at,
+    paidAt: at,
+  });
+  const closing: DayClosingView = {
+    day: '2026-11-21',
+    terminalId: 'a1b2c3d4-0000',
+    terminalName: 'Caixa 1',
+    shopName: 'Padaria',
+    ...closeDay(day, [different(5_678, 1), different(1_000, 1_500)]),
+    generatedAt: day.to,
+  };
+
+  it('on screen and in the CSV: received is R$ 15,01 (not the R$ 66,78 charged), with both lines', () => {
+    render(<DayClosing closing={closing} />);
+    expect(figures(/^Recebido/)).toEqual(['2', 'R$\u00a015,01']);
+    expect(figures(/^dos quais pagos com valor diferente/)).toEqual(['2', 'R$\u00a015,01']);
+    expect(figures(/^valor cobrado nesses pagamentos/)).toEqual(['', 'R$\u00a066,78']);
+    expect(figures(/^Líquido/)).toEqual(['', 'R$\u00a015,01']);
+    const csv = closingCsv(closing, i18next.t);
+    expect(csvLine(csv, 'Recebido')).toBe('Recebido;2;15,01');
+    expect(csvLine(csv, 'dos quais pagos com valor diferente (recebido)')).toBe(
+      'dos quais pagos com valor diferente (recebido);2;15,01',
+    );
+  });
+});

@@ -124,6 +124,21 @@ describe('payment notifications', () => {
     expect(FakeBrowserWindow.focused).toBe(h.mainWindow());
   });
 
+  it('a payment of another amount is never news of a plain payment: it says both amounts', async () => {
+    const h = await startHarness();
+    FakeBrowserWindow.focused = null;
+    h.events.emit('charges:updated', {
+      ...charge('c', 'PAID_DIFFERENT_AMOUNT', 5678),
+      receivedCents: 1,
+    });
+    expect(h.fake.Notification.shown.map((n) => n.options)).toEqual([
+      {
+        title: 'Pago com valor diferente',
+        body: `Cobrado ${formatBRL(5678)}, recebido ${formatBRL(1)} — Caixa 1`,
+      },
+    ]);
+  });
+
   it('stays quiet while the cashier is looking at the app', async () => {
     const h = await startHarness();
     FakeBrowserWindow.focused = h.mainWindow()!;

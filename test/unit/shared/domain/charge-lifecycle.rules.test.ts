@@ -348,23 +348,6 @@ describe('statuses from the callback or a query', () => {
     expect(failed.next.feeCents).toBeUndefined();
   });
 
-  it('a payment of another amount is PAID but flagged AMOUNT_MISMATCH with PAID_AMOUNT_MISMATCH', () => {
-    const d = run(charge({ status: 'PENDING' }), {
-      type: 'callbackStatus',
-      raw: 'PAID',
-      amountCents: AMOUNT - 1,
-    });
-    expect(d.next).toMatchObject({ status: 'PAID', noticeCode: 'PAID_AMOUNT_MISMATCH' });
-    expect(d.next.flags).toEqual(['AMOUNT_MISMATCH']);
-    const right = run(charge({ status: 'PENDING' }), {
-      type: 'callbackStatus',
-      raw: 'PAID',
-      amountCents: AMOUNT,
-    });
-    expect(right.next.flags).toEqual([]);
-    expect(right.next.noticeCode).toBeUndefined();
-  });
-
   it('a paid status on a PENDING charge: PAID, the PSP’s word kept, payer data dropped', () => {
     const d = run(charge({ status: 'PENDING' }), { type: 'callbackStatus', raw: 'approved' });
     expect(d.next).toMatchObject({ status: 'PAID', pspStatus: 'approved' });

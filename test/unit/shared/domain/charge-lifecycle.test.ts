@@ -52,7 +52,7 @@ const event: fc.Arbitrary<ChargeEvent> = fc.oneof(
   fc.record({
     type: fc.constant('callbackStatus' as const),
     raw: fc.constantFrom(...RAW),
-    amountCents: fc.constantFrom(AMOUNT, 1),
+    amountCents: fc.constantFrom(AMOUNT, 1, 0, -5),
   }),
   fc.record({
     type: fc.constant('queryStatus' as const),
@@ -97,7 +97,14 @@ describe('the charge lifecycle decision', () => {
             if (carriesPaid(e)) paidSeen = true;
 
             // Money is never shown as paid unless a paid status was applied.
-            if (s.status === 'PAID' || s.status === 'REFUNDED') expect(paidSeen).toBe(true);
+            if (['PAID', 'PAID_DIFFERENT_AMOUNT', 'REFUNDED'].includes(s.status))
+              expect(paidSeen).toBe(true);
+            // Plain PAID only for the amount charged; another amount has its own state.
+            if (s.status === 'PAID') expect(s.receivedCents ?? AMOUNT).toBe(AMOUNT);
+            if (s.status === 'PAID_DIFFERENT_AMOUNT') {
+              expect(s.receivedCents).toBeGreaterThan(0);
+              expect(s.receivedCents).not.toBe(AMOUNT);
+            }
             if (d.effects.some((x) => x.type === 'paid'))
               expect(carriesPaid(e) || before.deferred.includes('PAID')).toBe(true);
             // Every move is a legal one, recorded in the history.
@@ -106,12 +113,13 @@ describe('the charge lifecycle decision', () => {
             if (before.status !== s.status) expect(d.history.length).toBeGreaterThan(0);
             // Terminal stays terminal: PAID → REFUNDED, and CANCELED/EXPIRED → PAID as a late payment.
             if (firstFinal === 'FAILED') expect(s.status).toBe('FAILED');
-            if (firstFinal === 'PAID') expect(['PAID', 'REFUNDED']).toContain(s.status);
+            if (firstFinal === 'PAID' || firstFinal === 'PAID_DIFFERENT_AMOUNT')
+              expect([firstFinal, 'REFUNDED']).toContain(s.status);
             if (
               (firstFinal === 'CANCELED' || firstFinal === 'EXPIRED') &&
               s.status !== firstFinal
             ) {
-              expect(['PAID', 'REFUNDED']).toContain(s.status);
+              expect(['PAID', 'PAID_DIFFERENT_AMOUNT', 'REFUNDED']).toContain(s.status);
               expect(s.flags).toContain('LATE_PAYMENT');
               expect(s.paidAfter).toBe(firstFinal);
             }

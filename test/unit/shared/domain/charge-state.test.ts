@@ -43,8 +43,17 @@ describe('charge state machine', () => {
     expect(!r.ok && r.params).toEqual({ from, to });
   });
 
-  it('REFUNDED can only follow PAID', () => {
-    for (const from of CHARGE_STATES) expect(canTransition(from, 'REFUNDED')).toBe(from === 'PAID');
+  it('REFUNDED can only follow a payment (of the amount charged or another)', () => {
+    for (const from of CHARGE_STATES)
+      expect(canTransition(from, 'REFUNDED')).toBe(
+        from === 'PAID' || from === 'PAID_DIFFERENT_AMOUNT',
+      );
+  });
+
+  it('PAID_DIFFERENT_AMOUNT is reached wherever PAID is, and is final but for a refund', () => {
+    for (const from of CHARGE_STATES)
+      expect(canTransition(from, 'PAID_DIFFERENT_AMOUNT')).toBe(canTransition(from, 'PAID'));
+    expect(isTerminal('PAID_DIFFERENT_AMOUNT')).toBe(true);
   });
 
   it('FAILED and REFUNDED are never left; CANCELED and EXPIRED only by a late payment', () => {
@@ -53,7 +62,9 @@ describe('charge state machine', () => {
         fc.constantFrom('FAILED', 'EXPIRED', 'CANCELED', 'REFUNDED' as const),
         fc.constantFrom(...CHARGE_STATES),
         (from, to) => {
-          const late = (from === 'EXPIRED' || from === 'CANCELED') && to === 'PAID';
+          const late =
+            (from === 'EXPIRED' || from === 'CANCELED') &&
+            (to === 'PAID' || to === 'PAID_DIFFERENT_AMOUNT');
           expect(transition(from as ChargeState, to).ok).toBe(late);
         },
       ),

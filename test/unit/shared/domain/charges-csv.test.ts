@@ -11,7 +11,13 @@ const base: CsvCharge = {
   demo: false,
 };
 const labels = {
-  status: (s: string) => ({ PAID: 'Pago', EXPIRED: 'Expirado', FAILED: 'Falhou' })[s] ?? s,
+  status: (s: string) =>
+    ({
+      PAID: 'Pago',
+      EXPIRED: 'Expirado',
+      FAILED: 'Falhou',
+      PAID_DIFFERENT_AMOUNT: 'Pago com valor diferente',
+    })[s] ?? s,
   yes: 'Sim',
   no: 'Não',
 };
@@ -36,21 +42,43 @@ describe('CSV export (pt-BR spreadsheet conventions)', () => {
           flags: ['LATE_PAYMENT'],
         },
         { ...base, externalId: 'blc_c', amountCents: 700, status: 'FAILED' },
+        {
+          ...base,
+          externalId: 'blc_d',
+          amountCents: 5678,
+          receivedCents: 1,
+          status: 'PAID_DIFFERENT_AMOUNT',
+        },
+        {
+          ...base,
+          externalId: 'blc_e',
+          amountCents: 1000,
+          receivedCents: 1500,
+          feeCents: 15,
+          status: 'PAID_DIFFERENT_AMOUNT',
+        },
       ],
       labels,
     );
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const l = lines(csv);
     expect(l[0]).toBe(
-      'ID da cobrança;ID no PSP;Data/hora;Valor (R$);Taxa (R$);Líquido (R$);Situação;Pagamento tardio;DEMO;Descrição;Pagador;Documento',
+      'ID da cobrança;ID no PSP;Data/hora;Valor (R$);Recebido (R$);Taxa (R$);Líquido (R$);Situação;Pagamento tardio;DEMO;Descrição;Pagador;Documento',
     );
     expect(l[1]).toBe(
-      'blc_a;psp-1;21/11/2026 09:05:07;1234,56;12,22;1222,34;Pago;Não;Não;;Ana;***.456.789-**',
+      'blc_a;psp-1;21/11/2026 09:05:07;1234,56;1234,56;12,22;1222,34;Pago;Não;Não;;Ana;***.456.789-**',
     );
     // A late payment is money received: it has a net, and the flag says Sim.
-    expect(l[2]).toBe('blc_b;;21/11/2026 09:05:07;0,05;;0,05;Expirado;Sim;Não;;;');
-    // Not received: no net.
-    expect(l[3]).toBe('blc_c;;21/11/2026 09:05:07;7,00;;;Falhou;Não;Não;;;');
+    expect(l[2]).toBe('blc_b;;21/11/2026 09:05:07;0,05;0,05;;0,05;Expirado;Sim;Não;;;');
+    // Not received: nothing received, no net.
+    expect(l[3]).toBe('blc_c;;21/11/2026 09:05:07;7,00;;;;Falhou;Não;Não;;;');
+    // Paid with another amount: charged vs received, the net from what arrived.
+    expect(l[4]).toBe(
+      'blc_d;;21/11/2026 09:05:07;56,78;0,01;;0,01;Pago com valor diferente;Não;Não;;;',
+    );
+    expect(l[5]).toBe(
+      'blc_e;;21/11/2026 09:05:07;10,00;15,00;0,15;14,85;Pago com valor diferente;Não;Não;;;',
+    );
     expect(csv.endsWith('\r\n')).toBe(true);
   });
 

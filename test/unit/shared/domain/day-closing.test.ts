@@ -6,6 +6,7 @@ import {
   closeDay,
   dayRange,
   isReceived,
+  receivedOf,
   type ClosingCharge,
   type DayClosing,
   type DayRange,
@@ -55,6 +56,9 @@ describe('closeDay', () => {
       lateAmountCents: 800,
       createdOtherDayCount: 0,
       createdOtherDayAmountCents: 0,
+      differentCount: 0,
+      differentChargedCents: 0,
+      differentReceivedCents: 0,
       feeCents: 15,
       netCents: 1785,
       feeUnknownCount: 1,
@@ -97,6 +101,31 @@ describe('closeDay', () => {
 describe('closeDay counts money on the day it landed', () => {
   const zero = { count: 0, amountCents: 0 };
 
+  it('paid with another amount: received counts what arrived, and the line says charged vs received', () => {
+    const r = closeDay(D, [
+      c({ status: 'PAID_DIFFERENT_AMOUNT', amountCents: 5678, receivedCents: 1, feeCents: 0 }),
+      c({ status: 'PAID_DIFFERENT_AMOUNT', amountCents: 1000, receivedCents: 1500, feeCents: 10 }),
+      c({ status: 'PAID', amountCents: 2000, receivedCents: 2000, feeCents: 20 }),
+    ]).live;
+    expect(r.received).toMatchObject({
+      count: 3,
+      amountCents: 1 + 1500 + 2000,
+      differentCount: 2,
+      differentChargedCents: 5678 + 1000,
+      differentReceivedCents: 1 + 1500,
+      netCents: 3501 - 30,
+    });
+    // What was charged still explains the day's total.
+    expect(r.total).toEqual({ count: 3, amountCents: 8678 });
+    const refunded = c({
+      status: 'REFUNDED',
+      amountCents: 5678,
+      receivedCents: 1,
+      refundedAt: at(D, 11),
+    });
+    expect(closeDay(D, [refunded]).live.refunded).toEqual({ count: 1, amountCents: 1 });
+  });
+
   it('created 23:58 on D, paid 00:03 on D+1: received on D+1 (amount, fee, net), "paid on another day" on D', () => {
     const midnight = c({
       createdAt: at(D, 23, 58),
@@ -116,6 +145,9 @@ describe('closeDay counts money on the day it landed', () => {
       lateAmountCents: 0,
       createdOtherDayCount: 1,
       createdOtherDayAmountCents: 12_345,
+      differentCount: 0,
+      differentChargedCents: 0,
+      differentReceivedCents: 0,
       feeCents: 123,
       netCents: 12_222,
       feeUnknownCount: 0,
@@ -179,6 +211,7 @@ describe('closeDay counts money on the day it landed', () => {
       status: fc.constantFrom(...STATUSES),
       late: fc.boolean(),
       amountCents: fc.integer({ min: 1, max: 1_000_000 }),
+      receivedCents: fc.option(fc.integer({ min: 1, max: 1_000_000 }), { nil: undefined }),
       feeCents: fc.option(fc.integer({ min: 0, max: 999 }), { nil: undefined }),
       demo: fc.boolean(),
       // Created on D or D+1, paid from at once to 30 hours later (past the end of D+1 too).
@@ -189,6 +222,7 @@ describe('closeDay counts money on the day it landed', () => {
     .map((g): ClosingCharge => ({
       status: g.status,
       amountCents: g.amountCents,
+      ...(g.receivedCents !== undefined && { receivedCents: g.receivedCents }),
       ...(g.feeCents !== undefined && { feeCents: g.feeCents }),
       flags: g.late ? ['LATE_PAYMENT'] : [],
       demo: g.demo,
@@ -228,12 +262,11 @@ describe('closeDay counts money on the day it landed', () => {
           const both = (f: (s: DayClosing['live']) => number) =>
             days.reduce((t, r) => t + f(section(r)), 0);
           expect(both((s) => s.received.count)).toBe(paid.length);
-          expect(both((s) => s.received.amountCents)).toBe(sum(paid, (x) => x.amountCents));
+          expect(both((s) => s.received.amountCents)).toBe(sum(paid, receivedOf));
           expect(both((s) => s.received.feeCents)).toBe(sum(paid, (x) => x.feeCents ?? 0));
-          expect(both((s) => s.refunded.amountCents)).toBe(sum(refunds, (x) => x.amountCents));
+          expect(both((s) => s.refunded.amountCents)).toBe(sum(refunds, receivedOf));
           expect(both((s) => s.received.netCents)).toBe(
-            sum(paid, (x) => x.amountCents - (x.feeCents ?? 0)) -
-              sum(refunds, (x) => x.amountCents),
+            sum(paid, (x) => receivedOf(x) - (x.feeCents ?? 0)) - sum(refunds, receivedOf),
           );
           for (const [i, day] of [D, D1].entries()) {
             const s = section(days[i]!);
@@ -243,7 +276,7 @@ describe('closeDay counts money on the day it landed', () => {
             expect(s.received.amountCents).toBe(
               sum(
                 mine.filter((x) => landed(x, day)),
-                (x) => x.amountCents,
+                receivedOf,
               ),
             );
           }

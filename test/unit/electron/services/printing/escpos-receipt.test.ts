@@ -73,3 +73,28 @@ describe('the ESC/POS receipt in the app’s language', () => {
     expect(lines(paid)).toContain('PIX payment receipt');
   });
 });
+
+describe('the ESC/POS receipt of a payment of another amount', () => {
+  const different = (receivedCents: number) =>
+    ({ ...paid, status: 'PAID_DIFFERENT_AMOUNT', receivedCents }) as HistoryRow;
+
+  it('underpaid: says so, prints what arrived large, then charged vs received', () => {
+    const text = lines(different(1));
+    expect(text).toContain('Pago com valor diferente');
+    expect(text).toContain('Cobrado: R$ 19,90');
+    expect(text).toContain('Recebido: R$ 0,01');
+    // The large amount is what arrived, never the amount charged alone.
+    expect(text.indexOf('R$ 0,01')).toBeLessThan(text.indexOf('Cobrado'));
+  });
+
+  it('overpaid, in English too', () => {
+    const text = lines(different(2_500), 'en');
+    expect(text).toContain('Paid a different amount');
+    expect(text).toContain('Charged: R$ 19,90');
+    expect(text).toContain('Received: R$ 25,00');
+  });
+
+  it('a payment of the amount charged prints no such lines', () => {
+    expect(lines(paid)).not.toMatch(/valor diferente|Cobrado:|Recebido:/);
+  });
+});
