@@ -304,7 +304,9 @@ function accept(d: Draft<ChargeFacts>, created: CreatedAnswer, ctx: DecideContex
   d.notice(undefined);
   d.effect({ type: 'stopResolving' });
   if (reading.known && reading.outcome !== 'PENDING' && reading.outcome !== 'REFUNDED') {
-    applyOutcome(d, reading.outcome, created.status, ctx);
+    // A create answer says nothing of what was paid; a paid callback deferred meanwhile did.
+    const paid = reading.outcome === 'PAID' ? d.s.receivedCents : undefined;
+    applyOutcome(d, reading.outcome, created.status, ctx, undefined, paid);
   }
 }
 

@@ -46,6 +46,18 @@ describe('a payment of another amount', () => {
     expect(d.next.receivedCents).toBeUndefined();
   });
 
+  it('paid 1 cent while the create was in flight, then a create answer already saying PAID: not Pago', () => {
+    // Found by the property run: the create answer says nothing of what was paid; the callback
+    // deferred meanwhile did, and it decides the state.
+    let s = run(chargeFacts({ status: 'DRAFT' }), { type: 'submit' }).next;
+    s = run(s, paid(1)).next;
+    const d = run(s, {
+      type: 'pspAnswer',
+      created: { transactionId: 'tx1', status: 'PAID', qrcode: GOOD_QR, amountCents: AMOUNT },
+    });
+    expect(d.next).toMatchObject({ status: 'PAID_DIFFERENT_AMOUNT', receivedCents: 1 });
+  });
+
   it('an uncertain charge paid with another amount is PAID_DIFFERENT_AMOUNT too', () => {
     const d = run(chargeFacts({ status: 'UNCERTAIN' }), paid(7));
     expect(d.next).toMatchObject({ status: 'PAID_DIFFERENT_AMOUNT', receivedCents: 7 });
