@@ -1,4 +1,4 @@
-import iconv from 'iconv-lite';
+import iconv from './cp860-codec';
 
 /**
  * Any text as text the printer's Portuguese code page CP860 can print. node-thermal-printer
@@ -38,7 +38,7 @@ const INVISIBLE = /^[\u00ad\u200b-\u200d\u2060\ufeff]+$/;
 const known = new Map<string, boolean>();
 
 /**
- * Whether CP860 prints this one character: printable ASCII, or a character iconv-lite's CP860
+ * Whether CP860 prints this one character: printable ASCII, or a character the CP860
  * table encodes and decodes back to itself (it answers `?` for the rest).
  */
 export function inCp860(ch: string): boolean {
