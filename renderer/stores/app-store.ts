@@ -62,6 +62,9 @@ interface AppState {
 
 let noticeSeq = 0;
 
+/** Notices that sum up a state (today's refused callbacks): a newer one replaces the shown one. */
+const SUMMARY_NOTICES: ReadonlySet<string> = new Set(['CALLBACKS_REFUSED']);
+
 /** The shell: app info, connection, notices, navigation and the owner gate. */
 export const useApp = create<AppState>((set, get) => ({
   info: null,
@@ -88,7 +91,7 @@ export const useApp = create<AppState>((set, get) => ({
       if (n.code === 'MED_INFRACTION') return; // shown from infractions:changed, with its deadline
       set((s) => ({
         notices: [
-          ...s.notices,
+          ...s.notices.filter((x) => !(SUMMARY_NOTICES.has(n.code) && x.code === n.code)),
           { id: ++noticeSeq, level: n.level, code: n.code, ...(n.params && { params: n.params }) },
         ],
       }));

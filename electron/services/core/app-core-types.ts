@@ -8,6 +8,7 @@ import type { ConnectionStatus } from '../../../shared/views';
 import type { AccountService } from '../account/account-service';
 import type { InfractionService } from '../account/infraction-service';
 import type { CallbackIntake } from '../callbacks/intake';
+import type { RefusalNews } from '../callbacks/refusal-news';
 import type { ChargeService } from '../charges/charge-service';
 import type { ReceiverPins } from '../charges/receiver-pins';
 import type { AppEvents } from '../events';
@@ -113,6 +114,8 @@ export interface AppCore {
   /** The Integração com o PDV page: the exchange's state, the API, the last requests. */
   pdvOverview(): PdvOverview;
   readonly intake: CallbackIntake;
+  /** Refused callbacks: today's count by reason (the owner's notice) and the log's news. */
+  readonly refusals: RefusalNews;
   /** The Saúde panel: relay, PSP, status query, keychain, printer, clock, waiting, receiver. */
   readonly health: HealthService;
   /** Every non-final charge asked about by the status query (docs/psp-compatibility.md). */
