@@ -75,6 +75,10 @@ export const calls = {
       connection: connectionSchema,
       firstRun: z.boolean(),
       keychainMissing: z.boolean(),
+      /** Refused payment notices today: the owner's notice comes back after a restart. */
+      refusalsToday: z
+        .object({ count: z.number(), reason: z.enum(REFUSAL_REASONS).nullable() })
+        .optional(),
     }),
   },
   'charges:create': {

@@ -380,6 +380,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       connection: monitor.get(),
       firstRun: !owner.hasPin() && sel.mode === 'demo' && !golive.welcomeDismissed(),
       keychainMissing: sel.keychainMissing,
+      refusalsToday: (({ count, reason }) => ({ count, reason }))(refusals.today()),
     };
   };
   // Saúde (issue 20): the panel's state from the signals, published when it changes.

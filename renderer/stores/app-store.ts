@@ -97,6 +97,20 @@ export const useApp = create<AppState>((set, get) => ({
       }));
     });
     await get().refresh();
+    // Refusals earlier today (before a restart or reload): the owner's notice is shown again.
+    const today = get().info?.refusalsToday;
+    if (today && today.count > 0 && !get().notices.some((n) => n.code === 'CALLBACKS_REFUSED'))
+      set((s) => ({
+        notices: [
+          ...s.notices,
+          {
+            id: ++noticeSeq,
+            level: 'error',
+            code: 'CALLBACKS_REFUSED',
+            params: { count: today.count, reason: today.reason ?? 'CALLBACK_OTHER' },
+          },
+        ],
+      }));
   },
   async refresh() {
     const api = bridge();

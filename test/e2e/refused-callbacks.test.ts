@@ -6,8 +6,8 @@ import { shot } from '../helpers/browser';
 
 // Issue 20, item 2, in Chromium through the development host (its embedded relay, the sandbox
 // PSP): a payment notice signed with the wrong key is refused; the owner's notice says how many
-// today and what to check, stays one notice under more refusals, and Saúde lists each with its
-// reason and the ids it named.
+// today and what to check, stays one notice under more refusals and comes back after a restart,
+// and Saúde lists each with its reason and the ids it named.
 let app: AppSession;
 let page: Page;
 
@@ -91,5 +91,11 @@ describe('refused payment notices are seen', () => {
     expect(await oldest.textContent()).toContain(charge!.id);
     expect(await list.textContent()).not.toContain('{{');
     await page.screenshot({ path: shot('refusals-2-saude-lista') });
+
+    // After a restart (here a reload) the owner's notice is back, with today's count.
+    await page.reload();
+    await page.getByLabel('Valor').waitFor();
+    await notice.filter({ hasText: '21 avisos de pagamento recusados hoje' }).waitFor();
+    expect(await notice.count()).toBe(1);
   }, 90_000);
 });

@@ -9,6 +9,7 @@ import type { AccountService } from '../account/account-service';
 import type { InfractionService } from '../account/infraction-service';
 import type { CallbackIntake } from '../callbacks/intake';
 import type { RefusalNews } from '../callbacks/refusal-news';
+import type { RefusalReason } from '../../../shared/domain/callback-refusals';
 import type { ChargeService } from '../charges/charge-service';
 import type { ReceiverPins } from '../charges/receiver-pins';
 import type { AppEvents } from '../events';
@@ -88,6 +89,8 @@ export interface AppInfo {
   firstRun: boolean;
   /** The OS keychain did not answer: live credentials cannot be kept. */
   keychainMissing: boolean;
+  /** Refused payment notices today (count, the reason to fix): the notice after a restart. */
+  refusalsToday?: { count: number; reason: RefusalReason | null };
 }
 
 /** A terminal's services, as the composition roots (Electron main, development host) use them. */
