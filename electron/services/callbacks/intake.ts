@@ -6,7 +6,7 @@ import { refusalOfOutcome } from '../../../shared/domain/callback-refusals';
 import { selfTestNonce } from '../../../shared/domain/self-test';
 import { bodyText, type CallbackBodyInput } from './body-bytes';
 import { isInfractionEvent, readCallback } from './policy';
-import { refusedFacts } from './refusal-facts';
+import { boundIds, refusedFacts } from './refusal-facts';
 import { DEFAULT_ID_FIELDS, type CallbackBody, type Headers, type SecretRing } from './verify';
 
 export interface RawCallback {
@@ -123,7 +123,7 @@ export class CallbackIntake {
           code: refusal,
           source,
           eventId,
-          ids: body.ids.slice(0, 5),
+          ids: boundIds(body.ids),
           ...(chargeId && { chargeId }),
         });
         const applied = after;

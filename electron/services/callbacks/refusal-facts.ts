@@ -6,6 +6,10 @@ import { callbackEventId, lowerCase, parseCallbackBody, type Headers } from './v
 const MAX_IDS = 5;
 const MAX_ID_LENGTH = 100;
 
+/** The ids kept of a refusal: a few, each cut short. */
+export const boundIds = (ids: readonly string[]): string[] =>
+  ids.slice(0, MAX_IDS).map((id) => id.slice(0, MAX_ID_LENGTH));
+
 /**
  * What a refused callback says about itself, read without believing it: its event id and the
  * ids it names (to show the owner, and to ask the status query about a charge it names).
@@ -20,10 +24,7 @@ export function refusedFacts(
     const h = lowerCase(raw.headers);
     const eventId = callbackEventId(h, raw.body, settings).slice(0, MAX_ID_LENGTH);
     const body = parseCallbackBody(bodyText(raw.body, h['content-type']), idFields, settings);
-    const ids = body.ok
-      ? body.value.ids.slice(0, MAX_IDS).map((id) => id.slice(0, MAX_ID_LENGTH))
-      : [];
-    return { eventId, ids };
+    return { eventId, ids: body.ok ? boundIds(body.value.ids) : [] };
   } catch {
     return { ids: [] };
   }
