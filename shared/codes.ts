@@ -165,6 +165,8 @@ export const APP_NOTICE_CODES = [
   // A PDV sale undone after its PIX was paid (NCN, CNC, never confirmed): money to give back.
   'PDV_REFUND_DUE',
   'RECEIVER_CHANGED',
+  // Refused callbacks today (shared/domain/callback-refusals.ts): count and the reason to fix.
+  'CALLBACKS_REFUSED',
 ] as const;
 export type AppNoticeCode = (typeof APP_NOTICE_CODES)[number];
 

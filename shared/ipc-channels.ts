@@ -38,6 +38,7 @@ export const CALL_CHANNELS = [
   'receiver:confirm',
   'receiver:repin',
   'health:get',
+  'callbacks:refusals',
   'onboarding:test',
   'onboarding:save',
   'onboarding:dismiss',

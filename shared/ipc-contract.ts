@@ -5,6 +5,7 @@ import { cryptoFeesSchema } from './domain/crypto-fees';
 import { PIX_KEY_TYPES } from './domain/pix-key';
 import { CALL_CHANNELS, EVENT_CHANNELS, type CallChannel, type EventChannel } from './ipc-channels';
 import { CHECK_IDS, CHECK_PROBLEMS } from './domain/connection-checks';
+import { REFUSAL_REASONS } from './domain/callback-refusals';
 import { HEALTH_ITEMS } from './domain/health';
 import { connectionTestSchema, goLiveSchema } from './onboarding';
 import type { Result } from './result';
@@ -74,6 +75,10 @@ export const calls = {
       connection: connectionSchema,
       firstRun: z.boolean(),
       keychainMissing: z.boolean(),
+      /** Refused payment notices today: the owner's notice comes back after a restart. */
+      refusalsToday: z
+        .object({ count: z.number(), reason: z.enum(REFUSAL_REASONS).nullable() })
+        .optional(),
     }),
   },
   'charges:create': {
@@ -256,6 +261,27 @@ export const calls = {
   'health:get': {
     input: z.object({ probe: z.boolean().optional() }).strict(),
     output: healthViewSchema,
+  },
+  /** Owner: refused callbacks — today's count by reason, and the last ones kept (newest first). */
+  'callbacks:refusals': {
+    input: none,
+    output: z.object({
+      today: z.object({
+        count: z.number(),
+        reason: z.enum(REFUSAL_REASONS).nullable(),
+        byReason: z.partialRecord(z.enum(REFUSAL_REASONS), z.number()),
+      }),
+      recent: z.array(
+        z.object({
+          at: z.number(),
+          code: z.string(),
+          source: z.string(),
+          eventId: z.string().optional(),
+          ids: z.array(z.string()),
+          chargeId: z.string().optional(),
+        }),
+      ),
+    }),
   },
   'onboarding:test': {
     input: connectionTestSchema,

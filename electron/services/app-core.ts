@@ -6,6 +6,7 @@ import { AccountService } from './account/account-service';
 import { InfractionService } from './account/infraction-service';
 import { infractionCallbackHandler } from './account/med-callbacks';
 import { CallbackIntake } from './callbacks/intake';
+import { RefusalNews } from './callbacks/refusal-news';
 import type { SecretRing } from './callbacks/verify';
 import { ChargeService, type ChargePsp } from './charges/charge-service';
 import { ReceiverPins } from './charges/receiver-pins';
@@ -210,6 +211,20 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     // A rotated secret stays valid for callbacks already signed with it, until its stored deadline.
     return { current: c.clientSecret, ...(previous && { previous }) };
   };
+  // Refused callbacks (issue 20): the owner told on every screen, one notice however many; the
+  // charge a refused callback named asked about through the status query's budget.
+  const refusals = new RefusalNews({
+    events: ledger.events,
+    notify: (s) =>
+      events.emit('app:notice', {
+        level: 'error',
+        code: 'CALLBACKS_REFUSED',
+        params: { count: s.count, reason: s.reason ?? 'CALLBACK_OTHER' },
+      }),
+    hint: (chargeId) => reconciler.hint(chargeId),
+    logger,
+    now,
+  });
   const intake = new CallbackIntake({
     ledger,
     charges,
@@ -217,10 +232,10 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     secrets: callbackSecrets,
     settings: () => settings.get().psp.callback,
     now,
-    logger,
     policy: () => settings.get().psp.callbackPolicy,
     idFields: () => settings.get().psp.idFields,
     onHint: (chargeId) => reconciler.hint(chargeId),
+    onRefused: (r) => refusals.refused(r),
     onInfraction,
   });
 
@@ -366,6 +381,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       connection: monitor.get(),
       firstRun: !owner.hasPin() && sel.mode === 'demo' && !golive.welcomeDismissed(),
       keychainMissing: sel.keychainMissing,
+      refusalsToday: (({ count, reason }) => ({ count, reason }))(refusals.today()),
     };
   };
   // Saúde (issue 20): the panel's state from the signals, published when it changes.
@@ -443,6 +459,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       };
     },
     intake,
+    refusals,
     reconciler,
     statusBudget,
     history,
@@ -486,6 +503,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       await pdv.stop();
       await apiServer?.close();
       reconciler.stop();
+      refusals.stop();
       pspHealth.stop();
       charges.stop();
       withdrawals.stop();

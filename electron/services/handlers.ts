@@ -76,6 +76,8 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'receiver:repin': () => owner(() => ok({ pinned: core.receiverPins.repin() ?? null })),
     // Not owner-only: the cashier's compact indicator reads it too (nothing secret in it).
     'health:get': async (i) => ok(i.probe ? await core.health.check() : core.health.refresh()),
+    'callbacks:refusals': () =>
+      owner(() => ok({ today: core.refusals.today(), recent: core.ledger.events.refusals(100) })),
     'onboarding:test': (i) => ownerOrFirstRun(() => core.golive.test(i)),
     'onboarding:save': (i) => ownerOrFirstRun(() => core.golive.save(i)),
     'onboarding:dismiss': () => (core.golive.dismissWelcome(), ok({ firstRun: false as const })),

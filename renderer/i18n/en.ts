@@ -706,7 +706,78 @@ export const en: Messages = {
       'the PSP redirected to another address, which Balcão does not follow. Nothing was charged; update the PSP URL in Settings.',
     other: 'error {{code}}. Nothing was charged; try again.',
   },
+  callbackRefusals: {
+    title: 'Refused payment notices',
+    intro:
+      "The PSP does not resend a refused notice: check each charge named in the PSP's panel. The last 500 are kept.",
+    today: 'Today: {{count}}.',
+    none: 'No payment notice refused.',
+    ids: 'IDs: {{ids}}',
+    noIds: 'no readable ID',
+    reason: {
+      CALLBACK_BAD_SIGNATURE: {
+        label: 'Signature does not match',
+        what: 'the signature does not match: check the webhook secret (or the Client Secret) in Settings',
+      },
+      CALLBACK_NO_SECRET: {
+        label: 'No secret to check with',
+        what: 'there is no secret to check the signature with: save the webhook secret (or the credentials) in Settings',
+      },
+      CALLBACK_NO_SIGNATURE: {
+        label: 'No signature',
+        what: "the notice came unsigned: check that signing is on in the PSP's panel, and the PSP profile",
+      },
+      CALLBACK_STALE: {
+        label: 'Time too old',
+        what: "the notice's time is too old: set the computer's clock right (automatic time)",
+      },
+      CALLBACK_FUTURE: {
+        label: 'Time in the future',
+        what: "the notice's time is in the future: set the computer's clock right (automatic time)",
+      },
+      CALLBACK_NO_TIMESTAMP: {
+        label: 'No time',
+        what: 'the notice came without a time: check the PSP profile (time header)',
+      },
+      CALLBACK_BAD_TIMESTAMP: {
+        label: 'Unreadable time',
+        what: "the notice's time could not be read: check the PSP profile",
+      },
+      CALLBACK_AMOUNT_ZERO: {
+        label: 'Zero amount',
+        what: "a paid notice for R$ 0.00 is not a payment: check the charge in the PSP's panel",
+      },
+      CALLBACK_AMOUNT_NEGATIVE: {
+        label: 'Negative amount',
+        what: "a paid notice with a negative amount is not a payment: check the charge in the PSP's panel",
+      },
+      CALLBACK_AMOUNT_INVALID: {
+        label: 'Unreadable amount',
+        what: 'the amount paid could not be read (not a whole number of cents): check the PSP profile (amount unit and field)',
+      },
+      CALLBACK_UNKNOWN_STATUS: {
+        label: 'Unknown status',
+        what: 'the PSP sent a status Balcão does not know: check the PSP profile (statuses)',
+      },
+      CALLBACK_UNKNOWN_ID: {
+        label: 'Unknown charge',
+        what: 'the notice names a charge this terminal does not have: check that the relay and channel are this terminal’s',
+      },
+      CALLBACK_BAD_BODY: {
+        label: 'Unreadable content',
+        what: "the notice's content could not be read: check the PSP profile; if it goes on, contact the PSP",
+      },
+      CALLBACK_OTHER: {
+        label: 'Other reason',
+        what: "the notice was refused for another reason: see the app's log",
+      },
+    },
+  },
   notices: {
+    CALLBACKS_REFUSED_one:
+      '1 payment notice refused today — $t(callbackRefusals.reason.{{reason}}.what). Owner: see the list in Health.',
+    CALLBACKS_REFUSED:
+      '{{count}} payment notices refused today — $t(callbackRefusals.reason.{{reason}}.what). Owner: see the list in Health.',
     MED_INFRACTION: 'MED infraction {{id}}: see MED infractions.',
     PDV_REFUND_DUE:
       "The PDV undid sale {{identifier}} after its PIX was paid: give the money back to the payer from the PSP's panel.",

@@ -710,7 +710,79 @@ export const ptBR = {
     other: 'erro {{code}}. Nada foi cobrado; tente de novo.',
   },
   /** App-wide notices, by code. */
+  /** Refused callbacks (shared/domain/callback-refusals.ts): each reason, what it means. */
+  callbackRefusals: {
+    title: 'Avisos de pagamento recusados',
+    intro:
+      'O PSP não reenvia um aviso recusado: confira no painel do PSP cada cobrança citada. Os últimos 500 ficam guardados.',
+    today: 'Hoje: {{count}}.',
+    none: 'Nenhum aviso recusado.',
+    ids: 'IDs: {{ids}}',
+    noIds: 'sem ID legível',
+    reason: {
+      CALLBACK_BAD_SIGNATURE: {
+        label: 'Assinatura não confere',
+        what: 'a assinatura não confere: confira o segredo do webhook (ou o Client Secret) em Configurações',
+      },
+      CALLBACK_NO_SECRET: {
+        label: 'Sem segredo para conferir',
+        what: 'não há segredo para conferir a assinatura: salve o segredo do webhook (ou as credenciais) em Configurações',
+      },
+      CALLBACK_NO_SIGNATURE: {
+        label: 'Sem assinatura',
+        what: 'o aviso veio sem assinatura: confira no painel do PSP se a assinatura está ligada, e o Perfil do PSP',
+      },
+      CALLBACK_STALE: {
+        label: 'Horário atrasado',
+        what: 'o horário do aviso é antigo demais: acerte o relógio do computador (hora automática)',
+      },
+      CALLBACK_FUTURE: {
+        label: 'Horário no futuro',
+        what: 'o horário do aviso está no futuro: acerte o relógio do computador (hora automática)',
+      },
+      CALLBACK_NO_TIMESTAMP: {
+        label: 'Sem horário',
+        what: 'o aviso veio sem horário: confira o Perfil do PSP (cabeçalho do horário)',
+      },
+      CALLBACK_BAD_TIMESTAMP: {
+        label: 'Horário ilegível',
+        what: 'o horário do aviso não pôde ser lido: confira o Perfil do PSP',
+      },
+      CALLBACK_AMOUNT_ZERO: {
+        label: 'Valor zero',
+        what: 'um aviso de pago com R$ 0,00 não é um pagamento: confira a cobrança no painel do PSP',
+      },
+      CALLBACK_AMOUNT_NEGATIVE: {
+        label: 'Valor negativo',
+        what: 'um aviso de pago com valor negativo não é um pagamento: confira a cobrança no painel do PSP',
+      },
+      CALLBACK_AMOUNT_INVALID: {
+        label: 'Valor ilegível',
+        what: 'o valor pago não pôde ser lido (não é um número de centavos): confira o Perfil do PSP (unidade e campo do valor)',
+      },
+      CALLBACK_UNKNOWN_STATUS: {
+        label: 'Situação desconhecida',
+        what: 'o PSP mandou uma situação que o Balcão não conhece: confira o Perfil do PSP (situações)',
+      },
+      CALLBACK_UNKNOWN_ID: {
+        label: 'Cobrança desconhecida',
+        what: 'o aviso cita uma cobrança que este terminal não tem: confira se o relay e o canal são deste terminal',
+      },
+      CALLBACK_BAD_BODY: {
+        label: 'Conteúdo ilegível',
+        what: 'o conteúdo do aviso não pôde ser lido: confira o Perfil do PSP; se continuar, fale com o PSP',
+      },
+      CALLBACK_OTHER: {
+        label: 'Outro motivo',
+        what: 'o aviso foi recusado por outro motivo: veja o registro do aplicativo',
+      },
+    },
+  },
   notices: {
+    CALLBACKS_REFUSED_one:
+      '1 aviso de pagamento recusado hoje — $t(callbackRefusals.reason.{{reason}}.what). Dono: veja a lista em Saúde.',
+    CALLBACKS_REFUSED:
+      '{{count}} avisos de pagamento recusados hoje — $t(callbackRefusals.reason.{{reason}}.what). Dono: veja a lista em Saúde.',
     MED_INFRACTION: 'Infração MED {{id}}: veja Infrações (MED).',
     PDV_REFUND_DUE:
       'O PDV desfez a venda {{identifier}} depois do PIX pago: devolva o dinheiro ao pagador pelo painel do PSP.',

@@ -62,6 +62,9 @@ interface AppState {
 
 let noticeSeq = 0;
 
+/** Notices that sum up a state (today's refused callbacks): a newer one replaces the shown one. */
+const SUMMARY_NOTICES: ReadonlySet<string> = new Set(['CALLBACKS_REFUSED']);
+
 /** The shell: app info, connection, notices, navigation and the owner gate. */
 export const useApp = create<AppState>((set, get) => ({
   info: null,
@@ -88,12 +91,26 @@ export const useApp = create<AppState>((set, get) => ({
       if (n.code === 'MED_INFRACTION') return; // shown from infractions:changed, with its deadline
       set((s) => ({
         notices: [
-          ...s.notices,
+          ...s.notices.filter((x) => !(SUMMARY_NOTICES.has(n.code) && x.code === n.code)),
           { id: ++noticeSeq, level: n.level, code: n.code, ...(n.params && { params: n.params }) },
         ],
       }));
     });
     await get().refresh();
+    // Refusals earlier today (before a restart or reload): the owner's notice is shown again.
+    const today = get().info?.refusalsToday;
+    if (today && today.count > 0 && !get().notices.some((n) => n.code === 'CALLBACKS_REFUSED'))
+      set((s) => ({
+        notices: [
+          ...s.notices,
+          {
+            id: ++noticeSeq,
+            level: 'error',
+            code: 'CALLBACKS_REFUSED',
+            params: { count: today.count, reason: today.reason ?? 'CALLBACK_OTHER' },
+          },
+        ],
+      }));
   },
   async refresh() {
     const api = bridge();

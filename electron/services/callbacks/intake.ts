@@ -1,11 +1,12 @@
 import type { CallbackPolicy, CallbackSettings } from '../../../shared/psp-settings';
 import type { ChargeService } from '../charges/charge-service';
 import type { Ledger } from '../ledger/ledger';
-import { silentLogger, type Logger } from '../log';
 import type { WithdrawalService } from '../withdrawals/withdrawal-service';
+import { refusalOfOutcome } from '../../../shared/domain/callback-refusals';
 import { selfTestNonce } from '../../../shared/domain/self-test';
 import { bodyText, type CallbackBodyInput } from './body-bytes';
 import { isInfractionEvent, readCallback } from './policy';
+import { boundIds, refusedFacts } from './refusal-facts';
 import { DEFAULT_ID_FIELDS, type CallbackBody, type Headers, type SecretRing } from './verify';
 
 export interface RawCallback {
@@ -25,12 +26,16 @@ export interface CallbackIntakeDeps {
   secrets: () => Promise<SecretRing | null>;
   settings: () => CallbackSettings;
   now?: () => number;
-  logger?: Logger;
   /** `hmac` (default) or `confirm-by-query` (docs/psp-compatibility.md). */
   policy?: () => CallbackPolicy;
   idFields?: () => readonly string[];
   /** confirm-by-query: a callback named this charge; ask the status query (after commit). */
   onHint?: (chargeId: string) => void;
+  /**
+   * A callback refused and kept (after commit), with the charge it named if one exists here:
+   * the owner is told, and the status query asked about that charge (issue 20).
+   */
+  onRefused?: (r: { code: string; chargeId?: string }) => void;
   /** A MED callback (after commit). */
   onInfraction?: (body: CallbackBody, trusted: boolean) => void;
 }
@@ -39,15 +44,14 @@ export interface CallbackIntakeDeps {
  * Every callback, from the relay or a direct receiver, passes here: verify the HMAC and the
  * timestamp before anything else; then, in one transaction, record the event id (each applied
  * once), apply it to its charge or withdrawal, and advance the relay cursor when given.
- * Rejected callbacks are counted by reason.
+ * Refused callbacks (forged, stale, unreadable, or naming nothing known) are kept with their
+ * reason and ids, and reported to `onRefused`.
  */
 export class CallbackIntake {
   private readonly now: () => number;
-  private readonly logger: Logger;
 
   constructor(private readonly deps: CallbackIntakeDeps) {
     this.now = deps.now ?? Date.now;
-    this.logger = deps.logger ?? silentLogger;
   }
 
   async handle(
@@ -68,10 +72,10 @@ export class CallbackIntake {
       this.now(),
       this.deps.idFields?.() ?? DEFAULT_ID_FIELDS,
     );
-    if (!v.ok) return this.reject(v.code, cursor);
+    if (!v.ok) return this.reject(v.code, raw, source, cursor);
     const { eventId, body, trusted } = v.value;
     const refusal = trusted ? this.amountRefusal(body) : undefined;
-    if (refusal) return this.reject(refusal, cursor);
+    if (refusal) return this.reject(refusal, raw, source, cursor);
     const { ledger } = this.deps;
     // The charge's news (publish, `Pago`, alerts) runs only once this transaction committed:
     // if the commit fails, no screen shows a payment the ledger does not hold.
@@ -112,6 +116,24 @@ export class CallbackIntake {
         outcome,
         at: this.now(),
       });
+      // Authentic but not applied (an id or a status we do not know): a refusal the owner sees.
+      const refusal = refusalOfOutcome(outcome);
+      if (refusal) {
+        const chargeId = ledger.charges.findByAnyId(body.ids)?.id;
+        ledger.events.keepRefusal({
+          at: this.now(),
+          code: refusal,
+          source,
+          eventId,
+          ids: boundIds(body.ids),
+          ...(chargeId && { chargeId }),
+        });
+        const applied = after;
+        after = () => {
+          applied();
+          this.deps.onRefused?.({ code: refusal, ...(chargeId && { chargeId }) });
+        };
+      }
       return { accepted: true, eventId, outcome, duplicate: false };
     });
     after();
@@ -133,13 +155,35 @@ export class CallbackIntake {
     return { accepted: false, code: 'SELF_TEST' };
   }
 
-  private reject(code: string, cursor?: { channel: string; eventId: string }): IntakeResult {
-    this.logger.warn('callback rejected', { code });
-    this.deps.ledger.tx(() => {
-      this.deps.ledger.events.countRejection(code);
+  /** No line per refusal here: under a flood the log gets one aggregated line (onRefused). */
+  private reject(
+    code: string,
+    raw: RawCallback,
+    source: string,
+    cursor?: { channel: string; eventId: string },
+  ): IntakeResult {
+    const { ledger } = this.deps;
+    const facts = refusedFacts(
+      raw,
+      this.deps.settings(),
+      this.deps.idFields?.() ?? DEFAULT_ID_FIELDS,
+    );
+    const chargeId = ledger.tx(() => {
+      const id = facts.ids.length ? ledger.charges.findByAnyId(facts.ids)?.id : undefined;
+      ledger.events.countRejection(code);
+      ledger.events.keepRefusal({
+        at: this.now(),
+        code,
+        source,
+        ...(facts.eventId && { eventId: facts.eventId }),
+        ids: facts.ids,
+        ...(id && { chargeId: id }),
+      });
       // A forged event still moves the cursor: it will never become valid on a resend.
-      if (cursor) this.deps.ledger.events.setCursor(cursor.channel, cursor.eventId, this.now());
+      if (cursor) ledger.events.setCursor(cursor.channel, cursor.eventId, this.now());
+      return id;
     });
+    this.deps.onRefused?.({ code, ...(chargeId && { chargeId }) });
     return { accepted: false, code };
   }
 }

@@ -8,6 +8,8 @@ import type { ConnectionStatus } from '../../../shared/views';
 import type { AccountService } from '../account/account-service';
 import type { InfractionService } from '../account/infraction-service';
 import type { CallbackIntake } from '../callbacks/intake';
+import type { RefusalNews } from '../callbacks/refusal-news';
+import type { RefusalReason } from '../../../shared/domain/callback-refusals';
 import type { ChargeService } from '../charges/charge-service';
 import type { ReceiverPins } from '../charges/receiver-pins';
 import type { AppEvents } from '../events';
@@ -87,6 +89,8 @@ export interface AppInfo {
   firstRun: boolean;
   /** The OS keychain did not answer: live credentials cannot be kept. */
   keychainMissing: boolean;
+  /** Refused payment notices today (count, the reason to fix): the notice after a restart. */
+  refusalsToday?: { count: number; reason: RefusalReason | null };
 }
 
 /** A terminal's services, as the composition roots (Electron main, development host) use them. */
@@ -113,6 +117,8 @@ export interface AppCore {
   /** The Integração com o PDV page: the exchange's state, the API, the last requests. */
   pdvOverview(): PdvOverview;
   readonly intake: CallbackIntake;
+  /** Refused callbacks: today's count by reason (the owner's notice) and the log's news. */
+  readonly refusals: RefusalNews;
   /** The Saúde panel: relay, PSP, status query, keychain, printer, clock, waiting, receiver. */
   readonly health: HealthService;
   /** Every non-final charge asked about by the status query (docs/psp-compatibility.md). */

@@ -1,6 +1,24 @@
+import { localDay, REFUSALS_KEPT } from '../../../shared/domain/callback-refusals';
 import type { Db } from './database';
 
-/** Callback events applied (each event id once), rejected callbacks counted, the relay cursor. */
+/** One refused callback as kept (issue 20): when, why, and the ids it named. */
+export interface RefusalRecord {
+  at: number;
+  code: string;
+  source: string;
+  eventId?: string;
+  ids: string[];
+  /** The charge its ids named, when one exists here. */
+  chargeId?: string;
+}
+
+/** Days of per-day counts kept (the notice reads today's). */
+const DAYS_KEPT_MS = 31 * 86_400_000;
+
+/**
+ * Callback events applied (each event id once), rejected callbacks counted and kept (the last
+ * REFUSALS_KEPT), the relay cursor.
+ */
 export class EventsRepo {
   constructor(private readonly db: Db) {}
 
@@ -33,6 +51,61 @@ export class EventsRepo {
       .run(code);
   }
 
+  /**
+   * Keeps a refused callback (inside the caller's transaction): the oldest beyond REFUSALS_KEPT
+   * and the per-day counts older than a month are dropped here, so a flood keeps storage flat.
+   */
+  keepRefusal(r: RefusalRecord): void {
+    const { lastInsertRowid } = this.db
+      .prepare(
+        'INSERT INTO callback_refusals (at, code, source, event_id, ids, charge_id) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(r.at, r.code, r.source, r.eventId ?? null, JSON.stringify(r.ids), r.chargeId ?? null);
+    this.db
+      .prepare('DELETE FROM callback_refusals WHERE id <= ?')
+      .run(Number(lastInsertRowid) - REFUSALS_KEPT);
+    this.db
+      .prepare(
+        'INSERT INTO callback_refusal_days (day, code, count) VALUES (?, ?, 1) ON CONFLICT (day, code) DO UPDATE SET count = count + 1',
+      )
+      .run(localDay(r.at), r.code);
+    this.db
+      .prepare('DELETE FROM callback_refusal_days WHERE day < ?')
+      .run(localDay(r.at - DAYS_KEPT_MS));
+  }
+
+  /** The refused callbacks kept, newest first. */
+  refusals(limit = REFUSALS_KEPT): RefusalRecord[] {
+    const rows = this.db
+      .prepare(
+        'SELECT at, code, source, event_id, ids, charge_id FROM callback_refusals ORDER BY id DESC LIMIT ?',
+      )
+      .all(limit) as Array<{
+      at: number;
+      code: string;
+      source: string;
+      event_id: string | null;
+      ids: string;
+      charge_id: string | null;
+    }>;
+    return rows.map((r) => ({
+      at: r.at,
+      code: r.code,
+      source: r.source,
+      ...(r.event_id !== null && { eventId: r.event_id }),
+      ids: parseIds(r.ids),
+      ...(r.charge_id !== null && { chargeId: r.charge_id }),
+    }));
+  }
+
+  /** Refusals counted on a local day, by reason. */
+  refusalsOn(day: string): Record<string, number> {
+    const rows = this.db
+      .prepare('SELECT code, count FROM callback_refusal_days WHERE day = ?')
+      .all(day) as Array<{ code: string; count: number }>;
+    return Object.fromEntries(rows.map((r) => [r.code, r.count]));
+  }
+
   rejections(): Record<string, number> {
     const rows = this.db.prepare('SELECT code, count FROM callback_rejections').all() as Array<{
       code: string;
@@ -61,5 +134,14 @@ export class EventsRepo {
     const r = this.db.prepare('SELECT MAX(updated_at) AS at FROM relay_cursor').get() as
       { at: number | null } | undefined;
     return r?.at ?? undefined;
+  }
+}
+
+function parseIds(text: string): string[] {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
   }
 }

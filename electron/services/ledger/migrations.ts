@@ -155,4 +155,23 @@ export const MIGRATIONS: readonly string[] = [
   -- PAID_DIFFERENT_AMOUNT, and Fechamento counts what arrived, not what was charged.
   ALTER TABLE charges ADD COLUMN received_cents INTEGER;
   `,
+  /* refused callbacks */ `
+  -- Refused callbacks (issue 20): each one with its time, reason and ids, the last 500 kept
+  -- (older rows dropped at each insert), and the count per local day and reason for the notice.
+  CREATE TABLE callback_refusals (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    at INTEGER NOT NULL,
+    code TEXT NOT NULL,
+    source TEXT NOT NULL,
+    event_id TEXT,
+    ids TEXT NOT NULL,
+    charge_id TEXT
+  );
+  CREATE TABLE callback_refusal_days (
+    day TEXT NOT NULL,
+    code TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (day, code)
+  );
+  `,
 ];

@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n';
 import { formatTime } from '../../i18n/dates';
 import { useHealth } from '../../stores/health-store';
 import { describeHealthItem, HEALTH_MARK } from './health-text';
+import { RefusalList } from './RefusalList';
 
 /**
  * Saúde: everything a payment needs to reach the screen, one line each (✓ / ! / ✗ / –); each
@@ -43,6 +44,7 @@ export function HealthScreen() {
           })}
         </ul>
       )}
+      <RefusalList />
     </section>
   );
 }

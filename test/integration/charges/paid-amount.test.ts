@@ -148,6 +148,8 @@ describe('a paid callback whose amount is not money is refused with its reason, 
     expect(t.core.charges.record(c.id)!.receivedCents).toBeUndefined();
     expect(paidNews(t, c.id)).toEqual([]);
     expect(t.core.ledger.events.rejections()[code]).toBe(1);
+    // Kept and shown to the owner with its reason (Saúde's list, the notice).
+    expect(t.core.refusals.today()).toMatchObject({ count: 1, reason: code });
     // The PSP's corrected resend is applied.
     const fixed = await t.core.intake.handle(
       signedCallback({ transactionId: c.externalId, status: 'PAID', amount: 56.78 }),

@@ -96,6 +96,11 @@ describe('the development host', () => {
     expect(
       await host.call('settings:update', { patch: { terminalName: 'Caixa 2' } }),
     ).toMatchObject({ ok: false, code: 'OWNER_LOCKED' });
+    // The refused payment notices (ids of charges) are the owner's to read.
+    expect(await host.call('callbacks:refusals', {})).toMatchObject({
+      ok: false,
+      code: 'OWNER_LOCKED',
+    });
     expect(await host.call('owner:unlock', { pin: '0000' })).toMatchObject({
       ok: false,
       code: 'PIN_WRONG',
@@ -104,6 +109,10 @@ describe('the development host', () => {
     expect(
       await host.call('settings:update', { patch: { terminalName: 'Caixa 2' } }),
     ).toMatchObject({ ok: true, value: { terminalName: 'Caixa 2' } });
+    expect(await host.call('callbacks:refusals', {})).toMatchObject({
+      ok: true,
+      value: { today: { count: 0, reason: null }, recent: [] },
+    });
     const w = await host.call<{ status: string }>('withdrawals:create', {
       amountCents: 1000,
       pixKeyType: 'EMAIL',
