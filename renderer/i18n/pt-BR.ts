@@ -815,6 +815,16 @@ export const ptBR = {
       'A cobrança assinada no endereço do QR tem {{field}} diferente desta venda. Nenhum QR exibido.',
     APIPIX_CANCEL_REFUSED:
       'O PSP não cancelou esta cobrança (ela não está mais ativa: pode ter sido paga). Confira o status.',
+    REFUND_NOT_OFFERED:
+      'Este PSP não oferece devolução pela API: devolva com um saque para a chave do pagador.',
+    REFUND_NOT_PAID: 'Só uma venda paga pode ser devolvida.',
+    REFUND_NOTHING_LEFT: 'Esta venda já foi devolvida por inteiro.',
+    REFUND_EXCEEDS_REMAINING:
+      'A devolução passa do que resta desta venda: no máximo {{remaining}}.',
+    REFUND_NO_PAYMENT_ID:
+      'O PSP ainda não informou o PIX que pagou esta venda. Tente de novo em instantes.',
+    RECEIVED_PIX_NOT_OFFERED:
+      'A lista de PIX recebidos só existe com um PSP da API Pix (padrão do Banco Central).',
     PSP_FIXED: 'Este terminal usa o PSP dado na linha de comando.',
     PSP_REDIRECT:
       'O PSP respondeu com um redirecionamento (HTTP {{status}}) para {{location}}. O Balcão não o segue: nada foi enviado para lá. Se o PSP mudou mesmo de endereço, atualize a URL do PSP em Configurações.',

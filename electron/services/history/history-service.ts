@@ -1,4 +1,4 @@
-import { closeDay, dayRange } from '../../../shared/domain/day-closing';
+import { closeDay, dayRange, type ClosingRefund } from '../../../shared/domain/day-closing';
 import type {
   ChargeDetail,
   DayClosingView,
@@ -18,6 +18,8 @@ export interface HistoryDeps {
   settings: () => AppSettings;
   terminalId: string;
   now: () => number;
+  /** Devoluções done in [from, to) (the refunds ledger): Fechamento counts them that day. */
+  refunds?: (from: number, to: number) => ClosingRefund[];
 }
 
 export const toHistoryRow = (c: ChargeRecord & { paidAt?: number }): HistoryRow => ({
@@ -61,6 +63,7 @@ export class HistoryService {
         { from, to },
         this.d.query.closingCharges(from, to),
         this.d.query.closingWithdrawals(from, to),
+        this.d.refunds?.(from, to) ?? [],
       ),
       generatedAt: this.d.now(),
     });
