@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { parseMoney } from '../../../shared/domain/money';
+import type { ChargeRefunds } from '../../../shared/refunds';
+import { bridge, describeError } from '../../bridge';
+import { PinDialog } from '../../components/PinDialog';
+import { useTranslation } from '../../i18n';
+import { formatDateTime } from '../../i18n/dates';
+import { formatMoney } from '../../i18n/money';
+
+/**
+ * Devolver, on a paid sale: full or partial (what is left by default), behind the owner's PIN
+ * every time, then each devolução with its live status (EM_PROCESSAMENTO → DEVOLVIDO).
+ */
+export function RefundPanel({ chargeId }: { chargeId: string }) {
+  const { t } = useTranslation();
+  const [data, setData] = useState<ChargeRefunds | null>(null);
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [askPin, setAskPin] = useState<number | null>(null);
+  const load = useCallback(async () => {
+    const r = await bridge().refunds.forCharge({ chargeId });
+    if (r.ok) setData(r.value);
+    else setError(describeError(r));
+  }, [chargeId]);
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- reads the service, sets after its answer
+    void load();
+    // A devolução of this sale changed (the PSP's answer, a poll): read it again.
+    return bridge().on('refunds:updated', (v) => {
+      if (v.chargeId === chargeId) void load();
+    });
+  }, [chargeId, load]);
+  if (!data) return null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const cents = amount.trim()
+      ? parseMoney(amount, { positive: true })
+      : { ok: true as const, value: data.refundableCents };
+    if (!cents.ok) return setError(describeError(cents));
+    setError(null);
+    setAskPin(cents.value);
+  };
+  const send = async (pin: string): Promise<string | null> => {
+    const unlocked = await bridge().owner.unlock({ pin });
+    if (!unlocked.ok) return describeError(unlocked);
+    const cents = askPin!;
+    setAskPin(null);
+    const r = await bridge().refunds.request({ chargeId, amountCents: cents });
+    if (!r.ok) setError(describeError(r));
+    else setAmount('');
+    await load();
+    return null;
+  };
+  return (
+    <section aria-labelledby="refund-title" className="refunds">
+      <h3 id="refund-title">{t('refunds.title')}</h3>
+      {data.refunds.length > 0 && (
+        <table className="history">
+          <thead>
+            <tr>
+              <th scope="col">{t('history.when')}</th>
+              <th scope="col">{t('history.amount')}</th>
+              <th scope="col">{t('history.status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.refunds.map((r) => (
+              <tr key={r.id}>
+                <td>{formatDateTime(r.doneAt ?? r.createdAt)}</td>
+                <td>{formatMoney(r.amountCents)}</td>
+                <td
+                  role="status"
+                  aria-label={t('refunds.statusOf', { amount: formatMoney(r.amountCents) })}
+                >
+                  {t(`refunds.status.${r.status}`)}
+                  {r.noticeCode &&
+                    r.status === 'REFUSED' &&
+                    ` · ${describeError({ code: r.noticeCode })}`}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {data.via === 'withdrawal' ? (
+        <p>{describeError({ code: 'REFUND_NOT_OFFERED' })}</p>
+      ) : data.refundableCents > 0 ? (
+        <form onSubmit={submit} className="row">
+          <label htmlFor="refund-amount">{t('refunds.amount')}</label>
+          <input
+            id="refund-amount"
+            inputMode="decimal"
+            placeholder={formatMoney(data.refundableCents)}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            aria-describedby="refund-left"
+          />
+          <span id="refund-left">
+            {t('refunds.left', { amount: formatMoney(data.refundableCents) })}
+          </span>
+          <button type="submit" className="btn btn-primary">
+            {t('refunds.refund')}
+          </button>
+        </form>
+      ) : (
+        <p>{t('refunds.nothingLeft')}</p>
+      )}
+      {error && <p role="alert">{error}</p>}
+      {askPin !== null && (
+        <PinDialog
+          hasPin
+          onUnlock={send}
+          onSetPin={async () => null}
+          onCancel={() => setAskPin(null)}
+        />
+      )}
+    </section>
+  );
+}
