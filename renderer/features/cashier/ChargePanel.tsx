@@ -10,6 +10,7 @@ import { useCountdown } from './countdown';
 import { QrCode } from './QrCode';
 import { playPaidChime } from './sound';
 import { formatTime } from '../../i18n/dates';
+import { RefundPanel } from '../../components/RefundPanel';
 
 interface Props {
   charge: ChargeView;
@@ -39,6 +40,7 @@ export function ChargePanel({
   const { t } = useTranslation();
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   const [printError, setPrintError] = useState<string | null>(null);
+  const [showRefunds, setShowRefunds] = useState(false);
   const panel = useRef<HTMLElement>(null);
   const newButton = useRef<HTMLButtonElement>(null);
   const showQr = Boolean(charge.brcode) && charge.status === 'PENDING';
@@ -92,6 +94,18 @@ export function ChargePanel({
         <button ref={newButton} type="button" className="btn btn-primary" onClick={onNew}>
           {t('cashier.newCharge')}
         </button>
+        {!charge.demo && (
+          // Devolver at the counter: the same panel as Histórico's, opened on demand.
+          <button
+            type="button"
+            className="btn"
+            aria-expanded={showRefunds}
+            onClick={() => setShowRefunds((v) => !v)}
+          >
+            {t('refunds.title')}
+          </button>
+        )}
+        {showRefunds && <RefundPanel chargeId={charge.id} />}
       </section>
     );
   }

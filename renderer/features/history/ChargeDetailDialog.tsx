@@ -3,7 +3,7 @@ import { formatMoney } from '../../i18n/money';
 import type { ChargeDetail } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
 import { formatDateTime } from '../../i18n/dates';
-import { RefundPanel } from './RefundPanel';
+import { RefundPanel } from '../../components/RefundPanel';
 
 const when = formatDateTime;
 

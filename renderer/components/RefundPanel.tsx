@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { parseMoney } from '../../../shared/domain/money';
-import type { ChargeRefunds } from '../../../shared/refunds';
-import { bridge, describeError } from '../../bridge';
-import { PinDialog } from '../../components/PinDialog';
-import { useTranslation } from '../../i18n';
-import { formatDateTime } from '../../i18n/dates';
-import { formatMoney } from '../../i18n/money';
+import { parseMoney } from '../../shared/domain/money';
+import type { ChargeRefunds } from '../../shared/refunds';
+import { bridge, describeError } from '../bridge';
+import { PinDialog } from './PinDialog';
+import { useTranslation } from '../i18n';
+import { formatDateTime } from '../i18n/dates';
+import { formatMoney } from '../i18n/money';
 
 /**
  * Devolver, on a paid sale: full or partial (what is left by default), behind the owner's PIN
