@@ -21,6 +21,7 @@ export const CALL_CHANNELS = [
   'withdrawals:list',
   'refunds:forCharge',
   'refunds:request',
+  'refunds:withdraw',
   'history:checkWithPsp',
   'account:balance',
   'account:cryptoFees',

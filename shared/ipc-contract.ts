@@ -162,6 +162,18 @@ export const calls = {
     input: z.object({ chargeId: z.string().min(1).max(64), amountCents: cents }).strict(),
     output: refundViewSchema,
   },
+  /** Devolver where the PSP has no refund route (the family): a withdrawal to a typed key. */
+  'refunds:withdraw': {
+    input: z
+      .object({
+        chargeId: z.string().min(1).max(64),
+        amountCents: cents,
+        pixKeyType: z.enum(PIX_KEY_TYPES),
+        pixKey: z.string().min(1).max(100),
+      })
+      .strict(),
+    output: refundViewSchema,
+  },
   /** Fechamento "Conferir com o PSP": the day's received charges against the PSP's PIX list. */
   'history:checkWithPsp': { input: z.object({ day }).strict(), output: pspCheckSchema },
   'account:balance': {

@@ -171,14 +171,19 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     callbackUrl,
     maxAmountCents: () => settings.get().psp.maxAmountCents,
     now,
-    publish: (v) => events.emit('withdrawals:updated', v),
+    publish: (v) => {
+      events.emit('withdrawals:updated', v);
+      // A withdrawal made as a refund (the family kind): the refund follows it.
+      refunds.onWithdrawal(v);
+    },
     retrySafe: () => settings.get().psp.withdrawal.externalIdField !== '',
     receiverRequiredFor: () => settings.get().psp.withdrawal.receiverRequiredFor,
   });
-  // Devolução (API Pix): none for the family, whose screens offer a withdrawal instead.
+  // Devolução (API Pix); the family has no refund route: a withdrawal to a key the owner types.
   const refunds = new RefundService({
     ledger,
     psp: () => (sel.kind === 'api-pix' ? sel.apiPix() : null),
+    withdraw: (i, saved) => withdrawals.create(i, saved),
     now,
     publish: (v) => events.emit('refunds:updated', v),
     ...(o.refundPollMs && { pollDelaysMs: o.refundPollMs }),

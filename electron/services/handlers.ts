@@ -52,6 +52,7 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'withdrawals:list': () => owner(() => ok(core.withdrawals.list())),
     'refunds:forCharge': (i) => core.refunds.forCharge(i.chargeId),
     'refunds:request': (i) => owner(() => core.refunds.request(i)),
+    'refunds:withdraw': (i) => owner(() => core.refunds.requestByWithdrawal(i)),
     'history:checkWithPsp': (i) => core.receivedPix.check(dayRange(i.day)),
     'account:balance': () => core.account.balance(),
     'account:cryptoFees': () => core.account.cryptoFees(),

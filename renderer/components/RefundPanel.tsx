@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { parseMoney } from '../../shared/domain/money';
+import { parsePixKey, PIX_KEY_TYPES, type PixKeyType } from '../../shared/domain/pix-key';
 import type { ChargeRefunds } from '../../shared/refunds';
 import { bridge, describeError } from '../bridge';
 import { PinDialog } from './PinDialog';
@@ -17,6 +18,9 @@ export function RefundPanel({ chargeId }: { chargeId: string }) {
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [askPin, setAskPin] = useState<number | null>(null);
+  // The family kind: the money goes back by a withdrawal to the key the owner types.
+  const [keyType, setKeyType] = useState<PixKeyType>('CPF');
+  const [key, setKey] = useState('');
   const load = useCallback(async () => {
     const r = await bridge().refunds.forCharge({ chargeId });
     if (r.ok) setData(r.value);
@@ -37,6 +41,10 @@ export function RefundPanel({ chargeId }: { chargeId: string }) {
       ? parseMoney(amount, { positive: true })
       : { ok: true as const, value: data.refundableCents };
     if (!cents.ok) return setError(describeError(cents));
+    if (data.via === 'withdrawal') {
+      const k = parsePixKey(keyType, key);
+      if (!k.ok) return setError(describeError(k));
+    }
     setError(null);
     setAskPin(cents.value);
   };
@@ -45,7 +53,15 @@ export function RefundPanel({ chargeId }: { chargeId: string }) {
     if (!unlocked.ok) return describeError(unlocked);
     const cents = askPin!;
     setAskPin(null);
-    const r = await bridge().refunds.request({ chargeId, amountCents: cents });
+    const r =
+      data!.via === 'withdrawal'
+        ? await bridge().refunds.withdraw({
+            chargeId,
+            amountCents: cents,
+            pixKeyType: keyType,
+            pixKey: key,
+          })
+        : await bridge().refunds.request({ chargeId, amountCents: cents });
     if (!r.ok) setError(describeError(r));
     else setAmount('');
     await load();
@@ -82,9 +98,7 @@ export function RefundPanel({ chargeId }: { chargeId: string }) {
           </tbody>
         </table>
       )}
-      {data.via === 'withdrawal' ? (
-        <p>{describeError({ code: 'REFUND_NOT_OFFERED' })}</p>
-      ) : data.refundableCents > 0 ? (
+      {data.refundableCents > 0 ? (
         <form onSubmit={submit} className="row">
           <label htmlFor="refund-amount">{t('refunds.amount')}</label>
           <input
@@ -95,6 +109,25 @@ export function RefundPanel({ chargeId }: { chargeId: string }) {
             onChange={(e) => setAmount(e.target.value)}
             aria-describedby="refund-left"
           />
+          {data.via === 'withdrawal' && (
+            <>
+              <p className="notice">{t('refunds.byWithdrawal')}</p>
+              <label htmlFor="refund-key-type">{t('withdraw.keyType')}</label>
+              <select
+                id="refund-key-type"
+                value={keyType}
+                onChange={(e) => setKeyType(e.target.value as PixKeyType)}
+              >
+                {PIX_KEY_TYPES.map((k) => (
+                  <option key={k} value={k}>
+                    {t(`pixKeyTypes.${k}`)}
+                  </option>
+                ))}
+              </select>
+              <label htmlFor="refund-key">{t('refunds.payerKey')}</label>
+              <input id="refund-key" value={key} onChange={(e) => setKey(e.target.value)} />
+            </>
+          )}
           <span id="refund-left">
             {t('refunds.left', { amount: formatMoney(data.refundableCents) })}
           </span>

@@ -96,6 +96,9 @@ export const en: Messages = {
   },
   refunds: {
     title: 'Refunds',
+    byWithdrawal:
+      'This PSP has no refund route: the money goes back by a PIX withdrawal to the payer’s key, linked to this sale.',
+    payerKey: 'Payer’s PIX key',
     amount: 'Amount to refund',
     left: '{{amount}} left to refund',
     refund: 'Refund',

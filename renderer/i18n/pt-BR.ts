@@ -95,6 +95,9 @@ export const ptBR = {
   },
   refunds: {
     title: 'Devoluções',
+    byWithdrawal:
+      'Este PSP não tem rota de devolução: o valor volta por um saque PIX para a chave do pagador, ligado a esta venda.',
+    payerKey: 'Chave PIX do pagador',
     amount: 'Valor a devolver',
     left: 'Resta {{amount}} para devolver',
     refund: 'Devolver',

@@ -1,4 +1,5 @@
 import { err, ok, type ErrorKind, type Result } from '../result';
+import type { WithdrawalState } from '../views';
 import { formatBRL } from './money';
 
 /**
@@ -157,3 +158,15 @@ export function checkRefund(
     });
   return ok(amountCents);
 }
+
+/** The family kind gives money back by a withdrawal: its state read as the refund's. */
+export const refundStateOfWithdrawal = (w: WithdrawalState): RefundState =>
+  (
+    ({
+      SUBMITTING: 'SENDING',
+      UNCERTAIN: 'UNCERTAIN',
+      PROCESSING: 'PROCESSING',
+      COMPLETED: 'REFUNDED',
+      FAILED: 'NOT_DONE',
+    }) as const
+  )[w];

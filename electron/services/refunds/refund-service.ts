@@ -5,14 +5,24 @@ import {
   decideRefund,
   isRefundFinal,
   refundableCents,
+  refundStateOfWithdrawal,
   type RefundEvent,
 } from '../../../shared/domain/refund-lifecycle';
+import type { PixKeyType } from '../../../shared/domain/pix-key';
+import type { WithdrawalView } from '../../../shared/views';
 import type { ChargeRefunds, RefundView } from '../../../shared/refunds';
 import { err, ok, type Result } from '../../../shared/result';
 import { KeyedLock, RetrySchedule } from '../keyed-lock';
 import type { ChargeRecord } from '../ledger/charges-repo';
 import type { Ledger } from '../ledger/ledger';
 import type { RefundRecord } from '../ledger/refunds-repo';
+import type { WithdrawalRecord } from '../ledger/withdrawals-repo';
+
+/** The withdrawal service's create, with its hook that runs once the withdrawal is committed. */
+export type Withdraw = (
+  i: { amountCents: number; pixKeyType: PixKeyType; pixKey: string; description?: string },
+  saved: (w: WithdrawalRecord) => void,
+) => Promise<Result<WithdrawalView>>;
 
 /** What the API Pix client offers for a devolução (electron/services/psp/api-pix/client.ts). */
 export interface RefundPsp {
@@ -27,6 +37,8 @@ export interface RefundServiceDeps {
   psp: () => RefundPsp | null;
   now?: () => number;
   publish?: (v: RefundView) => void;
+  /** The family kind: money goes back by a withdrawal to a key the owner types. */
+  withdraw?: Withdraw;
   /** Delays between status questions while a refund is on its way or its answer was lost. */
   pollDelaysMs?: number[];
 }
@@ -108,6 +120,77 @@ export class RefundService {
       this.step(r.id, { type: 'send' });
       return ok(toRefundView(await this.send(r.id)));
     });
+  }
+
+  /**
+   * The family kind (no refund route): a withdrawal of the amount to the key the owner typed,
+   * linked to the sale as it is committed, followed as the withdrawal is, counted as a refund.
+   */
+  requestByWithdrawal(i: {
+    chargeId: string;
+    amountCents: number;
+    pixKeyType: PixKeyType;
+    pixKey: string;
+  }): Promise<Result<RefundView>> {
+    return this.lock.run(i.chargeId, async () => {
+      const withdraw = this.deps.withdraw;
+      if (!withdraw) return err('unavailable', 'REFUND_NOT_OFFERED');
+      const c = this.deps.ledger.charges.get(i.chargeId);
+      if (!c) return err('not_found', 'CHARGE_NOT_FOUND');
+      if (!isReceived(c)) return err('conflict', 'REFUND_NOT_PAID');
+      const checked = checkRefund(
+        i.amountCents,
+        c.amountCents,
+        this.deps.ledger.refunds.forCharge(c.id),
+      );
+      if (!checked.ok) return checked;
+      let id = '';
+      const w = await withdraw(
+        {
+          amountCents: i.amountCents,
+          pixKeyType: i.pixKeyType,
+          pixKey: i.pixKey,
+          description: `Devolução ${c.externalId}`.slice(0, 140),
+        },
+        (saved) => {
+          id = newRefundId();
+          const at = this.now();
+          this.deps.ledger.refunds.insert({
+            id,
+            chargeId: c.id,
+            withdrawalId: saved.id,
+            amountCents: i.amountCents,
+            status: 'SENDING',
+            attempts: 1,
+            demo: c.demo,
+            createdAt: at,
+            updatedAt: at,
+          });
+        },
+      );
+      if (!w.ok) return w;
+      this.onWithdrawal(w.value);
+      const r = this.deps.ledger.refunds.get(id);
+      return r ? ok(toRefundView(r)) : err('internal', 'INTERNAL');
+    });
+  }
+
+  /** A withdrawal made as a refund changed: the refund follows it (REFUNDED when COMPLETED). */
+  onWithdrawal(w: WithdrawalView): void {
+    const r = this.deps.ledger.refunds.byWithdrawal(w.id);
+    if (!r) return;
+    const status = refundStateOfWithdrawal(w.status);
+    if (status === r.status) return;
+    const at = this.now();
+    const next: RefundRecord = {
+      ...r,
+      status,
+      updatedAt: at,
+      ...(status === 'REFUNDED' && { doneAt: at }),
+      ...(w.notice?.code && { noticeCode: w.notice.code }),
+    };
+    this.deps.ledger.refunds.save(next);
+    this.deps.publish?.(toRefundView(next));
   }
 
   /** Start-up: a refund possibly in flight is asked about, never resent blindly. */
