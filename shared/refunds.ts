@@ -21,6 +21,8 @@ export type RefundView = z.infer<typeof refundViewSchema>;
 /** What a sale can still give back, and its refunds so far. */
 export const chargeRefundsSchema = z.object({
   chargeId: z.string(),
+  /** The sale's amount (the receipt of a devolução prints it). */
+  amountCents: z.number().int(),
   refundableCents: z.number().int(),
   /** The PSP kind gives money back by devolução, or (family) by a withdrawal to a typed key. */
   via: z.enum(['devolucao', 'withdrawal']),

@@ -1,9 +1,14 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { parseMoney } from '../../shared/domain/money';
 import { parsePixKey, PIX_KEY_TYPES, type PixKeyType } from '../../shared/domain/pix-key';
-import type { ChargeRefunds } from '../../shared/refunds';
+import type { ChargeRefunds, RefundView } from '../../shared/refunds';
 import { bridge, describeError } from '../bridge';
 import { PinDialog } from './PinDialog';
+import { refundReceipt } from './refund-receipt';
+import { PrintArea } from '../features/receipt/PrintArea';
+import { printClosing, printedHeightMm } from '../features/receipt/print';
+import { printPage } from '../print';
+import { useApp } from '../stores/app-store';
 import { useTranslation } from '../i18n';
 import { formatDateTime } from '../i18n/dates';
 import { formatMoney } from '../i18n/money';
@@ -21,6 +26,13 @@ export function RefundPanel({ chargeId }: { chargeId: string }) {
   // The family kind: the money goes back by a withdrawal to the key the owner types.
   const [keyType, setKeyType] = useState<PixKeyType>('CPF');
   const [key, setKey] = useState('');
+  // The receipt on paper: ESC/POS when configured, else this print area and the host's print.
+  const [paper, setPaper] = useState<RefundView | null>(null);
+  const paperWidthMm = useApp((s) => s.paperWidthMm);
+  useEffect(() => {
+    if (!paper) return;
+    void printPage(printedHeightMm()).then((r) => !r.ok && setError(describeError(r)));
+  }, [paper]);
   const load = useCallback(async () => {
     const r = await bridge().refunds.forCharge({ chargeId });
     if (r.ok) setData(r.value);
@@ -35,6 +47,10 @@ export function RefundPanel({ chargeId }: { chargeId: string }) {
     });
   }, [chargeId, load]);
   if (!data) return null;
+  const print = async (r: RefundView) => {
+    const doc = refundReceipt(r, data, t);
+    setError(await printClosing(doc, () => setPaper({ ...r })));
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const cents = amount.trim()
@@ -77,6 +93,7 @@ export function RefundPanel({ chargeId }: { chargeId: string }) {
               <th scope="col">{t('history.when')}</th>
               <th scope="col">{t('history.amount')}</th>
               <th scope="col">{t('history.status')}</th>
+              <th scope="col">{t('history.actions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -92,6 +109,13 @@ export function RefundPanel({ chargeId }: { chargeId: string }) {
                   {r.noticeCode &&
                     r.status === 'REFUSED' &&
                     ` · ${describeError({ code: r.noticeCode })}`}
+                </td>
+                <td>
+                  {r.status === 'REFUNDED' && (
+                    <button type="button" className="btn" onClick={() => void print(r)}>
+                      {t('refunds.printReceipt')}
+                    </button>
+                  )}
                 </td>
               </tr>
             ))}
@@ -139,6 +163,28 @@ export function RefundPanel({ chargeId }: { chargeId: string }) {
         <p>{t('refunds.nothingLeft')}</p>
       )}
       {error && <p role="alert">{error}</p>}
+      {paper && (
+        <PrintArea widthMm={paperWidthMm}>
+          <div className="receipt">
+            {(() => {
+              const doc = refundReceipt(paper, data, t);
+              return (
+                <>
+                  {doc.heading.map((h) => (
+                    <p key={h}>{h}</p>
+                  ))}
+                  {doc.sections[0]!.rows.map((row) => (
+                    <p key={row.label}>
+                      {row.label}: {formatMoney(row.cents)}
+                    </p>
+                  ))}
+                  <p className="mono">{doc.footer}</p>
+                </>
+              );
+            })()}
+          </div>
+        </PrintArea>
+      )}
       {askPin !== null && (
         <PinDialog
           hasPin

@@ -96,6 +96,11 @@ export const en: Messages = {
   },
   refunds: {
     title: 'Refunds',
+    printReceipt: 'Refund receipt',
+    receiptTitle: 'PIX refund receipt',
+    receiptSale: 'Sale',
+    receiptRefunded: 'Refunded',
+    receiptId: 'Refund',
     byWithdrawal:
       'This PSP has no refund route: the money goes back by a PIX withdrawal to the payer’s key, linked to this sale.',
     payerKey: 'Payer’s PIX key',

@@ -95,6 +95,11 @@ export const ptBR = {
   },
   refunds: {
     title: 'Devoluções',
+    printReceipt: 'Comprovante da devolução',
+    receiptTitle: 'Comprovante de devolução PIX',
+    receiptSale: 'Venda',
+    receiptRefunded: 'Devolvido',
+    receiptId: 'Devolução',
     byWithdrawal:
       'Este PSP não tem rota de devolução: o valor volta por um saque PIX para a chave do pagador, ligado a esta venda.',
     payerKey: 'Chave PIX do pagador',

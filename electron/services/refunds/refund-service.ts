@@ -84,6 +84,7 @@ export class RefundService {
     const refunds = this.deps.ledger.refunds.forCharge(c.id);
     return ok({
       chargeId: c.id,
+      amountCents: c.amountCents,
       refundableCents: isReceived(c) ? refundableCents(c.amountCents, refunds) : 0,
       via: this.deps.psp() ? 'devolucao' : 'withdrawal',
       refunds: refunds.map(toRefundView),

@@ -53,6 +53,30 @@ describe('Devolver', () => {
     expect(status.textContent).toMatch(/Em processamento|Enviando/);
     expect(app.core.withdrawals.list()[0]).toMatchObject({ amountCents: 1000 });
     await screen.findByText(/Resta R\$\s15,00 para devolver/);
+
+    // The PSP completes the withdrawal: the refund says Devolvido, and its receipt prints
+    // (no ESC/POS printer here: the print area and the host's print).
+    const w = app.core.withdrawals.list()[0]!;
+    const pspW = (
+      (await (await app.sb.control('GET', '/charges')).json()) as Array<{
+        id: string;
+        externalId: string;
+      }>
+    ).find((x) => x.externalId === w.externalId)!;
+    await app.sb.control('POST', `/withdrawals/${pspW.id}/complete`);
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: /Devolução de R\$\s10,00/ }).textContent).toBe(
+        'Devolvido',
+      ),
+    );
+    let printed = 0;
+    window.print = () => void printed++;
+    fireEvent.click(screen.getByRole('button', { name: 'Comprovante da devolução' }));
+    await waitFor(() => expect(printed).toBe(1));
+    const area = document.querySelector('.print-area')!;
+    expect(area.textContent).toContain('Comprovante de devolução PIX');
+    expect(area.textContent).toMatch(/Venda: R\$\s25,00/);
+    expect(area.textContent).toMatch(/Devolvido: R\$\s10,00/);
   });
 
   it('more than what is left is refused in words next to the form, and nothing is sent', async () => {

@@ -356,7 +356,6 @@ export interface ReceivedPix {
   endToEndId: string;
   txid?: string;
   cents: Cents;
-  horario?: string;
 }
 
 function readPixList(list: unknown): Result<ReceivedPix[]> {
@@ -368,7 +367,6 @@ function readPixList(list: unknown): Result<ReceivedPix[]> {
     out.push({
       endToEndId: p.endToEndId,
       ...(typeof p.txid === 'string' && { txid: p.txid }),
-      ...(typeof p.horario === 'string' && { horario: p.horario }),
       cents: v.value,
     });
   }
