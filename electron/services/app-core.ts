@@ -287,6 +287,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       ledger.refunds
         .doneBetween(from, to)
         .map((r) => ({ amountCents: r.amountCents, demo: r.demo, doneAt: r.doneAt! })),
+    refundedCents: (id) => ledger.refunds.refundedCents(id),
   });
   const printer = new ReceiptPrinter({
     query: historyQuery,

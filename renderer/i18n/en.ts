@@ -96,6 +96,7 @@ export const en: Messages = {
   },
   refunds: {
     title: 'Refunds',
+    refundedOnRow: 'Refunded {{amount}}',
     printReceipt: 'Refund receipt',
     receiptTitle: 'PIX refund receipt',
     receiptSale: 'Sale',

@@ -95,6 +95,7 @@ export const ptBR = {
   },
   refunds: {
     title: 'Devoluções',
+    refundedOnRow: 'Devolvido {{amount}}',
     printReceipt: 'Comprovante da devolução',
     receiptTitle: 'Comprovante de devolução PIX',
     receiptSale: 'Venda',

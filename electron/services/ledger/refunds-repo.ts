@@ -94,6 +94,16 @@ export class RefundsRepo {
     ).map(fromRow);
   }
 
+  /** What completed refunds gave back of a sale. */
+  refundedCents(chargeId: string): number {
+    return this.db
+      .prepare(
+        "SELECT COALESCE(SUM(amount_cents), 0) FROM refunds WHERE charge_id = ? AND status = 'REFUNDED'",
+      )
+      .pluck()
+      .get(chargeId) as number;
+  }
+
   /** Not final yet: resumed at start-up. */
   open(): RefundRecord[] {
     return (

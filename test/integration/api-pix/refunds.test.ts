@@ -70,6 +70,11 @@ describe('devolução through the app (API Pix sandbox over mutual TLS)', () => 
       const more = await t.core.refunds.request({ chargeId: sale.id, amountCents: 1 });
       expect(more).toMatchObject({ ok: false, code: 'REFUND_NOTHING_LEFT' });
 
+      // Histórico shows what went back on the sale's row; the sale stays Pago.
+      const page = t.core.history.page({ day: today(), page: 1, perPage: 50 });
+      const row = page.ok ? page.value.items.find((i) => i.id === sale.id) : undefined;
+      expect(row).toMatchObject({ status: 'PAID', refundedCents: 5000 });
+
       const closing = t.core.history.closing(today());
       if (!closing.ok) throw new Error(JSON.stringify(closing));
       expect(closing.value.live.received.amountCents).toBe(5000);
