@@ -122,6 +122,30 @@ describe('devolução through the app (API Pix sandbox over mutual TLS)', () => 
     }
   });
 
+  it('a 429 on the devolução: refused in words, nothing refunded, the amount still refundable', async () => {
+    const t = await apiPixTerminal(sb);
+    try {
+      const sale = await paidSale(t, sb, 800);
+      // The received-PIX list records the payment's end-to-end id: the 429 meets the PUT itself.
+      expect((await t.core.receivedPix.run()).ok).toBe(true);
+      expect(t.core.charges.record(sale.id)?.endToEndId).toBe(sale.e2e);
+      await sb.control('PUT', '/faults', { rateLimit: 1 });
+      const r = await t.core.refunds.request({ chargeId: sale.id, amountCents: 800 });
+      expect(r).toMatchObject({
+        ok: true,
+        value: { status: 'REFUSED', noticeCode: 'PSP_RATE_LIMITED' },
+      });
+      expect(sb.state.pix.get(sale.e2e)!.devolucoes).toHaveLength(0);
+      expect(t.core.refunds.forCharge(sale.id)).toMatchObject({
+        ok: true,
+        value: { refundableCents: 800 },
+      });
+    } finally {
+      await sb.control('PUT', '/faults', {});
+      await t.core.stop();
+    }
+  });
+
   it('a refund the PSP cannot complete ends NAO_REALIZADO and the money is refundable again', async () => {
     const t = await apiPixTerminal(sb);
     try {
@@ -168,6 +192,26 @@ describe('reconciliation by the received-PIX list', () => {
       // A second pass finds nothing new.
       expect(await t.core.receivedPix.run()).toEqual({ ok: true, value: { applied: 0 } });
     } finally {
+      await t.core.stop();
+    }
+  });
+
+  it('a 429 on the list pauses it for Retry-After: the next pass asks nothing until then', async () => {
+    const t = await apiPixTerminal(sb);
+    try {
+      // One call answers 429 (the token is fetched first and answers normally).
+      await sb.control('PUT', '/faults', { rateLimit: 1 });
+      expect(await t.core.receivedPix.run()).toMatchObject({
+        ok: false,
+        code: 'PSP_RATE_LIMITED',
+      });
+      await sb.control('PUT', '/faults', {});
+      expect(await t.core.receivedPix.run()).toMatchObject({
+        ok: false,
+        code: 'STATUS_QUERY_BUDGET',
+      });
+    } finally {
+      await sb.control('PUT', '/faults', {});
       await t.core.stop();
     }
   });
