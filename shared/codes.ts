@@ -123,6 +123,13 @@ export const ERROR_CODES = [
   'APIPIX_QR_UNVERIFIED',
   'APIPIX_QR_MISMATCH',
   'APIPIX_CANCEL_REFUSED',
+  // Devolução and the received-PIX list (electron/services/refunds/, reconciliation/received-pix.ts)
+  'REFUND_NOT_OFFERED',
+  'REFUND_NOT_PAID',
+  'REFUND_NOTHING_LEFT',
+  'REFUND_EXCEEDS_REMAINING',
+  'REFUND_NO_PAYMENT_ID',
+  'RECEIVED_PIX_NOT_OFFERED',
   // Hostile replies (electron/services/psp/http.ts)
   'PSP_REDIRECT',
   'PSP_REPLY_TOO_LARGE',

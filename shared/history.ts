@@ -11,6 +11,8 @@ const status = z.enum(CHARGE_STATES);
 export const historyRowSchema = chargeViewSchema.extend({
   pspTransactionId: z.string().optional(),
   paidAt: z.number().optional(),
+  /** What devoluções gave back of this sale so far (DEVOLVIDO only), when any. */
+  refundedCents: z.number().int().optional(),
 });
 export type HistoryRow = z.infer<typeof historyRowSchema>;
 

@@ -8,6 +8,8 @@ import { CHECK_IDS, CHECK_PROBLEMS } from './domain/connection-checks';
 import { REFUSAL_REASONS } from './domain/callback-refusals';
 import { HEALTH_ITEMS } from './domain/health';
 import { connectionTestSchema, goLiveSchema } from './onboarding';
+import { pspCheckSchema } from './psp-check';
+import { chargeRefundsSchema, refundViewSchema } from './refunds';
 import type { Result } from './result';
 import {
   chargeDetailSchema,
@@ -155,6 +157,30 @@ export const calls = {
     output: withdrawalViewSchema,
   },
   'withdrawals:list': { input: none, output: z.array(withdrawalViewSchema) },
+  /** A sale's devoluções and what is left to give back. */
+  'refunds:forCharge': {
+    input: z.object({ chargeId: z.string().min(1).max(64) }).strict(),
+    output: chargeRefundsSchema,
+  },
+  /** Devolver (owner only): full or partial, never above what is left. */
+  'refunds:request': {
+    input: z.object({ chargeId: z.string().min(1).max(64), amountCents: cents }).strict(),
+    output: refundViewSchema,
+  },
+  /** Devolver where the PSP has no refund route (the family): a withdrawal to a typed key. */
+  'refunds:withdraw': {
+    input: z
+      .object({
+        chargeId: z.string().min(1).max(64),
+        amountCents: cents,
+        pixKeyType: z.enum(PIX_KEY_TYPES),
+        pixKey: z.string().min(1).max(100),
+      })
+      .strict(),
+    output: refundViewSchema,
+  },
+  /** Fechamento "Conferir com o PSP": the day's received charges against the PSP's PIX list. */
+  'history:checkWithPsp': { input: z.object({ day }).strict(), output: pspCheckSchema },
   'account:balance': {
     input: none,
     output: z.object({ fields: z.array(z.object({ key: z.string(), cents })), readAt: z.number() }),
@@ -361,6 +387,7 @@ export const events = {
   /** Money landed on a charge (late: after it was canceled or expired). */
   'charges:paid': z.object({ charge: chargeViewSchema, late: z.boolean() }),
   'withdrawals:updated': withdrawalViewSchema,
+  'refunds:updated': refundViewSchema,
   'connection:changed': connectionSchema,
   'app:notice': noticeSchema.extend({ level: z.enum(['info', 'warn', 'error']) }),
   /** A MED callback: an infraction was opened or changed (the list should be read again). */

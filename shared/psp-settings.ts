@@ -209,6 +209,12 @@ export const apiPixSettingsSchema = z.object({
   expiracaoSeconds: z.number().int().min(60).max(86_400).default(3_600),
   /** The preset last applied (informative). */
   preset: z.string().trim().max(40).default(''),
+  /**
+   * How often the day's received-PIX list (`GET /pix`) is read to find payments the app missed
+   * (a dead stream, a webhook never delivered), in minutes; 0 turns it off. Each page takes one
+   * routine slot of the status-query budget (`psp.statusQuery.perMinute`).
+   */
+  receivedPixEveryMinutes: z.number().int().min(0).max(1_440).default(5),
 });
 export type ApiPixSettings = z.infer<typeof apiPixSettingsSchema>;
 

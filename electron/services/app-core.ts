@@ -28,7 +28,10 @@ import { pdvFolders } from './pdv/folders';
 import { serveLocalApi } from './pdv/local-api-server';
 import { PdvApi } from './pdv/pdv-api';
 import { TefExchange } from './pdv/tef-exchange';
-import { QueryBudget, StatusQueryGate } from './psp/status-query-gate';
+import { txidFor } from './psp/api-pix/client';
+import { COUNTER_RESERVE, QueryBudget, StatusQueryGate } from './psp/status-query-gate';
+import { ReceivedPixReconciler } from './reconciliation/received-pix';
+import { RefundService } from './refunds/refund-service';
 import { Reconciler } from './reconciliation/reconciler';
 import { routeMissing } from './golive/connection-test';
 import { HealthService } from './health/health-service';
@@ -169,9 +172,34 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     callbackUrl,
     maxAmountCents: () => settings.get().psp.maxAmountCents,
     now,
-    publish: (v) => events.emit('withdrawals:updated', v),
+    publish: (v) => {
+      events.emit('withdrawals:updated', v);
+      // A withdrawal made as a refund (the family kind): the refund follows it.
+      refunds.onWithdrawal(v);
+    },
     retrySafe: () => settings.get().psp.withdrawal.externalIdField !== '',
     receiverRequiredFor: () => settings.get().psp.withdrawal.receiverRequiredFor,
+  });
+  // Devolução (API Pix); the family has no refund route: a withdrawal to a key the owner types.
+  const refunds = new RefundService({
+    ledger,
+    psp: () => (sel.kind === 'api-pix' ? sel.apiPix() : null),
+    withdraw: (i, saved) => withdrawals.create(i, saved),
+    now,
+    publish: (v) => events.emit('refunds:updated', v),
+    ...(o.refundPollMs && { pollDelaysMs: o.refundPollMs }),
+  });
+  // The day's received-PIX list finds payments a dead stream or a lost webhook never brought.
+  const receivedPix = new ReceivedPixReconciler({
+    ledger,
+    applyStatus: (ids, raw, src, extra) => charges.applyStatus(ids, raw, src, extra),
+    psp: () => (sel.kind === 'api-pix' && sel.mode !== 'demo' ? sel.apiPix() : null),
+    budget: statusBudget,
+    reserve: () => Math.max(1, Math.ceil(statusBudget.limit() * COUNTER_RESERVE)),
+    txidOf: txidFor,
+    everyMs: () => settings.get().psp.apiPix.receivedPixEveryMinutes * 60_000,
+    now,
+    logger,
   });
   const reconciler = new Reconciler({
     ledger,
@@ -271,6 +299,11 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     settings: () => settings.get(),
     terminalId,
     now,
+    refunds: (from, to) =>
+      ledger.refunds
+        .doneBetween(from, to)
+        .map((r) => ({ amountCents: r.amountCents, demo: r.demo, doneAt: r.doneAt! })),
+    refundedCents: (id) => ledger.refunds.refundedCents(id),
   });
   const printer = new ReceiptPrinter({
     query: historyQuery,
@@ -419,6 +452,8 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     charges,
     receiverPins,
     withdrawals,
+    refunds,
+    receivedPix,
     pdv,
     pdvApi,
     apiToken,
@@ -486,7 +521,9 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       pspHealth.start();
       await charges.recover();
       await withdrawals.recover();
+      refunds.recover();
       background.start();
+      receivedPix.start();
       await pdv.start();
       await syncPdvApi();
       // Passive only (relay, the PSP's answers and Date, charges waiting, receiver): the active
@@ -504,6 +541,9 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       await apiServer?.close();
       reconciler.stop();
       refusals.stop();
+      receivedPix.stop();
+      refunds.stop();
+      await refunds.idle();
       pspHealth.stop();
       charges.stop();
       withdrawals.stop();

@@ -96,6 +96,38 @@ export const en: Messages = {
     detail: 'Detail',
     close: 'Close',
   },
+  refunds: {
+    title: 'Refunds',
+    refundedOnRow: 'Refunded {{amount}}',
+    printReceipt: 'Refund receipt',
+    receiptTitle: 'PIX refund receipt',
+    receiptSale: 'Sale',
+    receiptRefunded: 'Refunded',
+    receiptId: 'Refund',
+    byWithdrawal:
+      'This PSP has no refund route: the money goes back by a PIX withdrawal to the payer’s key, linked to this sale.',
+    payerKey: 'Payer’s PIX key',
+    amount: 'Amount to refund',
+    left: '{{amount}} left to refund',
+    refund: 'Refund',
+    nothingLeft: 'This sale was already refunded in full.',
+    statusOf: 'Refund of {{amount}}',
+    status: {
+      SENDING: 'Sending…',
+      UNCERTAIN: 'Checking…',
+      PROCESSING: 'Processing',
+      REFUNDED: 'Refunded',
+      NOT_DONE: 'Not done',
+      REFUSED: 'Refused',
+    },
+    check: 'Check with the PSP',
+    checked: 'Checked with the PSP',
+    differs: 'Differences with the PSP',
+    checkLedger: 'In Balcão: {{count}} · {{amount}}',
+    checkPsp: 'At the PSP: {{count}} · {{amount}}',
+    checkOther: 'PIX without a charge of this terminal: {{count}} · {{amount}}',
+    checkRow: 'Charge {{id}}: Balcão {{ledger}}, PSP {{psp}}',
+  },
   account: {
     balance: 'Balance',
     refresh: 'Refresh',
@@ -900,6 +932,16 @@ export const en: Messages = {
       "The signed charge at the QR's address says {{field}} differs from this sale. No QR shown.",
     APIPIX_CANCEL_REFUSED:
       'The PSP would not cancel this charge (it is no longer active: it may have been paid). Check its status.',
+    REFUND_NOT_OFFERED:
+      "This PSP offers no refund through its API: give the money back with a withdrawal to the payer's key.",
+    REFUND_NOT_PAID: 'Only a paid sale can be refunded.',
+    REFUND_NOTHING_LEFT: 'This sale was already refunded in full.',
+    REFUND_EXCEEDS_REMAINING:
+      'The refund is more than what is left of this sale: at most {{remaining}}.',
+    REFUND_NO_PAYMENT_ID:
+      'The PSP has not yet said which PIX paid this sale. Try again in a moment.',
+    RECEIVED_PIX_NOT_OFFERED:
+      "The received-PIX list exists only with an API Pix PSP (the Central Bank's standard).",
     PSP_FIXED: 'This terminal uses the PSP given on the command line.',
     PSP_REDIRECT:
       'The PSP answered with a redirect (HTTP {{status}}) to {{location}}. Balcão does not follow it: nothing was sent there. If the PSP really moved, update the PSP URL in Settings.',

@@ -95,6 +95,38 @@ export const ptBR = {
     detail: 'Detalhe',
     close: 'Fechar',
   },
+  refunds: {
+    title: 'Devoluções',
+    refundedOnRow: 'Devolvido {{amount}}',
+    printReceipt: 'Comprovante da devolução',
+    receiptTitle: 'Comprovante de devolução PIX',
+    receiptSale: 'Venda',
+    receiptRefunded: 'Devolvido',
+    receiptId: 'Devolução',
+    byWithdrawal:
+      'Este PSP não tem rota de devolução: o valor volta por um saque PIX para a chave do pagador, ligado a esta venda.',
+    payerKey: 'Chave PIX do pagador',
+    amount: 'Valor a devolver',
+    left: 'Resta {{amount}} para devolver',
+    refund: 'Devolver',
+    nothingLeft: 'Esta venda já foi devolvida por inteiro.',
+    statusOf: 'Devolução de {{amount}}',
+    status: {
+      SENDING: 'Enviando…',
+      UNCERTAIN: 'Verificando…',
+      PROCESSING: 'Em processamento',
+      REFUNDED: 'Devolvido',
+      NOT_DONE: 'Não realizada',
+      REFUSED: 'Recusada',
+    },
+    check: 'Conferir com o PSP',
+    checked: 'Conferido com o PSP',
+    differs: 'Diferenças com o PSP',
+    checkLedger: 'No Balcão: {{count}} · {{amount}}',
+    checkPsp: 'No PSP: {{count}} · {{amount}}',
+    checkOther: 'PIX sem cobrança deste terminal: {{count}} · {{amount}}',
+    checkRow: 'Cobrança {{id}}: Balcão {{ledger}}, PSP {{psp}}',
+  },
   account: {
     balance: 'Saldo',
     refresh: 'Atualizar',
@@ -908,6 +940,16 @@ export const ptBR = {
       'A cobrança assinada no endereço do QR tem {{field}} diferente desta venda. Nenhum QR exibido.',
     APIPIX_CANCEL_REFUSED:
       'O PSP não cancelou esta cobrança (ela não está mais ativa: pode ter sido paga). Confira o status.',
+    REFUND_NOT_OFFERED:
+      'Este PSP não oferece devolução pela API: devolva com um saque para a chave do pagador.',
+    REFUND_NOT_PAID: 'Só uma venda paga pode ser devolvida.',
+    REFUND_NOTHING_LEFT: 'Esta venda já foi devolvida por inteiro.',
+    REFUND_EXCEEDS_REMAINING:
+      'A devolução passa do que resta desta venda: no máximo {{remaining}}.',
+    REFUND_NO_PAYMENT_ID:
+      'O PSP ainda não informou o PIX que pagou esta venda. Tente de novo em instantes.',
+    RECEIVED_PIX_NOT_OFFERED:
+      'A lista de PIX recebidos só existe com um PSP da API Pix (padrão do Banco Central).',
     PSP_FIXED: 'Este terminal usa o PSP dado na linha de comando.',
     PSP_REDIRECT:
       'O PSP respondeu com um redirecionamento (HTTP {{status}}) para {{location}}. O Balcão não o segue: nada foi enviado para lá. Se o PSP mudou mesmo de endereço, atualize a URL do PSP em Configurações.',

@@ -308,6 +308,7 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
     '/v2/pix/:e2eid/devolucao/:id',
     { preHandler: guard('pix.write') },
     async (req, reply) => {
+      state.refundRequests.push({ e2eid: req.params.e2eid, id: req.params.id });
       const p = received(req.params.e2eid);
       const { id } = req.params;
       if (!DEV_ID.test(id)) throw new PixProblem(400, 'PixDevolucaoInvalida', 'id fora do padrão.');
@@ -341,12 +342,25 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
         status: 'EM_PROCESSAMENTO' as const,
       };
       p.devolucoes.push(d);
+      const fails = state.faults.refundFails;
       const t = setTimeout(() => {
         timers.delete(t);
-        Object.assign(d, { status: 'DEVOLVIDO', liquidacao: state.iso() });
+        Object.assign(
+          d,
+          fails
+            ? { status: 'NAO_REALIZADO', motivo: 'Conta do pagador encerrada (sandbox).' }
+            : { status: 'DEVOLVIDO', liquidacao: state.iso() },
+        );
         void deliverPix(state, pki.webhookClient, o.webhookCa ?? pki.ca.certPem, p);
       }, o.refundSettleMs ?? 200);
       timers.add(t);
+      if (state.faults.refundLost && state.faults.refundLost > 0) {
+        // Taken, and the answer never reaches the client.
+        state.faults.refundLost--;
+        reply.hijack();
+        req.raw.socket.destroy();
+        return reply;
+      }
       return reply.code(201).send(devolucaoJson(d));
     },
   );

@@ -11,6 +11,7 @@ export interface Devolucao {
   solicitacao: string;
   liquidacao?: string;
   status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
+  motivo?: string;
 }
 
 export interface ReceivedPix {
@@ -46,6 +47,10 @@ export interface ApiPixFaults {
   tokenHtml?: boolean;
   /** The next N API calls answer 429 with Retry-After: 1. */
   rateLimit?: number;
+  /** The next N devoluções are taken, and their answer lost (the connection drops). */
+  refundLost?: number;
+  /** Devoluções settle NAO_REALIZADO (the payer's account closed, say) instead of DEVOLVIDO. */
+  refundFails?: boolean;
 }
 
 export class ApiPixState {
@@ -54,6 +59,8 @@ export class ApiPixState {
   readonly webhooks = new Map<string, { url: string; criacao: string }>();
   readonly tokens = new Map<string, { expiresAt: number; scopes: Set<string> }>();
   readonly webhookLog: Array<{ url: string; status: number | string; body: unknown }> = [];
+  /** Every `PUT …/devolucao/{id}` received, accepted or not (tests count the sends). */
+  readonly refundRequests: Array<{ e2eid: string; id: string }> = [];
   faults: ApiPixFaults = {};
   private nextLoc = 1;
 

@@ -17,6 +17,7 @@ export const devolucaoJson = (d: Devolucao) => ({
   valor: reais(d.valorCents),
   horario: { solicitacao: d.solicitacao, ...(d.liquidacao && { liquidacao: d.liquidacao }) },
   status: d.status,
+  ...(d.motivo && { motivo: d.motivo }),
 });
 
 export const pixJson = (p: ReceivedPix) => ({

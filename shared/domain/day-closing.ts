@@ -34,6 +34,13 @@ export function dayRange(day: string): DayRange {
   return { from: new Date(y, m - 1, d).getTime(), to: new Date(y, m - 1, d + 1).getTime() };
 }
 
+/** A devolução (or a withdrawal made as a refund) completed at `doneAt`: counted on that day. */
+export interface ClosingRefund {
+  amountCents: number;
+  demo: boolean;
+  doneAt: number;
+}
+
 export interface ClosingWithdrawal {
   status: string;
   amountCents: number;
@@ -174,6 +181,7 @@ export function closeDay(
   day: DayRange,
   charges: readonly ClosingCharge[],
   withdrawals: readonly ClosingWithdrawal[] = [],
+  refunds: readonly ClosingRefund[] = [],
 ): DayClosing {
   const out: DayClosing = {
     live: emptySection(),
@@ -201,6 +209,9 @@ export function closeDay(
     const key = OTHER[c.status];
     if (created && key) add(s[key], c.amountCents);
   }
+  // Partial or full devoluções of a sale that stays PAID: each on the day it was done.
+  for (const r of refunds)
+    if (today(r.doneAt)) add((r.demo ? out.demo : out.live).refunded, r.amountCents);
   for (const s of [out.live, out.demo])
     s.received.netCents = s.received.amountCents - s.received.feeCents - s.refunded.amountCents;
   for (const w of withdrawals) {

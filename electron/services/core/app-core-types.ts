@@ -24,7 +24,9 @@ import type { PdvApi } from '../pdv/pdv-api';
 import type { TefExchange } from '../pdv/tef-exchange';
 import type { ReceiptPrinter } from '../printing/receipt-printer';
 import type { QueryBudget } from '../psp/status-query-gate';
+import type { ReceivedPixReconciler } from '../reconciliation/received-pix';
 import type { Reconciler } from '../reconciliation/reconciler';
+import type { RefundService } from '../refunds/refund-service';
 import type { CredentialsService } from '../secrets/credentials-service';
 import type { SecretStore } from '../secrets/secret-store';
 import type { SettingsService } from '../settings-service';
@@ -55,6 +57,8 @@ export interface AppCoreOptions {
   fetch?: typeof fetch;
   /** Applies a preset's compatibility settings at start (`--psp-preset`). */
   pspPreset?: PspPresetId;
+  /** Delays between status questions about a devolução on its way (ms). */
+  refundPollMs?: number[];
   /** Reconciliation backoff per charge (ms). */
   reconcileBackoffMs?: number[];
   /** Silence after which the relay stream counts as dead (default 30 s). */
@@ -105,6 +109,10 @@ export interface AppCore {
   /** Who the PSP's QR codes pay (trust on first use; the owner re-pins). */
   readonly receiverPins: ReceiverPins;
   readonly withdrawals: WithdrawalService;
+  /** Devoluções (API Pix), full or partial, idempotent by our id. */
+  readonly refunds: RefundService;
+  /** The day's received-PIX list (API Pix `GET /pix`): missed payments, "Conferir com o PSP". */
+  readonly receivedPix: ReceivedPixReconciler;
   /** The PDV's TEF Dial file exchange (docs/pdv-integration.md). */
   readonly pdv: TefExchange;
   /** The local API's sales (idempotent by the caller's reference) and its token. */

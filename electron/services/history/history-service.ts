@@ -1,4 +1,4 @@
-import { closeDay, dayRange } from '../../../shared/domain/day-closing';
+import { closeDay, dayRange, type ClosingRefund } from '../../../shared/domain/day-closing';
 import type {
   ChargeDetail,
   DayClosingView,
@@ -18,6 +18,10 @@ export interface HistoryDeps {
   settings: () => AppSettings;
   terminalId: string;
   now: () => number;
+  /** Devoluções done in [from, to) (the refunds ledger): Fechamento counts them that day. */
+  refunds?: (from: number, to: number) => ClosingRefund[];
+  /** What devoluções gave back of one sale (Histórico shows it on the row). */
+  refundedCents?: (chargeId: string) => number;
 }
 
 export const toHistoryRow = (c: ChargeRecord & { paidAt?: number }): HistoryRow => ({
@@ -40,13 +44,18 @@ export class HistoryService {
       q.page,
       q.perPage,
     );
-    return ok({ items: items.map(toHistoryRow), total, page: q.page, perPage: q.perPage });
+    return ok({ items: items.map((c) => this.row(c)), total, page: q.page, perPage: q.perPage });
   }
 
   detail(id: string): Result<ChargeDetail> {
     const c = this.d.query.charge(id);
     if (!c) return err('not_found', 'CHARGE_NOT_FOUND');
-    return ok({ charge: toHistoryRow(c), history: this.d.charges.history(c.id) });
+    return ok({ charge: this.row(c), history: this.d.charges.history(c.id) });
+  }
+
+  private row(c: ChargeRecord & { paidAt?: number }): HistoryRow {
+    const refunded = this.d.refundedCents?.(c.id) ?? 0;
+    return { ...toHistoryRow(c), ...(refunded > 0 && { refundedCents: refunded }) };
   }
 
   closing(day: string): Result<DayClosingView> {
@@ -61,6 +70,7 @@ export class HistoryService {
         { from, to },
         this.d.query.closingCharges(from, to),
         this.d.query.closingWithdrawals(from, to),
+        this.d.refunds?.(from, to) ?? [],
       ),
       generatedAt: this.d.now(),
     });

@@ -20,6 +20,8 @@ export interface ChargeRecord extends ChargeFacts {
   /** `Divisão (split)` sent with the charge (splitUser, splitTax), and the routing gateway. */
   split?: { user: string; taxPercent: number };
   gateway?: string;
+  /** The payment's end-to-end id at the PSP (API Pix): a devolução names it. */
+  endToEndId?: string;
   terminalId: string;
   demo: boolean;
   createdAt: number;
@@ -74,6 +76,7 @@ export function fromRow(r: Row): ChargeRecord {
     noticeReason: known ? opt(r.notice_reason) : code,
     split: opt<string>(r.split_json) ? JSON.parse(r.split_json as string) : undefined,
     gateway: opt(r.gateway),
+    endToEndId: opt(r.end_to_end_id),
     paidAfter: opt(r.paid_after),
     canceledBy: opt(r.canceled_by),
     canceledAt: opt(r.canceled_at),
@@ -103,6 +106,7 @@ function toRow(c: ChargeRecord): Row {
     notice_reason: c.noticeReason ?? null,
     split_json: c.split ? JSON.stringify(c.split) : null,
     gateway: c.gateway ?? null,
+    end_to_end_id: c.endToEndId ?? null,
     flags: c.flags.join(','),
     deferred: c.deferred.join(','),
     paid_after: c.paidAfter ?? null,

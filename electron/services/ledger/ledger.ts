@@ -3,6 +3,7 @@ import { openDatabase, type Db } from './database';
 import { DefensesRepo } from './defenses-repo';
 import { EventsRepo } from './events-repo';
 import { KvRepo } from './kv-repo';
+import { RefundsRepo } from './refunds-repo';
 import { WithdrawalsRepo } from './withdrawals-repo';
 
 /** The terminal's SQLite ledger (`<data dir>/ledger.sqlite`) and its repositories. */
@@ -12,6 +13,7 @@ export class Ledger {
   readonly withdrawals: WithdrawalsRepo;
   readonly defenses: DefensesRepo;
   readonly kv: KvRepo;
+  readonly refunds: RefundsRepo;
 
   constructor(readonly db: Db) {
     this.charges = new ChargesRepo(db);
@@ -19,6 +21,7 @@ export class Ledger {
     this.withdrawals = new WithdrawalsRepo(db);
     this.defenses = new DefensesRepo(db);
     this.kv = new KvRepo(db);
+    this.refunds = new RefundsRepo(db);
   }
 
   /** `backupDir`: where a copy is taken before a migration (README "Backups and restore"). */

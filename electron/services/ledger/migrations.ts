@@ -174,4 +174,27 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (day, code)
   );
   `,
+  /* refunds (API Pix devolução) */ `
+  -- The payment's end-to-end id (GET /cob's pix[], the received-PIX list): a devolução names it.
+  ALTER TABLE charges ADD COLUMN end_to_end_id TEXT;
+  -- One row per devolução, our id saved before the request goes out (a retry reuses it), or per
+  -- withdrawal made as a refund (the family kind): Histórico and Fechamento read them.
+  CREATE TABLE refunds (
+    id TEXT PRIMARY KEY,
+    charge_id TEXT NOT NULL REFERENCES charges (id),
+    end_to_end_id TEXT,
+    withdrawal_id TEXT,
+    amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+    status TEXT NOT NULL,
+    psp_status TEXT,
+    notice_code TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    demo INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    done_at INTEGER
+  );
+  CREATE INDEX refunds_charge ON refunds (charge_id);
+  CREATE INDEX refunds_done ON refunds (status, done_at);
+  `,
 ];

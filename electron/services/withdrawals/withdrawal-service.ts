@@ -61,14 +61,18 @@ export class WithdrawalService {
     this.retries = new RetrySchedule(deps.retryDelaysMs ?? [2_000, 10_000, 30_000]);
   }
 
-  async create(i: {
-    amountCents: number;
-    pixKeyType: PixKeyType;
-    pixKey: string;
-    description?: string;
-    receiverDocument?: string;
-    receiverName?: string;
-  }): Promise<Result<WithdrawalView>> {
+  async create(
+    i: {
+      amountCents: number;
+      pixKeyType: PixKeyType;
+      pixKey: string;
+      description?: string;
+      receiverDocument?: string;
+      receiverName?: string;
+    },
+    /** Runs once the withdrawal is committed, before the PSP hears of it (a refund links to it). */
+    saved?: (w: WithdrawalRecord) => void,
+  ): Promise<Result<WithdrawalView>> {
     const amount = checkAmount(i.amountCents, this.deps.maxAmountCents());
     if (!amount.ok) return amount;
     const key = parsePixKey(i.pixKeyType, i.pixKey);
@@ -103,6 +107,7 @@ export class WithdrawalService {
     };
     // Committed before the PSP hears of it.
     this.deps.ledger.withdrawals.insert(w);
+    saved?.(w);
     const done = await this.lock.run(w.id, () => this.send(w.id));
     return ok(toWithdrawalView(done ?? w));
   }

@@ -12,6 +12,7 @@ import { playPaidChime } from './sound';
 import { formatTime } from '../../i18n/dates';
 import { amountDifference } from '../../components/charge-status-label';
 import { receivedOf } from '../../../shared/domain/day-closing';
+import { RefundPanel } from '../../components/RefundPanel';
 
 interface Props {
   charge: ChargeView;
@@ -41,6 +42,7 @@ export function ChargePanel({
   const { t } = useTranslation();
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   const [printError, setPrintError] = useState<string | null>(null);
+  const [showRefunds, setShowRefunds] = useState(false);
   const panel = useRef<HTMLElement>(null);
   const newButton = useRef<HTMLButtonElement>(null);
   const showQr = Boolean(charge.brcode) && charge.status === 'PENDING';
@@ -87,6 +89,22 @@ export function ChargePanel({
     setPrintError(error);
   };
 
+  // Devolver at the counter (a paid sale, of the amount charged or another): the same panel as
+  // Histórico's, opened on demand; what can be given back is what arrived.
+  const refunds = !charge.demo && (
+    <>
+      <button
+        type="button"
+        className="btn"
+        aria-expanded={showRefunds}
+        onClick={() => setShowRefunds((v) => !v)}
+      >
+        {t('refunds.title')}
+      </button>
+      {showRefunds && <RefundPanel chargeId={charge.id} />}
+    </>
+  );
+
   if (charge.status === 'PAID') {
     return (
       <section className="charge-panel paid" aria-label={t('paid')} ref={panel} tabIndex={-1}>
@@ -95,6 +113,7 @@ export function ChargePanel({
         <button ref={newButton} type="button" className="btn btn-primary" onClick={onNew}>
           {t('cashier.newCharge')}
         </button>
+        {refunds}
       </section>
     );
   }
@@ -137,6 +156,7 @@ export function ChargePanel({
             {t('cashier.newCharge')}
           </button>
         </div>
+        {refunds}
       </section>
     );
   }

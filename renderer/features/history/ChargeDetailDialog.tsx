@@ -3,6 +3,7 @@ import { formatMoney } from '../../i18n/money';
 import type { ChargeDetail } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
 import { formatDateTime } from '../../i18n/dates';
+import { RefundPanel } from '../../components/RefundPanel';
 
 const when = formatDateTime;
 
@@ -65,6 +66,9 @@ export function ChargeDetailDialog({ detail, onClose }: { detail: ChargeDetail; 
             </>
           )}
         </dl>
+        {(c.status === 'PAID' || c.flags.includes('LATE_PAYMENT')) && !c.demo && (
+          <RefundPanel chargeId={c.id} />
+        )}
         <table className="history status-history">
           <caption>{t('history.statusHistory')}</caption>
           <thead>

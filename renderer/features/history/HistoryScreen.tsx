@@ -12,6 +12,7 @@ import { Receipt } from '../receipt/Receipt';
 import { ChargeDetailDialog } from './ChargeDetailDialog';
 import { closingCsv, closingPrint } from './closing-csv';
 import { DayClosing } from './DayClosing';
+import { PspCheck } from './PspCheck';
 import { downloadText } from './download';
 import { HistoryTable } from './HistoryTable';
 
@@ -121,6 +122,7 @@ export function HistoryScreen() {
       {h.closing && (
         <section className="closing" aria-label={t('history.closeDay')}>
           <DayClosing closing={h.closing} />
+          <PspCheck day={h.closing.day} />
         </section>
       )}
       {h.detail && <ChargeDetailDialog detail={h.detail} onClose={h.closeDetail} />}

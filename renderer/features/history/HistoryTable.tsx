@@ -99,6 +99,12 @@ export function HistoryTable(p: Props) {
                     <span className="flag"> {t('history.late')}</span>
                   )}
                   {c.demo && <span className="flag"> DEMO</span>}
+                  {c.refundedCents !== undefined && (
+                    <span className="flag">
+                      {' '}
+                      {t('refunds.refundedOnRow', { amount: formatMoney(c.refundedCents) })}
+                    </span>
+                  )}
                   {c.flags.includes('REFUND_DUE') && (
                     <span className="flag"> {t('history.refundDue')}</span>
                   )}

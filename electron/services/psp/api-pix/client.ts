@@ -236,6 +236,19 @@ export class ApiPixClient {
     return ok({ status, transactionId: txid, ...(paid !== undefined && { amountCents: paid }) });
   }
 
+  /** The PIX that paid a charge (`GET /cob/{txid}`'s `pix[]`): a devolução names its endToEndId. */
+  async cobPayments(txid: string): Promise<Result<ReceivedPix[]>> {
+    const r = await this.call({
+      op: 'cob-status',
+      method: 'GET',
+      path: `/cob/${encodeURIComponent(txid)}`,
+      sideEffect: false,
+    });
+    if (!r.ok) return r;
+    const b = (r.value.body ?? {}) as { pix?: unknown };
+    return readPixList(b.pix);
+  }
+
   /** Cancels at the PSP (`PATCH /cob/{txid}` → REMOVIDA_PELO_USUARIO_RECEBEDOR). */
   async cancel(txid: string): Promise<Result<{ status: string }>> {
     const r = await this.call({
@@ -294,9 +307,7 @@ export class ApiPixClient {
     inicio: Date,
     fim: Date,
     page = 0,
-  ): Promise<
-    Result<{ pix: Array<{ endToEndId: string; txid?: string; cents: Cents }>; pages: number }>
-  > {
+  ): Promise<Result<{ pix: ReceivedPix[]; pages: number }>> {
     const r = await this.call({
       op: 'pix-list',
       method: 'GET',
@@ -314,18 +325,10 @@ export class ApiPixClient {
       pix?: Array<Record<string, unknown>>;
       parametros?: { paginacao?: { quantidadeDePaginas?: unknown } };
     };
-    const out: Array<{ endToEndId: string; txid?: string; cents: Cents }> = [];
-    for (const p of Array.isArray(b.pix) ? b.pix : []) {
-      const v = valorToCents(p.valor, 'pix.valor');
-      if (!v.ok || typeof p.endToEndId !== 'string') return replyInvalid('pix', false);
-      out.push({
-        endToEndId: p.endToEndId,
-        ...(typeof p.txid === 'string' && { txid: p.txid }),
-        cents: v.value,
-      });
-    }
+    const out = readPixList(b.pix);
+    if (!out.ok) return out;
     const pages = Number(b.parametros?.paginacao?.quantidadeDePaginas);
-    return ok({ pix: out, pages: Number.isInteger(pages) && pages > 0 ? pages : 1 });
+    return ok({ pix: out.value, pages: Number.isInteger(pages) && pages > 0 ? pages : 1 });
   }
 
   /** Bearer on every call; after a 401 (the PSP did not act) one new token and one retry. */
@@ -347,6 +350,28 @@ export class ApiPixClient {
 
 const replyInvalid = (field: string, sideEffect = true) =>
   err(sideEffect ? 'uncertain' : 'unavailable', 'APIPIX_REPLY_INVALID', { params: { field } });
+
+/** A received PIX as Balcão reads it (`Pix` of the spec), its amount in cents. */
+export interface ReceivedPix {
+  endToEndId: string;
+  txid?: string;
+  cents: Cents;
+}
+
+function readPixList(list: unknown): Result<ReceivedPix[]> {
+  const out: ReceivedPix[] = [];
+  for (const p of Array.isArray(list) ? (list as Array<Record<string, unknown>>) : []) {
+    const v = valorToCents(p?.valor, 'pix.valor');
+    if (!v.ok || typeof p.endToEndId !== 'string' || !/^[a-zA-Z0-9]{1,35}$/.test(p.endToEndId))
+      return replyInvalid('pix', false);
+    out.push({
+      endToEndId: p.endToEndId,
+      ...(typeof p.txid === 'string' && { txid: p.txid }),
+      cents: v.value,
+    });
+  }
+  return ok(out);
+}
 
 const REFUND_STATUS = new Set(['EM_PROCESSAMENTO', 'DEVOLVIDO', 'NAO_REALIZADO']);
 
