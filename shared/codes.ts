@@ -119,6 +119,7 @@ export const ERROR_CODES = [
   'APIPIX_QR_UNVERIFIED',
   'APIPIX_QR_MISMATCH',
   'APIPIX_CANCEL_REFUSED',
+  'PSP_NOT_OFFERED',
   // Hostile replies (electron/services/psp/http.ts)
   'PSP_REDIRECT',
   'PSP_REPLY_TOO_LARGE',

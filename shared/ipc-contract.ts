@@ -6,7 +6,7 @@ import { PIX_KEY_TYPES } from './domain/pix-key';
 import { CALL_CHANNELS, EVENT_CHANNELS, type CallChannel, type EventChannel } from './ipc-channels';
 import { CHECK_IDS, CHECK_PROBLEMS } from './domain/connection-checks';
 import { HEALTH_ITEMS } from './domain/health';
-import { connectionTestSchema, goLiveSchema } from './onboarding';
+import { clientCertificateSchema, connectionTestSchema, goLiveSchema } from './onboarding';
 import type { Result } from './result';
 import {
   chargeDetailSchema,
@@ -57,6 +57,9 @@ const checkLineSchema = z.object({
   detail: z.string().optional(),
   ms: z.number().optional(),
   signatureChecked: z.boolean().optional(),
+  /** An error code worded by the renderer (the API Pix certificate faults), with its params. */
+  code: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 
 export const calls = {
@@ -74,6 +77,13 @@ export const calls = {
       connection: connectionSchema,
       firstRun: z.boolean(),
       keychainMissing: z.boolean(),
+      /** What the PSP in use offers beyond the charge (shared/psp-capabilities.ts). */
+      pspOffers: z.object({
+        balance: z.boolean(),
+        cryptoFees: z.boolean(),
+        withdrawals: z.boolean(),
+        infractions: z.boolean(),
+      }),
     }),
   },
   'charges:create': {
@@ -213,7 +223,14 @@ export const calls = {
       configured: z.boolean(),
       relayToken: z.boolean(),
       webhookSecret: z.boolean().optional(),
+      /** The API Pix client certificate is stored (never the certificate itself). */
+      clientCertificate: z.boolean().optional(),
     }),
+  },
+  /** Write-only: the API Pix client certificate, its key and the key's password (empty = remove). */
+  'credentials:setClientCertificate': {
+    input: clientCertificateSchema,
+    output: z.object({ clientCertificate: z.boolean() }),
   },
   /** Write-only: the webhook secret that signs callbacks (empty = remove; rotated like the client secret). */
   'credentials:setWebhookSecret': {

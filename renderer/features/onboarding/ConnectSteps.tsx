@@ -10,6 +10,7 @@ import { UNIT_ROWS } from '../settings/field-table';
 import { FieldRows } from '../settings/FieldRows';
 import { PresetPicker } from '../settings/PresetPicker';
 import { PrinterSection } from '../settings/PrinterSection';
+import { ApiPixFields, ApiPixPresetChoice } from './ApiPixStep';
 import { describeCheck, describeReport } from './report';
 
 /** A field's error code in words, next to it. */
@@ -59,23 +60,38 @@ export function PspStep() {
   const { t } = useTranslation();
   const { form, edit, stored } = useOnboarding();
   const error = useFieldError();
-  const signsWithWebhook = pspPresetSettings(form.preset).callback.secret === 'webhook';
+  const apiPix = form.kind === 'api-pix';
+  const signsWithWebhook = !apiPix && pspPresetSettings(form.preset).callback.secret === 'webhook';
   return (
     <fieldset className="stack">
       <legend>{t('onboarding.pspTitle')}</legend>
-      <PresetPicker
-        id="ob-preset"
-        label={t('onboarding.preset')}
-        value={form.preset}
-        onChange={(preset) =>
-          edit({
-            preset,
-            // The new profile's own units; the owner may change them below.
-            units: {},
-            chargeOperation: pspPresetSettings(preset).chargeOperation ?? form.chargeOperation,
-          })
-        }
+      <Choice
+        id="ob-kind"
+        label={t('apiPix.kind')}
+        value={form.kind}
+        options={[
+          ['family', t('apiPix.kindFamily')],
+          ['api-pix', t('apiPix.kindApiPix')],
+        ]}
+        onChange={(kind) => edit({ kind })}
       />
+      {apiPix ? (
+        <ApiPixPresetChoice />
+      ) : (
+        <PresetPicker
+          id="ob-preset"
+          label={t('onboarding.preset')}
+          value={form.preset}
+          onChange={(preset) =>
+            edit({
+              preset,
+              // The new profile's own units; the owner may change them below.
+              units: {},
+              chargeOperation: pspPresetSettings(preset).chargeOperation ?? form.chargeOperation,
+            })
+          }
+        />
+      )}
       <TextField
         id="ob-url"
         label={t('settings.pspUrl')}
@@ -83,7 +99,8 @@ export function PspStep() {
         error={error('baseUrl')}
         onChange={(baseUrl) => edit({ baseUrl })}
       />
-      <p className="muted">{t('onboarding.urlHelp')}</p>
+      <p className="muted">{t(apiPix ? 'apiPix.urlHelp' : 'onboarding.urlHelp')}</p>
+      {apiPix && <ApiPixFields />}
       {stored.credentials && <p className="muted">{t('onboarding.credentialsKept')}</p>}
       <TextField
         id="ob-client-id"
@@ -113,17 +130,21 @@ export function PspStep() {
           <p className="muted">{t('onboarding.webhookSecretHelp')}</p>
         </>
       )}
-      <UnitFields />
-      <Choice
-        id="ob-op"
-        label={t('settings.operation')}
-        value={form.chargeOperation}
-        options={[
-          ['deposit', t('onboarding.opDeposit')],
-          ['transaction', t('onboarding.opTransaction')],
-        ]}
-        onChange={(chargeOperation) => edit({ chargeOperation })}
-      />
+      {!apiPix && (
+        <>
+          <UnitFields />
+          <Choice
+            id="ob-op"
+            label={t('settings.operation')}
+            value={form.chargeOperation}
+            options={[
+              ['deposit', t('onboarding.opDeposit')],
+              ['transaction', t('onboarding.opTransaction')],
+            ]}
+            onChange={(chargeOperation) => edit({ chargeOperation })}
+          />
+        </>
+      )}
       <ConnectionTest />
     </fieldset>
   );
