@@ -239,7 +239,7 @@ export const en: Messages = {
     urlHelp:
       'The bank’s API Pix address (e.g. https://pix.api.efipay.com.br/v2). The preset fills it.',
     tokenUrl: 'Token URL',
-    tokenAuth: 'How the Client ID/Secret are sent',
+    tokenAuth: 'How the credentials reach the token URL',
     tokenAuthBasic: 'HTTP Basic (Efí, default)',
     tokenAuthForm: 'In the form body (Inter, Sicoob)',
     scopes: 'Scopes',

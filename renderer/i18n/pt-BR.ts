@@ -237,7 +237,7 @@ export const ptBR = {
     urlHelp:
       'O endereço da API Pix do banco (ex.: https://pix.api.efipay.com.br/v2). O preset preenche.',
     tokenUrl: 'URL do token',
-    tokenAuth: 'Envio do Client ID/Secret',
+    tokenAuth: 'Envio das credenciais ao token',
     tokenAuthBasic: 'HTTP Basic (Efí, padrão)',
     tokenAuthForm: 'No formulário (Inter, Sicoob)',
     scopes: 'Escopos',

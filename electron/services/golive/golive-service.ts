@@ -50,9 +50,10 @@ export function pspSettingsOf(i: ConnectionTestInput): Omit<PspSettingsInput, 'b
   return {
     ...(preset ? apiPixPresetSettings(preset) : { kind: 'api-pix', idempotentCreate: true }),
     kind: 'api-pix',
-    // The status query is the API Pix client's own GET /cob/{txid}; a webhook is only a hint.
+    // The status query is the API Pix client's own GET /cob/{txid} (the path says so; the API
+    // Pix client does not read it); a webhook is only a hint it confirms.
     callbackPolicy: 'confirm-by-query',
-    statusQueryPath: '',
+    statusQueryPath: '/cob/{id}',
     apiPix: { ...apiPix, tokenUrl: apiPix.tokenUrl.trim(), chave: apiPix.chave.trim(), preset },
   };
 }
