@@ -718,6 +718,14 @@ export const en: Messages = {
     PSP_REFUSED: 'The PSP refused the charge: {{reason}}',
   },
   chargeNoticeReasons: {
+    APIPIX_QR_UNVERIFIED:
+      'the QR could not be checked the way the payer’s bank will check it (the PSP’s signature or key). No QR shown.',
+    APIPIX_QR_MISMATCH:
+      'the signed charge at the QR’s address differs from this sale (amount, key or txid). No QR shown; it was cancelled at the PSP.',
+    APIPIX_AMOUNT_DIFFERS:
+      'the PSP created the charge with another amount. No QR shown; it was cancelled at the PSP.',
+    APIPIX_NO_BRCODE: 'the PSP sent no copy-and-paste code. No QR shown.',
+    APIPIX_CERT_MISSING: 'the API Pix client certificate is missing. Save it in Settings.',
     PSP_REJECTED: 'the PSP refused the data. Check it and try again.',
     PSP_AUTH: 'the PSP refused the credentials. Check them in Settings.',
     PSP_NOT_FOUND: 'the PSP did not find the record.',

@@ -722,6 +722,14 @@ export const ptBR = {
   },
   /** Why the PSP refused a charge (the PSP error codes of electron/services/psp/errors.ts). */
   chargeNoticeReasons: {
+    APIPIX_QR_UNVERIFIED:
+      'o QR não pôde ser conferido como o banco do pagador vai conferir (assinatura ou chave do PSP). Nenhum QR exibido.',
+    APIPIX_QR_MISMATCH:
+      'a cobrança assinada no endereço do QR é diferente desta venda (valor, chave ou txid). Nenhum QR exibido; ela foi cancelada no PSP.',
+    APIPIX_AMOUNT_DIFFERS:
+      'o PSP criou a cobrança com outro valor. Nenhum QR exibido; ela foi cancelada no PSP.',
+    APIPIX_NO_BRCODE: 'o PSP não enviou o código copia e cola. Nenhum QR exibido.',
+    APIPIX_CERT_MISSING: 'falta o certificado de cliente da API Pix. Salve-o em Configurações.',
     PSP_REJECTED: 'o PSP recusou os dados. Confira e tente de novo.',
     PSP_AUTH: 'o PSP recusou as credenciais. Confira-as em Configurações.',
     PSP_NOT_FOUND: 'o PSP não encontrou o registro.',
