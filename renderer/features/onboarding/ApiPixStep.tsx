@@ -7,7 +7,7 @@ import { useOnboarding } from '../../stores/onboarding-store';
 import { CertificateFields } from '../settings/CertificateFields';
 import { API_PIX_ROWS } from '../settings/field-table';
 import { FieldRows } from '../settings/FieldRows';
-import { useFieldError } from './ConnectSteps';
+import { useFieldError } from './field-error';
 
 /** The bank's preset: fills the API's address and the token's, every value still editable. */
 export function ApiPixPresetChoice() {

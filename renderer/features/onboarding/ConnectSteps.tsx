@@ -1,7 +1,6 @@
 import { pspPresetSettings } from '../../../shared/psp-presets';
 import { unitsOf, withUnits } from '../../../shared/psp-units';
 import { defaultSettings } from '../../../shared/settings';
-import { describeError } from '../../bridge';
 import { Choice } from '../../components/Choice';
 import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
@@ -11,16 +10,8 @@ import { FieldRows } from '../settings/FieldRows';
 import { PresetPicker } from '../settings/PresetPicker';
 import { PrinterSection } from '../settings/PrinterSection';
 import { ApiPixFields, ApiPixPresetChoice } from './ApiPixStep';
+import { useFieldError } from './field-error';
 import { describeCheck, describeReport } from './report';
-
-/** A field's error code in words, next to it. */
-export function useFieldError() {
-  const errors = useOnboarding((s) => s.errors);
-  return (field: string) => {
-    const code = errors[field];
-    return code ? describeError({ code }) : undefined;
-  };
-}
 
 /** The owner PIN, typed twice (first run). */
 export function PinStep() {
