@@ -296,7 +296,14 @@ export const calls = {
       checks: z.array(checkLineSchema),
     }),
   },
-  'onboarding:save': { input: goLiveSchema, output: z.object({ mode: z.literal('live') }) },
+  'onboarding:save': {
+    input: goLiveSchema,
+    output: z.object({
+      mode: z.literal('live'),
+      /** API Pix: `registered` once `PUT /webhook/{chave}` succeeded, else its error code. */
+      webhook: z.string().optional(),
+    }),
+  },
   'onboarding:dismiss': { input: none, output: z.object({ firstRun: z.literal(false) }) },
   // Integração com o PDV (docs/pdv-integration.md): the exchange's state and its last requests.
   'pdv:overview': {

@@ -283,6 +283,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     now,
     ...(o.fetch && { fetch: o.fetch }),
     ...(o.apiPixTrust && { apiPixTrust: o.apiPixTrust }),
+    registerApiPixWebhook: (url) => sel.apiPix().registerWebhook(url),
     // After a successful save: the shop's PSP, its relay (or direct/polling), at once.
     switchToLive: async () => {
       // DEMO charges still open end here, while the PSP is still the demo: nothing of DEMO may

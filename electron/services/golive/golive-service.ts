@@ -36,6 +36,11 @@ export interface GoLiveDeps {
   canSwitch: () => boolean;
   /** How long `Testar conexão` waits for its self-test callback (default 10 s). */
   callbackBoundMs?: number;
+  /**
+   * The API Pix kind: `PUT /webhook/{chave}` with this terminal's hook URL (the relay's, behind
+   * the shop's mutual-TLS proxy) once the settings are saved.
+   */
+  registerApiPixWebhook?: (hookUrl: string) => Promise<Result<true>>;
   /** The API Pix kind against a sandbox (its CA, its location names); never for a real shop. */
   apiPixTrust?: { ca?: string; hosts?: Record<string, string> };
 }
@@ -189,7 +194,7 @@ export class GoLiveService {
     return { url: r.url.trim(), channelId: r.channelId.trim(), token };
   }
 
-  async save(i: GoLiveInput): Promise<Result<{ mode: 'live' }>> {
+  async save(i: GoLiveInput): Promise<Result<{ mode: 'live'; webhook?: string }>> {
     const { deps } = this;
     if (!deps.canSwitch()) return err('conflict', 'PSP_FIXED');
     const needsPin = !deps.owner.hasPin();
@@ -296,7 +301,15 @@ export class GoLiveService {
       return KEYCHAIN_MISSING;
     }
     await deps.switchToLive();
-    return ok({ mode: 'live' as const });
+    // The API Pix: the PSP is told where to post payments (the relay's hook URL; the PSP appends
+    // `/pix`). Saved either way: payments are then found by the status query alone.
+    let webhook: string | undefined;
+    if (i.kind === 'api-pix' && relay.url && relay.channelId && deps.registerApiPixWebhook) {
+      const hook = `${relay.url.replace(/\/+$/, '')}/hooks/${encodeURIComponent(relay.channelId)}`;
+      const r = await deps.registerApiPixWebhook(hook);
+      webhook = r.ok ? 'registered' : r.code;
+    }
+    return ok({ mode: 'live' as const, ...(webhook && { webhook }) });
   }
 
   private async restore(undo: Array<[SecretKey, string | null]>): Promise<void> {
