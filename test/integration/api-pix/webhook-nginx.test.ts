@@ -11,7 +11,10 @@ import { MemorySecretStore } from '../../../electron/services/secrets/secret-sto
 import { pspSettingsSchema } from '../../../shared/psp-settings';
 import { API_PIX_ACCOUNT, apiPixSandbox } from '../../helpers/api-pix';
 import { coreOn, payer, tempDir } from '../../helpers/core';
+import { startHost } from '../../helpers/devhost';
 import { freePort } from '../../helpers/relay-process';
+import keytar from 'keytar';
+import { randomBytes } from 'node:crypto';
 
 // Item 6 of issue 26: the PSP's webhook reaches the app through a TLS-terminating nginx that
 // demands the PSP's client certificate (docs/nginx-api-pix-webhook.conf, this very file), then
@@ -90,7 +93,10 @@ describe.skipIf(!NGINX)('API Pix webhook through nginx (mutual TLS) and the rela
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ pix: [{ endToEndId: 'E1', txid: 'x', valor: '1.00' }] }),
     });
-    expect(res.status).toBe(400); // nginx: "No required SSL certificate was sent"
+    expect(res.status).toBe(403);
+    // The relay's other routes (the terminals' streams) pass without a client certificate.
+    const health = await fetch(`${nginx.url}/healthz`, { dispatcher: noCert });
+    expect(await health.json()).toEqual({ ok: true });
     await noCert.close();
   });
 
@@ -163,4 +169,59 @@ describe.skipIf(!NGINX)('API Pix webhook through nginx (mutual TLS) and the rela
       await t.core.stop();
     }
   }, 60_000);
+
+  it.skipIf(!process.env.DBUS_SESSION_BUS_ADDRESS)(
+    'Salvar e usar with the API Pix and a relay registers {relay}/hooks/{channel} at the PSP',
+    async () => {
+      const service = `balcao-test-${randomBytes(6).toString('hex')}`;
+      const ca = path.join(nginx.dir, 'psp-ca.pem');
+      const host = await startHost(
+        ['--api-pix-ca', ca, '--api-pix-host', `${sb.publicName}=${sb.publicAddress}`],
+        { BALCAO_DATA_DIR: tempDir(), BALCAO_KEYCHAIN_SERVICE: service },
+      );
+      try {
+        const r = await host.call('onboarding:save', {
+          kind: 'api-pix',
+          apiPix: {
+            preset: '',
+            tokenUrl: sb.tokenUrl,
+            tokenAuth: 'basic',
+            scopes: 'cob.write cob.read pix.write pix.read webhook.write webhook.read',
+            chave: API_PIX_ACCOUNT.chave,
+            expiracaoSeconds: 3600,
+          },
+          certificate: {
+            certPem: sb.pki.client.certPem,
+            keyPem: sb.pki.client.keyPem,
+            passphrase: '',
+          },
+          preset: 'seed',
+          baseUrl: sb.baseUrl,
+          chargeOperation: 'deposit',
+          clientId: API_PIX_ACCOUNT.clientId,
+          clientSecret: API_PIX_ACCOUNT.clientSecret,
+          newPin: '4826',
+          confirmPin: '4826',
+          // The relay's public address is the mutual-TLS proxy in front of it.
+          relay: { url: nginx.url, channelId: relay.channelId, token: relay.token, adminToken: '' },
+          printer: { name: '', paperWidthMm: 80, kind: 'system', address: '' },
+        });
+        expect(r).toEqual({ ok: true, value: { mode: 'live', webhook: 'registered' } });
+        expect(sb.state.webhooks.get(API_PIX_ACCOUNT.chave)?.url).toBe(
+          `${nginx.url}/hooks/${relay.channelId}`,
+        );
+      } finally {
+        await host.stop();
+        for (const k of [
+          'psp.clientId',
+          'psp.clientSecret',
+          'relay.channelToken',
+          'psp.apiPixCert',
+          'psp.apiPixKey',
+        ])
+          await keytar.deletePassword(service, k);
+      }
+    },
+    60_000,
+  );
 });
