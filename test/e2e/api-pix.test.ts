@@ -198,4 +198,24 @@ describe.skipIf(!hasSecretService)('API Pix (padrão do Banco Central) end to en
     await page.getByRole('status').filter({ hasText: 'Não oferecido por este PSP' }).waitFor();
     await page.getByRole('button', { name: 'Caixa' }).click();
   });
+
+  it('Configurações shows the API Pix rows and only whether a certificate is stored', async () => {
+    await page.getByRole('button', { name: 'Configurações', exact: true }).click();
+    const pin = page.getByLabel('PIN', { exact: true });
+    const kind = page.getByLabel('Tipo de PSP');
+    await pin.or(kind).first().waitFor();
+    if (await pin.isVisible()) {
+      await pin.fill('4826');
+      await page.keyboard.press('Enter');
+    }
+    expect(await kind.inputValue()).toBe('api-pix');
+    expect(await page.getByLabel('Chave PIX da loja').inputValue()).toBe(API_PIX_ACCOUNT.chave);
+    expect(await page.getByLabel('URL do token').inputValue()).toBe(sb.tokenUrl);
+    // The family's profile is not offered for this kind; the certificate is never shown back.
+    expect(await page.getByLabel('Perfil do PSP').count()).toBe(0);
+    await page.getByText('Há um certificado guardado no cofre do sistema').waitFor();
+    expect(await page.getByLabel('Certificado (PEM)', { exact: true }).inputValue()).toBe('');
+    await page.screenshot({ path: shot('api-pix-configuracoes') });
+    await page.getByRole('button', { name: 'Caixa' }).click();
+  });
 });
