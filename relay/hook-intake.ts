@@ -31,7 +31,8 @@ export interface HookIntakeOptions {
   closing: () => boolean;
 }
 
-const HOOK = /^\/hooks\/([^/?]+)(?:\?.*)?$/;
+// `/pix` after the channel: the API Pix posts to `{webhookUrl}/pix` (docs/api-pix.md, Webhook).
+const HOOK = /^\/hooks\/([^/?]+)(?:\/pix)?(?:\?.*)?$/;
 /** Most bytes of an oversized body read (and dropped) before the connection is cut. */
 const DISCARD_MAX = 1 << 20;
 

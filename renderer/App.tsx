@@ -3,6 +3,7 @@ import { bridge, describeNotice } from './bridge';
 import { ConnectionIndicator } from './components/ConnectionIndicator';
 import { Nav } from './components/Nav';
 import { PaymentNewsList } from './components/PaymentNews';
+import { offeredOr } from './components/NotOffered';
 import { PinDialog } from './components/PinDialog';
 import { BalanceScreen } from './features/account/BalanceScreen';
 import { FeesScreen } from './features/account/FeesScreen';
@@ -25,10 +26,11 @@ import { useWithdrawals } from './stores/withdrawals-store';
 const SCREENS: Record<Route, () => React.JSX.Element | null> = {
   cashier: CashierScreen,
   history: HistoryScreen,
-  balance: BalanceScreen,
-  fees: FeesScreen,
-  withdraw: WithdrawScreen,
-  infractions: InfractionsScreen,
+  // What the PSP's kind does not offer says so (the standard API Pix: none of these four).
+  balance: offeredOr('balance', BalanceScreen),
+  fees: offeredOr('cryptoFees', FeesScreen),
+  withdraw: offeredOr('withdrawals', WithdrawScreen),
+  infractions: offeredOr('infractions', InfractionsScreen),
   settings: SettingsScreen,
   pdv: PdvScreen,
   health: HealthScreen,

@@ -5,7 +5,8 @@
 // private D-Bus session with an unlocked gnome-keyring, so keychain tests use a real
 // Secret Service without touching the user's own keyring.
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -73,11 +74,17 @@ if (vitest.status !== 0 && failed === 0) failed++;
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed ? 1 : 0);
 
-/** An unlocked login keyring with an empty password, in this private session only. */
+/**
+ * An unlocked login keyring with an empty password, in this private session only, kept in a
+ * folder of this run (XDG_DATA_HOME): the user's own keyring is never touched, and no entry
+ * left by an earlier run can change what a test sees.
+ */
 function startKeyring() {
+  const dataHome = mkdtempSync(path.join(tmpdir(), 'balcao-keyring-'));
   return new Promise((resolve) => {
     const d = spawn('gnome-keyring-daemon', ['--unlock', '--components=secrets'], {
       stdio: ['pipe', 'pipe', 'ignore'],
+      env: { ...process.env, XDG_DATA_HOME: dataHome },
     });
     let out = '';
     d.stdout.on('data', (b) => (out += b));

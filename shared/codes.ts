@@ -130,6 +130,7 @@ export const ERROR_CODES = [
   'REFUND_EXCEEDS_REMAINING',
   'REFUND_NO_PAYMENT_ID',
   'RECEIVED_PIX_NOT_OFFERED',
+  'PSP_NOT_OFFERED',
   // Hostile replies (electron/services/psp/http.ts)
   'PSP_REDIRECT',
   'PSP_REPLY_TOO_LARGE',

@@ -32,6 +32,7 @@ export const CALL_CHANNELS = [
   'credentials:status',
   'credentials:setRelayToken',
   'credentials:setWebhookSecret',
+  'credentials:setClientCertificate',
   'settings:get',
   'settings:update',
   'owner:status',

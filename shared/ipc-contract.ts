@@ -7,7 +7,7 @@ import { CALL_CHANNELS, EVENT_CHANNELS, type CallChannel, type EventChannel } fr
 import { CHECK_IDS, CHECK_PROBLEMS } from './domain/connection-checks';
 import { REFUSAL_REASONS } from './domain/callback-refusals';
 import { HEALTH_ITEMS } from './domain/health';
-import { connectionTestSchema, goLiveSchema } from './onboarding';
+import { clientCertificateSchema, connectionTestSchema, goLiveSchema } from './onboarding';
 import { pspCheckSchema } from './psp-check';
 import { chargeRefundsSchema, refundViewSchema } from './refunds';
 import type { Result } from './result';
@@ -60,6 +60,9 @@ const checkLineSchema = z.object({
   detail: z.string().optional(),
   ms: z.number().optional(),
   signatureChecked: z.boolean().optional(),
+  /** An error code worded by the renderer (the API Pix certificate faults), with its params. */
+  code: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 
 export const calls = {
@@ -81,6 +84,13 @@ export const calls = {
       refusalsToday: z
         .object({ count: z.number(), reason: z.enum(REFUSAL_REASONS).nullable() })
         .optional(),
+      /** What the PSP in use offers beyond the charge (shared/psp-capabilities.ts). */
+      pspOffers: z.object({
+        balance: z.boolean(),
+        cryptoFees: z.boolean(),
+        withdrawals: z.boolean(),
+        infractions: z.boolean(),
+      }),
     }),
   },
   'charges:create': {
@@ -244,7 +254,14 @@ export const calls = {
       configured: z.boolean(),
       relayToken: z.boolean(),
       webhookSecret: z.boolean().optional(),
+      /** The API Pix client certificate is stored (never the certificate itself). */
+      clientCertificate: z.boolean().optional(),
     }),
+  },
+  /** Write-only: the API Pix client certificate, its key and the key's password (empty = remove). */
+  'credentials:setClientCertificate': {
+    input: clientCertificateSchema,
+    output: z.object({ clientCertificate: z.boolean() }),
   },
   /** Write-only: the webhook secret that signs callbacks (empty = remove; rotated like the client secret). */
   'credentials:setWebhookSecret': {
@@ -331,7 +348,14 @@ export const calls = {
       checks: z.array(checkLineSchema),
     }),
   },
-  'onboarding:save': { input: goLiveSchema, output: z.object({ mode: z.literal('live') }) },
+  'onboarding:save': {
+    input: goLiveSchema,
+    output: z.object({
+      mode: z.literal('live'),
+      /** API Pix: `registered` once `PUT /webhook/{chave}` succeeded, else its error code. */
+      webhook: z.string().optional(),
+    }),
+  },
   'onboarding:dismiss': { input: none, output: z.object({ firstRun: z.literal(false) }) },
   // Integração com o PDV (docs/pdv-integration.md): the exchange's state and its last requests.
   'pdv:overview': {

@@ -3,7 +3,9 @@ import type { ErrorCode } from './codes';
 import { checkPayer } from './domain/payer';
 import { PRINTER_KINDS } from './domain/printer-target';
 import { checkServiceUrlText } from './domain/service-url';
+import { API_PIX_PRESET_IDS } from './api-pix-presets';
 import { PSP_PRESET_IDS } from './psp-presets';
+import { PSP_KINDS } from './psp-settings';
 import { unitsSchema } from './psp-units';
 
 /**
@@ -11,8 +13,40 @@ import { unitsSchema } from './psp-units';
  * rules both the form (errors next to each field) and the service (nothing stored unless all
  * pass) apply. Secrets go one way only: into the keychain, never back.
  */
+/**
+ * The API Pix client certificate as PEM text (a `.p12`/`.pfx` converts with openssl, see the
+ * README): the certificate, its private key (may be empty when the certificate text also holds
+ * it) and the key's password. Write-only: it goes to the keychain and never comes back.
+ */
+export const clientCertificateSchema = z
+  .object({
+    certPem: z.string().max(32_000),
+    keyPem: z.string().max(32_000),
+    passphrase: z.string().max(500),
+  })
+  .strict();
+export type ClientCertificateInput = z.infer<typeof clientCertificateSchema>;
+
+/** The API Pix settings of the form (the rows of API_PIX_ROWS; shared/psp-settings.ts). */
+export const apiPixFormSchema = z
+  .object({
+    preset: z.union([z.enum(API_PIX_PRESET_IDS), z.literal('')]),
+    tokenUrl: z.string().max(500),
+    tokenAuth: z.enum(['basic', 'form']),
+    scopes: z.string().max(500),
+    chave: z.string().max(77),
+    expiracaoSeconds: z.number().int().min(60).max(86_400),
+  })
+  .strict();
+export type ApiPixForm = z.infer<typeof apiPixFormSchema>;
+
 export const connectionTestSchema = z
   .object({
+    /** Absent: the family (the seed's PSP and its presets). */
+    kind: z.enum(PSP_KINDS).optional(),
+    /** With `kind: 'api-pix'`: its settings, and the certificate typed (empty: the stored one). */
+    apiPix: apiPixFormSchema.optional(),
+    certificate: clientCertificateSchema.optional(),
     preset: z.enum(PSP_PRESET_IDS),
     baseUrl: z.string().max(500),
     chargeOperation: z.enum(['deposit', 'transaction']),
@@ -100,6 +134,8 @@ export interface GoLiveContext {
   needsPin: boolean;
   hasStoredCredentials: boolean;
   hasRelayToken: boolean;
+  /** An API Pix client certificate is in the keychain: an empty certificate field keeps it. */
+  hasStoredCertificate?: boolean;
 }
 
 export const PIN_PATTERN = /^\d{4,8}$/;
@@ -114,16 +150,36 @@ export function checkNewPin(pin: string, confirm: string): FieldProblem[] {
 /** The PSP part: address and credentials (what `Testar conexão` needs). */
 export function checkConnection(
   i: ConnectionTestInput,
-  ctx: Pick<GoLiveContext, 'hasStoredCredentials'>,
+  ctx: Pick<GoLiveContext, 'hasStoredCredentials' | 'hasStoredCertificate'>,
 ): FieldProblem[] {
   const out: FieldProblem[] = [];
   const url = checkServiceUrlText(i.baseUrl);
   if (!url.ok) out.push({ field: 'baseUrl', code: url.code });
+  if (i.kind === 'api-pix') out.push(...checkApiPix(i, ctx));
   const keep = ctx.hasStoredCredentials && !i.clientId.trim() && !i.clientSecret;
   if (!keep) {
     if (!i.clientId.trim()) out.push({ field: 'clientId', code: 'CLIENT_ID_EMPTY' });
     if (!i.clientSecret) out.push({ field: 'clientSecret', code: 'CLIENT_SECRET_EMPTY' });
   }
+  return out;
+}
+
+/** The API Pix part: token URL, the shop's PIX key, a certificate typed or stored. */
+function checkApiPix(
+  i: ConnectionTestInput,
+  ctx: Pick<GoLiveContext, 'hasStoredCertificate'>,
+): FieldProblem[] {
+  const out: FieldProblem[] = [];
+  const tokenUrl = i.apiPix?.tokenUrl.trim() ?? '';
+  if (!tokenUrl) out.push({ field: 'apiPix.tokenUrl', code: 'APIPIX_TOKEN_URL_EMPTY' });
+  else {
+    const u = checkServiceUrlText(tokenUrl);
+    if (!u.ok) out.push({ field: 'apiPix.tokenUrl', code: u.code });
+  }
+  if (!i.apiPix?.chave.trim()) out.push({ field: 'apiPix.chave', code: 'APIPIX_CHAVE_EMPTY' });
+  const typed = i.certificate?.certPem.trim() ?? '';
+  if (!typed && !ctx.hasStoredCertificate)
+    out.push({ field: 'certificate.certPem', code: 'APIPIX_CERT_MISSING' });
   return out;
 }
 

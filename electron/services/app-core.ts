@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pspPresetSettings } from '../../shared/psp-presets';
 import type { ConnectionStatus } from '../../shared/views';
+import { capabilitiesOf } from '../../shared/psp-capabilities';
 import { AccountService } from './account/account-service';
+import { notOfferedPsp } from './psp/not-offered';
 import { InfractionService } from './account/infraction-service';
 import { infractionCallbackHandler } from './account/med-callbacks';
 import { CallbackIntake } from './callbacks/intake';
@@ -98,6 +100,8 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
   if (o.pspPreset && o.pspOverride?.statusQueryPath !== undefined)
     settings.update({ psp: { statusQueryPath: o.pspOverride.statusQueryPath } });
   const psp = () => sel.psp();
+  // Balance, fees, withdrawals and MED: the family's routes; a kind without them refuses in code.
+  const ownerPsp = () => (sel.kind === 'api-pix' ? notOfferedPsp : psp());
 
   // One budget for the status query, whoever asks (docs/psp-compatibility.md, "Status query").
   const statusBudget = new QueryBudget(() => settings.get().psp.statusQuery.perMinute, now);
@@ -168,7 +172,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
   });
   const withdrawals = new WithdrawalService({
     ledger,
-    psp,
+    psp: ownerPsp,
     callbackUrl,
     maxAmountCents: () => settings.get().psp.maxAmountCents,
     now,
@@ -312,9 +316,9 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
   });
 
   const owner = new OwnerService(ledger.kv, now);
-  const account = new AccountService(psp, now);
+  const account = new AccountService(ownerPsp, now);
   const infractions = new InfractionService(
-    psp,
+    ownerPsp,
     ledger.defenses,
     now,
     () => settings.get().psp.defense,
@@ -327,6 +331,8 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     redactor,
     now,
     ...(o.fetch && { fetch: o.fetch }),
+    ...(o.apiPixTrust && { apiPixTrust: o.apiPixTrust }),
+    registerApiPixWebhook: (url) => sel.apiPix().registerWebhook(url),
     // After a successful save: the shop's PSP, its relay (or direct/polling), at once.
     switchToLive: async () => {
       // DEMO charges still open end here, while the PSP is still the demo: nothing of DEMO may
@@ -415,6 +421,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       firstRun: !owner.hasPin() && sel.mode === 'demo' && !golive.welcomeDismissed(),
       keychainMissing: sel.keychainMissing,
       refusalsToday: (({ count, reason }) => ({ count, reason }))(refusals.today()),
+      pspOffers: capabilitiesOf(sel.kind),
     };
   };
   // Saúde (issue 20): the panel's state from the signals, published when it changes.
@@ -425,8 +432,9 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     lastEventAt: () => ledger.events.lastCursorAt(),
     clockSkewMs: () => pspHealth.clockSkewMs(),
     toleranceSeconds: () => settings.get().psp.callback.toleranceSeconds,
-    pspCall: () => psp().balance(),
-    hasStatusQuery: () => psp().hasStatusQuery,
+    // The API Pix has no balance route: a token over mutual TLS proves reach and credentials.
+    pspCall: () => (sel.kind === 'api-pix' ? sel.apiPix().freshToken() : psp().balance()),
+    hasStatusQuery: () => statusPsp().hasStatusQuery,
     statusQuery: (id) => gate.ask(id, 5_000, 'routine'),
     routeMissing: (id, e) =>
       routeMissing(e, id, sel.baseUrl(), settings.get().psp, pspHealth.fetch),

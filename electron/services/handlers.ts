@@ -62,6 +62,14 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'credentials:clear': () => owner(() => core.credentials.clear()),
     'credentials:status': () => core.credentials.status(),
     'credentials:setWebhookSecret': (i) => owner(() => core.credentials.setWebhookSecret(i.secret)),
+    'credentials:setClientCertificate': (i) =>
+      owner(() =>
+        core.credentials.setClientCertificate({
+          certPem: i.certPem,
+          keyPem: i.keyPem,
+          ...(i.passphrase && { passphrase: i.passphrase }),
+        }),
+      ),
     'credentials:setRelayToken': (i) => owner(() => core.credentials.setRelayToken(i.token)),
     'settings:get': () => ok(core.settings.get()),
     'settings:update': (i) =>

@@ -257,6 +257,47 @@ export const en: Messages = {
     perUsdt: '{{value}} per USDT',
     scope: { user: 'Your account’s own fees.', global: 'The PSP’s general fees.' },
   },
+  apiPix: {
+    kind: 'PSP kind',
+    kindFamily: 'Family PSP (the PSP documentation)',
+    kindApiPix: 'API Pix (Central Bank standard)',
+    preset: 'Bank (API Pix)',
+    presetCustom: 'Another bank (fill in the addresses)',
+    presets: {
+      efi: 'Efí (ex-Gerencianet)',
+      'efi-homologacao': 'Efí — homologation',
+      inter: 'Banco Inter',
+      'inter-sandbox': 'Banco Inter — sandbox',
+      sicoob: 'Sicoob',
+    },
+    urlHelp:
+      'The bank’s API Pix address (e.g. https://pix.api.efipay.com.br/v2). The preset fills it.',
+    tokenUrl: 'Token URL',
+    tokenAuth: 'How the credentials reach the token URL',
+    tokenAuthBasic: 'HTTP Basic (Efí, default)',
+    tokenAuthForm: 'In the form body (Inter, Sicoob)',
+    scopes: 'Scopes',
+    chave: 'Shop’s PIX key',
+    expiracao: 'Charge validity (seconds)',
+    certificateTitle: 'Client certificate (mutual TLS)',
+    certificateStored: 'A certificate is stored in the system keychain. Leave empty to keep it.',
+    certificateNone: 'No certificate stored.',
+    certificateHelp:
+      'Issued by the bank in the account’s panel. Paste the PEM text or load the file (.pem, .crt, .key). A .p12/.pfx converts with: openssl pkcs12 -in certificate.p12 -out certificate.pem -nodes',
+    certPem: 'Certificate (PEM)',
+    keyPem: 'Private key (PEM)',
+    passphrase: 'Key password',
+    loadFile: 'Load file: {{field}}',
+    saveCertificate: 'Save certificate',
+    certificateSaved: 'Certificate stored in the system keychain.',
+    notOffered: 'Not offered by this PSP: the Central Bank’s standard API Pix has no {{what}}.',
+    what: {
+      balance: 'balance query',
+      cryptoFees: 'crypto withdrawal fees',
+      withdrawals: 'PIX withdrawal',
+      infractions: 'MED infractions',
+    },
+  },
   settings: {
     terminal: 'Terminal name',
     shop: 'Shop name',
@@ -516,6 +557,9 @@ export const en: Messages = {
       cryptoFees: 'Crypto withdrawal fees',
       webhookSecret: 'Webhook secret',
       callback: 'Payment news (relay)',
+      certificate: 'Client certificate',
+      handshake: 'Mutual TLS (API and token)',
+      token: 'OAuth token',
     },
     checkState: { pass: 'OK', fail: 'failed', skipped: 'not tested' },
     checkCallbackMs: 'the test notice came back in {{seconds}} s',
@@ -722,6 +766,14 @@ export const en: Messages = {
     PSP_REFUSED: 'The PSP refused the charge: {{reason}}',
   },
   chargeNoticeReasons: {
+    APIPIX_QR_UNVERIFIED:
+      'the QR could not be checked the way the payer’s bank will check it (the PSP’s signature or key). No QR shown.',
+    APIPIX_QR_MISMATCH:
+      'the signed charge at the QR’s address differs from this sale (amount, key or txid). No QR shown; it was cancelled at the PSP.',
+    APIPIX_AMOUNT_DIFFERS:
+      'the PSP created the charge with another amount. No QR shown; it was cancelled at the PSP.',
+    APIPIX_NO_BRCODE: 'the PSP sent no copy-and-paste code. No QR shown.',
+    APIPIX_CERT_MISSING: 'the API Pix client certificate is missing. Save it in Settings.',
     PSP_REJECTED: 'the PSP refused the data. Check it and try again.',
     PSP_AUTH: 'the PSP refused the credentials. Check them in Settings.',
     PSP_NOT_FOUND: 'the PSP did not find the record.',
@@ -930,6 +982,8 @@ export const en: Messages = {
       "The QR could not be checked the way the payer's bank will check it ({{reason}}). No QR shown: the payer would be refused or could pay something else.",
     APIPIX_QR_MISMATCH:
       "The signed charge at the QR's address says {{field}} differs from this sale. No QR shown.",
+    PSP_NOT_OFFERED:
+      'Not offered by this PSP (the standard API Pix has no such operation). Nothing was sent.',
     APIPIX_CANCEL_REFUSED:
       'The PSP would not cancel this charge (it is no longer active: it may have been paid). Check its status.',
     REFUND_NOT_OFFERED:

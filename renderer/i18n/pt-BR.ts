@@ -255,6 +255,47 @@ export const ptBR = {
     perUsdt: '{{value}} por USDT',
     scope: { user: 'Taxas próprias da sua conta.', global: 'Taxas gerais do PSP.' },
   },
+  apiPix: {
+    kind: 'Tipo de PSP',
+    kindFamily: 'PSP da família (documentação do PSP)',
+    kindApiPix: 'API Pix (padrão do Banco Central)',
+    preset: 'Banco (API Pix)',
+    presetCustom: 'Outro banco (preencha os endereços)',
+    presets: {
+      efi: 'Efí (ex-Gerencianet)',
+      'efi-homologacao': 'Efí — homologação',
+      inter: 'Banco Inter',
+      'inter-sandbox': 'Banco Inter — sandbox',
+      sicoob: 'Sicoob',
+    },
+    urlHelp:
+      'O endereço da API Pix do banco (ex.: https://pix.api.efipay.com.br/v2). O preset preenche.',
+    tokenUrl: 'URL do token',
+    tokenAuth: 'Envio das credenciais ao token',
+    tokenAuthBasic: 'HTTP Basic (Efí, padrão)',
+    tokenAuthForm: 'No formulário (Inter, Sicoob)',
+    scopes: 'Escopos',
+    chave: 'Chave PIX da loja',
+    expiracao: 'Validade da cobrança (segundos)',
+    certificateTitle: 'Certificado do cliente (TLS mútuo)',
+    certificateStored: 'Há um certificado guardado no cofre do sistema. Deixe vazio para mantê-lo.',
+    certificateNone: 'Nenhum certificado guardado.',
+    certificateHelp:
+      'Emitido pelo banco no painel da conta. Cole o texto PEM ou carregue o arquivo (.pem, .crt, .key). Um .p12/.pfx se converte com: openssl pkcs12 -in certificado.p12 -out certificado.pem -nodes',
+    certPem: 'Certificado (PEM)',
+    keyPem: 'Chave privada (PEM)',
+    passphrase: 'Senha da chave',
+    loadFile: 'Carregar arquivo: {{field}}',
+    saveCertificate: 'Salvar certificado',
+    certificateSaved: 'Certificado guardado no cofre do sistema.',
+    notOffered: 'Não oferecido por este PSP: a API Pix padrão do Banco Central não tem {{what}}.',
+    what: {
+      balance: 'consulta de saldo',
+      cryptoFees: 'taxas de saque em cripto',
+      withdrawals: 'saque PIX',
+      infractions: 'infrações MED',
+    },
+  },
   settings: {
     terminal: 'Nome do terminal',
     shop: 'Nome da loja',
@@ -517,6 +558,9 @@ export const ptBR = {
       cryptoFees: 'Taxas de saque em cripto',
       webhookSecret: 'Segredo do webhook',
       callback: 'Avisos de pagamento (relay)',
+      certificate: 'Certificado do cliente',
+      handshake: 'TLS mútuo (API e token)',
+      token: 'Token OAuth',
     },
     checkState: { pass: 'OK', fail: 'falhou', skipped: 'não testado' },
     checkCallbackMs: 'o aviso de teste voltou em {{seconds}} s',
@@ -726,6 +770,14 @@ export const ptBR = {
   },
   /** Why the PSP refused a charge (the PSP error codes of electron/services/psp/errors.ts). */
   chargeNoticeReasons: {
+    APIPIX_QR_UNVERIFIED:
+      'o QR não pôde ser conferido como o banco do pagador vai conferir (assinatura ou chave do PSP). Nenhum QR exibido.',
+    APIPIX_QR_MISMATCH:
+      'a cobrança assinada no endereço do QR é diferente desta venda (valor, chave ou txid). Nenhum QR exibido; ela foi cancelada no PSP.',
+    APIPIX_AMOUNT_DIFFERS:
+      'o PSP criou a cobrança com outro valor. Nenhum QR exibido; ela foi cancelada no PSP.',
+    APIPIX_NO_BRCODE: 'o PSP não enviou o código copia e cola. Nenhum QR exibido.',
+    APIPIX_CERT_MISSING: 'falta o certificado de cliente da API Pix. Salve-o em Configurações.',
     PSP_REJECTED: 'o PSP recusou os dados. Confira e tente de novo.',
     PSP_AUTH: 'o PSP recusou as credenciais. Confira-as em Configurações.',
     PSP_NOT_FOUND: 'o PSP não encontrou o registro.',
@@ -938,6 +990,8 @@ export const ptBR = {
       'O QR não pôde ser conferido do jeito que o banco do pagador vai conferir ({{reason}}). Nenhum QR exibido: o pagador seria recusado ou poderia pagar outra coisa.',
     APIPIX_QR_MISMATCH:
       'A cobrança assinada no endereço do QR tem {{field}} diferente desta venda. Nenhum QR exibido.',
+    PSP_NOT_OFFERED:
+      'Não oferecido por este PSP (a API Pix padrão não tem esta operação). Nada foi enviado.',
     APIPIX_CANCEL_REFUSED:
       'O PSP não cancelou esta cobrança (ela não está mais ativa: pode ter sido paga). Confira o status.',
     REFUND_NOT_OFFERED:

@@ -4,21 +4,42 @@ import {
   checkConnection,
   checkGoLive,
   checkNewPin,
+  type ApiPixForm,
   type FieldProblem,
   type GoLiveInput,
 } from '../../shared/onboarding';
+import { isApiPixPresetId } from '../../shared/api-pix-presets';
 import { isPspPresetId } from '../../shared/psp-presets';
 import { unitsOf } from '../../shared/psp-units';
 import type { AppSettings } from '../../shared/settings';
 import { bridge, describeError } from '../bridge';
 import { useApp } from './app-store';
 
-export type ConnectForm = Omit<GoLiveInput, 'newPin' | 'confirmPin'> & {
+export type ConnectForm = Omit<
+  GoLiveInput,
+  'newPin' | 'confirmPin' | 'kind' | 'apiPix' | 'certificate'
+> & {
   newPin: string;
   confirmPin: string;
+  kind: 'family' | 'api-pix';
+  apiPix: ApiPixForm;
+  /** Typed only; sent once, never read back. */
+  certificate: { certPem: string; keyPem: string; passphrase: string };
 };
 
+export const emptyApiPix = (): ApiPixForm => ({
+  preset: '',
+  tokenUrl: '',
+  tokenAuth: 'basic',
+  scopes: 'cob.write cob.read pix.write pix.read webhook.write webhook.read',
+  chave: '',
+  expiracaoSeconds: 3_600,
+});
+
 export const emptyForm = (): ConnectForm => ({
+  kind: 'family',
+  apiPix: emptyApiPix(),
+  certificate: { certPem: '', keyPem: '', passphrase: '' },
   preset: 'seed',
   baseUrl: '',
   chargeOperation: 'deposit',
@@ -47,7 +68,7 @@ interface OnboardingState {
   /** The saved settings the form starts from (the printer section edits a copy of them). */
   base: AppSettings | null;
   /** What is stored already: an empty secret then keeps it. */
-  stored: { credentials: boolean; relayToken: boolean };
+  stored: { credentials: boolean; relayToken: boolean; certificate: boolean };
   start(): Promise<void>;
   edit(patch: Partial<ConnectForm>): void;
   checkPin(): boolean;
@@ -58,7 +79,19 @@ interface OnboardingState {
 const byField = (problems: FieldProblem[]) =>
   Object.fromEntries(problems.map((p) => [p.field, p.code]));
 
+/** The API Pix part of a request: only for that kind (the family's form stays as it was). */
+const apiPixPart = (f: ConnectForm) =>
+  f.kind === 'api-pix'
+    ? { kind: f.kind, apiPix: f.apiPix, certificate: f.certificate }
+    : { kind: f.kind };
+
+const ctxOf = (stored: OnboardingState['stored']) => ({
+  hasStoredCredentials: stored.credentials,
+  hasStoredCertificate: stored.certificate,
+});
+
 const testInput = (f: ConnectForm) => ({
+  ...apiPixPart(f),
   preset: f.preset,
   baseUrl: f.baseUrl,
   chargeOperation: f.chargeOperation,
@@ -79,7 +112,7 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
   report: null,
   failure: null,
   saving: false,
-  stored: { credentials: false, relayToken: false },
+  stored: { credentials: false, relayToken: false, certificate: false },
   base: null,
   async start() {
     set({ form: emptyForm(), errors: {}, report: null, failure: null });
@@ -92,6 +125,9 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
       if (isPspPresetId(s.value.psp.preset)) form.preset = s.value.psp.preset;
       form.units = unitsOf(s.value.psp);
       form.relay = { ...form.relay, url: s.value.relay.url, channelId: s.value.relay.channelId };
+      form.kind = s.value.psp.kind;
+      const { preset, ...apiPix } = s.value.psp.apiPix;
+      form.apiPix = { ...apiPix, preset: isApiPixPresetId(preset) ? preset : '' };
     }
     if (s.ok) form.printer = { ...s.value.printer };
     if (s.ok && s.value.defaultPayer) form.defaultPayer = { ...s.value.defaultPayer };
@@ -102,8 +138,12 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
       report: null,
       failure: null,
       stored: c.ok
-        ? { credentials: c.value.configured, relayToken: c.value.relayToken }
-        : { credentials: false, relayToken: false },
+        ? {
+            credentials: c.value.configured,
+            relayToken: c.value.relayToken,
+            certificate: c.value.clientCertificate === true,
+          }
+        : { credentials: false, relayToken: false, certificate: false },
     });
   },
   edit: (patch) =>
@@ -121,7 +161,7 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
   },
   async test() {
     const { form, stored } = get();
-    const problems = checkConnection(form, { hasStoredCredentials: stored.credentials });
+    const problems = checkConnection({ ...form, ...apiPixPart(form) }, ctxOf(stored));
     if (problems.length) return set({ errors: byField(problems), report: null });
     set({ testing: true, report: null, failure: null, errors: {} });
     const r = await bridge().onboarding.test(testInput(form));
@@ -136,19 +176,19 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
   },
   async save(needsPin) {
     const { form, stored } = get();
-    const ctx = {
-      needsPin,
-      hasStoredCredentials: stored.credentials,
-      hasRelayToken: stored.relayToken,
-    };
-    const problems = checkGoLive(form, ctx);
+    const ctx = { needsPin, ...ctxOf(stored), hasRelayToken: stored.relayToken };
+    const problems = checkGoLive({ ...form, ...apiPixPart(form) }, ctx);
     if (problems.length) {
       set({ errors: byField(problems) });
       return false;
     }
     set({ saving: true, failure: null });
-    const { newPin, confirmPin, ...rest } = form;
-    const r = await bridge().onboarding.save({ ...rest, ...(needsPin && { newPin, confirmPin }) });
+    const { newPin, confirmPin, kind: _k, apiPix: _a, certificate: _c, ...rest } = form;
+    const r = await bridge().onboarding.save({
+      ...rest,
+      ...apiPixPart(form),
+      ...(needsPin && { newPin, confirmPin }),
+    });
     if (!r.ok) {
       set({
         saving: false,

@@ -10,7 +10,12 @@ import { labelOfPath } from '../features/settings/field-table';
 interface SettingsState {
   /** The form being edited; null until read. */
   draft: AppSettings | null;
-  credentials: { configured: boolean; relayToken: boolean; webhookSecret: boolean };
+  credentials: {
+    configured: boolean;
+    relayToken: boolean;
+    webhookSecret: boolean;
+    clientCertificate?: boolean;
+  };
   message: string | null;
   load(): Promise<void>;
   edit(next: AppSettings): void;
@@ -19,6 +24,7 @@ interface SettingsState {
   saveCredentials(input: CallInput<'credentials:set'>): Promise<void>;
   saveRelayToken(token: string): Promise<void>;
   saveWebhookSecret(secret: string): Promise<void>;
+  saveCertificate(input: CallInput<'credentials:setClientCertificate'>): Promise<void>;
   /** `Alterar PIN`: null when changed, else the refused field and why. */
   changePin(input: CallInput<'owner:setPin'>): Promise<{ field?: string; code: string } | null>;
 }
@@ -92,6 +98,14 @@ export const useSettings = create<SettingsState>((set, get) => {
       if (r.ok)
         set((st) => ({ credentials: { ...st.credentials, webhookSecret: r.value.webhookSecret } }));
       say(r, 'settings.webhookSecretSaved');
+    },
+    async saveCertificate(input) {
+      const r = await bridge().credentials.setClientCertificate(input);
+      if (r.ok)
+        set((st) => ({
+          credentials: { ...st.credentials, clientCertificate: r.value.clientCertificate },
+        }));
+      say(r, 'apiPix.certificateSaved');
     },
     async changePin(input) {
       const r = await bridge().owner.setPin(input);

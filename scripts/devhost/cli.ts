@@ -1,6 +1,7 @@
 // `npm run start:browser -- [options]`: the app's services under Node, the UI in your browser.
 // Loopback only; not a product mode.
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { KEYCHAIN_SERVICE, KeytarSecretStore } from '../../electron/main/adapters/keytar-store';
 import { startDemoRelay, startEmbeddedDemo } from '../../electron/main/demo';
@@ -62,6 +63,16 @@ export const DEVHOST_CLI = {
       value: '<folder>',
       help: "answer the shop's PDV through the TEF Dial files in <folder>/req and <folder>/resp",
     },
+    'api-pix-ca': {
+      type: 'string',
+      value: '<file>',
+      help: 'trust this CA (PEM) for an API Pix sandbox: its server and QR locations (development only)',
+    },
+    'api-pix-host': {
+      type: 'string',
+      value: '<name=host:port>',
+      help: "with --api-pix-ca: read the sandbox's QR locations at <name> from host:port",
+    },
   },
   env: {
     BALCAO_DATA_DIR: 'the data directory',
@@ -114,7 +125,19 @@ const values = cliOptions(DEVHOST_CLI, (v) => {
   const pdvDir = v['pdv-dir'];
   if (pdvDir !== undefined && (pdvDir === '' || !path.isAbsolute(pdvDir)))
     throw new CliError(`--pdv-dir must be an absolute folder path (got ${JSON.stringify(pdvDir)})`);
+  const apiPixCa = v['api-pix-ca'];
+  if (apiPixCa !== undefined && (apiPixCa === '' || !existsSync(apiPixCa)))
+    throw new CliError(`--api-pix-ca must name a PEM file (got ${JSON.stringify(apiPixCa)})`);
+  const apiPixHost = v['api-pix-host'];
+  if (apiPixHost !== undefined && !/^[\w.-]+=[\w.-]+:\d{1,5}$/.test(apiPixHost))
+    throw new CliError(
+      `--api-pix-host must be name=host:port, like pix.sandbox.test=127.0.0.1:8443 (got ${JSON.stringify(apiPixHost)})`,
+    );
+  if (apiPixHost !== undefined && apiPixCa === undefined)
+    throw new CliError('--api-pix-host applies only with --api-pix-ca');
   return {
+    apiPixCa,
+    apiPixHost,
     pdvDir,
     pdvApiPort:
       v['pdv-api-port'] === undefined ? undefined : portNumber('--pdv-api-port', v['pdv-api-port']),
@@ -182,6 +205,16 @@ const core = await createAppCore({
   }),
   ...(values.preset !== undefined && isPspPresetId(values.preset) && { pspPreset: values.preset }),
   ...(values.pdvDir !== undefined && { pdvDir: values.pdvDir }),
+  // An API Pix sandbox's CA and location name: trusted in this development host only, never in
+  // the desktop app (a shop's PSP is checked against the system's roots).
+  ...(values.apiPixCa !== undefined && {
+    apiPixTrust: {
+      ca: readFileSync(values.apiPixCa, 'utf8'),
+      ...(values.apiPixHost && {
+        hosts: Object.fromEntries([values.apiPixHost.split('=') as [string, string]]),
+      }),
+    },
+  }),
   ...(values.pdvApiPort !== undefined && { pdvApiPort: values.pdvApiPort }),
   // Test hook: die after a PDV sale was paid and recorded, before its answer file is written.
   ...(env.BALCAO_TEST_CRASH_BEFORE_PDV_ANSWER === '1' && {

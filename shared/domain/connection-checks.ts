@@ -10,6 +10,10 @@ export const CHECK_IDS = [
   'cryptoFees',
   'webhookSecret',
   'callback',
+  // The API Pix kind (docs/api-pix.md): the client certificate, the mutual-TLS handshake, the token.
+  'certificate',
+  'handshake',
+  'token',
 ] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
 
@@ -49,6 +53,9 @@ export interface CheckLine {
   ms?: number;
   /** callback: the PSP's last signed callback checked against the secret (`true`), or none seen. */
   signatureChecked?: boolean;
+  /** An error code the renderer words (`errors.<code>`), e.g. APIPIX_CERT_EXPIRED, and its params. */
+  code?: string;
+  params?: Record<string, string | number>;
 }
 
 /** The settings the decision reads (a subset of PspSettings, so presets and saved ones fit). */

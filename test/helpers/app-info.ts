@@ -12,4 +12,5 @@ export const sampleAppInfo = (host: 'electron' | 'browser') =>
     connection: { state: 'connected', since: 1 },
     firstRun: false,
     keychainMissing: false,
+    pspOffers: { balance: true, cryptoFees: true, withdrawals: true, infractions: true },
   }) as const;

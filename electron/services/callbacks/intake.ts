@@ -90,10 +90,13 @@ export class CallbackIntake {
         after = () => this.deps.onInfraction?.(body, trusted);
       } else if (!trusted) {
         // confirm-by-query: never applied to a charge; only the status query's answer is.
-        const charge = ledger.charges.findByAnyId(body.ids);
-        if (charge) {
+        // Each charge it names (an API Pix webhook may group several PIX of one key).
+        const named = new Set(
+          body.ids.map((id) => ledger.charges.findByAnyId([id])?.id).filter((id) => !!id),
+        ) as Set<string>;
+        if (named.size > 0) {
           outcome = 'hint';
-          after = () => this.deps.onHint?.(charge.id);
+          after = () => named.forEach((id) => this.deps.onHint?.(id));
         } else if (body.status) {
           outcome = this.deps.withdrawals.applyStatus(body.ids, body.status);
         } else outcome = 'unknown-charge';

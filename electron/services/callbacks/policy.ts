@@ -1,5 +1,6 @@
 import type { CallbackPolicy, CallbackSettings } from '../../../shared/psp-settings';
 import { err, ok, type Result } from '../../../shared/result';
+import { readApiPixBody } from './api-pix-body';
 import { bodyText, type CallbackBodyInput } from './body-bytes';
 import {
   callbackEventId,
@@ -36,7 +37,9 @@ export function readCallback(
 ): Result<ReadCallback> {
   if (policy === 'confirm-by-query') {
     const h = lowerCase(headers);
-    const body = parseCallbackBody(bodyText(rawBody, h['content-type']), idFields, settings);
+    const text = bodyText(rawBody, h['content-type']);
+    // The API Pix's `{pix: [...]}` (or Inter's bare array) names its charges by txid.
+    const body = readApiPixBody(text) ?? parseCallbackBody(text, idFields, settings);
     if (!body.ok) return body;
     return ok({
       eventId: callbackEventId(h, rawBody, settings),

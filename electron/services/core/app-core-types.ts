@@ -1,5 +1,6 @@
 // The shape of a terminal's services (AppCore) and of what builds them (AppCoreOptions),
 // apart from the composition in app-core.ts so both stay readable.
+import type { PspCapabilities } from '../../../shared/psp-capabilities';
 import type { PrinterKind } from '../../../shared/domain/printer-target';
 import type { PspPresetId } from '../../../shared/psp-presets';
 import type { AppSettings } from '../../../shared/settings';
@@ -95,6 +96,8 @@ export interface AppInfo {
   keychainMissing: boolean;
   /** Refused payment notices today (count, the reason to fix): the notice after a restart. */
   refusalsToday?: { count: number; reason: RefusalReason | null };
+  /** What the PSP in use offers beyond the charge (shared/psp-capabilities.ts). */
+  pspOffers: PspCapabilities;
 }
 
 /** A terminal's services, as the composition roots (Electron main, development host) use them. */

@@ -70,7 +70,7 @@ export function classify(
 }
 
 /** A failed PSP call as one line: the problem, and the PSP's own words when it said any. */
-function failed(id: CheckId, e: Err, redactor: Redactor): CheckLine {
+export function failed(id: CheckId, e: Err, redactor: Redactor): CheckLine {
   const words = e.params?.pspMessage;
   return {
     id,
@@ -257,9 +257,11 @@ async function notFoundWords(
   }
 }
 
-async function callbackCheck(
+export async function callbackCheck(
   settings: ReturnType<typeof pspSettingsSchema.parse>,
-  o: ConnectionTestOptions,
+  o: Pick<ConnectionTestOptions, 'relay' | 'webhookSecret' | 'fetch' | 'callbackBoundMs'> & {
+    credentials: { clientSecret: string };
+  },
 ): Promise<CheckLine> {
   if (!o.relay) return { id: 'callback', state: 'skipped', problem: 'NO_RELAY' };
   if (o.relay === 'pending')

@@ -5,7 +5,9 @@ import {
   type FieldProblem,
   type GoLiveInput,
 } from '../../../shared/onboarding';
+import { apiPixPresetSettings } from '../../../shared/api-pix-presets';
 import { pspPresetSettings } from '../../../shared/psp-presets';
+import { pspSettingsSchema, type PspSettingsInput } from '../../../shared/psp-settings';
 import { withUnits } from '../../../shared/psp-units';
 import { err, ok, type Err, type Result } from '../../../shared/result';
 import type { Ledger } from '../ledger/ledger';
@@ -15,6 +17,8 @@ import type { Credentials } from '../psp/auth';
 import type { SecretKey, SecretStore } from '../secrets/secret-store';
 import { previousSecretEntry } from '../secrets/credentials-service';
 import type { SettingsService } from '../settings-service';
+import type { ClientCertificate } from '../psp/api-pix/tls';
+import { testApiPixConnection } from './api-pix-connection-test';
 import { testConnection, type ConnectionReport } from './connection-test';
 import { createRelayChannel } from './relay-channel';
 
@@ -32,6 +36,31 @@ export interface GoLiveDeps {
   canSwitch: () => boolean;
   /** How long `Testar conexão` waits for its self-test callback (default 10 s). */
   callbackBoundMs?: number;
+  /**
+   * The API Pix kind: `PUT /webhook/{chave}` with this terminal's hook URL (the relay's, behind
+   * the shop's mutual-TLS proxy) once the settings are saved.
+   */
+  registerApiPixWebhook?: (hookUrl: string) => Promise<Result<true>>;
+  /** The API Pix kind against a sandbox (its CA, its location names); never for a real shop. */
+  apiPixTrust?: { ca?: string; hosts?: Record<string, string> };
+}
+
+const CERT_KEYS = ['psp.apiPixCert', 'psp.apiPixKey', 'psp.apiPixKeyPassword'] as const;
+
+/** The PSP settings a form names: the family's preset, or the API Pix kind with its own. */
+export function pspSettingsOf(i: ConnectionTestInput): Omit<PspSettingsInput, 'baseUrl'> {
+  if (i.kind !== 'api-pix' || !i.apiPix)
+    return { ...pspPresetSettings(i.preset), chargeOperation: i.chargeOperation };
+  const { preset, ...apiPix } = i.apiPix;
+  return {
+    ...(preset ? apiPixPresetSettings(preset) : { kind: 'api-pix', idempotentCreate: true }),
+    kind: 'api-pix',
+    // The status query is the API Pix client's own GET /cob/{txid} (the path says so; the API
+    // Pix client does not read it); a webhook is only a hint it confirms.
+    callbackPolicy: 'confirm-by-query',
+    statusQueryPath: '/cob/{id}',
+    apiPix: { ...apiPix, tokenUrl: apiPix.tokenUrl.trim(), chave: apiPix.chave.trim(), preset },
+  };
 }
 
 const WELCOME_KEY = 'onboarding.dismissed';
@@ -66,31 +95,71 @@ export class GoLiveService {
     }
   }
 
-  private async stored(): Promise<{ creds: Credentials | null; relayToken: boolean }> {
+  private async stored(): Promise<{
+    creds: Credentials | null;
+    relayToken: boolean;
+    certificate: ClientCertificate | null;
+  }> {
     try {
-      const [clientId, clientSecret, relayToken] = await Promise.all([
+      const [clientId, clientSecret, relayToken, certPem, keyPem, passphrase] = await Promise.all([
         this.deps.secrets.get('psp.clientId'),
         this.deps.secrets.get('psp.clientSecret'),
         this.deps.secrets.get('relay.channelToken'),
+        ...CERT_KEYS.map((k) => this.deps.secrets.get(k)),
       ]);
       return {
         creds: clientId && clientSecret ? { clientId, clientSecret } : null,
         relayToken: !!relayToken,
+        certificate: certPem
+          ? { certPem, keyPem: keyPem ?? '', ...(passphrase && { passphrase }) }
+          : null,
       };
     } catch {
-      return { creds: null, relayToken: false };
+      return { creds: null, relayToken: false, certificate: null };
     }
+  }
+
+  /** The certificate the form typed, else the stored one. */
+  private certificateOf(
+    i: ConnectionTestInput,
+    stored: ClientCertificate | null,
+  ): ClientCertificate | null {
+    const c = i.certificate;
+    if (!c?.certPem.trim()) return stored;
+    if (c.passphrase) this.deps.redactor.add(c.passphrase);
+    return {
+      certPem: c.certPem,
+      keyPem: c.keyPem,
+      ...(c.passphrase && { passphrase: c.passphrase }),
+    };
   }
 
   async test(i: ConnectionTestInput): Promise<Result<ConnectionReport & { keychain: boolean }>> {
     const stored = await this.stored();
-    const bad = checkConnection(i, { hasStoredCredentials: !!stored.creds });
+    const bad = checkConnection(i, {
+      hasStoredCredentials: !!stored.creds,
+      hasStoredCertificate: !!stored.certificate,
+    });
     if (bad[0]) return problem(bad[0]);
     const credentials =
       i.clientId.trim() || i.clientSecret
         ? { clientId: i.clientId.trim(), clientSecret: i.clientSecret }
         : stored.creds!;
     this.deps.redactor.add(credentials.clientSecret);
+    if (i.kind === 'api-pix') {
+      const report = await testApiPixConnection({
+        settings: pspSettingsSchema.parse({ ...pspSettingsOf(i), baseUrl: i.baseUrl.trim() }),
+        credentials,
+        certificate: this.certificateOf(i, stored.certificate),
+        redactor: this.deps.redactor,
+        now: this.deps.now,
+        relay: await this.relayToTest(i),
+        ...(this.deps.apiPixTrust && { trust: this.deps.apiPixTrust }),
+        ...(this.deps.fetch && { fetch: this.deps.fetch }),
+        ...(this.deps.callbackBoundMs && { callbackBoundMs: this.deps.callbackBoundMs }),
+      });
+      return ok({ ...report, keychain: await this.keychainAvailable() });
+    }
     const report = await testConnection({
       settings: { ...pspPresetSettings(i.preset), chargeOperation: i.chargeOperation },
       baseUrl: i.baseUrl,
@@ -125,7 +194,7 @@ export class GoLiveService {
     return { url: r.url.trim(), channelId: r.channelId.trim(), token };
   }
 
-  async save(i: GoLiveInput): Promise<Result<{ mode: 'live' }>> {
+  async save(i: GoLiveInput): Promise<Result<{ mode: 'live'; webhook?: string }>> {
     const { deps } = this;
     if (!deps.canSwitch()) return err('conflict', 'PSP_FIXED');
     const needsPin = !deps.owner.hasPin();
@@ -135,6 +204,7 @@ export class GoLiveService {
       needsPin,
       hasStoredCredentials: !!stored.creds,
       hasRelayToken: stored.relayToken,
+      hasStoredCertificate: !!stored.certificate,
     });
     if (bad[0]) return problem(bad[0]);
 
@@ -152,11 +222,15 @@ export class GoLiveService {
     if (!relay.url) relay = { url: '', channelId: '', token: '' };
 
     const next = deps.settings.check({
-      psp: {
-        ...withUnits(pspPresetSettings(i.preset), i.units ?? {}),
-        baseUrl: i.baseUrl.trim(),
-        chargeOperation: i.chargeOperation,
-      },
+      psp:
+        i.kind === 'api-pix'
+          ? { ...pspSettingsOf(i), baseUrl: i.baseUrl.trim() }
+          : {
+              // The family's preset says `kind: 'family'` (a shop leaving the API Pix).
+              ...withUnits(pspPresetSettings(i.preset), i.units ?? {}),
+              baseUrl: i.baseUrl.trim(),
+              chargeOperation: i.chargeOperation,
+            },
       relay: { url: relay.url, channelId: relay.channelId },
       printer: { ...i.printer, name: i.printer.name.trim() },
       // Only when typed: an empty `Pagador padrão` keeps whatever is set (checked by checkGoLive).
@@ -200,12 +274,23 @@ export class GoLiveService {
       writes.push(['psp.webhookSecret', i.webhookSecret]);
     }
     if (relay.token) writes.push(['relay.channelToken', relay.token]);
+    const cert = i.kind === 'api-pix' ? i.certificate : undefined;
+    if (cert?.certPem.trim())
+      writes.push(
+        ['psp.apiPixCert', cert.certPem],
+        ['psp.apiPixKey', cert.keyPem],
+        ['psp.apiPixKeyPassword', cert.passphrase],
+      );
     const undo: Array<[SecretKey, string | null]> = [];
     try {
       for (const [key, value] of writes) {
         undo.push([key, await deps.secrets.get(key)]);
-        await deps.secrets.set(key, value);
-        deps.redactor.add(value);
+        // An empty key or password (a PEM holding both, a key without one) is no entry at all.
+        if (value === '') await deps.secrets.delete(key);
+        else {
+          await deps.secrets.set(key, value);
+          deps.redactor.add(value);
+        }
       }
       deps.ledger.tx(() => {
         deps.settings.update(next.value);
@@ -216,7 +301,15 @@ export class GoLiveService {
       return KEYCHAIN_MISSING;
     }
     await deps.switchToLive();
-    return ok({ mode: 'live' as const });
+    // The API Pix: the PSP is told where to post payments (the relay's hook URL; the PSP appends
+    // `/pix`). Saved either way: payments are then found by the status query alone.
+    let webhook: string | undefined;
+    if (i.kind === 'api-pix' && relay.url && relay.channelId && deps.registerApiPixWebhook) {
+      const hook = `${relay.url.replace(/\/+$/, '')}/hooks/${encodeURIComponent(relay.channelId)}`;
+      const r = await deps.registerApiPixWebhook(hook);
+      webhook = r.ok ? 'registered' : r.code;
+    }
+    return ok({ mode: 'live' as const, ...(webhook && { webhook }) });
   }
 
   private async restore(undo: Array<[SecretKey, string | null]>): Promise<void> {

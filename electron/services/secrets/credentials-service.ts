@@ -132,9 +132,15 @@ export class CredentialsService {
   }
 
   async status(): Promise<
-    Result<{ configured: boolean; relayToken: boolean; webhookSecret: boolean }>
+    Result<{
+      configured: boolean;
+      relayToken: boolean;
+      webhookSecret: boolean;
+      clientCertificate: boolean;
+    }>
   > {
     return ok({
+      clientCertificate: (await this.store.get('psp.apiPixCert')) !== null,
       configured: (await this.read()) !== null,
       webhookSecret: (await this.store.get('psp.webhookSecret')) !== null,
       relayToken: (await this.store.get('relay.channelToken')) !== null,

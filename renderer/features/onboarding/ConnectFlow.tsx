@@ -27,7 +27,8 @@ export function ConnectFlow({ firstRun, onDone }: { firstRun: boolean; onDone():
     if (step === 'welcome') return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the refusal arrives from the service
     if (fields.some((f) => PIN_FIELDS.has(f))) setStep('pin');
-    else if (fields.some((f) => PSP_FIELDS.has(f))) setStep('psp');
+    else if (fields.some((f) => PSP_FIELDS.has(f) || /^(apiPix|certificate)\./.test(f)))
+      setStep('psp');
     // Only a new refusal moves the step (not a step change by itself), hence `step` unlisted.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ob.errors]);

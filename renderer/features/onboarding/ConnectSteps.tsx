@@ -1,7 +1,6 @@
 import { pspPresetSettings } from '../../../shared/psp-presets';
 import { unitsOf, withUnits } from '../../../shared/psp-units';
 import { defaultSettings } from '../../../shared/settings';
-import { describeError } from '../../bridge';
 import { Choice } from '../../components/Choice';
 import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
@@ -10,16 +9,9 @@ import { UNIT_ROWS } from '../settings/field-table';
 import { FieldRows } from '../settings/FieldRows';
 import { PresetPicker } from '../settings/PresetPicker';
 import { PrinterSection } from '../settings/PrinterSection';
+import { ApiPixFields, ApiPixPresetChoice } from './ApiPixStep';
+import { useFieldError } from './field-error';
 import { describeCheck, describeReport } from './report';
-
-/** A field's error code in words, next to it. */
-export function useFieldError() {
-  const errors = useOnboarding((s) => s.errors);
-  return (field: string) => {
-    const code = errors[field];
-    return code ? describeError({ code }) : undefined;
-  };
-}
 
 /** The owner PIN, typed twice (first run). */
 export function PinStep() {
@@ -59,23 +51,38 @@ export function PspStep() {
   const { t } = useTranslation();
   const { form, edit, stored } = useOnboarding();
   const error = useFieldError();
-  const signsWithWebhook = pspPresetSettings(form.preset).callback.secret === 'webhook';
+  const apiPix = form.kind === 'api-pix';
+  const signsWithWebhook = !apiPix && pspPresetSettings(form.preset).callback.secret === 'webhook';
   return (
     <fieldset className="stack">
       <legend>{t('onboarding.pspTitle')}</legend>
-      <PresetPicker
-        id="ob-preset"
-        label={t('onboarding.preset')}
-        value={form.preset}
-        onChange={(preset) =>
-          edit({
-            preset,
-            // The new profile's own units; the owner may change them below.
-            units: {},
-            chargeOperation: pspPresetSettings(preset).chargeOperation ?? form.chargeOperation,
-          })
-        }
+      <Choice
+        id="ob-kind"
+        label={t('apiPix.kind')}
+        value={form.kind}
+        options={[
+          ['family', t('apiPix.kindFamily')],
+          ['api-pix', t('apiPix.kindApiPix')],
+        ]}
+        onChange={(kind) => edit({ kind })}
       />
+      {apiPix ? (
+        <ApiPixPresetChoice />
+      ) : (
+        <PresetPicker
+          id="ob-preset"
+          label={t('onboarding.preset')}
+          value={form.preset}
+          onChange={(preset) =>
+            edit({
+              preset,
+              // The new profile's own units; the owner may change them below.
+              units: {},
+              chargeOperation: pspPresetSettings(preset).chargeOperation ?? form.chargeOperation,
+            })
+          }
+        />
+      )}
       <TextField
         id="ob-url"
         label={t('settings.pspUrl')}
@@ -83,7 +90,8 @@ export function PspStep() {
         error={error('baseUrl')}
         onChange={(baseUrl) => edit({ baseUrl })}
       />
-      <p className="muted">{t('onboarding.urlHelp')}</p>
+      <p className="muted">{t(apiPix ? 'apiPix.urlHelp' : 'onboarding.urlHelp')}</p>
+      {apiPix && <ApiPixFields />}
       {stored.credentials && <p className="muted">{t('onboarding.credentialsKept')}</p>}
       <TextField
         id="ob-client-id"
@@ -113,17 +121,21 @@ export function PspStep() {
           <p className="muted">{t('onboarding.webhookSecretHelp')}</p>
         </>
       )}
-      <UnitFields />
-      <Choice
-        id="ob-op"
-        label={t('settings.operation')}
-        value={form.chargeOperation}
-        options={[
-          ['deposit', t('onboarding.opDeposit')],
-          ['transaction', t('onboarding.opTransaction')],
-        ]}
-        onChange={(chargeOperation) => edit({ chargeOperation })}
-      />
+      {!apiPix && (
+        <>
+          <UnitFields />
+          <Choice
+            id="ob-op"
+            label={t('settings.operation')}
+            value={form.chargeOperation}
+            options={[
+              ['deposit', t('onboarding.opDeposit')],
+              ['transaction', t('onboarding.opTransaction')],
+            ]}
+            onChange={(chargeOperation) => edit({ chargeOperation })}
+          />
+        </>
+      )}
       <ConnectionTest />
     </fieldset>
   );

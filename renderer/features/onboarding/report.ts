@@ -1,6 +1,7 @@
 import type { CheckLine } from '../../../shared/domain/connection-checks';
 import type { CallOutput } from '../../../shared/ipc-contract';
 import { formatMoney } from '../../i18n/money';
+import { describeError } from '../../bridge';
 import { i18next } from '../../i18n';
 
 /** `Testar conexão`'s result as one sentence: all passed, or where to look. */
@@ -23,6 +24,7 @@ export function describeReport(r: CallOutput<'onboarding:test'>): string {
 export function describeCheck(c: CheckLine): { name: string; state: string; text: string } {
   const t = i18next.t.bind(i18next);
   const parts: string[] = [];
+  if (c.code) parts.push(describeError({ code: c.code, ...(c.params && { params: c.params }) }));
   if (c.problem) parts.push(t(`onboarding.problem.${c.problem}`, { detail: c.detail ?? '?' }));
   if (c.pspMessage) parts.push(t('onboarding.pspSaid', { message: c.pspMessage }));
   if (c.id === 'callback' && c.state === 'pass') {

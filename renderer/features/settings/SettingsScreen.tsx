@@ -10,7 +10,8 @@ import { DefaultPayerSection } from './DefaultPayerSection';
 import { PrinterSection } from './PrinterSection';
 import { ReceiverSection } from './ReceiverSection';
 import { TextField } from '../../components/TextField';
-import { GENERAL_ROWS, SWITCH_ROWS, TERMINAL_ROWS } from './field-table';
+import { CertificateFields } from './CertificateFields';
+import { API_PIX_ROWS, GENERAL_ROWS, SWITCH_ROWS, TERMINAL_ROWS } from './field-table';
 import { FieldRows } from './FieldRows';
 import { WebhookSecretField } from './WebhookSecretField';
 
@@ -22,6 +23,7 @@ export function SettingsScreen() {
   const [clientId, setClientId] = useState('');
   const [clientSecret, setClientSecret] = useState('');
   const [relayToken, setRelayToken] = useState('');
+  const [cert, setCert] = useState({ certPem: '', keyPem: '', passphrase: '' });
   const [newPin, setNewPin] = useState('');
   const [confirmPin, setConfirmPin] = useState('');
   const [currentPin, setCurrentPin] = useState('');
@@ -42,6 +44,10 @@ export function SettingsScreen() {
   const saveRelayToken = () => {
     void settings.saveRelayToken(relayToken);
     setRelayToken('');
+  };
+  const saveCertificate = () => {
+    void settings.saveCertificate(cert);
+    setCert({ certPem: '', keyPem: '', passphrase: '' });
   };
   const changePin = async () => {
     const bad = checkNewPin(newPin, confirmPin)[0];
@@ -83,7 +89,8 @@ export function SettingsScreen() {
       </section>
       <form onSubmit={save} className="stack">
         <FieldRows key={`general-${s.psp.preset}`} rows={GENERAL_ROWS} s={s} edit={setS} />
-        <PspProfileSection s={s} edit={setS} />
+        <FieldRows key={`apipix-${s.psp.apiPix.preset}`} rows={API_PIX_ROWS} s={s} edit={setS} />
+        {s.psp.kind !== 'api-pix' && <PspProfileSection s={s} edit={setS} />}
         <FieldRows rows={TERMINAL_ROWS} s={s} edit={setS} />
         <PrinterSection s={s} edit={setS} />
         <FieldRows rows={SWITCH_ROWS} s={s} edit={setS} />
@@ -113,6 +120,24 @@ export function SettingsScreen() {
         >
           {t('settings.saveCredentials')}
         </button>
+        {s.psp.kind === 'api-pix' && (
+          <>
+            <CertificateFields
+              idPrefix="set-cert"
+              value={cert}
+              stored={credentials.clientCertificate === true}
+              onChange={setCert}
+            />
+            <button
+              type="button"
+              className="btn"
+              onClick={saveCertificate}
+              disabled={!cert.certPem.trim()}
+            >
+              {t('apiPix.saveCertificate')}
+            </button>
+          </>
+        )}
         <WebhookSecretField signsWithWebhook={s.psp.callback.secret === 'webhook'} />
         <p>
           {credentials.relayToken ? t('settings.relayTokenStored') : t('settings.relayTokenNone')}

@@ -87,6 +87,8 @@ const statusMap: Pick<FieldRow, 'parse' | 'format'> = {
 };
 
 const hasQuery = (s: AppSettings) => s.psp.statusQueryPath.trim() !== '';
+const isApiPix = (s: AppSettings) => s.psp.kind === 'api-pix';
+const isFamily = (s: AppSettings) => s.psp.kind !== 'api-pix';
 const UNIT_OPTIONS = AMOUNT_UNITS.map((u) => [u, `units.${u}`] as const);
 const UNIT_LABELS: Record<UnitPath, string> = {
   requestAmountUnit: 'compat.unitRequest',
@@ -123,8 +125,19 @@ export const GENERAL_ROWS: FieldRow[] = [
       ['en', 'English'],
     ],
   },
+  {
+    id: 'set-kind',
+    label: 'apiPix.kind',
+    path: 'psp.kind',
+    kind: 'choice',
+    options: [
+      ['family', 'apiPix.kindFamily'],
+      ['api-pix', 'apiPix.kindApiPix'],
+    ],
+  },
   { id: 'set-psp', label: 'settings.pspUrl', path: 'psp.baseUrl', kind: 'text' },
   {
+    show: isFamily,
     id: 'set-op',
     label: 'settings.operation',
     path: 'psp.chargeOperation',
@@ -135,8 +148,41 @@ export const GENERAL_ROWS: FieldRow[] = [
       ['transaction', '/transactions/create'],
     ],
   },
-  { id: 'set-query', label: 'settings.statusQuery', path: 'psp.statusQueryPath', kind: 'text' },
+  {
+    id: 'set-query',
+    label: 'settings.statusQuery',
+    path: 'psp.statusQueryPath',
+    kind: 'text',
+    show: isFamily,
+  },
 ];
+
+/**
+ * The API Pix kind's own settings (docs/api-pix.md), shown only for that kind: in Configurações
+ * and on the onboarding's PSP step. The certificate is a secret: it is not a row (write-only).
+ */
+export const API_PIX_ROWS: FieldRow[] = [
+  { id: 'apipix-token-url', label: 'apiPix.tokenUrl', path: 'psp.apiPix.tokenUrl', kind: 'text' },
+  {
+    id: 'apipix-token-auth',
+    label: 'apiPix.tokenAuth',
+    path: 'psp.apiPix.tokenAuth',
+    kind: 'choice',
+    options: [
+      ['basic', 'apiPix.tokenAuthBasic'],
+      ['form', 'apiPix.tokenAuthForm'],
+    ],
+  },
+  { id: 'apipix-scopes', label: 'apiPix.scopes', path: 'psp.apiPix.scopes', kind: 'text' },
+  { id: 'apipix-chave', label: 'apiPix.chave', path: 'psp.apiPix.chave', kind: 'text' },
+  {
+    id: 'apipix-expiracao',
+    label: 'apiPix.expiracao',
+    path: 'psp.apiPix.expiracaoSeconds',
+    kind: 'number',
+    parse: int,
+  },
+].map((r) => ({ ...r, show: isApiPix }) as FieldRow);
 
 /** Charges, relay and the two switches, after the PSP's profile. */
 export const TERMINAL_ROWS: FieldRow[] = [
@@ -442,6 +488,7 @@ export const COMPAT_ROWS: FieldRow[] = [
 
 const ALL_ROWS = [
   ...GENERAL_ROWS,
+  ...API_PIX_ROWS,
   ...TERMINAL_ROWS,
   ...SWITCH_ROWS,
   ...PROFILE_ROWS,

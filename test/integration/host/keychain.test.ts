@@ -31,7 +31,14 @@ describe.skipIf(!hasSecretService)('keychain (gnome-keyring over the Secret Serv
   it('saved credentials are in the keychain and in no file, log line or IPC reply', async () => {
     const dataDir = tempDir();
     const secret = `cs-${randomBytes(12).toString('hex')}`;
-    const host = await startHost([], { BALCAO_DATA_DIR: dataDir, BALCAO_OWNER_PIN: '4321' });
+    // A service of its own: another test file (or an earlier run: the keyring is on disk) may
+    // hold entries under the default one.
+    const service = `balcao-test-${randomBytes(6).toString('hex')}`;
+    const host = await startHost([], {
+      BALCAO_DATA_DIR: dataDir,
+      BALCAO_OWNER_PIN: '4321',
+      BALCAO_KEYCHAIN_SERVICE: service,
+    });
     try {
       expect(host.output()).not.toContain('no OS keychain');
       expect(
@@ -43,7 +50,12 @@ describe.skipIf(!hasSecretService)('keychain (gnome-keyring over the Secret Serv
       ).toEqual({ ok: true, value: { configured: true } });
       expect(await host.call('credentials:status', {})).toEqual({
         ok: true,
-        value: { configured: true, relayToken: false, webhookSecret: false },
+        value: {
+          configured: true,
+          relayToken: false,
+          webhookSecret: false,
+          clientCertificate: false,
+        },
       });
       // The relay channel token is a secret too: keychain only.
       const relayToken = `rt-${randomBytes(16).toString('hex')}`;
@@ -51,12 +63,12 @@ describe.skipIf(!hasSecretService)('keychain (gnome-keyring over the Secret Serv
         ok: true,
         value: { relayToken: true },
       });
-      expect(await keytar.getPassword('balcao', 'relay.channelToken')).toBe(relayToken);
+      expect(await keytar.getPassword(service, 'relay.channelToken')).toBe(relayToken);
       // Exercise the app a little so logs and ledger have content.
       await host.call('settings:get', {});
       await host.call('charges:list', {});
 
-      expect(await keytar.getPassword('balcao', 'psp.clientSecret')).toBe(secret);
+      expect(await keytar.getPassword(service, 'psp.clientSecret')).toBe(secret);
       for (const f of filesUnder(dataDir)) {
         expect(readFileSync(f).includes(Buffer.from(secret)), f).toBe(false);
         expect(readFileSync(f).includes(Buffer.from(relayToken)), f).toBe(false);
@@ -64,13 +76,13 @@ describe.skipIf(!hasSecretService)('keychain (gnome-keyring over the Secret Serv
       expect(host.output()).not.toContain(secret);
       expect(host.frames.join('\n')).not.toContain(secret);
       expect(host.frames.join('\n')).not.toContain(relayToken);
-      await keytar.deletePassword('balcao', 'relay.channelToken');
+      await keytar.deletePassword(service, 'relay.channelToken');
 
       expect(await host.call('credentials:clear', {})).toEqual({
         ok: true,
         value: { configured: false },
       });
-      expect(await keytar.getPassword('balcao', 'psp.clientSecret')).toBeNull();
+      expect(await keytar.getPassword(service, 'psp.clientSecret')).toBeNull();
     } finally {
       await host.stop();
     }

@@ -116,3 +116,43 @@ describe('the default payer in onboarding (Pagador padrão)', () => {
     ).toEqual([]);
   });
 });
+
+describe('the API Pix kind in the onboarding form', () => {
+  const apiPix = {
+    preset: '' as const,
+    tokenUrl: 'https://pix.api.efipay.com.br/oauth/token',
+    tokenAuth: 'basic' as const,
+    scopes: 'cob.write cob.read',
+    chave: 'loja@exemplo.com.br',
+    expiracaoSeconds: 3600,
+  };
+  const cert = { certPem: '-----BEGIN CERTIFICATE-----', keyPem: '', passphrase: '' };
+
+  it('a complete API Pix form passes; the family rules are unchanged without the kind', () => {
+    expect(checkGoLive(form({ kind: 'api-pix', apiPix, certificate: cert }), ctx)).toEqual([]);
+    expect(checkGoLive(form({ apiPix: { ...apiPix, chave: '' } }), ctx)).toEqual([]);
+  });
+
+  it('names the token URL, the PIX key and the certificate next to their fields', () => {
+    expect(
+      checkGoLive(
+        form({
+          kind: 'api-pix',
+          apiPix: { ...apiPix, tokenUrl: 'http://psp.example.com/token', chave: ' ' },
+          certificate: { ...cert, certPem: '' },
+        }),
+        ctx,
+      ),
+    ).toEqual([
+      { field: 'apiPix.tokenUrl', code: 'URL_NOT_HTTPS' },
+      { field: 'apiPix.chave', code: 'APIPIX_CHAVE_EMPTY' },
+      { field: 'certificate.certPem', code: 'APIPIX_CERT_MISSING' },
+    ]);
+    expect(
+      checkGoLive(form({ kind: 'api-pix', apiPix: { ...apiPix, tokenUrl: '' } }), {
+        ...ctx,
+        hasStoredCertificate: true,
+      }),
+    ).toEqual([{ field: 'apiPix.tokenUrl', code: 'APIPIX_TOKEN_URL_EMPTY' }]);
+  });
+});

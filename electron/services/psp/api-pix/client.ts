@@ -131,6 +131,15 @@ export class ApiPixClient {
     return t.ok ? facts : t;
   }
 
+  /** A fresh token (Testar conexão's `token` line): the pair and the token URL work. */
+  async freshToken(): Promise<Result<true>> {
+    const api = await this.open();
+    if (!api.ok) return api;
+    api.value.token.invalidate();
+    const t = await api.value.token.bearer();
+    return t.ok ? ok(true) : t;
+  }
+
   // The charge seam (charges/charge-psp.ts) calls one of these two; both are a `cob`.
   createDeposit(i: ApiPixChargeInput): Promise<Result<CreatedCharge>> {
     return this.charge(i);
