@@ -23,12 +23,16 @@ export interface NatsStoreOptions {
   replicas?: number;
   /** Longest wait for the quorum's acknowledgement before a callback is refused (503). */
   ackTimeoutMs?: number;
+  /** How often each instance announces itself to the others (default 5 s; the rate's share). */
+  presenceMs?: number;
 }
 
 const STREAM = 'RELAY_EVENTS';
 const SUBJECT = 'relay.ev';
 const WAKE = 'relay.wake';
 const BUCKET = 'relay_channels';
+/** Each instance says it is alive here: the per-channel rate is shared out among those alive. */
+const PRESENCE = 'relay.presence';
 /** What a channel id may be to be a NATS subject token and a KV key (ours are base64url). */
 const VALID_ID = /^[A-Za-z0-9_-]{1,200}$/;
 
@@ -53,11 +57,21 @@ export class NatsStore implements RelayStore {
   }>;
   private readonly listeners: WakeListener[] = [];
   private readonly instance = randomBytes(6).toString('hex');
-  /** Per channel, per instance: JetStream has no atomic counter to share a bucket cheaply. */
-  private limiter: RateLimiter | null = null;
+  /**
+   * The per-channel rate, shared among the instances alive: JetStream has no cheap atomic
+   * counter (a compare-and-set per callback would be a quorum write each), so each instance
+   * takes rate ÷ N and burst ÷ N, N counted from the others' presence messages. N instances
+   * together never let more than the rate through; traffic spread unevenly gets less.
+   */
+  private limiter: { peers: number; bucket: RateLimiter } | null = null;
+  private readonly seen = new Map<string, number>();
+  private presenceTimer: NodeJS.Timeout | null = null;
+  private readonly presenceMs: number;
 
   constructor(servers: string[], o: NatsStoreOptions = {}) {
     const replicas = o.replicas ?? 3;
+    const presenceMs = o.presenceMs ?? 5000;
+    this.presenceMs = presenceMs;
     const timeout = o.ackTimeoutMs ?? 2000;
     this.ready = (async () => {
       const nc = await connect({
@@ -99,6 +113,20 @@ export class NatsStore implements RelayStore {
           await new Promise((r) => setTimeout(r, 250));
         }
       }
+      // Presence: announce now and every presenceMs; hear the others (core NATS, not stored).
+      const presence = nc.subscribe(PRESENCE);
+      void (async () => {
+        for await (const m of presence) {
+          const who = m.string();
+          // `-<id>`: that instance is closing (a restart must not halve the rate for 15 s).
+          if (who.startsWith('-')) this.seen.delete(who.slice(1));
+          else if (who !== this.instance) this.seen.set(who, Date.now());
+        }
+      })();
+      const announce = () => nc.publish(PRESENCE, this.instance);
+      announce();
+      this.presenceTimer = setInterval(announce, presenceMs);
+      this.presenceTimer.unref();
       const sub = nc.subscribe(`${WAKE}.>`);
       void (async () => {
         for await (const m of sub) {
@@ -205,8 +233,7 @@ export class NatsStore implements RelayStore {
   ): Promise<AppendOutcome> {
     const channel = await this.getChannel(channelId);
     if (!channel) return { refused: 'unknown_channel' };
-    this.limiter ??= new RateLimiter(limit.ratePerSec, limit.burst);
-    if (!this.limiter.take(channel.id)) return { refused: 'rate' };
+    if (!this.rateShare(limit).take(channel.id)) return { refused: 'rate' };
     return { id: await this.append(channel.id, e) };
   }
 
@@ -278,8 +305,27 @@ export class NatsStore implements RelayStore {
     await kv.put('probe.readyz', String(Date.now()));
   }
 
+  /** Instances alive: this one and those heard within three presence intervals. */
+  private peers(): number {
+    const since = Date.now() - 3 * this.presenceMs;
+    for (const [who, at] of this.seen) if (at < since) this.seen.delete(who);
+    return 1 + this.seen.size;
+  }
+
+  private rateShare(limit: { ratePerSec: number; burst: number }): RateLimiter {
+    const peers = this.peers();
+    if (this.limiter?.peers !== peers)
+      this.limiter = {
+        peers,
+        bucket: new RateLimiter(limit.ratePerSec / peers, Math.max(1, limit.burst / peers)),
+      };
+    return this.limiter.bucket;
+  }
+
   async close() {
+    if (this.presenceTimer) clearInterval(this.presenceTimer);
     const { nc } = await this.ready.catch(() => ({ nc: null }));
+    nc?.publish(PRESENCE, `-${this.instance}`);
     await nc?.drain().catch(() => undefined);
   }
 }

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NatsStore } from '../../../relay/nats-store';
+import { startRelay } from '../../../relay/server';
+import { startNatsCluster } from '../../helpers/nats';
+
+// The per-channel rate on the replicated store is shared among the relay instances alive: a
+// PSP (or a flood) spread over every instance gets one bucket in all, not one per instance.
+const ADMIN = 'nats-rate-admin-token-0123456789ab';
+let nats: Awaited<ReturnType<typeof startNatsCluster>>;
+beforeAll(async () => {
+  nats = await startNatsCluster();
+}, 90_000);
+afterAll(() => nats?.stop());
+
+// A bucket of 4 that refills one token every 10 s: within this test nothing refills.
+const slow = { adminToken: ADMIN, ratePerSec: 0.1, burst: 4 };
+const relay = () =>
+  startRelay({ store: new NatsStore(nats.servers, { presenceMs: 200 }), ...slow });
+const channel = async (url: string) =>
+  (
+    (await (
+      await fetch(`${url}/admin/channels`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN}` },
+      })
+    ).json()) as { channelId: string }
+  ).channelId;
+const post = async (url: string, id: string, i: number) =>
+  (
+    await fetch(`${url}/hooks/${id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ i }),
+    })
+  ).status;
+
+describe('the per-channel rate on NATS', () => {
+  it('two instances together let one bucket through; alone again, the survivor takes it all', async () => {
+    const c = await relay();
+    const d = await relay();
+    try {
+      await new Promise((r) => setTimeout(r, 1000)); // each hears the other
+      const id = await channel(c.url);
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) statuses.push(await post(i % 2 ? d.url : c.url, id, i));
+      expect(statuses.filter((s) => s === 200)).toHaveLength(4);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+      await d.close();
+      await new Promise((r) => setTimeout(r, 1000)); // three silent intervals: d is gone
+      const fresh = await channel(c.url);
+      const alone: number[] = [];
+      for (let i = 0; i < 6; i++) alone.push(await post(c.url, fresh, i));
+      expect(alone.filter((s) => s === 200)).toHaveLength(4);
+    } finally {
+      await c.close();
+      await d.close().catch(() => undefined);
+    }
+  }, 60_000);
+});
