@@ -54,7 +54,20 @@ export function ApiPixFields() {
         key={form.apiPix.preset}
         rows={API_PIX_ROWS}
         s={view}
-        edit={(next) => edit({ apiPix: { ...next.psp.apiPix, preset: form.apiPix.preset } })}
+        edit={(next) => {
+          // Only the form's own fields (its schema is strict): not the settings' other ones.
+          const { tokenUrl, tokenAuth, scopes, chave, expiracaoSeconds } = next.psp.apiPix;
+          edit({
+            apiPix: {
+              preset: form.apiPix.preset,
+              tokenUrl,
+              tokenAuth,
+              scopes,
+              chave,
+              expiracaoSeconds,
+            },
+          });
+        }}
       />
       {problem && (
         <p role="alert" className="field-error">
