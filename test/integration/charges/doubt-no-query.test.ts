@@ -85,16 +85,17 @@ describe('uncertain without a status query', () => {
       return t.core.charges.create({ amountCents: 4_200, payer });
     })();
     expect(next).toMatchObject({ ok: true, value: { status: 'PENDING' } });
+    // The retry in flight ends at the PSP request timeout (15 s after it left), then CANCELED.
     const ended = await waitFor(() => {
       const v = view(r.value.id);
       return v?.status === 'CANCELED' && v;
-    });
+    }, 30_000);
     expect(ended.notice?.code).toBe('UNCERTAIN_RETIRED');
     await t.core.charges.idle();
     expect(view(r.value.id)?.status).toBe('CANCELED');
     expect(await atPsp(r.value.externalId)).toHaveLength(0);
     expect(t.core.charges.list({ status: 'UNCERTAIN' })).toEqual([]);
-  }, 40_000);
+  }, 60_000);
 
   it('a PSP that answers a repeated id with the charge (VeoPag): the same-id retry brings the QR within 10 s, one charge', async () => {
     const veo = await sandbox({ dialect: 'veopag' });
