@@ -1,0 +1,281 @@
+import path from 'node:path';
+import type { ChargeView } from '../../shared/views';
+import { checkBooks, settledBooks, type PspCharge } from './chaos-books';
+import { FAULTS, faultBody, percentiles, pick, rng } from './chaos-random';
+import { payer, tempDir } from './core';
+import { startHost, type Host } from './devhost';
+import { freePort, startRelayProcess } from './relay-process';
+import { DEMO_ACCOUNT, sandbox } from './sandbox';
+
+/**
+ * The chaos run with every part in its own process (issue 21, item 6): the sandbox (the PSP,
+ * in this process), the relay (`npm run relay` on SQLite) and the development host (the app,
+ * on a data directory that outlives it) talking over HTTP, SSE and its WebSocket. Sales go on
+ * under random PSP faults and payers while, at seeded moments, the relay and the app are
+ * killed with SIGKILL and restarted on the same store, port and data directory. Then the same
+ * invariants as the in-process run, and how long things took.
+ */
+export interface ProcessChaosOptions {
+  seed: number;
+  /** Stop after this many sales… */
+  charges?: number;
+  /** …or after this long, whichever comes first (at least one of the two). */
+  minutes?: number;
+  statusQuery: boolean;
+  relayKills: number;
+  appKills: number;
+  progress?: (line: string) => void;
+}
+
+export type Figures = ReturnType<typeof percentiles>;
+
+export interface ProcessChaosReport {
+  seed: number;
+  sales: number;
+  seconds: number;
+  statusQuery: boolean;
+  relayKills: number;
+  appKills: number;
+  faults: Record<string, number>;
+  paidAtPsp: number;
+  paidHere: number;
+  late: number;
+  uncertainLeft: number;
+  /** Faults gone, relay and app up → every PSP-paid charge shown paid, nothing uncertain. */
+  recoveryMs: number;
+  /** Create sent → QR on the screen, for creates that came back uncertain. */
+  uncertainCreateToQrMs: Figures;
+  /** Relay back → `Pago` on the screen, for payments made while it was down. */
+  relayBackToPaidMs: Figures;
+  /** App restarted (process spawned) → every PSP-paid charge shown paid. */
+  appRestartToAllPaidMs: Figures;
+  violations: string[];
+}
+
+const ADMIN = 'chaos-relay-admin-token-0123456789';
+const PIN = '4826';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessChaosReport> {
+  if (o.charges === undefined && o.minutes === undefined)
+    throw new Error('give charges, minutes or both');
+  const random = rng(o.seed);
+  const began = Date.now();
+  const sb = await sandbox();
+  const atPsp = async () => (await sb.control('GET', '/charges')).body as PspCharge[];
+  const pay = (id: string) => sb.control('POST', `/charges/${id}/pay`);
+
+  // The relay: its own process on a SQLite file, restarted on the same file and port.
+  const relayPort = await freePort();
+  const relayStore = `sqlite:${path.join(tempDir('balcao-chaos-relay-'), 'relay.sqlite')}`;
+  const startRelay = () =>
+    startRelayProcess({ adminToken: ADMIN, store: relayStore, port: relayPort });
+  let relay: Awaited<ReturnType<typeof startRelay>> | null = null;
+  let app: Host | null = null;
+  let relayBack: Promise<void> = Promise.resolve();
+  try {
+    relay = await startRelay();
+    const channel = (await (
+      await fetch(`${relay.url}/admin/channels`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN}` },
+      })
+    ).json()) as { channelId: string; token: string };
+
+    // The app: the development host on a data directory that outlives each kill.
+    const dataDir = tempDir('balcao-chaos-app-');
+    const qrAt = new Map<string, number>();
+    const paidAt = new Map<string, number>();
+    const seen = (v: ChargeView, at = Date.now()) => {
+      if (v.brcode && !qrAt.has(v.id)) qrAt.set(v.id, at);
+      if ((v.status === 'PAID' || v.flags.includes('LATE_PAYMENT')) && !paidAt.has(v.id))
+        paidAt.set(v.id, at);
+    };
+    const onEvent = (event: string, payload: unknown) => {
+      if (event === 'charges:updated') seen(payload as ChargeView);
+      if (event === 'charges:paid') seen((payload as { charge: ChargeView }).charge);
+    };
+    const startApp = async () => {
+      const h = await startHost(
+        [
+          '--psp',
+          sb.baseUrl,
+          '--relay',
+          relay?.url ?? `http://127.0.0.1:${relayPort}`,
+          '--status-query',
+          o.statusQuery ? '/transactions/{id}' : '',
+        ],
+        {
+          BALCAO_DATA_DIR: dataDir,
+          BALCAO_CLIENT_ID: DEMO_ACCOUNT.clientId,
+          BALCAO_CLIENT_SECRET: DEMO_ACCOUNT.clientSecret,
+          BALCAO_RELAY_CHANNEL: channel.channelId,
+          BALCAO_RELAY_TOKEN: channel.token,
+          BALCAO_OWNER_PIN: PIN,
+        },
+        { onEvent, logs: false },
+      );
+      app = h; // stopped in the end whatever happens next
+      if (!(await h.call('owner:unlock', { pin: PIN })).ok) throw new Error('owner:unlock refused');
+      const r = await h.call('settings:update', { patch: { psp: { requestTimeoutMs: 600 } } });
+      if (!r.ok) throw new Error(`settings:update refused: ${JSON.stringify(r)}`);
+      return h;
+    };
+    app = await startApp();
+    const list = async () => {
+      const r = await app!.call<ChargeView[]>('charges:list', { limit: 1000 });
+      if (!r.ok) return null;
+      for (const v of r.value) seen(v);
+      return r.value;
+    };
+    /** Polls until every PSP-paid charge shows paid and none is uncertain; the time it took. */
+    const settle = async (from: number, limitMs: number) => {
+      const until = Date.now() + limitMs;
+      for (;;) {
+        const local = await list();
+        if (local && settledBooks(await atPsp(), local)) return Date.now() - from;
+        if (Date.now() > until) return null;
+        await sleep(50);
+      }
+    };
+
+    const slots = (n: number) =>
+      Array.from({ length: n }, () => 0.1 + random() * 0.7).sort((a, b) => a - b);
+    const relaySlots = slots(o.relayKills);
+    const appSlots = slots(o.appKills);
+    const deadline = o.minutes === undefined ? Infinity : began + o.minutes * 60_000;
+    const progress = (i: number) =>
+      Math.max(
+        o.charges === undefined ? 0 : i / o.charges,
+        o.minutes === undefined ? 0 : (Date.now() - began) / (o.minutes * 60_000),
+      );
+
+    const faults: Record<string, number> = {};
+    const violations: string[] = [];
+    const uncertain: Array<{ id: string; sentAt: number }> = [];
+    const relayDowns: Array<{ paid: string[]; backAt?: number }> = [];
+    const appRecoveries: number[] = [];
+    const open: Array<{ id: string; pspId: string }> = []; // QR shown, the payer walked away
+
+    const killRelay = () => {
+      const down = { paid: [] as string[] } as (typeof relayDowns)[number];
+      relayDowns.push(down);
+      relay!.child.kill('SIGKILL');
+      relay = null;
+      const downMs = 500 + random() * 2_500;
+      o.progress?.(`relay: kill -9, back in ${Math.round(downMs)} ms`);
+      relayBack = sleep(downMs).then(async () => {
+        relay = await startRelay();
+        down.backAt = Date.now();
+      });
+    };
+    const currentDown = () => (relay ? undefined : relayDowns.at(-1));
+
+    const killApp = async () => {
+      const inFlight = random() < 0.5;
+      o.progress?.(`app: kill -9${inFlight ? ' with a create in flight' : ''}`);
+      if (inFlight) {
+        await sb.control('POST', '/faults', {
+          route: 'POST /payments/deposit',
+          kind: 'latency',
+          value: 1_500,
+        });
+        void app!.call('charges:create', { amountCents: 1 + Math.floor(random() * 50_000), payer });
+        await sleep(300);
+      }
+      await app!.kill9();
+      await sb.control('DELETE', '/faults');
+      // Payers go on paying QRs already shown while the app is down.
+      for (let n = Math.floor(random() * 3); n > 0 && open.length; n--) {
+        const [c] = open.splice(Math.floor(random() * open.length), 1);
+        await pay(c!.pspId);
+        currentDown()?.paid.push(c!.id);
+      }
+      await sleep(300 + random() * 1_200);
+      const spawned = Date.now();
+      app = await startApp();
+      const took = await settle(spawned, 15_000);
+      if (took === null) violations.push('app restart: paid charges not shown paid within 15 s');
+      else appRecoveries.push(took);
+    };
+
+    let sales = 0;
+    for (; (o.charges === undefined || sales < o.charges) && Date.now() < deadline; sales++) {
+      const f = progress(sales);
+      if (relay && relaySlots.length && relaySlots[0]! <= f) {
+        relaySlots.shift();
+        killRelay();
+      }
+      if (appSlots.length && appSlots[0]! <= f) {
+        appSlots.shift();
+        await killApp();
+      }
+      const fault = pick(random, FAULTS);
+      faults[fault[0]] = (faults[fault[0]] ?? 0) + 1;
+      const body = faultBody(fault);
+      if (body) await sb.control('POST', '/faults', body);
+      o.progress?.(`sale ${sales}: ${fault[0]}`);
+      const amountCents = 1 + Math.floor(random() * 50_000);
+      const sentAt = Date.now();
+      const r = await app!.call<ChargeView>('charges:create', { amountCents, payer });
+      await sb.control('DELETE', '/faults');
+      if (!r.ok) continue;
+      seen(r.value);
+      if (!r.value.brcode) uncertain.push({ id: r.value.id, sentAt });
+      const psp = (await atPsp()).find((c) => c.externalId === r.value.externalId);
+      const what = random();
+      if (!psp) continue; // the PSP never processed it: nothing a payer could pay
+      const paid = async () => {
+        await pay(psp.id);
+        currentDown()?.paid.push(r.value.id);
+      };
+      const cancel = () => app!.call('charges:cancel', { id: r.value.id });
+      if (what < 0.4) await paid();
+      else if (what < 0.5) {
+        await paid();
+        await pay(psp.id); // paying twice: the PSP refuses the second
+      } else if (what < 0.6) {
+        await cancel();
+        await paid(); // after the cancel: a late payment
+      } else if (what < 0.7) await cancel();
+      else open.push({ id: r.value.id, pspId: psp.id });
+    }
+    // Recovery: every fault gone, the relay back; the app reconnects and reconciles by itself.
+    await relayBack;
+    const started = Date.now();
+    const recoveryMs = (await settle(started, 5_000)) ?? Date.now() - started;
+    const local = (await list()) ?? [];
+    const books = checkBooks(await atPsp(), local);
+    if (local.length >= 1000) violations.push('more than 1000 charges: the check saw 1000');
+    const sinceBack = relayDowns.flatMap((d) =>
+      d.paid.flatMap((id) => {
+        const at = paidAt.get(id);
+        return at === undefined || d.backAt === undefined ? [] : [Math.max(0, at - d.backAt)];
+      }),
+    );
+    const toQr = uncertain.flatMap((u) => {
+      const at = qrAt.get(u.id);
+      return at === undefined ? [] : [at - u.sentAt];
+    });
+    return {
+      seed: o.seed,
+      sales,
+      seconds: Math.round((Date.now() - began) / 1000),
+      statusQuery: o.statusQuery,
+      relayKills: relayDowns.length,
+      appKills: o.appKills - appSlots.length,
+      faults,
+      ...books,
+      violations: [...violations, ...books.violations],
+      recoveryMs,
+      uncertainCreateToQrMs: percentiles(toQr),
+      relayBackToPaidMs: percentiles(sinceBack),
+      appRestartToAllPaidMs: percentiles(appRecoveries),
+    };
+  } finally {
+    await relayBack.catch(() => undefined);
+    await app?.stop().catch(() => undefined);
+    relay?.child.kill('SIGKILL');
+    await sb.close();
+  }
+}
