@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ChargeView } from '../../shared/views';
-import { checkBooks, settledBooks, type PspCharge } from './chaos-books';
+import { checkBooks, paidNotShown, settledBooks, type PspCharge } from './chaos-books';
 import { FAULTS, faultBody, percentiles, pick, rng } from './chaos-random';
 import { payer, tempDir } from './core';
 import { startHost, type Host } from './devhost';
@@ -41,16 +41,29 @@ export interface ProcessChaosReport {
   paidHere: number;
   late: number;
   uncertainLeft: number;
-  /** Faults gone, relay and app up → every PSP-paid charge shown paid, nothing uncertain. */
+  /** Faults gone, relay and app up, the app reconnected, the PSP done redelivering → every PSP-paid charge shown paid, nothing uncertain. */
   recoveryMs: number;
   /** Create sent → QR on the screen, for creates that came back uncertain. */
   uncertainCreateToQrMs: Figures;
-  /** Relay back → `Pago` on the screen, for payments made while it was down. */
+  /** Payments made while the relay was down, and while the app was. */
+  paidWhileRelayDown: number;
+  paidWhileAppDown: number;
+  /** Relay back → `Pago` on the screen, for payments made while it was down (0: shown before). */
   relayBackToPaidMs: Figures;
+  /** Relay back → the app's stream to it up again (its reconnect backoff). */
+  relayBackToReconnectedMs: Figures;
   /** App restarted (process spawned) → every PSP-paid charge shown paid. */
   appRestartToAllPaidMs: Figures;
   violations: string[];
+  /** For each paid charge not shown paid: the PSP's callback attempts (status or error). */
+  callbacksOfMissing: string[];
 }
+
+type CallbackLog = Array<{
+  body: string;
+  delivered: boolean;
+  attempts: Array<{ at: string; status?: number; error?: string }>;
+}>;
 
 const ADMIN = 'chaos-relay-admin-token-0123456789';
 const PIN = '4826';
@@ -91,7 +104,11 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
       if ((v.status === 'PAID' || v.flags.includes('LATE_PAYMENT')) && !paidAt.has(v.id))
         paidAt.set(v.id, at);
     };
+    const connected: number[] = []; // when the app said its relay stream was up again
+    let appReadyAt = 0;
     const onEvent = (event: string, payload: unknown) => {
+      if (event === 'connection:changed' && (payload as { state: string }).state === 'connected')
+        connected.push(Date.now());
       if (event === 'charges:updated') seen(payload as ChargeView);
       if (event === 'charges:paid') seen((payload as { charge: ChargeView }).charge);
     };
@@ -116,6 +133,7 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
         { onEvent, logs: false },
       );
       app = h; // stopped in the end whatever happens next
+      appReadyAt = Date.now();
       if (!(await h.call('owner:unlock', { pin: PIN })).ok) throw new Error('owner:unlock refused');
       const r = await h.call('settings:update', { patch: { psp: { requestTimeoutMs: 600 } } });
       if (!r.ok) throw new Error(`settings:update refused: ${JSON.stringify(r)}`);
@@ -155,6 +173,7 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
     const uncertain: Array<{ id: string; sentAt: number }> = [];
     const relayDowns: Array<{ paid: string[]; backAt?: number }> = [];
     const appRecoveries: number[] = [];
+    let paidWhileAppDown = 0;
     const open: Array<{ id: string; pspId: string }> = []; // QR shown, the payer walked away
 
     const killRelay = () => {
@@ -240,12 +259,35 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
       } else if (what < 0.7) await cancel();
       else open.push({ id: r.value.id, pspId: psp.id });
     }
-    // Recovery: every fault gone, the relay back; the app reconnects and reconciles by itself.
+    // Recovery: every fault gone, the relay back and the app's stream to it up again, the PSP
+    // done redelivering its callbacks; the app reconciles by itself.
     await relayBack;
+    const lastBack = relayDowns.at(-1)?.backAt ?? 0;
+    const until = Date.now() + 40_000;
+    const redelivering = async () =>
+      ((await sb.control('GET', '/callbacks')).body as CallbackLog).some(
+        (c) => !c.delivered && c.attempts.length < 8,
+      );
+    while (
+      Date.now() < until &&
+      ((lastBack > appReadyAt && !connected.some((t) => t > lastBack)) || (await redelivering()))
+    )
+      await sleep(100);
     const started = Date.now();
     const recoveryMs = (await settle(started, 5_000)) ?? Date.now() - started;
     const local = (await list()) ?? [];
-    const books = checkBooks(await atPsp(), local);
+    const psp = await atPsp();
+    const books = checkBooks(psp, local);
+    const callbacks = (await sb.control('GET', '/callbacks')).body as CallbackLog;
+    const callbacksOfMissing = paidNotShown(psp, local).map(
+      (p) =>
+        `${p.externalId}: ${callbacks
+          .filter((c) => c.body.includes(p.id) || c.body.includes(p.externalId))
+          .map((c) =>
+            c.attempts.map((a) => `${a.at.slice(11, 23)} ${a.status ?? a.error}`).join(', '),
+          )
+          .join(' | ')}`,
+    );
     if (local.length >= 1000) violations.push('more than 1000 charges: the check saw 1000');
     const sinceBack = relayDowns.flatMap((d) =>
       d.paid.flatMap((id) => {
@@ -253,6 +295,10 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
         return at === undefined || d.backAt === undefined ? [] : [Math.max(0, at - d.backAt)];
       }),
     );
+    const reconnects = relayDowns.flatMap((d) => {
+      const t = connected.find((c) => d.backAt !== undefined && c > d.backAt);
+      return t === undefined ? [] : [t - d.backAt!];
+    });
     const toQr = uncertain.flatMap((u) => {
       const at = qrAt.get(u.id);
       return at === undefined ? [] : [at - u.sentAt];
@@ -267,9 +313,13 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
       faults,
       ...books,
       violations: [...violations, ...books.violations],
+      callbacksOfMissing,
       recoveryMs,
+      paidWhileRelayDown: relayDowns.reduce((n, d) => n + d.paid.length, 0),
+      paidWhileAppDown,
       uncertainCreateToQrMs: percentiles(toQr),
       relayBackToPaidMs: percentiles(sinceBack),
+      relayBackToReconnectedMs: percentiles(reconnects),
       appRestartToAllPaidMs: percentiles(appRecoveries),
     };
   } finally {
