@@ -28,9 +28,12 @@ export function paidNotShown(psp: PspCharge[], local: AppCharge[]) {
   });
 }
 
+/** In doubt: its create's answer unknown (UNCERTAIN), or sent and never resumed (SUBMITTING). */
+const DOUBT = ['UNCERTAIN', 'SUBMITTING'];
+
 /** Recovered: every PSP-paid charge shown paid, and no sale left in doubt. */
 export const settledBooks = (psp: PspCharge[], local: AppCharge[]) =>
-  paidNotShown(psp, local).length === 0 && !local.some((c) => c.status === 'UNCERTAIN');
+  paidNotShown(psp, local).length === 0 && !local.some((c) => DOUBT.includes(c.status));
 
 /**
  * The chaos run's invariants (issue 21, item 6): no sale charged twice; every PSP-paid charge
@@ -47,7 +50,8 @@ export function checkBooks(psp: PspCharge[], local: AppCharge[]) {
     violations.push(`paid at the PSP, ${c?.status ?? 'absent'} here: ${p.externalId}`);
   }
   for (const c of local) {
-    if (c.status === 'UNCERTAIN') violations.push(`left uncertain: ${c.externalId}`);
+    if (DOUBT.includes(c.status))
+      violations.push(`left ${c.status.toLowerCase()}: ${c.externalId}`);
     if (!c.brcode) continue;
     const v = verifyBrCode(c.brcode, c.amountCents);
     const info = parseBrCode(c.brcode);
@@ -72,7 +76,7 @@ export function checkBooks(psp: PspCharge[], local: AppCharge[]) {
     paidAtPsp: pspPaid.length,
     paidHere: paidHere.length,
     late: local.filter((c) => c.flags.includes('LATE_PAYMENT')).length,
-    uncertainLeft: local.filter((c) => c.status === 'UNCERTAIN').length,
+    uncertainLeft: local.filter((c) => DOUBT.includes(c.status)).length,
     violations,
   };
 }

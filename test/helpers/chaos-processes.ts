@@ -36,6 +36,8 @@ export interface ProcessChaosReport {
   statusQuery: boolean;
   relayKills: number;
   appKills: number;
+  /** App kills with a create in flight (sent, the PSP's answer not yet back). */
+  appKillsInFlight: number;
   faults: Record<string, number>;
   paidAtPsp: number;
   paidHere: number;
@@ -174,6 +176,7 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
     const relayDowns: Array<{ paid: string[]; backAt?: number }> = [];
     const appRecoveries: number[] = [];
     let paidWhileAppDown = 0;
+    let appKillsInFlight = 0;
     const open: Array<{ id: string; pspId: string }> = []; // QR shown, the payer walked away
 
     const killRelay = () => {
@@ -192,8 +195,11 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
 
     const killApp = async () => {
       const inFlight = random() < 0.5;
-      o.progress?.(`app: kill -9${inFlight ? ' with a create in flight' : ''}`);
+      o.progress?.(
+        `app: kill -9 (${open.length} QRs open)${inFlight ? ' with a create in flight' : ''}`,
+      );
       if (inFlight) {
+        appKillsInFlight++;
         await sb.control('POST', '/faults', {
           route: 'POST /payments/deposit',
           kind: 'latency',
@@ -205,10 +211,11 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
       await app!.kill9();
       await sb.control('DELETE', '/faults');
       // Payers go on paying QRs already shown while the app is down.
-      for (let n = Math.floor(random() * 3); n > 0 && open.length; n--) {
+      for (let n = 1 + Math.floor(random() * 2); n > 0 && open.length; n--) {
         const [c] = open.splice(Math.floor(random() * open.length), 1);
         await pay(c!.pspId);
         currentDown()?.paid.push(c!.id);
+        paidWhileAppDown++;
       }
       await sleep(300 + random() * 1_200);
       const spawned = Date.now();
@@ -310,6 +317,7 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
       statusQuery: o.statusQuery,
       relayKills: relayDowns.length,
       appKills: o.appKills - appSlots.length,
+      appKillsInFlight,
       faults,
       ...books,
       violations: [...violations, ...books.violations],
