@@ -221,7 +221,10 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
       const spawned = Date.now();
       app = await startApp();
       const took = await settle(spawned, 15_000);
-      if (took === null) violations.push('app restart: paid charges not shown paid within 15 s');
+      if (took === null)
+        violations.push(
+          'app restart: not settled (every paid charge shown paid, none in doubt) within 15 s',
+        );
       else appRecoveries.push(took);
     };
 

@@ -10,7 +10,7 @@ import { runProcessChaos } from '../helpers/chaos-processes';
 describe('chaos, short run with relay and app killed', () => {
   it.each([
     [false, 2],
-    //[true, 2],
+    [true, 2],
   ])(
     'status query %s, seed %i: payments made while relay or app was down show Pago',
     async (statusQuery, seed) => {
