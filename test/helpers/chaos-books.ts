@@ -80,3 +80,22 @@ export function checkBooks(psp: PspCharge[], local: AppCharge[]) {
     violations,
   };
 }
+
+/** The sandbox's callback log (its control API). */
+export type CallbackLog = Array<{
+  body: string;
+  delivered: boolean;
+  attempts: Array<{ at: string; status?: number; error?: string }>;
+}>;
+
+/** For each charge: the PSP's callback attempts for it, each as its time and status or error. */
+export const callbackTrails = (charges: PspCharge[], log: CallbackLog) =>
+  charges.map(
+    (p) =>
+      `${p.externalId}: ${log
+        .filter((c) => c.body.includes(p.id) || c.body.includes(p.externalId))
+        .map((c) =>
+          c.attempts.map((a) => `${a.at.slice(11, 23)} ${a.status ?? a.error}`).join(', '),
+        )
+        .join(' | ')}`,
+  );

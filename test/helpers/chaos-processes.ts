@@ -1,7 +1,15 @@
 import path from 'node:path';
 import type { ChargeView } from '../../shared/views';
-import { checkBooks, paidNotShown, settledBooks, type PspCharge } from './chaos-books';
+import {
+  callbackTrails,
+  checkBooks,
+  paidNotShown,
+  settledBooks,
+  type CallbackLog,
+  type PspCharge,
+} from './chaos-books';
 import { FAULTS, faultBody, percentiles, pick, rng } from './chaos-random';
+import { Timeline, type RelayOutage } from './chaos-timeline';
 import { payer, tempDir } from './core';
 import { startHost, type Host } from './devhost';
 import { freePort, startRelayProcess } from './relay-process';
@@ -61,12 +69,6 @@ export interface ProcessChaosReport {
   callbacksOfMissing: string[];
 }
 
-type CallbackLog = Array<{
-  body: string;
-  delivered: boolean;
-  attempts: Array<{ at: string; status?: number; error?: string }>;
-}>;
-
 const ADMIN = 'chaos-relay-admin-token-0123456789';
 const PIN = '4826';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -99,21 +101,8 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
 
     // The app: the development host on a data directory that outlives each kill.
     const dataDir = tempDir('balcao-chaos-app-');
-    const qrAt = new Map<string, number>();
-    const paidAt = new Map<string, number>();
-    const seen = (v: ChargeView, at = Date.now()) => {
-      if (v.brcode && !qrAt.has(v.id)) qrAt.set(v.id, at);
-      if ((v.status === 'PAID' || v.flags.includes('LATE_PAYMENT')) && !paidAt.has(v.id))
-        paidAt.set(v.id, at);
-    };
-    const connected: number[] = []; // when the app said its relay stream was up again
+    const seen = new Timeline();
     let appReadyAt = 0;
-    const onEvent = (event: string, payload: unknown) => {
-      if (event === 'connection:changed' && (payload as { state: string }).state === 'connected')
-        connected.push(Date.now());
-      if (event === 'charges:updated') seen(payload as ChargeView);
-      if (event === 'charges:paid') seen((payload as { charge: ChargeView }).charge);
-    };
     const startApp = async () => {
       const h = await startHost(
         [
@@ -132,7 +121,7 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
           BALCAO_RELAY_TOKEN: channel.token,
           BALCAO_OWNER_PIN: PIN,
         },
-        { onEvent, logs: false },
+        { onEvent: seen.onEvent, logs: false },
       );
       app = h; // stopped in the end whatever happens next
       appReadyAt = Date.now();
@@ -145,7 +134,7 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
     const list = async () => {
       const r = await app!.call<ChargeView[]>('charges:list', { limit: 1000 });
       if (!r.ok) return null;
-      for (const v of r.value) seen(v);
+      for (const v of r.value) seen.seen(v);
       return r.value;
     };
     /** Polls until every PSP-paid charge shows paid and none is uncertain; the time it took. */
@@ -173,14 +162,14 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
     const faults: Record<string, number> = {};
     const violations: string[] = [];
     const uncertain: Array<{ id: string; sentAt: number }> = [];
-    const relayDowns: Array<{ paid: string[]; backAt?: number }> = [];
+    const relayDowns: RelayOutage[] = [];
     const appRecoveries: number[] = [];
     let paidWhileAppDown = 0;
     let appKillsInFlight = 0;
     const open: Array<{ id: string; pspId: string }> = []; // QR shown, the payer walked away
 
     const killRelay = () => {
-      const down = { paid: [] as string[] } as (typeof relayDowns)[number];
+      const down: RelayOutage = { paid: [] };
       relayDowns.push(down);
       relay!.child.kill('SIGKILL');
       relay = null;
@@ -249,7 +238,7 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
       const r = await app!.call<ChargeView>('charges:create', { amountCents, payer });
       await sb.control('DELETE', '/faults');
       if (!r.ok) continue;
-      seen(r.value);
+      seen.seen(r.value);
       if (!r.value.brcode) uncertain.push({ id: r.value.id, sentAt });
       const psp = (await atPsp()).find((c) => c.externalId === r.value.externalId);
       const what = random();
@@ -280,7 +269,8 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
       );
     while (
       Date.now() < until &&
-      ((lastBack > appReadyAt && !connected.some((t) => t > lastBack)) || (await redelivering()))
+      ((lastBack > appReadyAt && !seen.connected.some((t) => t > lastBack)) ||
+        (await redelivering()))
     )
       await sleep(100);
     const started = Date.now();
@@ -288,31 +278,11 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
     const local = (await list()) ?? [];
     const psp = await atPsp();
     const books = checkBooks(psp, local);
-    const callbacks = (await sb.control('GET', '/callbacks')).body as CallbackLog;
-    const callbacksOfMissing = paidNotShown(psp, local).map(
-      (p) =>
-        `${p.externalId}: ${callbacks
-          .filter((c) => c.body.includes(p.id) || c.body.includes(p.externalId))
-          .map((c) =>
-            c.attempts.map((a) => `${a.at.slice(11, 23)} ${a.status ?? a.error}`).join(', '),
-          )
-          .join(' | ')}`,
+    const callbacksOfMissing = callbackTrails(
+      paidNotShown(psp, local),
+      (await sb.control('GET', '/callbacks')).body as CallbackLog,
     );
     if (local.length >= 1000) violations.push('more than 1000 charges: the check saw 1000');
-    const sinceBack = relayDowns.flatMap((d) =>
-      d.paid.flatMap((id) => {
-        const at = paidAt.get(id);
-        return at === undefined || d.backAt === undefined ? [] : [Math.max(0, at - d.backAt)];
-      }),
-    );
-    const reconnects = relayDowns.flatMap((d) => {
-      const t = connected.find((c) => d.backAt !== undefined && c > d.backAt);
-      return t === undefined ? [] : [t - d.backAt!];
-    });
-    const toQr = uncertain.flatMap((u) => {
-      const at = qrAt.get(u.id);
-      return at === undefined ? [] : [at - u.sentAt];
-    });
     return {
       seed: o.seed,
       sales,
@@ -328,9 +298,9 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
       recoveryMs,
       paidWhileRelayDown: relayDowns.reduce((n, d) => n + d.paid.length, 0),
       paidWhileAppDown,
-      uncertainCreateToQrMs: percentiles(toQr),
-      relayBackToPaidMs: percentiles(sinceBack),
-      relayBackToReconnectedMs: percentiles(reconnects),
+      uncertainCreateToQrMs: seen.toQr(uncertain),
+      relayBackToPaidMs: seen.sinceRelayBack(relayDowns),
+      relayBackToReconnectedMs: seen.reconnects(relayDowns),
       appRestartToAllPaidMs: percentiles(appRecoveries),
     };
   } finally {
