@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { ChargeView } from '../../shared/views';
 import {
   callbackTrails,
@@ -9,11 +8,11 @@ import {
   type PspCharge,
 } from './chaos-books';
 import { FAULTS, faultBody, percentiles, pick, rng } from './chaos-random';
+import { Cast } from './chaos-cast';
 import { Timeline, type RelayOutage } from './chaos-timeline';
-import { payer, tempDir } from './core';
-import { startHost, type Host } from './devhost';
-import { freePort, startRelayProcess } from './relay-process';
-import { DEMO_ACCOUNT, sandbox } from './sandbox';
+import { payer } from './core';
+import { sandbox } from './sandbox';
+import type { Result } from '../../shared/result';
 
 /**
  * The chaos run with every part in its own process (issue 21, item 6): the sandbox (the PSP,
@@ -69,9 +68,7 @@ export interface ProcessChaosReport {
   callbacksOfMissing: string[];
 }
 
-const ADMIN = 'chaos-relay-admin-token-0123456789';
-const PIN = '4826';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessChaosReport> {
   if (o.charges === undefined && o.minutes === undefined)
@@ -82,57 +79,28 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
   const atPsp = async () => (await sb.control('GET', '/charges')).body as PspCharge[];
   const pay = (id: string) => sb.control('POST', `/charges/${id}/pay`);
 
-  // The relay: its own process on a SQLite file, restarted on the same file and port.
-  const relayPort = await freePort();
-  const relayStore = `sqlite:${path.join(tempDir('balcao-chaos-relay-'), 'relay.sqlite')}`;
-  const startRelay = () =>
-    startRelayProcess({ adminToken: ADMIN, store: relayStore, port: relayPort });
-  let relay: Awaited<ReturnType<typeof startRelay>> | null = null;
-  let app: Host | null = null;
+  const seen = new Timeline();
+  let cast: Cast | null = null;
   let relayBack: Promise<void> = Promise.resolve();
   try {
-    relay = await startRelay();
-    const channel = (await (
-      await fetch(`${relay.url}/admin/channels`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ADMIN}` },
-      })
-    ).json()) as { channelId: string; token: string };
-
-    // The app: the development host on a data directory that outlives each kill.
-    const dataDir = tempDir('balcao-chaos-app-');
-    const seen = new Timeline();
-    let appReadyAt = 0;
-    const startApp = async () => {
-      const h = await startHost(
-        [
-          '--psp',
-          sb.baseUrl,
-          '--relay',
-          relay?.url ?? `http://127.0.0.1:${relayPort}`,
-          '--status-query',
-          o.statusQuery ? '/transactions/{id}' : '',
-        ],
-        {
-          BALCAO_DATA_DIR: dataDir,
-          BALCAO_CLIENT_ID: DEMO_ACCOUNT.clientId,
-          BALCAO_CLIENT_SECRET: DEMO_ACCOUNT.clientSecret,
-          BALCAO_RELAY_CHANNEL: channel.channelId,
-          BALCAO_RELAY_TOKEN: channel.token,
-          BALCAO_OWNER_PIN: PIN,
-        },
-        { onEvent: seen.onEvent, logs: false },
-      );
-      app = h; // stopped in the end whatever happens next
-      appReadyAt = Date.now();
-      if (!(await h.call('owner:unlock', { pin: PIN })).ok) throw new Error('owner:unlock refused');
-      const r = await h.call('settings:update', { patch: { psp: { requestTimeoutMs: 600 } } });
-      if (!r.ok) throw new Error(`settings:update refused: ${JSON.stringify(r)}`);
-      return h;
+    cast = await Cast.start({
+      pspUrl: sb.baseUrl,
+      statusQuery: o.statusQuery,
+      onEvent: seen.onEvent,
+    });
+    await cast.startApp();
+    const c = cast;
+    const violations: string[] = [];
+    /** A call to the app; one it leaves unanswered for 20 s is a violation, not a hang. */
+    const call = async <T>(channel: string, payload: unknown): Promise<Result<T>> => {
+      const r = await Promise.race([c.app!.call<T>(channel, payload), sleep(20_000)]);
+      if (r) return r;
+      violations.push(`the app left ${channel} unanswered for 20 s`);
+      o.progress?.(`app: ${channel} unanswered for 20 s`);
+      return { ok: false, kind: 'unavailable', code: 'HOST_GONE' } as Result<T>;
     };
-    app = await startApp();
     const list = async () => {
-      const r = await app!.call<ChargeView[]>('charges:list', { limit: 1000 });
+      const r = await call<ChargeView[]>('charges:list', { limit: 1000 });
       if (!r.ok) return null;
       for (const v of r.value) seen.seen(v);
       return r.value;
@@ -160,7 +128,6 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
       );
 
     const faults: Record<string, number> = {};
-    const violations: string[] = [];
     const uncertain: Array<{ id: string; sentAt: number }> = [];
     const relayDowns: RelayOutage[] = [];
     const appRecoveries: number[] = [];
@@ -171,16 +138,15 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
     const killRelay = () => {
       const down: RelayOutage = { paid: [] };
       relayDowns.push(down);
-      relay!.child.kill('SIGKILL');
-      relay = null;
+      c.killRelay();
       const downMs = 500 + random() * 2_500;
       o.progress?.(`relay: kill -9, back in ${Math.round(downMs)} ms`);
       relayBack = sleep(downMs).then(async () => {
-        relay = await startRelay();
+        await c.startRelay();
         down.backAt = Date.now();
       });
     };
-    const currentDown = () => (relay ? undefined : relayDowns.at(-1));
+    const currentDown = () => (c.relay ? undefined : relayDowns.at(-1));
 
     const killApp = async () => {
       const inFlight = random() < 0.5;
@@ -194,10 +160,13 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
           kind: 'latency',
           value: 1_500,
         });
-        void app!.call('charges:create', { amountCents: 1 + Math.floor(random() * 50_000), payer });
+        void c.app!.call('charges:create', {
+          amountCents: 1 + Math.floor(random() * 50_000),
+          payer,
+        });
         await sleep(300);
       }
-      await app!.kill9();
+      await c.app!.kill9();
       await sb.control('DELETE', '/faults');
       // Payers go on paying QRs already shown while the app is down.
       for (let n = 1 + Math.floor(random() * 2); n > 0 && open.length; n--) {
@@ -208,7 +177,7 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
       }
       await sleep(300 + random() * 1_200);
       const spawned = Date.now();
-      app = await startApp();
+      await c.startApp();
       const took = await settle(spawned, 15_000);
       if (took === null)
         violations.push(
@@ -220,7 +189,7 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
     let sales = 0;
     for (; (o.charges === undefined || sales < o.charges) && Date.now() < deadline; sales++) {
       const f = progress(sales);
-      if (relay && relaySlots.length && relaySlots[0]! <= f) {
+      if (c.relay && relaySlots.length && relaySlots[0]! <= f) {
         relaySlots.shift();
         killRelay();
       }
@@ -235,7 +204,7 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
       o.progress?.(`sale ${sales}: ${fault[0]}`);
       const amountCents = 1 + Math.floor(random() * 50_000);
       const sentAt = Date.now();
-      const r = await app!.call<ChargeView>('charges:create', { amountCents, payer });
+      const r = await call<ChargeView>('charges:create', { amountCents, payer });
       await sb.control('DELETE', '/faults');
       if (!r.ok) continue;
       seen.seen(r.value);
@@ -247,7 +216,7 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
         await pay(psp.id);
         currentDown()?.paid.push(r.value.id);
       };
-      const cancel = () => app!.call('charges:cancel', { id: r.value.id });
+      const cancel = () => call('charges:cancel', { id: r.value.id });
       if (what < 0.4) await paid();
       else if (what < 0.5) {
         await paid();
@@ -257,6 +226,8 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
         await paid(); // after the cancel: a late payment
       } else if (what < 0.7) await cancel();
       else open.push({ id: r.value.id, pspId: psp.id });
+      // A run for a while goes at a cashier's pace (and stays within one list of 1,000).
+      if (o.minutes !== undefined) await sleep(200 + random() * 400);
     }
     // Recovery: every fault gone, the relay back and the app's stream to it up again, the PSP
     // done redelivering its callbacks; the app reconciles by itself.
@@ -269,7 +240,7 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
       );
     while (
       Date.now() < until &&
-      ((lastBack > appReadyAt && !seen.connected.some((t) => t > lastBack)) ||
+      ((lastBack > c.appReadyAt && !seen.connected.some((t) => t > lastBack)) ||
         (await redelivering()))
     )
       await sleep(100);
@@ -305,8 +276,7 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
     };
   } finally {
     await relayBack.catch(() => undefined);
-    await app?.stop().catch(() => undefined);
-    relay?.child.kill('SIGKILL');
+    await cast?.stop();
     await sb.close();
   }
 }
