@@ -86,8 +86,17 @@ export class Cast {
     return h;
   }
 
-  async stop() {
-    await this.app?.stop().catch(() => undefined);
+  /** Stops both; false when the app did not exit within 10 s of SIGTERM (then it is killed). */
+  async stop(): Promise<boolean> {
+    const app = this.app;
+    const exited = app
+      ? await Promise.race([
+          app.stop().then(() => true),
+          new Promise<boolean>((r) => setTimeout(() => r(false), 10_000)),
+        ])
+      : true;
+    if (!exited) await app!.kill9();
     this.killRelay();
+    return exited;
   }
 }

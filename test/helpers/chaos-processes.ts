@@ -254,6 +254,9 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
       (await sb.control('GET', '/callbacks')).body as CallbackLog,
     );
     if (local.length >= 1000) violations.push('more than 1000 charges: the check saw 1000');
+    // Closing time: the app must exit when asked (a stuck request would keep it from it).
+    cast = null;
+    if (!(await c.stop())) violations.push('the app did not exit within 10 s of SIGTERM');
     return {
       seed: o.seed,
       sales,
