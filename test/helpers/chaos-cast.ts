@@ -19,6 +19,7 @@ export class Cast {
   app: Host | null = null;
   /** When the app last answered after a start. */
   appReadyAt = 0;
+  private readonly earlierLogs: string[] = [];
   private channel = { channelId: '', token: '' };
   private readonly dataDir = tempDir('balcao-chaos-app-');
   private readonly relayStore = `sqlite:${path.join(tempDir('balcao-chaos-relay-'), 'relay.sqlite')}`;
@@ -76,14 +77,20 @@ export class Cast {
         BALCAO_RELAY_TOKEN: this.channel.token,
         BALCAO_OWNER_PIN: PIN,
       },
-      { onEvent: this.o.onEvent, logs: false },
+      { onEvent: this.o.onEvent },
     );
+    if (this.app) this.earlierLogs.push(this.app.output());
     this.app = h; // stopped in the end whatever happens next
     this.appReadyAt = Date.now();
     if (!(await h.call('owner:unlock', { pin: PIN })).ok) throw new Error('owner:unlock refused');
     const r = await h.call('settings:update', { patch: { psp: { requestTimeoutMs: 600 } } });
     if (!r.ok) throw new Error(`settings:update refused: ${JSON.stringify(r)}`);
     return h;
+  }
+
+  /** What every app process printed (its log lines at info and above), oldest first. */
+  appLogs() {
+    return [...this.earlierLogs, this.app?.output() ?? ''].join('\n--- app restarted ---\n');
   }
 
   /** Stops both; false when the app did not exit within 10 s of SIGTERM (then it is killed). */

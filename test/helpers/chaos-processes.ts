@@ -1,3 +1,6 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { ChargeView } from '../../shared/views';
 import {
   callbackTrails,
@@ -66,6 +69,8 @@ export interface ProcessChaosReport {
   violations: string[];
   /** For each paid charge not shown paid: the PSP's callback attempts (status or error). */
   callbacksOfMissing: string[];
+  /** With violations: where the app's log lines were written. */
+  appLog?: string;
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -257,6 +262,8 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
     // Closing time: the app must exit when asked (a stuck request would keep it from it).
     cast = null;
     if (!(await c.stop())) violations.push('the app did not exit within 10 s of SIGTERM');
+    const appLog = path.join(tmpdir(), `balcao-chaos-${o.seed}-${process.pid}.log`);
+    if (violations.length || books.violations.length) writeFileSync(appLog, c.appLogs());
     return {
       seed: o.seed,
       sales,
@@ -269,6 +276,7 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
       ...books,
       violations: [...violations, ...books.violations],
       callbacksOfMissing,
+      ...((violations.length || books.violations.length) && { appLog }),
       recoveryMs,
       paidWhileRelayDown: relayDowns.reduce((n, d) => n + d.paid.length, 0),
       paidWhileAppDown,
