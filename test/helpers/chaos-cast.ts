@@ -28,6 +28,8 @@ export class Cast {
     private readonly o: {
       pspUrl: string;
       statusQuery: boolean;
+      /** The status query's budget a minute (the app's default: 60). */
+      queryPerMinute?: number;
       onEvent: (event: string, payload: unknown) => void;
     },
     private readonly relayPort: number,
@@ -83,7 +85,14 @@ export class Cast {
     this.app = h; // stopped in the end whatever happens next
     this.appReadyAt = Date.now();
     if (!(await h.call('owner:unlock', { pin: PIN })).ok) throw new Error('owner:unlock refused');
-    const r = await h.call('settings:update', { patch: { psp: { requestTimeoutMs: 600 } } });
+    const r = await h.call('settings:update', {
+      patch: {
+        psp: {
+          requestTimeoutMs: 600,
+          ...(this.o.queryPerMinute && { statusQuery: { perMinute: this.o.queryPerMinute } }),
+        },
+      },
+    });
     if (!r.ok) throw new Error(`settings:update refused: ${JSON.stringify(r)}`);
     return h;
   }

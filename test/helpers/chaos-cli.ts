@@ -7,7 +7,7 @@ import { runChaos } from './chaos';
 import { runProcessChaos } from './chaos-processes';
 
 const USAGE =
-  'usage: npm run chaos -- --seed N [--charges N] [--minutes M] [--status-query none] [--processes] [--relay-kills N] [--app-kills N] [--verbose]';
+  'usage: npm run chaos -- --seed N [--charges N] [--minutes M] [--status-query none] [--processes] [--relay-kills N] [--app-kills N] [--query-budget N] [--verbose]';
 const args = process.argv.slice(2);
 const opt = (name: string) => {
   const i = args.indexOf(`--${name}`);
@@ -49,6 +49,7 @@ const report = processes
       statusQuery,
       relayKills: num('relay-kills', perMinute(1))!,
       appKills: num('app-kills', perMinute(1))!,
+      ...(num('query-budget') && { queryPerMinute: num('query-budget')! }),
       ...(progress && { progress }),
     })
   : await runChaos({ seed, charges: charges ?? 50, statusQuery, ...(progress && { progress }) });

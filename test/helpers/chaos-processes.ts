@@ -34,6 +34,8 @@ export interface ProcessChaosOptions {
   statusQuery: boolean;
   relayKills: number;
   appKills: number;
+  /** The status query's budget a minute, when not the app's default (60). */
+  queryPerMinute?: number;
   progress?: (line: string) => void;
 }
 
@@ -89,6 +91,7 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
   let relayBack: Promise<void> = Promise.resolve();
   try {
     cast = await Cast.start({
+      ...(o.queryPerMinute && { queryPerMinute: o.queryPerMinute }),
       pspUrl: sb.baseUrl,
       statusQuery: o.statusQuery,
       onEvent: seen.onEvent,
