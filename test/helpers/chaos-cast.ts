@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { tempDir } from './core';
 import { startHost, type Host } from './devhost';
@@ -22,7 +23,8 @@ export class Cast {
   private readonly earlierLogs: string[] = [];
   private channel = { channelId: '', token: '' };
   private readonly dataDir = tempDir('balcao-chaos-app-');
-  private readonly relayStore = `sqlite:${path.join(tempDir('balcao-chaos-relay-'), 'relay.sqlite')}`;
+  private readonly relayDir = tempDir('balcao-chaos-relay-');
+  private readonly relayStore = `sqlite:${path.join(this.relayDir, 'relay.sqlite')}`;
 
   private constructor(
     private readonly o: {
@@ -113,6 +115,7 @@ export class Cast {
       : true;
     if (!exited) await app!.kill9();
     this.killRelay();
+    for (const dir of [this.dataDir, this.relayDir]) rmSync(dir, { recursive: true, force: true });
     return exited;
   }
 }
