@@ -20,7 +20,12 @@ export interface Host {
 export async function startHost(
   args: string[],
   env: Record<string, string>,
-  opts: { nodeFlags?: string[]; logs?: boolean } = {},
+  opts: {
+    nodeFlags?: string[];
+    logs?: boolean;
+    /** Each event as it arrives (a chaos run times them). */
+    onEvent?: (event: string, payload: unknown) => void;
+  } = {},
 ): Promise<Host> {
   const child = spawn(
     process.execPath,
@@ -75,7 +80,10 @@ export async function startHost(
       payload?: unknown;
     };
     if (m.id !== undefined) pending.get(m.id)?.(m.result!);
-    else if (m.event) events.push({ event: m.event, payload: m.payload });
+    else if (m.event) {
+      events.push({ event: m.event, payload: m.payload });
+      opts.onEvent?.(m.event, m.payload);
+    }
   });
   ws.on('close', () => {
     for (const resolve of pending.values())

@@ -1,0 +1,65 @@
+import type { ChargeView } from '../../shared/views';
+import { percentiles } from './chaos-random';
+
+/** A relay outage of a chaos run: what payers paid meanwhile, and when the relay was back. */
+export interface RelayOutage {
+  paid: string[];
+  backAt?: number;
+}
+
+/**
+ * When the app showed what (from its events and its lists): each charge's first QR and first
+ * `Pago` (or late flag), and each time it said its relay stream was up. The run's timing
+ * figures are read from here.
+ */
+export class Timeline {
+  readonly qrAt = new Map<string, number>();
+  readonly paidAt = new Map<string, number>();
+  readonly connected: number[] = [];
+
+  seen(v: ChargeView, at = Date.now()) {
+    if (v.brcode && !this.qrAt.has(v.id)) this.qrAt.set(v.id, at);
+    if ((v.status === 'PAID' || v.flags.includes('LATE_PAYMENT')) && !this.paidAt.has(v.id))
+      this.paidAt.set(v.id, at);
+  }
+
+  /** The development host's events, as they arrive. */
+  onEvent = (event: string, payload: unknown) => {
+    if (event === 'connection:changed' && (payload as { state: string }).state === 'connected')
+      this.connected.push(Date.now());
+    if (event === 'charges:updated') this.seen(payload as ChargeView);
+    if (event === 'charges:paid') this.seen((payload as { charge: ChargeView }).charge);
+  };
+
+  /** Create sent → QR shown, for the creates given (those that came back without one). */
+  toQr(creates: Array<{ id: string; sentAt: number }>) {
+    return percentiles(
+      creates.flatMap((u) => {
+        const at = this.qrAt.get(u.id);
+        return at === undefined ? [] : [at - u.sentAt];
+      }),
+    );
+  }
+
+  /** Relay back → `Pago` shown, for payments made while it was down (0: shown before). */
+  sinceRelayBack(outages: RelayOutage[]) {
+    return percentiles(
+      outages.flatMap((d) =>
+        d.paid.flatMap((id) => {
+          const at = this.paidAt.get(id);
+          return at === undefined || d.backAt === undefined ? [] : [Math.max(0, at - d.backAt)];
+        }),
+      ),
+    );
+  }
+
+  /** Relay back → the app's stream to it up again. */
+  reconnects(outages: RelayOutage[]) {
+    return percentiles(
+      outages.flatMap((d) => {
+        const t = this.connected.find((c) => d.backAt !== undefined && c > d.backAt);
+        return t === undefined ? [] : [t - d.backAt!];
+      }),
+    );
+  }
+}
