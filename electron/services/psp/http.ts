@@ -74,22 +74,36 @@ export class PspHttp {
     let text: string;
     const cut = new AbortController();
     const maxBytes = deps.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
+    // Our own deadline over the whole exchange, not only the fetch's signal: under GC pressure
+    // Node's fetch can lose the link between the signal handed to it and its own (nodejs/node
+    // #55428, undici PR #4984), and a PSP that never answers then held a sale in SUBMITTING
+    // for good. At the deadline the request is aborted and the answer counted as lost.
+    let deadline: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      deadline = setTimeout(() => {
+        cut.abort();
+        reject(new DOMException('The PSP did not answer in time', 'TimeoutError'));
+      }, deps.timeoutMs);
+    });
     try {
-      res = await deps.fetch(url, {
-        method: req.method,
-        headers: {
-          accept: 'application/json',
-          ...(req.body !== undefined && { 'content-type': 'application/json' }),
-          ...(req.form && { 'content-type': 'application/x-www-form-urlencoded' }),
-          ...req.headers,
-        },
-        ...(req.body !== undefined && { body: JSON.stringify(req.body) }),
-        ...(req.form && { body: new URLSearchParams(req.form).toString() }),
-        signal: AbortSignal.any([AbortSignal.timeout(deps.timeoutMs), cut.signal]),
-        // A redirect is never followed: it would carry the secrets (ci/cs, the login's body)
-        // to whatever origin the PSP's address now names. It is an error that says where.
-        redirect: 'manual',
-      });
+      res = await Promise.race([
+        timedOut,
+        deps.fetch(url, {
+          method: req.method,
+          headers: {
+            accept: 'application/json',
+            ...(req.body !== undefined && { 'content-type': 'application/json' }),
+            ...(req.form && { 'content-type': 'application/x-www-form-urlencoded' }),
+            ...req.headers,
+          },
+          ...(req.body !== undefined && { body: JSON.stringify(req.body) }),
+          ...(req.form && { body: new URLSearchParams(req.form).toString() }),
+          signal: AbortSignal.any([AbortSignal.timeout(deps.timeoutMs), cut.signal]),
+          // A redirect is never followed: it would carry the secrets (ci/cs, the login's body)
+          // to whatever origin the PSP's address now names. It is an error that says where.
+          redirect: 'manual',
+        }),
+      ]);
       if (res.status >= 300 && res.status <= 399) {
         await res.body?.cancel().catch(() => {});
         const location = deps.redactor.redact(redirectTarget(res.headers.get('location'), url));
@@ -99,7 +113,7 @@ export class PspHttp {
           httpStatus: res.status,
         };
       }
-      const read = await readBounded(res, maxBytes, () => cut.abort());
+      const read = await Promise.race([timedOut, readBounded(res, maxBytes, () => cut.abort())]);
       if (!read.ok) {
         log({ status: res.status, error: 'PSP_REPLY_TOO_LARGE', bytesRead: read.bytesRead });
         return err(req.sideEffect ? 'uncertain' : 'unavailable', 'PSP_REPLY_TOO_LARGE', {
@@ -111,6 +125,9 @@ export class PspHttp {
       const failure = this.networkFailure(e, req.sideEffect);
       log({ error: failure.code });
       return failure;
+    } finally {
+      clearTimeout(deadline);
+      timedOut.catch(() => {});
     }
 
     if (jsonTooDeep(text)) {
