@@ -71,6 +71,13 @@ export async function startNatsCluster(size = 3) {
       await exited;
       nodes[i]!.child = null;
     },
+    /** Node i stops answering (SIGSTOP: alive, sockets open, nothing processed) until resumed. */
+    pause(i: number) {
+      nodes[i]!.child!.kill('SIGSTOP');
+    },
+    resume(i: number) {
+      nodes[i]!.child!.kill('SIGCONT');
+    },
     async start(i: number) {
       launch(i);
       await healthy(i);
