@@ -7,14 +7,14 @@ import { freePort } from './relay-process';
  * the replicated relay store. `kill(i)` is kill -9 of node i; `start(i)` brings it back on the
  * same ports and data.
  */
-export async function startNatsCluster(size = 3) {
+export async function startNatsCluster(size = 3, o: { dirs?: Array<string | undefined> } = {}) {
   const nodes = await Promise.all(
     Array.from({ length: size }, async (_, i) => ({
       name: `n${i}`,
       port: await freePort(),
       cluster: await freePort(),
       monitor: await freePort(),
-      dir: tempDir(`balcao-nats-${i}-`),
+      dir: o.dirs?.[i] ?? tempDir(`balcao-nats-${i}-`),
       child: null as ChildProcess | null,
     })),
   );
