@@ -39,7 +39,9 @@ describe('the per-channel rate on NATS', () => {
     const c = await relay();
     const d = await relay();
     try {
-      await new Promise((r) => setTimeout(r, 1000)); // each hears the other
+      // Both connected and ready (their stores answer /readyz), then each hears the other.
+      for (const r of [c, d]) expect((await fetch(`${r.url}/readyz`)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 1000));
       const id = await channel(c.url);
       const statuses: number[] = [];
       for (let i = 0; i < 10; i++) statuses.push(await post(i % 2 ? d.url : c.url, id, i));
