@@ -60,10 +60,11 @@ export class NatsStore implements RelayStore {
   /**
    * The per-channel rate, shared among the instances alive: JetStream has no cheap atomic
    * counter (a compare-and-set per callback would be a quorum write each), so each instance
-   * takes rate ÷ N and burst ÷ N, N counted from the others' presence messages. N instances
-   * together never let more than the rate through; traffic spread unevenly gets less.
+   * keeps the whole bucket but pays N tokens a callback, N counted from the others' presence
+   * messages. N instances together never let more than the rate through (traffic spread
+   * unevenly gets less), and N changing never refills a bucket.
    */
-  private limiter: { peers: number; bucket: RateLimiter } | null = null;
+  private limiter: RateLimiter | null = null;
   private readonly seen = new Map<string, number>();
   private presenceTimer: NodeJS.Timeout | null = null;
   private readonly presenceMs: number;
@@ -233,7 +234,9 @@ export class NatsStore implements RelayStore {
   ): Promise<AppendOutcome> {
     const channel = await this.getChannel(channelId);
     if (!channel) return { refused: 'unknown_channel' };
-    if (!this.rateShare(limit).take(channel.id)) return { refused: 'rate' };
+    this.limiter ??= new RateLimiter(limit.ratePerSec, limit.burst);
+    const cost = Math.min(this.peers(), Math.max(1, Math.floor(limit.burst)));
+    if (!this.limiter.take(channel.id, cost)) return { refused: 'rate' };
     return { id: await this.append(channel.id, e) };
   }
 
@@ -310,16 +313,6 @@ export class NatsStore implements RelayStore {
     const since = Date.now() - 3 * this.presenceMs;
     for (const [who, at] of this.seen) if (at < since) this.seen.delete(who);
     return 1 + this.seen.size;
-  }
-
-  private rateShare(limit: { ratePerSec: number; burst: number }): RateLimiter {
-    const peers = this.peers();
-    if (this.limiter?.peers !== peers)
-      this.limiter = {
-        peers,
-        bucket: new RateLimiter(limit.ratePerSec / peers, Math.max(1, limit.burst / peers)),
-      };
-    return this.limiter.bucket;
   }
 
   async close() {

@@ -8,14 +8,15 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  take(key: string): boolean {
+  /** `cost` tokens at once (a NATS instance pays one per instance alive: nats-store.ts). */
+  take(key: string, cost = 1): boolean {
     const t = this.now();
     const b = this.buckets.get(key) ?? { tokens: this.burst, at: t };
     b.tokens = Math.min(this.burst, b.tokens + ((t - b.at) / 1000) * this.ratePerSec);
     b.at = t;
     this.buckets.set(key, b);
-    if (b.tokens < 1) return false;
-    b.tokens -= 1;
+    if (b.tokens < cost) return false;
+    b.tokens -= cost;
     return true;
   }
 }
