@@ -84,7 +84,9 @@ describe.skipIf(!hasSecretService)('moving from keytar to @napi-rs/keyring', () 
     const napi = new NapiKeyringSecretStore(svc);
     for (const [k, v] of Object.entries(secrets)) expect(await napi.get(k as SecretKey)).toBe(v);
     // Moved, not copied: keytar's items are gone, a second read comes from the new entries.
-    expect(await keytar.findCredentials(svc)).toEqual([]);
+    // (By key: keytar's findCredentials over a service that holds the new library's items,
+    // which lack keytar's `account` attribute, crashed the test process now and then.)
+    for (const k of Object.keys(secrets)) expect(await keytar.getPassword(svc, k)).toBeNull();
     for (const [k, v] of Object.entries(secrets))
       expect(await new NapiKeyringSecretStore(svc).get(k as SecretKey)).toBe(v);
     // A cleared secret does not come back from anywhere.
