@@ -1,39 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { txidFor } from '../../../electron/services/psp/api-pix/client';
-import { MemorySecretStore } from '../../../electron/services/secrets/secret-store';
-import { API_PIX_ACCOUNT, apiPixSandbox } from '../../helpers/api-pix';
-import { coreOn, payer } from '../../helpers/core';
+import { apiPixSandbox } from '../../helpers/api-pix';
+import { apiPixTerminal } from '../../helpers/api-pix-terminal';
+import { payer } from '../../helpers/core';
 
 type Sb = Awaited<ReturnType<typeof apiPixSandbox>>;
 
-/** A terminal whose PSP kind is `api-pix`, its certificate in the (in-memory) keychain. */
-async function terminal(sb: Sb) {
-  const secrets = new MemorySecretStore();
-  const t = await coreOn(sb.baseUrl, {
-    secrets,
-    pspOverride: {
-      baseUrl: sb.baseUrl,
-      credentials: {
-        clientId: API_PIX_ACCOUNT.clientId,
-        clientSecret: API_PIX_ACCOUNT.clientSecret,
-      },
-      statusQueryPath: '',
-    },
-    apiPixTrust: { ca: sb.pki.ca.certPem, hosts: { [sb.publicName]: sb.publicAddress } },
-  });
-  expect(
-    t.core.settings.update({
-      psp: {
-        kind: 'api-pix',
-        idempotentCreate: true,
-        apiPix: { tokenUrl: sb.tokenUrl, chave: API_PIX_ACCOUNT.chave },
-      },
-    }).ok,
-  ).toBe(true);
-  await secrets.set('psp.apiPixCert', sb.pki.client.certPem);
-  await secrets.set('psp.apiPixKey', sb.pki.client.keyPem);
-  return t;
-}
+/** A terminal whose PSP kind is `api-pix` (test/helpers/api-pix-terminal.ts). */
+const terminal = (sb: Sb) => apiPixTerminal(sb);
 
 describe('the app with an API Pix PSP (mutual TLS sandbox)', () => {
   let sb: Sb;
