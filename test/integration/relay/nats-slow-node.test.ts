@@ -1,3 +1,4 @@
+import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NatsStore } from '../../../relay/nats-store';
 import { startRelay } from '../../../relay/server';
@@ -6,19 +7,37 @@ import { startNatsCluster } from '../../helpers/nats';
 // An engine node that stops answering (SIGSTOP: its sockets stay open, nothing is processed —
 // the slowest a node can be): each callback is answered 200 only once held, else 503 with
 // Retry-After; nothing answered 200 is missing afterwards, and posting works again once it
-// answers.
+// answers. One fault at a time: the next node stops only once every replica of the stream is
+// current again. Overlapping faults (a node stopped while another still catches up) are beyond
+// what this test claims: in one CI run under full load, nats-server 2.9.10 lost three
+// acknowledged callbacks that way (README, "The callback relay": what each store survives).
 const ADMIN = 'nats-slow-admin-token-0123456789ab';
 let nats: Awaited<ReturnType<typeof startNatsCluster>>;
 let relay: Awaited<ReturnType<typeof startRelay>>;
+let nc: NatsConnection;
 beforeAll(async () => {
   nats = await startNatsCluster();
   relay = await startRelay({ store: new NatsStore(nats.servers), adminToken: ADMIN });
+  nc = await connect({ servers: nats.servers });
 }, 90_000);
 afterAll(async () => {
   for (let i = 0; i < 3; i++) nats?.resume(i);
+  await nc?.close();
   await relay?.close();
   await nats?.stop();
 });
+
+/** Waits until the stream has a leader and every replica is current with no lag. */
+const whole = async (ms = 30_000) => {
+  const jsm = await nc.jetstreamManager({ timeout: 5000 });
+  for (const end = Date.now() + ms; Date.now() < end;) {
+    const info = await jsm.streams.info('RELAY_EVENTS').catch(() => null);
+    const r = info?.cluster?.replicas ?? [];
+    if (info?.cluster?.leader && r.length === 2 && r.every((x) => x.current && !x.lag)) return;
+    await new Promise((res) => setTimeout(res, 200));
+  }
+  throw new Error('the stream never became whole again');
+};
 
 const post = async (id: string, n: number) => {
   const r = await fetch(`${relay.url}/hooks/${id}`, {
@@ -42,6 +61,7 @@ describe('a NATS node that stops answering', () => {
     const acked: string[] = [];
     let n = 0;
     for (let node = 0; node < 3; node++) {
+      await whole();
       nats.pause(node);
       const end = Date.now() + 3_000;
       while (Date.now() < end) {
