@@ -31,7 +31,7 @@ import { serveLocalApi } from './pdv/local-api-server';
 import { PdvApi } from './pdv/pdv-api';
 import { TefExchange } from './pdv/tef-exchange';
 import { txidFor } from './psp/api-pix/client';
-import { COUNTER_RESERVE, QueryBudget, StatusQueryGate } from './psp/status-query-gate';
+import { QueryBudget, RESERVE, StatusQueryGate } from './psp/status-query-gate';
 import { ReceivedPixReconciler } from './reconciliation/received-pix';
 import { RefundService } from './refunds/refund-service';
 import { Reconciler } from './reconciliation/reconciler';
@@ -119,8 +119,8 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       createDeposit: (i) => c.createDeposit(i),
       createTransaction: (i) => c.createTransaction(i),
       // A caller may wait up to 15 s for a slot of the shared budget. The charge service asks
-      // for a customer at the counter (uncertain create, "Verificar de novo"): first in line.
-      transactionStatus: (id) => gate.ask(id, 15_000, 'counter'),
+      // for a cashier waiting on an answer (uncertain create, "Verificar de novo"): first in line.
+      transactionStatus: (id) => gate.ask(id, 15_000, 'doubt'),
     };
   };
 
@@ -199,7 +199,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     applyStatus: (ids, raw, src, extra) => charges.applyStatus(ids, raw, src, extra),
     psp: () => (sel.kind === 'api-pix' && sel.mode !== 'demo' ? sel.apiPix() : null),
     budget: statusBudget,
-    reserve: () => Math.max(1, Math.ceil(statusBudget.limit() * COUNTER_RESERVE)),
+    reserve: () => Math.max(1, Math.ceil(statusBudget.limit() * RESERVE.routine)),
     txidOf: txidFor,
     everyMs: () => settings.get().psp.apiPix.receivedPixEveryMinutes * 60_000,
     now,

@@ -15,9 +15,14 @@ export interface RelaySubscriberDeps {
   onState: (state: ConnectionStatus['state'], detail?: ConnectionDetailCode) => void;
   fetch?: typeof fetch;
   logger?: Logger;
-  /** Reconnect backoff: exponential from baseMs to maxMs, with full jitter. */
+  /**
+   * Reconnect backoff: exponential from baseDelayMs (250) to maxDelayMs (1.5 s), with full
+   * jitter; after `patientAfter` (20) failures in a row, up to `longDelayMs` (15 s).
+   */
   baseDelayMs?: number;
   maxDelayMs?: number;
+  patientAfter?: number;
+  longDelayMs?: number;
   /** After this many failed attempts in a row the state becomes `offline` (polling takes over). */
   offlineAfter?: number;
   /**
@@ -74,9 +79,17 @@ export class RelaySubscriber {
         offline ? 'offline' : 'reconnecting',
         offline ? 'RELAY_UNREACHABLE' : undefined,
       );
+      // A relay restart takes seconds: payments made meanwhile must reach the screen within 2 s
+      // of its return (issue 21), so the wait stays short (the 0.5 s → 30 s backoff left 2–16 s
+      // at p99). A relay gone for long (20 failures, ~15 s) is asked less often: the status
+      // query covers it meanwhile, and a fleet of terminals does not hammer a dead address.
+      const max =
+        this.failures > (this.deps.patientAfter ?? 20)
+          ? (this.deps.longDelayMs ?? 15_000)
+          : (this.deps.maxDelayMs ?? 1_500);
       const cap = Math.min(
-        this.deps.maxDelayMs ?? 30_000,
-        (this.deps.baseDelayMs ?? 500) * 2 ** Math.min(this.failures - 1, 10),
+        max,
+        (this.deps.baseDelayMs ?? 250) * 2 ** Math.min(this.failures - 1, 10),
       );
       await new Promise((r) => setTimeout(r, Math.random() * cap));
     }

@@ -52,7 +52,9 @@ export interface ChargeServiceDeps {
 
 export type { ApplyOutcome } from './charge-shell';
 
-const DEFAULT_DELAYS = [1_000, 2_000, 5_000, 10_000, 30_000];
+// Close together at first: a cashier is waiting for the QR, and the chaos run's invariant wants
+// nothing left uncertain 5 s after the PSP answers again (1, 2, 5 s missed it).
+const DEFAULT_DELAYS = [1_000, 1_000, 2_000, 3_000, 5_000, 10_000, 30_000];
 const DEFAULT_DOUBT_DEADLINE_MS = 8_000;
 
 /**

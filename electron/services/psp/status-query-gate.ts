@@ -63,15 +63,24 @@ export class QueryBudget {
 }
 
 /**
- * Who is waiting for the answer (issue 21): `counter` — a customer at the counter (an uncertain
- * create, a charge just created, the cashier's "Verificar de novo") — goes first and may use
- * every slot; `routine` reconciliation (closed charges still payable, forged or stale hints)
- * gets what is left and never the reserve kept for the counter.
+ * Who is waiting for the answer (issue 21), first to last: `doubt` — a cashier waiting for a QR
+ * (an uncertain create) or who pressed "Verificar de novo" — may use every slot; `counter` — a
+ * pending charge whose customer may still be paying, polled as a safety net beside the
+ * callbacks — leaves a share for doubt; `routine` reconciliation (closed charges still payable,
+ * forged or stale hints) leaves a larger share. A waiting caller holds back every lower one.
+ * Measured in the chaos run: with pending charges at the doubt's level, polling them took the
+ * slots an uncertain create waited for (p99 25–36 s to its QR at 60 a minute).
  */
-export type QueryPriority = 'counter' | 'routine';
+export type QueryPriority = 'doubt' | 'counter' | 'routine';
 
-/** The share of each minute's budget routine work may never take (at least one slot). */
-export const COUNTER_RESERVE = 0.25;
+const ORDER: readonly QueryPriority[] = ['doubt', 'counter', 'routine'];
+
+/** The share of each minute's budget a priority may never take (at least one slot). */
+export const RESERVE: Readonly<Record<QueryPriority, number>> = {
+  doubt: 0,
+  counter: 0.2,
+  routine: 0.4,
+};
 
 export interface StatusQueryGateDeps {
   query: (id: string) => Promise<Result<TransactionStatus>>;
@@ -88,8 +97,8 @@ export interface StatusQueryGateDeps {
  */
 export class StatusQueryGate {
   private readonly inflight = new Map<string, Promise<Result<TransactionStatus>>>();
-  /** Counter queries waiting for a slot: routine ones wait behind them. */
-  private counterWaiting = 0;
+  /** Callers waiting for a slot, by priority: each holds back every lower priority. */
+  private readonly waiting: Record<QueryPriority, number> = { doubt: 0, counter: 0, routine: 0 };
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
 
@@ -107,15 +116,20 @@ export class StatusQueryGate {
     return this.deps.budget;
   }
 
-  /** Slots routine work leaves untouched this minute. */
+  /** Slots a caller of this priority leaves untouched this minute. */
   private reserve(priority: QueryPriority): number {
-    if (priority === 'counter') return 0;
-    return Math.max(1, Math.ceil(this.deps.budget.limit() * COUNTER_RESERVE));
+    if (RESERVE[priority] === 0) return 0;
+    return Math.max(1, Math.ceil(this.deps.budget.limit() * RESERVE[priority]));
+  }
+
+  /** Someone more urgent is waiting for a slot. */
+  private heldBack(priority: QueryPriority): boolean {
+    return ORDER.slice(0, ORDER.indexOf(priority)).some((p) => this.waiting[p] > 0);
   }
 
   /** Requests a caller of this priority may send right now. */
   available(priority: QueryPriority = 'routine'): number {
-    if (priority === 'routine' && this.counterWaiting > 0) return 0;
+    if (this.heldBack(priority)) return 0;
     return this.deps.budget.available(this.reserve(priority));
   }
 
@@ -144,10 +158,8 @@ export class StatusQueryGate {
   ): Promise<Result<TransactionStatus>> {
     const deadline = this.now() + waitMs;
     const take = () =>
-      (priority === 'counter' || this.counterWaiting === 0) &&
-      this.deps.budget.tryTake(this.reserve(priority));
-    const counter = priority === 'counter';
-    if (counter) this.counterWaiting++;
+      !this.heldBack(priority) && this.deps.budget.tryTake(this.reserve(priority));
+    this.waiting[priority]++;
     try {
       while (!take()) {
         const at = this.nextAt(priority);
@@ -156,10 +168,11 @@ export class StatusQueryGate {
             retryAfterMs: Math.max(0, at - this.now()),
           });
         }
-        await this.sleep(Math.max(10, at - this.now()));
+        // Held back by a more urgent caller: look again shortly, not at a free slot's time.
+        await this.sleep(Math.max(this.heldBack(priority) ? 50 : 10, at - this.now()));
       }
     } finally {
-      if (counter) this.counterWaiting--;
+      this.waiting[priority]--;
     }
     const r = await this.deps.query(id);
     if (!r.ok && r.kind === 'rate_limited' && r.code !== 'STATUS_QUERY_BUDGET')

@@ -145,18 +145,19 @@ export class Reconciler {
     const ids = new Set(all.map((c) => c.id));
     for (const [id, p] of this.plans) if (!ids.has(id) && !p.done) this.plans.delete(id);
     const hinted = (c: ChargeRecord) => (this.plans.get(c.id)?.hinted ? 1 : 0);
-    const counter = (c: ChargeRecord) => (this.priority(c, at) === 'counter' ? 1 : 0);
+    const rank = (c: ChargeRecord) => ({ doubt: 2, counter: 1, routine: 0 })[this.priority(c, at)];
     return all.sort(
-      (a, b) => counter(b) - counter(a) || hinted(b) - hinted(a) || b.createdAt - a.createdAt,
+      (a, b) => rank(b) - rank(a) || hinted(b) - hinted(a) || b.createdAt - a.createdAt,
     );
   }
 
   /**
-   * A customer may be at the counter for an uncertain charge or a pending one not yet expired:
-   * asked first. Charges closed here (and hints about them, forged ones too) are routine.
+   * An uncertain charge has a cashier waiting for its QR: asked first. A pending one not yet
+   * expired may have a customer paying: next. Charges closed here (and hints about them, forged
+   * ones too) are routine.
    */
   private priority(c: ChargeRecord, at: number): QueryPriority {
-    if (c.status === 'UNCERTAIN') return 'counter';
+    if (c.status === 'UNCERTAIN') return 'doubt';
     return c.status === 'PENDING' && at < c.expiresAt ? 'counter' : 'routine';
   }
 
@@ -167,9 +168,9 @@ export class Reconciler {
       if (plan.dueAt > this.now()) continue;
       const priority = this.priority(c, this.now());
       if (this.deps.gate.available(priority) < 1) {
-        // Spent: a hinted or counter charge is asked about as soon as a slot frees, the rest
-        // next tick (counter charges come first, so nothing after this one may go either).
-        if (plan.hinted || priority === 'counter') this.wakeAt(this.deps.gate.nextAt(priority));
+        // Spent: a hinted, uncertain or pending charge is asked about as soon as a slot frees, the
+        // rest next tick (they come first, so nothing after this one may go either).
+        if (plan.hinted || priority !== 'routine') this.wakeAt(this.deps.gate.nextAt(priority));
         break;
       }
       asked++;

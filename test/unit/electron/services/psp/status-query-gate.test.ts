@@ -70,7 +70,7 @@ describe('the shared status-query budget', () => {
 });
 
 describe('priorities (issue 21)', () => {
-  it('routine work never takes the counter reserve; a counter question still goes', async () => {
+  it('routine work never takes the reserve; a pending charge and an uncertain one still go', async () => {
     const c = clock();
     const budget = new QueryBudget(() => 20, c.now);
     const gate = new StatusQueryGate({
@@ -80,8 +80,47 @@ describe('priorities (issue 21)', () => {
     });
     let routine = 0;
     for (let i = 0; i < 100; i++) if ((await gate.ask(`closed-${i}`)).ok) routine++;
-    expect(routine).toBe(15); // 25% of 20 kept for the counter
+    expect(routine).toBe(12); // 40% of 20 kept for the counter and for doubt
     expect(gate.available('routine')).toBe(0);
-    expect(await gate.ask('uncertain', 0, 'counter')).toMatchObject({ ok: true });
+    expect(await gate.ask('pending', 0, 'counter')).toMatchObject({ ok: true });
+    expect(await gate.ask('uncertain', 0, 'doubt')).toMatchObject({ ok: true });
+  });
+
+  it('a cashier waiting on an uncertain create goes before pending charges polled meanwhile', async () => {
+    const c = clock();
+    const budget = new QueryBudget(() => 10, c.now);
+    const order: string[] = [];
+    const sleepers: Array<() => void> = [];
+    const gate = new StatusQueryGate({
+      budget,
+      now: c.now,
+      sleep: () => new Promise<void>((r) => sleepers.push(r)),
+      query: async (id) => {
+        order.push(id);
+        return ok({ status: 'PENDING' });
+      },
+    });
+    const settle = () => new Promise((r) => setTimeout(r, 0));
+    // Pending charges polled as a safety net leave 2 of 10 slots for doubt.
+    let polled = 0;
+    for (let i = 0; i < 20; i++) if ((await gate.ask(`pending-${i}`, 0, 'counter')).ok) polled++;
+    expect(polled).toBe(8);
+    expect(await gate.ask('uncertain-1', 0, 'doubt')).toMatchObject({ ok: true });
+    expect(await gate.ask('uncertain-2', 0, 'doubt')).toMatchObject({ ok: true });
+    // The minute is spent: a pending poll, then an uncertain create, wait for a slot.
+    order.length = 0;
+    const pending = gate.ask('pending-late', 120_000, 'counter');
+    const uncertain = gate.ask('uncertain-3', 120_000, 'doubt');
+    await settle();
+    c.t += 60_000;
+    // Sleepers wake in the order they slept (the pending poll first), until both are answered.
+    for (let i = 0; i < 10 && order.length < 2; i++) {
+      for (const wake of sleepers.splice(0)) {
+        wake();
+        await settle();
+      }
+    }
+    await Promise.all([pending, uncertain]);
+    expect(order).toEqual(['uncertain-3', 'pending-late']);
   });
 });
