@@ -214,6 +214,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     now,
     logger,
     ...(o.reconcileBackoffMs && { backoffMs: o.reconcileBackoffMs }),
+    streamUp: () => monitor.get().state === 'connected',
   });
   // Leaving `connected`: callbacks may be missed from now on, so ask about every open charge.
   let lastState: ConnectionStatus['state'] | null = null;

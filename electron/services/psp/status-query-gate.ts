@@ -66,7 +66,7 @@ export class QueryBudget {
  * Who is waiting for the answer (issue 21), first to last: `doubt` — a cashier waiting for a QR
  * (an uncertain create) or who pressed "Verificar de novo" — may use every slot; `counter` — a
  * pending charge whose customer may still be paying, polled as a safety net beside the
- * callbacks — leaves a share for doubt; `routine` reconciliation (closed charges still payable,
+ * callbacks — leaves half of the minute for doubt; `routine` reconciliation (closed charges still payable,
  * forged or stale hints) leaves a larger share. A waiting caller holds back every lower one.
  * Measured in the chaos run: with pending charges at the doubt's level, polling them took the
  * slots an uncertain create waited for (p99 25–36 s to its QR at 60 a minute).
@@ -78,8 +78,8 @@ const ORDER: readonly QueryPriority[] = ['doubt', 'counter', 'routine'];
 /** The share of each minute's budget a priority may never take (at least one slot). */
 export const RESERVE: Readonly<Record<QueryPriority, number>> = {
   doubt: 0,
-  counter: 0.2,
-  routine: 0.4,
+  counter: 0.5,
+  routine: 0.6,
 };
 
 export interface StatusQueryGateDeps {

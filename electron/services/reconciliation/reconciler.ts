@@ -16,12 +16,23 @@ export interface ReconcilerDeps {
   now?: () => number;
   /** Delays between questions about one charge while it stays non-final. */
   backoffMs?: number[];
+  /**
+   * The callback stream is up: a pending charge's news comes by callback, so it is polled only
+   * as a safety net (first after 15 s, then 30 and 60 s), leaving the budget to doubt.
+   */
+  streamUp?: () => boolean;
   /** How long a charge canceled or expired here is still asked about (a late payment). */
   payableWindowMs?: number;
   logger?: Logger;
 }
 
 const DEFAULT_BACKOFF = [2_000, 4_000, 8_000, 15_000, 30_000, 60_000];
+/**
+ * A pending charge while callbacks flow. Measured in the chaos run (2 sales a second): polling
+ * each new pending charge at once and at 2, 4, 8 s spent the minute's budget, and uncertain
+ * creates waited up to 16 s for a slot.
+ */
+const SAFETY_NET_BACKOFF = [15_000, 30_000, 60_000];
 const DAY = 86_400_000;
 
 interface Plan {
@@ -97,6 +108,10 @@ export class Reconciler {
   /** The callback stream was lost: callbacks may have been missed, so ask about all soon. */
   hintAll(): void {
     for (const p of this.plans.values()) if (!p.done) p.dueAt = this.now();
+    // Charges not asked about yet (a pending one waiting for the safety net's first step) too.
+    for (const c of this.candidates())
+      if (!this.plans.has(c.id))
+        this.plans.set(c.id, { dueAt: this.now(), round: 0, hinted: false });
     void this.run();
   }
 
@@ -164,7 +179,7 @@ export class Reconciler {
   private async pass(): Promise<number> {
     let asked = 0;
     for (const c of this.candidates()) {
-      const plan = this.plans.get(c.id) ?? { dueAt: this.now(), round: 0, hinted: false };
+      const plan = this.plans.get(c.id) ?? { dueAt: this.firstDue(c), round: 0, hinted: false };
       if (plan.dueAt > this.now()) continue;
       const priority = this.priority(c, this.now());
       if (this.deps.gate.available(priority) < 1) {
@@ -177,6 +192,16 @@ export class Reconciler {
       await this.askOne(c, plan, priority);
     }
     return asked;
+  }
+
+  /** A pending charge on a live stream is not asked about before the safety net's first step. */
+  private firstDue(c: ChargeRecord): number {
+    if (!this.safetyNet(c)) return this.now();
+    return Math.max(this.now(), c.createdAt + SAFETY_NET_BACKOFF[0]!);
+  }
+
+  private safetyNet(c: ChargeRecord): boolean {
+    return !this.deps.backoffMs && c.status === 'PENDING' && !!this.deps.streamUp?.();
   }
 
   private async askOne(c: ChargeRecord, plan: Plan, priority: QueryPriority): Promise<void> {
@@ -217,7 +242,9 @@ export class Reconciler {
       });
       return;
     }
-    const backoff = this.deps.backoffMs ?? DEFAULT_BACKOFF;
+    const backoff = this.safetyNet(c)
+      ? SAFETY_NET_BACKOFF
+      : (this.deps.backoffMs ?? DEFAULT_BACKOFF);
     const current = this.plans.get(c.id);
     // A hint that arrived while we were asking stays due; otherwise back off.
     const hintedMeanwhile = current?.hinted && current.dueAt >= askedAt && current !== plan;
