@@ -549,6 +549,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       await pdv.stop();
       await apiServer?.close();
       reconciler.stop();
+      gate.close();
       refusals.stop();
       receivedPix.stop();
       refunds.stop();

@@ -124,3 +124,19 @@ describe('priorities (issue 21)', () => {
     expect(order).toEqual(['uncertain-late', 'pending-late']);
   });
 });
+
+describe('shutting down', () => {
+  it('a caller waiting for a slot is answered at once when the gate closes', async () => {
+    const gate = new StatusQueryGate({
+      budget: new QueryBudget(() => 1),
+      query: async () => ok({ status: 'PENDING' }),
+    });
+    expect(await gate.ask('first', 0, 'doubt')).toMatchObject({ ok: true });
+    const started = Date.now();
+    const waiting = gate.ask('second', 60_000, 'doubt');
+    await new Promise((r) => setTimeout(r, 100));
+    gate.close();
+    expect(await waiting).toMatchObject({ ok: false, code: 'STATUS_QUERY_BUDGET' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
