@@ -66,6 +66,8 @@ export interface ProcessChaosReport {
   relayBackToPaidMs: Figures;
   /** Relay back → the app's stream to it up again (its reconnect backoff). */
   relayBackToReconnectedMs: Figures;
+  /** Relay returns while the app was down: left out of the two figures above (its restart's). */
+  relayBackWhileAppDown: number;
   /** App restarted (process spawned) → every PSP-paid charge shown paid. */
   appRestartToAllPaidMs: Figures;
   violations: string[];
@@ -152,9 +154,11 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
       relayBack = sleep(downMs).then(async () => {
         await c.startRelay();
         down.backAt = Date.now();
+        down.appDownAtBack = appDown;
       });
     };
     const currentDown = () => (c.relay ? undefined : relayDowns.at(-1));
+    let appDown = false;
 
     const killApp = async () => {
       const inFlight = random() < 0.5;
@@ -174,6 +178,7 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
         });
         await sleep(300);
       }
+      appDown = true;
       await c.app!.kill9();
       await sb.control('DELETE', '/faults');
       // Payers go on paying QRs already shown while the app is down.
@@ -186,6 +191,7 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
       await sleep(300 + random() * 1_200);
       const spawned = Date.now();
       await c.startApp();
+      appDown = false;
       const took = await settle(spawned, 15_000);
       if (took === null)
         violations.push(
@@ -286,6 +292,7 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
       uncertainCreateToQrMs: seen.toQr(uncertain),
       relayBackToPaidMs: seen.sinceRelayBack(relayDowns),
       relayBackToReconnectedMs: seen.reconnects(relayDowns),
+      relayBackWhileAppDown: relayDowns.filter((d) => d.appDownAtBack).length,
       appRestartToAllPaidMs: percentiles(appRecoveries),
     };
   } finally {

@@ -5,7 +5,14 @@ import { percentiles } from './chaos-random';
 export interface RelayOutage {
   paid: string[];
   backAt?: number;
+  /** The app was down (killed, not yet restarted) when the relay came back: what it shows then
+   * is the app's restart, counted there, not the relay's return. */
+  appDownAtBack?: boolean;
 }
+
+/** Outages the app was up for when the relay came back. */
+const measurable = (outages: RelayOutage[]) =>
+  outages.filter((d) => d.backAt !== undefined && !d.appDownAtBack);
 
 /**
  * When the app showed what (from its events and its lists): each charge's first QR and first
@@ -44,7 +51,7 @@ export class Timeline {
   /** Relay back → `Pago` shown, for payments made while it was down (0: shown before). */
   sinceRelayBack(outages: RelayOutage[]) {
     return percentiles(
-      outages.flatMap((d) =>
+      measurable(outages).flatMap((d) =>
         d.paid.flatMap((id) => {
           const at = this.paidAt.get(id);
           return at === undefined || d.backAt === undefined ? [] : [Math.max(0, at - d.backAt)];
@@ -56,7 +63,7 @@ export class Timeline {
   /** Relay back → the app's stream to it up again. */
   reconnects(outages: RelayOutage[]) {
     return percentiles(
-      outages.flatMap((d) => {
+      measurable(outages).flatMap((d) => {
         const t = this.connected.find((c) => d.backAt !== undefined && c > d.backAt);
         return t === undefined ? [] : [t - d.backAt!];
       }),
