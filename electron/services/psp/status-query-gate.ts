@@ -167,8 +167,7 @@ export class StatusQueryGate {
     priority: QueryPriority,
   ): Promise<Result<TransactionStatus>> {
     const deadline = this.now() + waitMs;
-    const take = () =>
-      !this.heldBack(priority) && this.deps.budget.tryTake(this.reserve(priority));
+    const take = () => !this.heldBack(priority) && this.deps.budget.tryTake(this.reserve(priority));
     this.waiting[priority]++;
     try {
       while (!take()) {

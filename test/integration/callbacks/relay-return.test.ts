@@ -62,6 +62,9 @@ describe('the relay comes back', () => {
       server = await listen(port);
       waits.push(await connected(Date.now(), 20_000));
     }
-    expect(waits.every((w) => w < 2_000), `reconnected after ${waits.join(', ')} ms`).toBe(true);
+    expect(
+      waits.every((w) => w < 2_000),
+      `reconnected after ${waits.join(', ')} ms`,
+    ).toBe(true);
   }, 40_000);
 });
