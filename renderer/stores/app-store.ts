@@ -61,6 +61,11 @@ interface AppState {
 }
 
 let noticeSeq = 0;
+/**
+ * The shell's subscriptions, undone before `load` subscribes again: React's StrictMode runs the
+ * loading effect twice in development, and a second set of listeners showed every notice twice.
+ */
+let unsubscribe: Array<() => void> = [];
 
 /** Notices that sum up a state (today's refused callbacks): a newer one replaces the shown one. */
 const SUMMARY_NOTICES: ReadonlySet<string> = new Set(['CALLBACKS_REFUSED']);
@@ -77,9 +82,11 @@ export const useApp = create<AppState>((set, get) => ({
   defaultPayer: null,
   async load() {
     const api = bridge();
-    api.on('connection:changed', (c) => set({ connection: c }));
+    for (const off of unsubscribe) off();
+    unsubscribe = [];
+    unsubscribe.push(api.on('connection:changed', (c) => set({ connection: c })));
     // A MED callback: worded with its deadline (the app:notice twin is for OS notifications).
-    api.on('infractions:changed', (n) => {
+    const offInfractions = api.on('infractions:changed', (n) => {
       const waiting = n.status.toUpperCase() === 'WAITING_PSP';
       const params: Record<string, string> = waiting
         ? { id: n.infractionId, date: formatDate(n.deadline) }
@@ -87,7 +94,8 @@ export const useApp = create<AppState>((set, get) => ({
       const code = waiting ? 'MED_NOTICE' : 'MED_CHANGED';
       set((s) => ({ notices: [...s.notices, { id: ++noticeSeq, level: 'warn', code, params }] }));
     });
-    api.on('app:notice', (n) => {
+    unsubscribe.push(offInfractions);
+    const offNotices = api.on('app:notice', (n) => {
       if (n.code === 'MED_INFRACTION') return; // shown from infractions:changed, with its deadline
       set((s) => ({
         notices: [
@@ -96,6 +104,7 @@ export const useApp = create<AppState>((set, get) => ({
         ],
       }));
     });
+    unsubscribe.push(offNotices);
     await get().refresh();
     // Refusals earlier today (before a restart or reload): the owner's notice is shown again.
     const today = get().info?.refusalsToday;

@@ -83,6 +83,12 @@ describe('app store', () => {
     useApp.getState().dismiss(n!.id);
     expect(useApp.getState().notices.some((x) => x.id === n!.id)).toBe(false);
   });
+
+  it('a notice is listed once however often the shell loads (StrictMode loads twice)', async () => {
+    await useApp.getState().load();
+    app.core.events.emit('app:notice', { level: 'info', code: 'LATE_PAYMENT' });
+    expect(useApp.getState().notices.filter((x) => x.code === 'LATE_PAYMENT')).toHaveLength(1);
+  });
 });
 
 describe('cashier store', () => {
