@@ -9,6 +9,7 @@ import {
   type GoLiveInput,
 } from '../../shared/onboarding';
 import { isApiPixPresetId } from '../../shared/api-pix-presets';
+import type { WebhookRegistration } from '../../shared/api-pix-webhook';
 import { isPspPresetId } from '../../shared/psp-presets';
 import { unitsOf } from '../../shared/psp-units';
 import type { AppSettings } from '../../shared/settings';
@@ -65,6 +66,8 @@ interface OnboardingState {
   /** The last failure that belongs to no field (keychain, relay unreachable…). */
   failure: string | null;
   saving: boolean;
+  /** API Pix: what the PSP answered to the webhook registration of the last save. */
+  webhook: WebhookRegistration | null;
   /** The saved settings the form starts from (the printer section edits a copy of them). */
   base: AppSettings | null;
   /** What is stored already: an empty secret then keeps it. */
@@ -112,10 +115,11 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
   report: null,
   failure: null,
   saving: false,
+  webhook: null,
   stored: { credentials: false, relayToken: false, certificate: false },
   base: null,
   async start() {
-    set({ form: emptyForm(), errors: {}, report: null, failure: null });
+    set({ form: emptyForm(), errors: {}, report: null, failure: null, webhook: null });
     const [s, c] = await Promise.all([bridge().settings.get({}), bridge().credentials.status({})]);
     const form = emptyForm();
     // Configurações → Conectar ao PSP starts from the saved (non-secret) settings of a live shop.
@@ -198,8 +202,9 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
       });
       return false;
     }
-    set({ saving: false, form: emptyForm() });
-    await useApp.getState().refresh();
+    set({ saving: false, form: emptyForm(), webhook: r.value.webhook ?? null });
+    // With a webhook outcome to read, the app moves on when the owner leaves that step.
+    if (!r.value.webhook) await useApp.getState().refresh();
     return true;
   },
 }));

@@ -206,7 +206,13 @@ describe.skipIf(!NGINX)('API Pix webhook through nginx (mutual TLS) and the rela
           relay: { url: nginx.url, channelId: relay.channelId, token: relay.token, adminToken: '' },
           printer: { name: '', paperWidthMm: 80, kind: 'system', address: '' },
         });
-        expect(r).toEqual({ ok: true, value: { mode: 'live', webhook: 'registered' } });
+        const url = `${nginx.url}/hooks/${relay.channelId}`;
+        expect(r).toMatchObject({ ok: true, value: { mode: 'live', webhook: { ok: true, url } } });
+        // Kept for Configurações.
+        expect(await host.call('onboarding:webhook', {})).toMatchObject({
+          ok: true,
+          value: { ok: true, url },
+        });
         expect(sb.state.webhooks.get(API_PIX_ACCOUNT.chave)?.url).toBe(
           `${nginx.url}/hooks/${relay.channelId}`,
         );
