@@ -77,6 +77,8 @@ interface OnboardingState {
   checkPin(): boolean;
   test(): Promise<void>;
   save(needsPin: boolean): Promise<boolean>;
+  /** The webhook outcome was read: the flow is over. */
+  finish(): Promise<void>;
 }
 
 const byField = (problems: FieldProblem[]) =>
@@ -130,8 +132,16 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
       form.units = unitsOf(s.value.psp);
       form.relay = { ...form.relay, url: s.value.relay.url, channelId: s.value.relay.channelId };
       form.kind = s.value.psp.kind;
-      const { preset, ...apiPix } = s.value.psp.apiPix;
-      form.apiPix = { ...apiPix, preset: isApiPixPresetId(preset) ? preset : '' };
+      // Only the form's own fields: the strict contract refuses the rest (receivedPixEveryMinutes).
+      const { preset, tokenUrl, tokenAuth, scopes, chave, expiracaoSeconds } = s.value.psp.apiPix;
+      form.apiPix = {
+        preset: isApiPixPresetId(preset) ? preset : '',
+        tokenUrl,
+        tokenAuth,
+        scopes,
+        chave,
+        expiracaoSeconds,
+      };
     }
     if (s.ok) form.printer = { ...s.value.printer };
     if (s.ok && s.value.defaultPayer) form.defaultPayer = { ...s.value.defaultPayer };
@@ -177,6 +187,10 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
             ...(r.field ? { errors: { [r.field]: r.code } } : { failure: describeError(r) }),
           },
     );
+  },
+  async finish() {
+    set({ webhook: null });
+    await useApp.getState().refresh();
   },
   async save(needsPin) {
     const { form, stored } = get();

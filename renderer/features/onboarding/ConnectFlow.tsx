@@ -68,7 +68,7 @@ export function ConnectFlow({ firstRun, onDone }: { firstRun: boolean; onDone():
             <button
               type="button"
               className="btn btn-primary"
-              onClick={() => void useApp.getState().refresh().then(onDone)}
+              onClick={() => void ob.finish().then(onDone)}
             >
               {t('apiPix.toCashier')}
             </button>
