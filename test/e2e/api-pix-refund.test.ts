@@ -95,5 +95,11 @@ describe.skipIf(!hasSecretService)('API Pix Devolução end to end', () => {
       .getByText(/Devolvido R\$\s50,00/)
       .first()
       .waitFor();
+    // Fechamento do dia counts both devoluções on the day they were done.
+    const refunded = page
+      .getByRole('region', { name: 'Fechamento do dia' })
+      .getByRole('table', { name: 'Dinheiro real' })
+      .getByRole('row', { name: /^Devolvido/ });
+    await expect.poll(() => refunded.innerText()).toMatch(/Devolvido\s+2\s+R\$\s50,00/);
   }, 120_000);
 });
