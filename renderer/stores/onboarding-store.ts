@@ -81,6 +81,12 @@ interface OnboardingState {
   finish(): Promise<void>;
 }
 
+/**
+ * A refusal the owner fixes at a field; a payload refused as a whole (INVALID_PAYLOAD names a
+ * part of the request no field shows, like `apiPix`) is said in words above the buttons.
+ */
+const onAField = (r: { code: string; field?: string }) => !!r.field && r.code !== 'INVALID_PAYLOAD';
+
 const byField = (problems: FieldProblem[]) =>
   Object.fromEntries(problems.map((p) => [p.field, p.code]));
 
@@ -184,7 +190,7 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
         ? { testing: false, report: r.value }
         : {
             testing: false,
-            ...(r.field ? { errors: { [r.field]: r.code } } : { failure: describeError(r) }),
+            ...(onAField(r) ? { errors: { [r.field!]: r.code } } : { failure: describeError(r) }),
           },
     );
   },
@@ -210,9 +216,7 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
     if (!r.ok) {
       set({
         saving: false,
-        ...(r.field && r.kind === 'validation'
-          ? { errors: { [r.field]: r.code } }
-          : { failure: describeError(r) }),
+        ...(onAField(r) ? { errors: { [r.field!]: r.code } } : { failure: describeError(r) }),
       });
       return false;
     }
