@@ -123,6 +123,7 @@ export const ERROR_CODES = [
   'APIPIX_QR_UNVERIFIED',
   'APIPIX_QR_MISMATCH',
   'APIPIX_CANCEL_REFUSED',
+  'APIPIX_WEBHOOK_NO_RELAY',
   // Devolução and the received-PIX list (electron/services/refunds/, reconciliation/received-pix.ts)
   'REFUND_NOT_OFFERED',
   'REFUND_NOT_PAID',

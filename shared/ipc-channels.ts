@@ -47,6 +47,7 @@ export const CALL_CHANNELS = [
   'onboarding:test',
   'onboarding:save',
   'onboarding:dismiss',
+  'onboarding:webhook',
   'pdv:overview',
   'pdv:newToken',
   'print:page',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { webhookRegistrationSchema } from './api-pix-webhook';
 import { chargeInputSchema, DESCRIPTION_MAX } from './domain/charge-input';
 import { CHARGE_STATES } from './domain/charge-state';
 import { cryptoFeesSchema } from './domain/crypto-fees';
@@ -352,11 +353,13 @@ export const calls = {
     input: goLiveSchema,
     output: z.object({
       mode: z.literal('live'),
-      /** API Pix: `registered` once `PUT /webhook/{chave}` succeeded, else its error code. */
-      webhook: z.string().optional(),
+      /** API Pix: what `PUT /webhook/{chave}` answered (or that no relay gave it a URL). */
+      webhook: webhookRegistrationSchema.optional(),
     }),
   },
   'onboarding:dismiss': { input: none, output: z.object({ firstRun: z.literal(false) }) },
+  /** API Pix: the last webhook registration's outcome (Configurações), null when none yet. */
+  'onboarding:webhook': { input: none, output: webhookRegistrationSchema.nullable() },
   // Integração com o PDV (docs/pdv-integration.md): the exchange's state and its last requests.
   'pdv:overview': {
     input: none,

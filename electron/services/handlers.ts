@@ -93,6 +93,7 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'onboarding:test': (i) => ownerOrFirstRun(() => core.golive.test(i)),
     'onboarding:save': (i) => ownerOrFirstRun(() => core.golive.save(i)),
     'onboarding:dismiss': () => (core.golive.dismissWelcome(), ok({ firstRun: false as const })),
+    'onboarding:webhook': () => owner(() => ok(core.golive.webhookRegistration())),
     'pdv:overview': () => owner(() => ok(core.pdvOverview())),
     'pdv:newToken': () => owner(() => ok({ token: core.apiToken.generate() })),
     // Electron's main process replaces these two (electron/main/os/print.ts).

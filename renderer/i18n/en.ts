@@ -258,6 +258,16 @@ export const en: Messages = {
     scope: { user: 'Your account’s own fees.', global: 'The PSP’s general fees.' },
   },
   apiPix: {
+    webhookName: 'Webhook registered at the PSP',
+    webhookYes: 'yes',
+    webhookNo: 'no',
+    webhookOk: 'The PSP notifies each payment at {{url}}/pix.',
+    webhookFailDo:
+      "Payments are still confirmed by the status query, only more slowly. Check that the relay's address is the mutual-TLS proxy's (docs/nginx-api-pix-webhook.conf) and save again in Settings → Connect to the PSP.",
+    webhookNoRelayDo:
+      'Payments are confirmed by the status query. To know at once, give the relay (behind the mutual-TLS proxy) in Settings → Connect to the PSP.',
+    connected: 'PSP connected',
+    toCashier: 'Go to Checkout',
     kind: 'PSP kind',
     kindFamily: 'Family PSP (the PSP documentation)',
     kindApiPix: 'API Pix (Central Bank standard)',
@@ -984,6 +994,7 @@ export const en: Messages = {
       "The signed charge at the QR's address says {{field}} differs from this sale. No QR shown.",
     PSP_NOT_OFFERED:
       'Not offered by this PSP (the standard API Pix has no such operation). Nothing was sent.',
+    APIPIX_WEBHOOK_NO_RELAY: 'Without a relay, the PSP has nowhere to send payments.',
     APIPIX_CANCEL_REFUSED:
       'The PSP would not cancel this charge (it is no longer active: it may have been paid). Check its status.',
     REFUND_NOT_OFFERED:

@@ -256,6 +256,16 @@ export const ptBR = {
     scope: { user: 'Taxas próprias da sua conta.', global: 'Taxas gerais do PSP.' },
   },
   apiPix: {
+    webhookName: 'Webhook registrado no PSP',
+    webhookYes: 'sim',
+    webhookNo: 'não',
+    webhookOk: 'O PSP avisa cada pagamento em {{url}}/pix.',
+    webhookFailDo:
+      'Os pagamentos continuam confirmados pela consulta de status, só que mais devagar. Confira que o endereço do relay é o do proxy com TLS mútuo (docs/nginx-api-pix-webhook.conf) e salve de novo em Configurações → Conectar ao PSP.',
+    webhookNoRelayDo:
+      'Os pagamentos são confirmados pela consulta de status. Para saber na hora, informe o relay (atrás do proxy com TLS mútuo) em Configurações → Conectar ao PSP.',
+    connected: 'PSP conectado',
+    toCashier: 'Ir para o Caixa',
     kind: 'Tipo de PSP',
     kindFamily: 'PSP da família (documentação do PSP)',
     kindApiPix: 'API Pix (padrão do Banco Central)',
@@ -992,6 +1002,7 @@ export const ptBR = {
       'A cobrança assinada no endereço do QR tem {{field}} diferente desta venda. Nenhum QR exibido.',
     PSP_NOT_OFFERED:
       'Não oferecido por este PSP (a API Pix padrão não tem esta operação). Nada foi enviado.',
+    APIPIX_WEBHOOK_NO_RELAY: 'Sem relay, o PSP não tem para onde avisar os pagamentos.',
     APIPIX_CANCEL_REFUSED:
       'O PSP não cancelou esta cobrança (ela não está mais ativa: pode ter sido paga). Confira o status.',
     REFUND_NOT_OFFERED:

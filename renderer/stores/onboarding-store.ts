@@ -9,6 +9,7 @@ import {
   type GoLiveInput,
 } from '../../shared/onboarding';
 import { isApiPixPresetId } from '../../shared/api-pix-presets';
+import type { WebhookRegistration } from '../../shared/api-pix-webhook';
 import { isPspPresetId } from '../../shared/psp-presets';
 import { unitsOf } from '../../shared/psp-units';
 import type { AppSettings } from '../../shared/settings';
@@ -65,6 +66,8 @@ interface OnboardingState {
   /** The last failure that belongs to no field (keychain, relay unreachable…). */
   failure: string | null;
   saving: boolean;
+  /** API Pix: what the PSP answered to the webhook registration of the last save. */
+  webhook: WebhookRegistration | null;
   /** The saved settings the form starts from (the printer section edits a copy of them). */
   base: AppSettings | null;
   /** What is stored already: an empty secret then keeps it. */
@@ -74,7 +77,15 @@ interface OnboardingState {
   checkPin(): boolean;
   test(): Promise<void>;
   save(needsPin: boolean): Promise<boolean>;
+  /** The webhook outcome was read: the flow is over. */
+  finish(): Promise<void>;
 }
+
+/**
+ * A refusal the owner fixes at a field; a payload refused as a whole (INVALID_PAYLOAD names a
+ * part of the request no field shows, like `apiPix`) is said in words above the buttons.
+ */
+const onAField = (r: { code: string; field?: string }) => !!r.field && r.code !== 'INVALID_PAYLOAD';
 
 const byField = (problems: FieldProblem[]) =>
   Object.fromEntries(problems.map((p) => [p.field, p.code]));
@@ -112,10 +123,11 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
   report: null,
   failure: null,
   saving: false,
+  webhook: null,
   stored: { credentials: false, relayToken: false, certificate: false },
   base: null,
   async start() {
-    set({ form: emptyForm(), errors: {}, report: null, failure: null });
+    set({ form: emptyForm(), errors: {}, report: null, failure: null, webhook: null });
     const [s, c] = await Promise.all([bridge().settings.get({}), bridge().credentials.status({})]);
     const form = emptyForm();
     // Configurações → Conectar ao PSP starts from the saved (non-secret) settings of a live shop.
@@ -126,8 +138,16 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
       form.units = unitsOf(s.value.psp);
       form.relay = { ...form.relay, url: s.value.relay.url, channelId: s.value.relay.channelId };
       form.kind = s.value.psp.kind;
-      const { preset, ...apiPix } = s.value.psp.apiPix;
-      form.apiPix = { ...apiPix, preset: isApiPixPresetId(preset) ? preset : '' };
+      // Only the form's own fields: the strict contract refuses the rest (receivedPixEveryMinutes).
+      const { preset, tokenUrl, tokenAuth, scopes, chave, expiracaoSeconds } = s.value.psp.apiPix;
+      form.apiPix = {
+        preset: isApiPixPresetId(preset) ? preset : '',
+        tokenUrl,
+        tokenAuth,
+        scopes,
+        chave,
+        expiracaoSeconds,
+      };
     }
     if (s.ok) form.printer = { ...s.value.printer };
     if (s.ok && s.value.defaultPayer) form.defaultPayer = { ...s.value.defaultPayer };
@@ -170,9 +190,13 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
         ? { testing: false, report: r.value }
         : {
             testing: false,
-            ...(r.field ? { errors: { [r.field]: r.code } } : { failure: describeError(r) }),
+            ...(onAField(r) ? { errors: { [r.field!]: r.code } } : { failure: describeError(r) }),
           },
     );
+  },
+  async finish() {
+    set({ webhook: null });
+    await useApp.getState().refresh();
   },
   async save(needsPin) {
     const { form, stored } = get();
@@ -192,14 +216,13 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
     if (!r.ok) {
       set({
         saving: false,
-        ...(r.field && r.kind === 'validation'
-          ? { errors: { [r.field]: r.code } }
-          : { failure: describeError(r) }),
+        ...(onAField(r) ? { errors: { [r.field!]: r.code } } : { failure: describeError(r) }),
       });
       return false;
     }
-    set({ saving: false, form: emptyForm() });
-    await useApp.getState().refresh();
+    set({ saving: false, form: emptyForm(), webhook: r.value.webhook ?? null });
+    // With a webhook outcome to read, the app moves on when the owner leaves that step.
+    if (!r.value.webhook) await useApp.getState().refresh();
     return true;
   },
 }));

@@ -109,6 +109,10 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
     });
   }
 
+  api.addHook('onRequest', async (req) => {
+    state.requestLog.push({ method: req.method, url: req.url, at: Date.now() });
+  });
+
   // Known once the open side listens (after every route is registered).
   const publicName = o.publicName ?? 'pix.sandbox.test';
   const publicHost = publicName;

@@ -58,7 +58,15 @@ export class ApiPixState {
   readonly pix = new Map<string, ReceivedPix>();
   readonly webhooks = new Map<string, { url: string; criacao: string }>();
   readonly tokens = new Map<string, { expiresAt: number; scopes: Set<string> }>();
-  readonly webhookLog: Array<{ url: string; status: number | string; body: unknown }> = [];
+  readonly webhookLog: Array<{
+    url: string;
+    status: number | string;
+    body: unknown;
+    /** When the attempt was sent. */
+    at?: number;
+  }> = [];
+  /** Every API request, in order (tests check what asked before what). */
+  readonly requestLog: Array<{ method: string; url: string; at: number }> = [];
   /** Every `PUT …/devolucao/{id}` received, accepted or not (tests count the sends). */
   readonly refundRequests: Array<{ e2eid: string; id: string }> = [];
   faults: ApiPixFaults = {};

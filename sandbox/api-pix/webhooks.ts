@@ -21,6 +21,7 @@ export async function deliverPix(
   const dispatcher = new Agent({
     connect: { cert: client.certPem, key: client.keyPem, ...(ca && { ca }) },
   });
+  const sentAt = Date.now();
   try {
     const res = await fetch(url, {
       method: 'POST',
@@ -30,10 +31,15 @@ export async function deliverPix(
       signal: AbortSignal.timeout(5_000),
     });
     await res.body?.cancel().catch(() => {});
-    state.webhookLog.push({ url, status: res.status, body });
+    state.webhookLog.push({ url, status: res.status, body, at: sentAt });
   } catch (e) {
     const c = e as { cause?: { code?: string }; code?: string };
-    state.webhookLog.push({ url, status: c.cause?.code ?? c.code ?? String(e), body });
+    state.webhookLog.push({
+      url,
+      status: c.cause?.code ?? c.code ?? String(e),
+      body,
+      at: sentAt,
+    });
   } finally {
     await dispatcher.close().catch(() => {});
   }

@@ -216,6 +216,11 @@ const core = await createAppCore({
     },
   }),
   ...(values.pdvApiPort !== undefined && { pdvApiPort: values.pdvApiPort }),
+  // Test hook: reconciliation's own passes this far apart (ms), so only a callback's hint asks
+  // the status query meanwhile (the API Pix webhook test proves the hint turned a charge Pago).
+  ...(/^\d+$/.test(env.BALCAO_TEST_RECONCILE_MS ?? '') && {
+    pollMs: Number(env.BALCAO_TEST_RECONCILE_MS),
+  }),
   // Test hook: die after a PDV sale was paid and recorded, before its answer file is written.
   ...(env.BALCAO_TEST_CRASH_BEFORE_PDV_ANSWER === '1' && {
     beforePdvAnswer: () => process.kill(process.pid, 'SIGKILL'),

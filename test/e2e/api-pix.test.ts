@@ -139,6 +139,10 @@ describe.skipIf(!hasSecretService)('API Pix (padrão do Banco Central) end to en
     await page.getByLabel('E-mail do pagador padrão').fill('caixa@padaria.com.br');
     await page.getByLabel('Telefone do pagador padrão').fill('(11) 91234-5678');
     await page.getByRole('button', { name: 'Salvar e usar' }).click();
+    // No relay given: the PSP has nowhere to post its webhook, and the owner is told so.
+    const webhook = page.getByRole('status', { name: 'Webhook registrado no PSP' });
+    await webhook.filter({ hasText: '✗' }).filter({ hasText: 'Sem relay' }).waitFor();
+    await page.getByRole('button', { name: 'Ir para o Caixa' }).click();
     await page.getByLabel('Valor', { exact: true }).waitFor();
     expect(await keytar.getPassword(service, 'psp.apiPixCert')).toBe(sb.pki.client.certPem);
     expect(await keytar.getPassword(service, 'psp.apiPixKey')).toBe(sb.pki.client.keyPem);
@@ -215,6 +219,11 @@ describe.skipIf(!hasSecretService)('API Pix (padrão do Banco Central) end to en
     expect(await page.getByLabel('Perfil do PSP').count()).toBe(0);
     await page.getByText('Há um certificado guardado no cofre do sistema').waitFor();
     expect(await page.getByLabel('Certificado (PEM)', { exact: true }).inputValue()).toBe('');
+    // The last save's webhook registration, as the onboarding said it.
+    await page
+      .getByRole('status', { name: 'Webhook registrado no PSP' })
+      .filter({ hasText: 'Sem relay' })
+      .waitFor();
     await page.screenshot({ path: shot('api-pix-configuracoes') });
     await page.getByRole('button', { name: 'Caixa' }).click();
   });

@@ -6,6 +6,12 @@ import {
   type GoLiveInput,
 } from '../../../shared/onboarding';
 import { apiPixPresetSettings } from '../../../shared/api-pix-presets';
+import {
+  hookUrlOf,
+  webhookOutcome,
+  webhookRegistrationSchema,
+  type WebhookRegistration,
+} from '../../../shared/api-pix-webhook';
 import { pspPresetSettings } from '../../../shared/psp-presets';
 import { pspSettingsSchema, type PspSettingsInput } from '../../../shared/psp-settings';
 import { withUnits } from '../../../shared/psp-units';
@@ -64,6 +70,7 @@ export function pspSettingsOf(i: ConnectionTestInput): Omit<PspSettingsInput, 'b
 }
 
 const WELCOME_KEY = 'onboarding.dismissed';
+const WEBHOOK_KEY = 'apiPix.webhook';
 
 export const KEYCHAIN_MISSING = err('unavailable', 'KEYCHAIN_MISSING');
 
@@ -194,7 +201,7 @@ export class GoLiveService {
     return { url: r.url.trim(), channelId: r.channelId.trim(), token };
   }
 
-  async save(i: GoLiveInput): Promise<Result<{ mode: 'live'; webhook?: string }>> {
+  async save(i: GoLiveInput): Promise<Result<{ mode: 'live'; webhook?: WebhookRegistration }>> {
     const { deps } = this;
     if (!deps.canSwitch()) return err('conflict', 'PSP_FIXED');
     const needsPin = !deps.owner.hasPin();
@@ -301,15 +308,24 @@ export class GoLiveService {
       return KEYCHAIN_MISSING;
     }
     await deps.switchToLive();
-    // The API Pix: the PSP is told where to post payments (the relay's hook URL; the PSP appends
-    // `/pix`). Saved either way: payments are then found by the status query alone.
-    let webhook: string | undefined;
-    if (i.kind === 'api-pix' && relay.url && relay.channelId && deps.registerApiPixWebhook) {
-      const hook = `${relay.url.replace(/\/+$/, '')}/hooks/${encodeURIComponent(relay.channelId)}`;
-      const r = await deps.registerApiPixWebhook(hook);
-      webhook = r.ok ? 'registered' : r.code;
+    if (i.kind !== 'api-pix' || !deps.registerApiPixWebhook) {
+      deps.ledger.kv.delete(WEBHOOK_KEY);
+      return ok({ mode: 'live' as const });
     }
-    return ok({ mode: 'live' as const, ...(webhook && { webhook }) });
+    // The API Pix: the PSP is told where to post payments (the relay's hook URL; the PSP appends
+    // `/pix`). Saved either way: payments are then found by the status query alone. What the
+    // PSP answered is kept for the owner to read (onboarding's last step, Configurações).
+    const hook = hookUrlOf(relay);
+    const answer = hook ? await deps.registerApiPixWebhook(hook) : null;
+    const webhook = webhookOutcome(hook, answer, deps.now());
+    deps.ledger.kv.set(WEBHOOK_KEY, webhook);
+    return ok({ mode: 'live' as const, webhook });
+  }
+
+  /** The last `PUT /webhook/{chave}`'s outcome (API Pix), null when none was tried. */
+  webhookRegistration(): WebhookRegistration | null {
+    const v = webhookRegistrationSchema.safeParse(this.deps.ledger.kv.get(WEBHOOK_KEY));
+    return v.success ? v.data : null;
   }
 
   private async restore(undo: Array<[SecretKey, string | null]>): Promise<void> {

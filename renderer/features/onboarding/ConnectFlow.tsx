@@ -4,6 +4,7 @@ import { useTranslation } from '../../i18n';
 import { useApp } from '../../stores/app-store';
 import { useOnboarding } from '../../stores/onboarding-store';
 import { ExtrasStep, PinStep, PspStep } from './ConnectSteps';
+import { WebhookLine } from './WebhookLine';
 
 type Step = 'welcome' | 'pin' | 'psp' | 'extras';
 const PIN_FIELDS = new Set(['newPin', 'confirmPin']);
@@ -48,7 +49,8 @@ export function ConnectFlow({ firstRun, onDone }: { firstRun: boolean; onDone():
     else if (step === 'psp') setStep('extras');
     else if (step === 'extras')
       void ob.save(firstRun).then((saved) => {
-        if (saved) onDone();
+        // The API Pix: the webhook registration's outcome is read before leaving.
+        if (saved && !useOnboarding.getState().webhook) onDone();
       });
   };
   const back = () =>
@@ -58,7 +60,21 @@ export function ConnectFlow({ firstRun, onDone }: { firstRun: boolean; onDone():
     <div className="onboarding">
       {firstRun && <h1>{t('onboarding.welcome')}</h1>}
       {!firstRun && <h1>{t('onboarding.connect')}</h1>}
-      {step === 'welcome' ? (
+      {ob.webhook ? (
+        <div className="stack">
+          <h2>{t('apiPix.connected')}</h2>
+          <WebhookLine outcome={ob.webhook} />
+          <div className="row">
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void ob.finish().then(onDone)}
+            >
+              {t('apiPix.toCashier')}
+            </button>
+          </div>
+        </div>
+      ) : step === 'welcome' ? (
         <div className="welcome">
           <p>{t('onboarding.intro')}</p>
           <div className="welcome-choices">

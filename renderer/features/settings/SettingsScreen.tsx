@@ -14,6 +14,7 @@ import { CertificateFields } from './CertificateFields';
 import { API_PIX_ROWS, GENERAL_ROWS, SWITCH_ROWS, TERMINAL_ROWS } from './field-table';
 import { FieldRows } from './FieldRows';
 import { WebhookSecretField } from './WebhookSecretField';
+import { SavedWebhookLine } from '../onboarding/WebhookLine';
 
 /** Configurações: the non-secret settings, write-only credentials, the owner PIN. */
 export function SettingsScreen() {
@@ -136,6 +137,7 @@ export function SettingsScreen() {
             >
               {t('apiPix.saveCertificate')}
             </button>
+            <SavedWebhookLine />
           </>
         )}
         <WebhookSecretField signsWithWebhook={s.psp.callback.secret === 'webhook'} />

@@ -1,6 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { Agent, fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,65 +10,23 @@ import { pspSettingsSchema } from '../../../shared/psp-settings';
 import { API_PIX_ACCOUNT, apiPixSandbox } from '../../helpers/api-pix';
 import { coreOn, payer, tempDir } from '../../helpers/core';
 import { startHost } from '../../helpers/devhost';
-import { freePort } from '../../helpers/relay-process';
+import { NGINX, startNginx, type Nginx } from '../../helpers/nginx';
 import keytar from 'keytar';
 import { randomBytes } from 'node:crypto';
+
+type Sb = Awaited<ReturnType<typeof apiPixSandbox>>;
 
 // Item 6 of issue 26: the PSP's webhook reaches the app through a TLS-terminating nginx that
 // demands the PSP's client certificate (docs/nginx-api-pix-webhook.conf, this very file), then
 // the relay, then the terminal's stream; the app takes it as a hint and `GET /cob` says Pago.
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
-const root = path.resolve(import.meta.dirname, '../../..');
-
-type Sb = Awaited<ReturnType<typeof apiPixSandbox>>;
-
-async function startNginx(sb: Sb, relayUrl: string) {
-  const dir = tempDir('balcao-nginx-');
-  for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, d));
-  const file = (name: string, text: string) => {
-    writeFileSync(path.join(dir, name), text);
-    return path.join(dir, name);
-  };
-  const port = await freePort();
-  const conf = readFileSync(path.join(root, 'docs/nginx-api-pix-webhook.conf'), 'utf8')
-    .replaceAll('{{PREFIX}}', dir)
-    .replaceAll('{{LISTEN}}', `127.0.0.1:${port}`)
-    .replaceAll('{{SERVER_NAME}}', 'localhost')
-    .replaceAll('{{SERVER_CERT}}', file('server.pem', sb.pki.server.certPem))
-    .replaceAll('{{SERVER_KEY}}', file('server.key', sb.pki.server.keyPem))
-    .replaceAll('{{PSP_CLIENT_CA}}', file('psp-ca.pem', sb.pki.ca.certPem))
-    .replaceAll('{{RELAY}}', relayUrl);
-  expect(conf).not.toMatch(/\{\{/);
-  const confFile = file('nginx.conf', conf);
-  const child = spawn(
-    NGINX!,
-    ['-p', dir, '-c', confFile, '-g', 'daemon off; master_process off;'],
-    {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  let err = '';
-  child.stderr!.on('data', (b) => (err += b));
-  for (let i = 0; i < 100; i++) {
-    const up = await new Promise<boolean>((r) => {
-      const s = net.connect(port, '127.0.0.1', () => (s.destroy(), r(true)));
-      s.on('error', () => r(false));
-    });
-    if (up) break;
-    if (child.exitCode !== null) throw new Error(`nginx exited: ${err}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { url: `https://127.0.0.1:${port}`, child, dir };
-}
-
 describe.skipIf(!NGINX)('API Pix webhook through nginx (mutual TLS) and the relay', () => {
   let sb: Sb;
   let relay: Awaited<ReturnType<typeof startDemoRelay>>;
-  let nginx: { url: string; child: ChildProcess; dir: string };
+  let nginx: Nginx;
   beforeAll(async () => {
     sb = await apiPixSandbox();
     relay = await startDemoRelay(tempDir());
-    nginx = await startNginx(sb, relay.relay.url);
+    nginx = await startNginx(sb.pki, relay.relay.url);
   }, 60_000);
   afterAll(async () => {
     nginx?.child.kill('SIGTERM');
@@ -206,7 +162,13 @@ describe.skipIf(!NGINX)('API Pix webhook through nginx (mutual TLS) and the rela
           relay: { url: nginx.url, channelId: relay.channelId, token: relay.token, adminToken: '' },
           printer: { name: '', paperWidthMm: 80, kind: 'system', address: '' },
         });
-        expect(r).toEqual({ ok: true, value: { mode: 'live', webhook: 'registered' } });
+        const url = `${nginx.url}/hooks/${relay.channelId}`;
+        expect(r).toMatchObject({ ok: true, value: { mode: 'live', webhook: { ok: true, url } } });
+        // Kept for Configurações.
+        expect(await host.call('onboarding:webhook', {})).toMatchObject({
+          ok: true,
+          value: { ok: true, url },
+        });
         expect(sb.state.webhooks.get(API_PIX_ACCOUNT.chave)?.url).toBe(
           `${nginx.url}/hooks/${relay.channelId}`,
         );

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../../shared/ipc-api';
 import type { CallChannel } from '../../../shared/ipc-channels';
-import { ok, type Result } from '../../../shared/result';
+import { err, ok, type Result } from '../../../shared/result';
 import { PinDialog } from '../../../renderer/components/PinDialog';
 import { ConnectFlow } from '../../../renderer/features/onboarding/ConnectFlow';
 import { DefenseForm } from '../../../renderer/features/infractions/DefenseForm';
@@ -189,6 +189,54 @@ describe('first run: the PSP step', () => {
       baseUrl: 'https://psp.example.com/api',
       clientSecret: 's3cret',
     });
+  });
+});
+
+describe('first run: after Salvar e usar', () => {
+  async function toSave() {
+    await openFirstRun();
+    type('Novo PIN', '1234');
+    type('Confirme o PIN', '1234');
+    await click('Continuar');
+    type('URL do PSP', 'https://psp.example.com/api');
+    type('Client ID', 'loja');
+    type('Client Secret', 's3cret');
+    await click('Continuar');
+    await click('Salvar e usar');
+  }
+
+  it('a payload the service refuses as a whole says so in words, not next to a hidden field', async () => {
+    answers['onboarding:save'] = err('validation', 'INVALID_PAYLOAD', { field: 'apiPix' });
+    await toSave();
+    expect(screen.getByRole('alert').textContent).toBe('Dados inválidos em “apiPix”.');
+  });
+
+  it('the API Pix webhook outcome: ✗ with the PSP’s words and what to do, then Ir para o Caixa', async () => {
+    let done = 0;
+    answers['onboarding:save'] = ok({
+      mode: 'live',
+      webhook: {
+        ok: false,
+        at: 1,
+        url: 'http://relay/hooks/c',
+        code: 'PSP_REJECTED',
+        params: { status: 400, pspMessage: 'Campo webhook.webhookUrl não respeita o schema.' },
+      },
+    });
+    render(<ConnectFlow firstRun={false} onDone={() => void done++} />);
+    await screen.findByLabelText('URL do PSP');
+    type('URL do PSP', 'https://psp.example.com/api');
+    type('Client ID', 'loja');
+    type('Client Secret', 's3cret');
+    await click('Continuar');
+    await click('Salvar e usar');
+    const line = screen.getByRole('status', { name: 'Webhook registrado no PSP' });
+    expect(line.textContent).toContain('✗');
+    expect(line.textContent).toContain('(PSP: Campo webhook.webhookUrl não respeita o schema.)');
+    expect(line.textContent).toContain('proxy com TLS mútuo');
+    expect(done).toBe(0);
+    await click('Ir para o Caixa');
+    expect(done).toBe(1);
   });
 });
 
