@@ -312,6 +312,11 @@ export const en: Messages = {
     paper: 'Paper width',
     customerDisplay: 'Customer display',
     openAtLogin: 'Open when the computer starts',
+    keychain: 'System keychain library',
+    keychainKeytar: 'keytar (default)',
+    keychainNapi: '@napi-rs/keyring',
+    keychainNextStart:
+      'The change takes effect the next time Balcão starts. No secret is lost: each library reads what the other stored.',
     save: 'Save settings',
     saved: 'Settings saved.',
     credentials: 'PSP credentials',

@@ -310,6 +310,11 @@ export const ptBR = {
     paper: 'Largura do papel',
     customerDisplay: 'Tela do cliente',
     openAtLogin: 'Abrir ao ligar o computador',
+    keychain: 'Cofre de senhas do sistema',
+    keychainKeytar: 'keytar (padrão)',
+    keychainNapi: '@napi-rs/keyring',
+    keychainNextStart:
+      'A troca vale a partir da próxima vez que o Balcão abrir. Nenhuma senha se perde: cada biblioteca lê o que a outra guardou.',
     save: 'Salvar configurações',
     saved: 'Configurações salvas.',
     credentials: 'Credenciais do PSP',

@@ -73,6 +73,7 @@ export const useSettings = create<SettingsState>((set, get) => {
           printer: s.printer,
           customerDisplay: s.customerDisplay,
           openAtLogin: s.openAtLogin,
+          keychain: s.keychain,
           split: s.split,
         },
       });

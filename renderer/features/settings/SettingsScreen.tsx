@@ -11,7 +11,13 @@ import { PrinterSection } from './PrinterSection';
 import { ReceiverSection } from './ReceiverSection';
 import { TextField } from '../../components/TextField';
 import { CertificateFields } from './CertificateFields';
-import { API_PIX_ROWS, GENERAL_ROWS, SWITCH_ROWS, TERMINAL_ROWS } from './field-table';
+import {
+  API_PIX_ROWS,
+  GENERAL_ROWS,
+  KEYCHAIN_ROWS,
+  SWITCH_ROWS,
+  TERMINAL_ROWS,
+} from './field-table';
 import { FieldRows } from './FieldRows';
 import { WebhookSecretField } from './WebhookSecretField';
 
@@ -94,6 +100,10 @@ export function SettingsScreen() {
         <FieldRows rows={TERMINAL_ROWS} s={s} edit={setS} />
         <PrinterSection s={s} edit={setS} />
         <FieldRows rows={SWITCH_ROWS} s={s} edit={setS} />
+        <FieldRows rows={KEYCHAIN_ROWS} s={s} edit={setS} />
+        <p className="hint" id="set-keychain-note">
+          {t('settings.keychainNextStart')}
+        </p>
         <CompatibilitySection s={s} edit={setS} />
         <button type="submit" className="btn btn-primary">
           {t('settings.save')}
