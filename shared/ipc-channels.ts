@@ -49,6 +49,9 @@ export const CALL_CHANNELS = [
   'onboarding:dismiss',
   'pdv:overview',
   'pdv:newToken',
+  'backups:list',
+  'backups:restore',
+  'backups:cancelRestore',
   'print:page',
   'print:pdf',
 ] as const;

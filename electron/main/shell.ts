@@ -24,7 +24,7 @@ import {
 import { handleDeepLinks, type DeepLinks } from './os/deep-link';
 import { syncOpenAtLogin } from './os/open-at-login';
 import { paymentNotifier } from './os/payment-notifier';
-import { restoreIfAsked } from './os/restore-arg';
+import { restoreIfAsked, restoreIfChosen } from './os/restore-arg';
 import { exportPdf, printPage } from './os/print';
 import { keepAwakeDuringSale, SaleInProgress } from './os/sale-in-progress';
 import { bringToFront, claimSingleInstance } from './os/single-instance';
@@ -121,6 +121,13 @@ export async function startShell(e: ElectronModule, o: ShellOptions) {
       app.exit(1);
       return null;
     }
+  }
+  // The copy the owner chose in Configurações (behind the PIN) for this start, used once; a copy
+  // that fails its check is reported and the app opens on the ledger as it was.
+  const chosen = restored ? undefined : restoreIfChosen(dir);
+  if (chosen) {
+    log[chosen.ok ? 'info' : 'error'](chosen.message);
+    if (!chosen.ok) e.dialog.showErrorBox('Balcão', chosen.message);
   }
 
   await app.whenReady();

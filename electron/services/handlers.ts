@@ -95,6 +95,9 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'onboarding:dismiss': () => (core.golive.dismissWelcome(), ok({ firstRun: false as const })),
     'pdv:overview': () => owner(() => ok(core.pdvOverview())),
     'pdv:newToken': () => owner(() => ok({ token: core.apiToken.generate() })),
+    'backups:list': () => owner(() => ok(core.backups.list())),
+    'backups:restore': (i) => owner(() => core.backups.restore(i.name)),
+    'backups:cancelRestore': () => owner(() => ok(core.backups.cancelRestore())),
     // Electron's main process replaces these two (electron/main/os/print.ts).
     'print:page': () => noPrinting(),
     'print:pdf': () => noPrinting(),

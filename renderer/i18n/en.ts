@@ -1081,6 +1081,8 @@ export const en: Messages = {
     NOT_DEMO: 'Simulating a payment exists only in DEMO mode.',
     NOT_PENDING: 'Only a charge awaiting payment can be paid.',
     DEMO_PAY_FAILED: 'The simulator could not pay this charge.',
+    BACKUP_NOT_FOUND: 'This copy is no longer in the backups folder.',
+    BACKUP_DAMAGED: 'This copy is damaged and cannot be restored.',
     UNKNOWN_CHANNEL: 'Request unknown to Balcão.',
     INVALID_PAYLOAD: 'Invalid data in “{{field}}”.',
     FORBIDDEN_SENDER: 'Unauthorized origin.',

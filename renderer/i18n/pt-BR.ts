@@ -1084,6 +1084,8 @@ export const ptBR = {
     NOT_DEMO: 'Simular pagamento só existe no modo DEMO.',
     NOT_PENDING: 'Só uma cobrança aguardando pagamento pode ser paga.',
     DEMO_PAY_FAILED: 'O simulador não conseguiu pagar esta cobrança.',
+    BACKUP_NOT_FOUND: 'Esta cópia não está mais na pasta de cópias.',
+    BACKUP_DAMAGED: 'Esta cópia está danificada e não pode ser restaurada.',
     UNKNOWN_CHANNEL: 'Pedido desconhecido para o Balcão.',
     INVALID_PAYLOAD: 'Dados inválidos em “{{field}}”.',
     FORBIDDEN_SENDER: 'Origem não autorizada.',
