@@ -709,6 +709,33 @@ export const en: Messages = {
       message: 'Operator message',
     },
   },
+  backups: {
+    title: 'Copies of the sales ledger',
+    note: 'Balcão keeps a copy a day and one before every update (the newest 14). Restoring puts the copy back the next time Balcão starts; the current ledger is kept beside it.',
+    none: 'No copy kept yet.',
+    takenAt: 'Taken on',
+    reason: 'Why',
+    sales: 'Sales',
+    reasons: {
+      diario: 'daily',
+      'antes-da-migracao': 'before an update',
+      manual: 'manual',
+    },
+    damaged: 'damaged',
+    restore: 'Restore',
+    restoreOne: 'Restore the copy of {{at}}',
+    confirmTitle_one: 'Restore the copy of {{at}}, with {{count}} sale?',
+    confirmTitle_other: 'Restore the copy of {{at}}, with {{count}} sales?',
+    confirmText:
+      "Sales made after this copy will not be in the ledger (check them in the PSP's panel). The copy comes back the next time Balcão starts: close and open Balcão.",
+    confirmYes: 'Restore at next start',
+    confirmNo: 'Cancel',
+    pending_one:
+      'The copy of {{at}} ({{count}} sale) will be restored the next time Balcão starts. Close and open Balcão to restore it now.',
+    pending_other:
+      'The copy of {{at}} ({{count}} sales) will be restored the next time Balcão starts. Close and open Balcão to restore it now.',
+    cancel: 'Do not restore',
+  },
   receiver: {
     title: 'Receiver',
     note: "Who the PSP's PIX codes pay, learned from the first code. A code paying anyone else is never shown to a customer.",

@@ -711,6 +711,33 @@ export const ptBR = {
       message: 'Mensagem ao operador',
     },
   },
+  backups: {
+    title: 'Cópias do livro de cobranças',
+    note: 'O Balcão guarda uma cópia por dia e uma antes de cada atualização (as 14 mais novas). Restaurar põe a cópia de volta na próxima vez que o Balcão abrir; o livro atual fica guardado ao lado.',
+    none: 'Nenhuma cópia guardada ainda.',
+    takenAt: 'Tirada em',
+    reason: 'Motivo',
+    sales: 'Vendas',
+    reasons: {
+      diario: 'diária',
+      'antes-da-migracao': 'antes de uma atualização',
+      manual: 'manual',
+    },
+    damaged: 'danificada',
+    restore: 'Restaurar',
+    restoreOne: 'Restaurar a cópia de {{at}}',
+    confirmTitle_one: 'Restaurar a cópia de {{at}}, com {{count}} venda?',
+    confirmTitle_other: 'Restaurar a cópia de {{at}}, com {{count}} vendas?',
+    confirmText:
+      'As vendas feitas depois dessa cópia não estarão no livro (confira-as no painel do PSP). A cópia volta na próxima vez que o Balcão abrir: feche e abra o Balcão.',
+    confirmYes: 'Restaurar ao abrir',
+    confirmNo: 'Cancelar',
+    pending_one:
+      'A cópia de {{at}} ({{count}} venda) será restaurada na próxima vez que o Balcão abrir. Feche e abra o Balcão para restaurar agora.',
+    pending_other:
+      'A cópia de {{at}} ({{count}} vendas) será restaurada na próxima vez que o Balcão abrir. Feche e abra o Balcão para restaurar agora.',
+    cancel: 'Não restaurar',
+  },
   receiver: {
     title: 'Recebedor',
     note: 'Quem os códigos PIX do PSP pagam, aprendido do primeiro código. Um código que paga outra pessoa nunca é mostrado ao cliente.',

@@ -4,6 +4,7 @@ import { describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
 import { useApp } from '../../stores/app-store';
 import { useSettings } from '../../stores/settings-store';
+import { BackupsSection } from './BackupsSection';
 import { CompatibilitySection } from './CompatibilitySection';
 import { PspProfileSection } from './PspProfileSection';
 import { DefaultPayerSection } from './DefaultPayerSection';
@@ -111,6 +112,7 @@ export function SettingsScreen() {
       </form>
       <DefaultPayerSection />
       <ReceiverSection />
+      <BackupsSection />
       <section className="stack" aria-label={t('settings.credentials')}>
         <h2>{t('settings.credentials')}</h2>
         <p>{credentials.configured ? t('settings.credStored') : t('settings.credNone')}</p>
