@@ -1,7 +1,7 @@
 // Restoring a ledger copy from Configurações, through the real core, handlers and contract on a
 // real SQLite data folder: a copy taken, the ledger changed, the copy chosen behind the owner
 // PIN, and at the next start (before the ledger opens) the copy's charges are back.
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { restoreIfChosen } from '../../../electron/main/os/restore-arg';
@@ -9,8 +9,12 @@ import { createHandlers } from '../../../electron/services/handlers';
 import { dispatch } from '../../../electron/services/ipc-dispatch';
 import { backupLedger } from '../../../electron/services/ledger/backup';
 import { Ledger } from '../../../electron/services/ledger/ledger';
-import { RESTORE_CHOICE_FILE } from '../../../electron/services/ledger/restore-choice';
+import {
+  chooseRestore,
+  RESTORE_CHOICE_FILE,
+} from '../../../electron/services/ledger/restore-choice';
 import { coreOn, tempDir } from '../../helpers/core';
+import { startHarness } from '../../helpers/shell-harness';
 
 const PIN = '2468';
 
@@ -98,5 +102,38 @@ describe('Restaurar a copy from Configurações', () => {
     expect(count(back)).toBe(5);
     expect(back.charges.get('c4')).toMatchObject({ amountCents: 104, status: 'PAID' });
     back.close();
+  });
+
+  it('the Electron shell puts the chosen copy back at start, before the core opens the ledger; a copy gone bad is reported and the ledger kept', async () => {
+    const dataDir = tempDir();
+    const file = path.join(dataDir, 'ledger.sqlite');
+    const backups = path.join(dataDir, 'backups');
+    const ledger = Ledger.open(file, { backupDir: backups });
+    addCharges(ledger, 0, 3);
+    const copy = await backupLedger(ledger.db, backups);
+    addCharges(ledger, 3, 4);
+    ledger.close();
+    expect(chooseRestore(dataDir, backups, path.basename(copy.file)).ok).toBe(true);
+
+    const h = await startHarness({ dataDir });
+    expect(h.shell).not.toBeNull();
+    expect(h.fake.dialog.errors).toEqual([]);
+    const back = Ledger.open(file);
+    expect(count(back)).toBe(3);
+    back.close();
+    expect(existsSync(path.join(dataDir, RESTORE_CHOICE_FILE))).toBe(false); // used once
+
+    // Chosen, then the copy damaged before the next start: said so, the ledger left as it was.
+    const again = Ledger.open(file);
+    addCharges(again, 10, 2);
+    again.close();
+    expect(chooseRestore(dataDir, backups, path.basename(copy.file)).ok).toBe(true);
+    writeFileSync(copy.file, 'not a ledger');
+    const h2 = await startHarness({ dataDir, singleInstance: true });
+    expect(h2.shell).not.toBeNull();
+    expect(h2.fake.dialog.errors).toEqual([expect.stringMatching(/^Não foi possível restaurar/)]);
+    const kept = Ledger.open(file);
+    expect(count(kept)).toBe(5);
+    kept.close();
   });
 });
