@@ -52,6 +52,7 @@ export const CALL_CHANNELS = [
   'backups:list',
   'backups:restore',
   'backups:cancelRestore',
+  'app:relaunch',
   'print:page',
   'print:pdf',
 ] as const;

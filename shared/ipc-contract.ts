@@ -418,6 +418,11 @@ export const calls = {
     output: backupsSchema,
   },
   'backups:cancelRestore': { input: none, output: backupsSchema },
+  /**
+   * Closes and reopens the app (owner only), e.g. to apply a chosen restore now. Electron's main
+   * process does it (`relaunching: true`); the development host cannot restart itself (`false`).
+   */
+  'app:relaunch': { input: none, output: z.object({ relaunching: z.boolean() }) },
   // The page on screen to paper (Electron only: the configured printer, else the system
   // dialog) and to a PDF file. The development host answers `unavailable`; the renderer then
   // uses the browser's own print.

@@ -735,6 +735,8 @@ export const en: Messages = {
     pending_other:
       'The copy of {{at}} ({{count}} sales) will be restored the next time Balcão starts. Close and open Balcão to restore it now.',
     cancel: 'Do not restore',
+    relaunch: 'Reopen Balcão now',
+    relaunchByHand: 'Balcão cannot reopen itself here: close it and open it again.',
   },
   receiver: {
     title: 'Receiver',

@@ -737,6 +737,8 @@ export const ptBR = {
     pending_other:
       'A cópia de {{at}} ({{count}} vendas) será restaurada na próxima vez que o Balcão abrir. Feche e abra o Balcão para restaurar agora.',
     cancel: 'Não restaurar',
+    relaunch: 'Reabrir o Balcão agora',
+    relaunchByHand: 'Aqui o Balcão não se reabre sozinho: feche-o e abra de novo.',
   },
   receiver: {
     title: 'Recebedor',

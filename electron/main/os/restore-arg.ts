@@ -15,6 +15,16 @@ export function restoreArg(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** The command line without `--restaurar <arquivo>` (or `--restaurar=<arquivo>`). */
+export function withoutRestoreArg(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--restaurar') i++;
+    else if (!args[i]!.startsWith('--restaurar=')) out.push(args[i]!);
+  }
+  return out;
+}
+
 /** Restores when asked; a sentence saying what happened, or undefined when not asked. */
 export function restoreIfAsked(
   argv: readonly string[],

@@ -40,6 +40,12 @@ export function BackupsSection() {
     setAsking(null);
     answer(await bridge().backups.restore({ name: b.name }));
   };
+  // Electron closes and reopens (the copy goes back then); the development host cannot.
+  const relaunch = async () => {
+    const r = await bridge().app.relaunch({});
+    if (!r.ok) return setMessage(describeError(r));
+    setMessage(r.value.relaunching ? null : t('backups.relaunchByHand'));
+  };
   const when = (ms: number) => formatDateTime(ms);
   return (
     <section className="stack" aria-label={t('backups.title')}>
@@ -53,6 +59,9 @@ export function BackupsSection() {
               count: state.pending.charges,
             })}
           </p>
+          <button type="button" className="btn btn-primary" onClick={() => void relaunch()}>
+            {t('backups.relaunch')}
+          </button>
           <button
             type="button"
             className="btn"

@@ -4,7 +4,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { restoreIfChosen } from '../../../electron/main/os/restore-arg';
+import { restoreIfChosen, withoutRestoreArg } from '../../../electron/main/os/restore-arg';
 import { createHandlers } from '../../../electron/services/handlers';
 import { dispatch } from '../../../electron/services/ipc-dispatch';
 import { backupLedger } from '../../../electron/services/ledger/backup';
@@ -58,8 +58,11 @@ describe('Restaurar a copy from Configurações', () => {
       code: 'OWNER_LOCKED',
     });
     expect(existsSync(path.join(dataDir, RESTORE_CHOICE_FILE))).toBe(false);
+    expect(await call('app:relaunch')).toMatchObject({ ok: false, code: 'OWNER_LOCKED' });
 
     expect((await core.owner.unlock(PIN)).ok).toBe(true);
+    // The services' answer; Electron's main process wraps it and restarts (next test).
+    expect(await call('app:relaunch')).toEqual({ ok: true, value: { relaunching: false } });
     expect(await call('backups:list')).toEqual({
       ok: true,
       value: {
@@ -122,6 +125,17 @@ describe('Restaurar a copy from Configurações', () => {
     expect(count(back)).toBe(3);
     back.close();
     expect(existsSync(path.join(dataDir, RESTORE_CHOICE_FILE))).toBe(false); // used once
+
+    // `Reabrir o Balcão agora`: the owner's call (checked by the services' handler), the app
+    // quit the usual way and opened again, never with `--restaurar` a second time.
+    expect(await h.invoke('app:relaunch', {})).toEqual({ ok: true, value: { relaunching: true } });
+    expect(h.fake.app.relaunches).toEqual([{ args: [] }]);
+    await new Promise((r) => setImmediate(r));
+    expect(h.fake.app.quitCalls).toBeGreaterThanOrEqual(1);
+    expect(withoutRestoreArg(['.', '--restaurar', 'x.sqlite', '--dev', '--restaurar=y'])).toEqual([
+      '.',
+      '--dev',
+    ]);
 
     // Chosen, then the copy damaged before the next start: said so, the ledger left as it was.
     const again = Ledger.open(file);

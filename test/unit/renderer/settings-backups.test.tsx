@@ -81,6 +81,12 @@ describe('Cópias do livro de cobranças', () => {
     // The running app's ledger is untouched until then.
     expect(app.core.charges.record('bk4')).toBeDefined();
 
+    // Reopening now: the development host under this test cannot restart itself, and says so.
+    fireEvent.click(within(pending).getByRole('button', { name: 'Reabrir o Balcão agora' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Aqui o Balcão não se reabre sozinho: feche-o e abra de novo.',
+    );
+
     // Withdrawn: the next start opens the ledger as it is.
     fireEvent.click(within(pending).getByRole('button', { name: 'Não restaurar' }));
     await screen.findByRole('button', { name: `Restaurar a cópia de ${at}` });
