@@ -724,12 +724,15 @@ export const en: Messages = {
     damaged: 'damaged',
     restore: 'Restore',
     restoreOne: 'Restore the copy of {{at}}',
+    confirmTitle_zero: 'Restore the copy of {{at}}, with no sales?',
     confirmTitle_one: 'Restore the copy of {{at}}, with {{count}} sale?',
     confirmTitle_other: 'Restore the copy of {{at}}, with {{count}} sales?',
     confirmText:
       "Sales made after this copy will not be in the ledger (check them in the PSP's panel). The copy comes back the next time Balcão starts: close and open Balcão.",
     confirmYes: 'Restore at next start',
     confirmNo: 'Cancel',
+    pending_zero:
+      'The copy of {{at}} (no sales) will be restored the next time Balcão starts. Close and open Balcão to restore it now.',
     pending_one:
       'The copy of {{at}} ({{count}} sale) will be restored the next time Balcão starts. Close and open Balcão to restore it now.',
     pending_other:

@@ -726,12 +726,15 @@ export const ptBR = {
     damaged: 'danificada',
     restore: 'Restaurar',
     restoreOne: 'Restaurar a cópia de {{at}}',
+    confirmTitle_zero: 'Restaurar a cópia de {{at}}, sem nenhuma venda?',
     confirmTitle_one: 'Restaurar a cópia de {{at}}, com {{count}} venda?',
     confirmTitle_other: 'Restaurar a cópia de {{at}}, com {{count}} vendas?',
     confirmText:
       'As vendas feitas depois dessa cópia não estarão no livro (confira-as no painel do PSP). A cópia volta na próxima vez que o Balcão abrir: feche e abra o Balcão.',
     confirmYes: 'Restaurar ao abrir',
     confirmNo: 'Cancelar',
+    pending_zero:
+      'A cópia de {{at}} (sem vendas) será restaurada na próxima vez que o Balcão abrir. Feche e abra o Balcão para restaurar agora.',
     pending_one:
       'A cópia de {{at}} ({{count}} venda) será restaurada na próxima vez que o Balcão abrir. Feche e abra o Balcão para restaurar agora.',
     pending_other:
