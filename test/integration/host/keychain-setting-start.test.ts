@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Ledger } from '../../../electron/services/ledger/ledger';
 import { SettingsService } from '../../../electron/services/settings-service';
 import { tempDir } from '../../helpers/core';
+import { startHost } from '../../helpers/devhost';
 import { createFakeElectron, FakeBrowserWindow } from '../../helpers/fake-electron';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -56,3 +57,23 @@ describe.skipIf(!process.env.DBUS_SESSION_BUS_ADDRESS)('the keychain setting at 
     expect(log).not.toContain('no OS keychain answers');
   });
 });
+
+describe.skipIf(!process.env.DBUS_SESSION_BUS_ADDRESS)(
+  'the keychain setting, development host',
+  () => {
+    it('`npm run start:browser` follows the saved setting too, and BALCAO_KEYCHAIN over it', async () => {
+      const dir = tempDir();
+      const ledger = Ledger.open(path.join(dir, 'ledger.sqlite'));
+      expect(new SettingsService(ledger.kv).update({ keychain: 'napi-keyring' }).ok).toBe(true);
+      ledger.close();
+      const service = `balcao-test-${process.pid}`;
+      const base = { BALCAO_DATA_DIR: dir, BALCAO_KEYCHAIN_SERVICE: service, BALCAO_KEYCHAIN: '' };
+      const host = await startHost([], base);
+      expect(host.output()).toContain('start:browser: keychain library: napi-keyring');
+      await host.stop();
+      const forced = await startHost([], { ...base, BALCAO_KEYCHAIN: 'keytar' });
+      expect(forced.output()).toContain('start:browser: keychain library: keytar');
+      await forced.stop();
+    }, 90_000);
+  },
+);
