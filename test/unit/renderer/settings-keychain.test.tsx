@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storedKeychain } from '../../../electron/main/adapters/stored-keychain';
 import { SettingsScreen } from '../../../renderer/features/settings/SettingsScreen';
 import { setLanguage } from '../../../renderer/i18n';
+import { useSettings } from '../../../renderer/stores/settings-store';
 import { installBridge } from '../../helpers/renderer-bridge';
 
 // "Cofre de senhas do sistema" as the owner meets it in Configurações, against the real app:
@@ -33,5 +34,21 @@ describe('Cofre de senhas do sistema', () => {
     await screen.findByText('Configurações salvas.');
     expect(app.core.settings.get().keychain).toBe('napi-keyring');
     expect(storedKeychain(app.dataDir)).toBe('napi-keyring');
+  });
+
+  it('a form left from an earlier visit is not shown while the saved values load, so no edit is lost to them', async () => {
+    // Back on Configurações after leaving it with an unsaved edit (stale draft in the store).
+    useSettings.setState({
+      draft: { ...app.core.settings.get(), keychain: 'keytar', terminalName: 'Velho' },
+    });
+    render(<SettingsScreen />);
+    expect(screen.queryByLabelText('Cofre de senhas do sistema')).toBeNull();
+    const select = (await screen.findByLabelText(
+      'Cofre de senhas do sistema',
+    )) as HTMLSelectElement;
+    expect(select.value).toBe('napi-keyring'); // what the app has, saved above
+    expect((screen.getByLabelText('Nome do terminal') as HTMLInputElement).value).toBe(
+      app.core.settings.get().terminalName,
+    );
   });
 });
