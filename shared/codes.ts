@@ -85,6 +85,9 @@ export const ERROR_CODES = [
   'NOT_DEMO',
   'NOT_PENDING',
   'DEMO_PAY_FAILED',
+  // Restoring a copy of the ledger from Configurações
+  'BACKUP_NOT_FOUND',
+  'BACKUP_DAMAGED',
   // The IPC boundary and the development host
   'UNKNOWN_CHANNEL',
   'INVALID_PAYLOAD',

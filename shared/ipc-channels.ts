@@ -50,6 +50,10 @@ export const CALL_CHANNELS = [
   'onboarding:webhook',
   'pdv:overview',
   'pdv:newToken',
+  'backups:list',
+  'backups:restore',
+  'backups:cancelRestore',
+  'app:relaunch',
   'print:page',
   'print:pdf',
 ] as const;

@@ -38,6 +38,21 @@ export { CALL_CHANNELS, EVENT_CHANNELS, type CallChannel, type EventChannel };
  * Inputs are strict (an unknown key is refused); amounts are integer cents.
  */
 const none = z.object({}).strict();
+const backupsSchema = z.object({
+  backups: z.array(
+    z.object({
+      name: z.string(),
+      takenAt: z.number(),
+      reason: z.enum(['diario', 'antes-da-migracao', 'manual']),
+      charges: z.number().int().optional(),
+      ok: z.boolean(),
+    }),
+  ),
+  /** The copy put back at the next start, if the owner chose one. */
+  pending: z
+    .object({ name: z.string(), takenAt: z.number(), charges: z.number().int() })
+    .nullable(),
+});
 const cents = z.number().int().safe();
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'AAAA-MM-DD');
 const pin = z.string().regex(/^\d{4,8}$/);
@@ -396,6 +411,21 @@ export const calls = {
   },
   /** A new local API token, shown once (only its hash is kept); the old one stops working. */
   'pdv:newToken': { input: none, output: z.object({ token: z.string() }) },
+  // The ledger's kept copies, and the one chosen to be put back at the next start (owner only;
+  // electron/services/ledger/restore-choice.ts).
+  'backups:list': { input: none, output: backupsSchema },
+  'backups:restore': {
+    input: z
+      .object({ name: z.string().regex(/^ledger-[\w-]{1,80}\.sqlite$/, 'ledger-….sqlite') })
+      .strict(),
+    output: backupsSchema,
+  },
+  'backups:cancelRestore': { input: none, output: backupsSchema },
+  /**
+   * Closes and reopens the app (owner only), e.g. to apply a chosen restore now. Electron's main
+   * process does it (`relaunching: true`); the development host cannot restart itself (`false`).
+   */
+  'app:relaunch': { input: none, output: z.object({ relaunching: z.boolean() }) },
   // The page on screen to paper (Electron only: the configured printer, else the system
   // dialog) and to a PDF file. The development host answers `unavailable`; the renderer then
   // uses the browser's own print.

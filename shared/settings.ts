@@ -23,6 +23,17 @@ export const defaultPayerSchema = z
 export type DefaultPayer = z.infer<typeof defaultPayerSchema>;
 
 /**
+ * Which library talks to the OS keychain ("Cofre de senhas do sistema"). keytar is the default
+ * (archived upstream, 7.9.0 is its last release); @napi-rs/keyring reads keytar's entries and
+ * keytar reads its own, so switching either way loses no secret. Read by the main process
+ * before the app core starts (electron/main/adapters/stored-keychain.ts): it takes effect at the
+ * next start; BALCAO_KEYCHAIN overrides it.
+ */
+export const KEYCHAIN_BACKENDS = ['keytar', 'napi-keyring'] as const;
+export type KeychainBackend = (typeof KEYCHAIN_BACKENDS)[number];
+export const DEFAULT_KEYCHAIN: KeychainBackend = 'keytar';
+
+/**
  * The app's non-secret settings (stored in the ledger). Secrets are never here: they live in
  * the OS keychain and cross IPC write-only.
  */
@@ -61,6 +72,8 @@ export const appSettingsSchema = z.object({
   customerDisplay: z.boolean().default(false),
   /** Windows and macOS start Balcão at login ("Abrir ao ligar o computador"). */
   openAtLogin: z.boolean().default(false),
+  /** The keychain library, from the next start on (KEYCHAIN_BACKENDS). */
+  keychain: z.enum(KEYCHAIN_BACKENDS).default(DEFAULT_KEYCHAIN),
   /**
    * `Divisão (split)`: `splitUser`/`splitTax` of `/transactions/create`, sent with every charge
    * made with that operation. Empty e-mail = no split; with an e-mail, 0 < taxPercent ≤ 100.

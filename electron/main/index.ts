@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createAppCore } from '../services/app-core';
 import { createHandlers } from '../services/handlers';
 import { keychainBackend, osKeychain } from './adapters/keytar-store';
+import { storedKeychain } from './adapters/stored-keychain';
 import { commandLine, runCommandLine } from './os/command-line';
 import { configureLog } from './os/logging';
 import { startShell } from './shell';
@@ -30,9 +31,13 @@ else
     createLog: (dir, redact) =>
       configureLog(log, { dir, redact, console: !electron.app.isPackaged }),
     async boot(dataDir, shellLog) {
-      const keychain = keychainBackend(process.env.BALCAO_KEYCHAIN);
+      // The owner's setting (Configurações), read before the core exists; the env var wins.
+      const keychain = keychainBackend(process.env.BALCAO_KEYCHAIN, storedKeychain(dataDir));
       if (keychain.unknown)
-        shellLog.error(`BALCAO_KEYCHAIN=${keychain.unknown} is not a keychain; using keytar`);
+        shellLog.error(
+          `BALCAO_KEYCHAIN=${keychain.unknown} is not a keychain; using ${keychain.backend}`,
+        );
+      shellLog.info(`keychain library: ${keychain.backend}`);
       const secrets = await osKeychain(
         () =>
           shellLog.error('no OS keychain answers: live mode refused, credentials cannot be saved'),

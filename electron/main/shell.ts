@@ -24,7 +24,7 @@ import {
 import { handleDeepLinks, type DeepLinks } from './os/deep-link';
 import { syncOpenAtLogin } from './os/open-at-login';
 import { paymentNotifier } from './os/payment-notifier';
-import { restoreIfAsked } from './os/restore-arg';
+import { restoreIfAsked, restoreIfChosen, withoutRestoreArg } from './os/restore-arg';
 import { exportPdf, printPage } from './os/print';
 import { keepAwakeDuringSale, SaleInProgress } from './os/sale-in-progress';
 import { bringToFront, claimSingleInstance } from './os/single-instance';
@@ -122,6 +122,13 @@ export async function startShell(e: ElectronModule, o: ShellOptions) {
       return null;
     }
   }
+  // The copy the owner chose in Configurações (behind the PIN) for this start, used once; a copy
+  // that fails its check is reported and the app opens on the ledger as it was.
+  const chosen = restored ? undefined : restoreIfChosen(dir);
+  if (chosen) {
+    log[chosen.ok ? 'info' : 'error'](chosen.message);
+    if (!chosen.ok) e.dialog.showErrorBox('Balcão', chosen.message);
+  }
 
   await app.whenReady();
   e.protocol.handle(APP_SCHEME, appProtocolHandler(path.join(o.distDir, 'renderer')));
@@ -184,6 +191,17 @@ export async function startShell(e: ElectronModule, o: ShellOptions) {
       'print:page': (i) => {
         const wc = cashierContents();
         return wc ? printPage(wc, core.settings.get().printer, i.heightMm) : ok({ printed: false });
+      },
+      // Owner only (the services' handler checks), then closed the usual way (the services stop,
+      // the ledger closes) and opened again; a restore chosen in Configurações applies then.
+      // Not with `--restaurar` again: that copy is already in place.
+      'app:relaunch': async (i) => {
+        const r = await handlers['app:relaunch'](i);
+        if (!r.ok) return r;
+        log.info('relaunch asked by the owner');
+        app.relaunch({ args: withoutRestoreArg(o.argv.slice(1)) });
+        setImmediate(() => app.quit()); // after the reply has gone
+        return ok({ relaunching: true });
       },
       'print:pdf': (i) =>
         mainWindow && !mainWindow.isDestroyed()

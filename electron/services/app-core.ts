@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pspPresetSettings } from '../../shared/psp-presets';
+import { ok } from '../../shared/result';
 import type { ConnectionStatus } from '../../shared/views';
 import { capabilitiesOf } from '../../shared/psp-capabilities';
 import { AccountService } from './account/account-service';
@@ -22,6 +23,7 @@ import { GoLiveService } from './golive/golive-service';
 import { HistoryService } from './history/history-service';
 import { HistoryQuery } from './ledger/history-query';
 import { scheduleLedgerBackups } from './ledger/backup-schedule';
+import { cancelRestore, chooseRestore, keptBackups, restoreChoice } from './ledger/restore-choice';
 import { Ledger } from './ledger/ledger';
 import { createLogger, Redactor } from './log';
 import { OwnerService } from './owner/owner-service';
@@ -407,6 +409,17 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     tickMs: o.tickMs ?? 1000,
     pollMs: o.pollMs ?? 3000,
   });
+  const backupsView = () => {
+    const pending = restoreChoice(o.dataDir);
+    return {
+      backups: keptBackups(backupDir),
+      pending: pending && {
+        name: pending.name,
+        takenAt: pending.takenAt,
+        charges: pending.charges,
+      },
+    };
+  };
   const info = (host: 'electron' | 'browser' = o.host): AppInfo => {
     const s = settings.get();
     return {
@@ -501,6 +514,19 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
           updatedAt: e.updatedAt,
         })),
       };
+    },
+    backups: {
+      list: backupsView,
+      restore(name) {
+        const r = chooseRestore(o.dataDir, backupDir, name);
+        if (!r.ok) return r;
+        logger.info(`restore chosen for the next start: ${name} (${r.value.charges} charges)`);
+        return ok(backupsView());
+      },
+      cancelRestore() {
+        cancelRestore(o.dataDir);
+        return backupsView();
+      },
     },
     intake,
     refusals,

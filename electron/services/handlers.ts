@@ -96,6 +96,11 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'onboarding:webhook': () => owner(() => ok(core.golive.webhookRegistration())),
     'pdv:overview': () => owner(() => ok(core.pdvOverview())),
     'pdv:newToken': () => owner(() => ok({ token: core.apiToken.generate() })),
+    'backups:list': () => owner(() => ok(core.backups.list())),
+    'backups:restore': (i) => owner(() => core.backups.restore(i.name)),
+    'backups:cancelRestore': () => owner(() => ok(core.backups.cancelRestore())),
+    // The owner check; Electron's main process wraps it and restarts (electron/main/shell.ts).
+    'app:relaunch': () => owner(() => ok({ relaunching: false })),
     // Electron's main process replaces these two (electron/main/os/print.ts).
     'print:page': () => noPrinting(),
     'print:pdf': () => noPrinting(),

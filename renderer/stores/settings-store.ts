@@ -48,6 +48,9 @@ export const useSettings = create<SettingsState>((set, get) => {
     credentials: { configured: false, relayToken: false, webhookSecret: false },
     message: null,
     async load() {
+      // A draft left from an earlier visit is not shown (nor edited) while the app's own values
+      // are on the way: an edit made then was overwritten when they arrived, and saved as such.
+      set({ draft: null });
       const [s, c] = await Promise.all([
         bridge().settings.get({}),
         bridge().credentials.status({}),
@@ -73,6 +76,7 @@ export const useSettings = create<SettingsState>((set, get) => {
           printer: s.printer,
           customerDisplay: s.customerDisplay,
           openAtLogin: s.openAtLogin,
+          keychain: s.keychain,
           split: s.split,
         },
       });

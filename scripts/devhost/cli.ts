@@ -3,7 +3,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { KEYCHAIN_SERVICE, KeytarSecretStore } from '../../electron/main/adapters/keytar-store';
+import {
+  KEYCHAIN_SERVICE,
+  keychainBackend,
+  KeytarSecretStore,
+} from '../../electron/main/adapters/keytar-store';
+import { storedKeychain } from '../../electron/main/adapters/stored-keychain';
 import { startDemoRelay, startEmbeddedDemo } from '../../electron/main/demo';
 import { createAppCore } from '../../electron/services/app-core';
 import { isPspPresetId, PSP_PRESET_IDS } from '../../shared/psp-presets';
@@ -82,6 +87,7 @@ export const DEVHOST_CLI = {
       'with --relay: the channel id and its subscriber token',
     BALCAO_OWNER_PIN: 'on a fresh data directory: the owner PIN (4 to 8 digits)',
     BALCAO_KEYCHAIN_SERVICE: 'the OS keychain service name (default: balcao)',
+    BALCAO_KEYCHAIN: 'keytar or napi-keyring: the keychain library, over the saved setting',
     BALCAO_PDV_TOKEN: "with --pdv-api-port: the local API's token (kept hashed)",
   },
 } as const;
@@ -155,10 +161,19 @@ const fail = (m: string): never => exitWith('start:browser', m);
 
 /**
  * The OS keychain (service `BALCAO_KEYCHAIN_SERVICE`, default `balcao`: tests give each app its
- * own). Without a Secret Service nothing is kept anywhere else: live mode is refused.
+ * own), through the library the owner chose in Configurações (`BALCAO_KEYCHAIN` overrides it),
+ * as the app does. Without a Secret Service nothing is kept anywhere else: live mode is refused.
  */
 async function secretStore(): Promise<SecretStore> {
-  const keychain = new KeytarSecretStore(env.BALCAO_KEYCHAIN_SERVICE || KEYCHAIN_SERVICE);
+  const service = env.BALCAO_KEYCHAIN_SERVICE || KEYCHAIN_SERVICE;
+  const { backend } = keychainBackend(env.BALCAO_KEYCHAIN, storedKeychain(dir));
+  console.error(`start:browser: keychain library: ${backend}`);
+  const keychain =
+    backend === 'napi-keyring'
+      ? new (
+          await import('../../electron/main/adapters/napi-keyring-store')
+        ).NapiKeyringSecretStore(service)
+      : new KeytarSecretStore(service);
   try {
     await keychain.get('psp.clientId');
   } catch {

@@ -198,6 +198,41 @@ describe('Configurações', () => {
     ).toBe('Bematech MP-4200');
   });
 
+  it('Cofre de senhas do sistema is kept for the next start; a kept copy is restored only after a confirmation naming it', async () => {
+    await page.getByRole('button', { name: 'Configurações', exact: true }).click();
+    await page.getByLabel('Cofre de senhas do sistema').selectOption('napi-keyring');
+    await page.getByText('A troca vale a partir da próxima vez que o Balcão abrir.').waitFor();
+    await page.getByRole('button', { name: 'Salvar configurações' }).click();
+    await page.getByRole('status').filter({ hasText: 'Configurações salvas.' }).waitFor();
+    await page.getByRole('button', { name: 'Caixa' }).click();
+    await page.getByRole('button', { name: 'Configurações', exact: true }).click();
+    expect(await page.getByLabel('Cofre de senhas do sistema').inputValue()).toBe('napi-keyring');
+    await page.getByLabel('Cofre de senhas do sistema').selectOption('keytar');
+    await page.getByRole('button', { name: 'Salvar configurações' }).click();
+    await page.getByRole('status').filter({ hasText: 'Configurações salvas.' }).waitFor();
+
+    // The copy taken at this start (daily), listed with Restaurar.
+    const copies = page.getByRole('region', { name: 'Cópias do livro de cobranças' });
+    const row = copies.getByTestId('backup-row').first();
+    await row.getByText('diária').waitFor();
+    await row.getByRole('button', { name: /^Restaurar a cópia de / }).click();
+    // Named by its date and its sales (none yet when this start's copy was taken).
+    const dialog = page.getByRole('dialog', {
+      name: /^Restaurar a cópia de \d\d\/\d\d\/\d{4}, [\d:]+, (com \d+ vendas?|sem nenhuma venda)\?$/,
+    });
+    await dialog.waitFor();
+    await page.screenshot({ path: shot('configuracoes-restaurar'), fullPage: true });
+    await page.keyboard.press('Escape'); // nothing chosen
+    await dialog.waitFor({ state: 'detached' });
+    expect(await copies.getByTestId('backup-pending').count()).toBe(0);
+    await row.getByRole('button', { name: /^Restaurar a cópia de / }).click();
+    await dialog.getByRole('button', { name: 'Restaurar ao abrir' }).click();
+    const pending = copies.getByTestId('backup-pending');
+    await pending.getByText(/será restaurada na próxima vez que o Balcão abrir/).waitFor();
+    await pending.getByRole('button', { name: 'Não restaurar' }).click();
+    await pending.waitFor({ state: 'detached' });
+  });
+
   it('saves the terminal name and switches the interface to English, and back', async () => {
     await page.getByRole('button', { name: 'Configurações', exact: true }).click();
     await page.getByLabel('Nome do terminal').fill('Caixa 2');

@@ -147,6 +147,11 @@ class FakeApp extends EventEmitter {
     this.protocolClients.push(scheme);
     return true;
   }
+  /** Each `app.relaunch(options)` asked (the app is then quit by the caller). */
+  relaunches: Array<{ args?: string[] }> = [];
+  relaunch(o: { args?: string[] } = {}) {
+    this.relaunches.push(o);
+  }
   quit() {
     this.quitCalls++;
     let prevented = false;

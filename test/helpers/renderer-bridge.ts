@@ -41,7 +41,7 @@ async function sandboxProcess() {
  */
 export async function installBridge() {
   const sb = await sandboxProcess();
-  const { core } = await coreOn(sb.baseUrl);
+  const { core, dataDir } = await coreOn(sb.baseUrl);
   await core.start();
   const handlers = createHandlers(core, 'browser');
   const wire = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
@@ -52,6 +52,7 @@ export async function installBridge() {
   return {
     core,
     sb,
+    dataDir,
     async close() {
       delete window.balcao;
       await core.stop();

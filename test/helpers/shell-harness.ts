@@ -20,6 +20,8 @@ export interface HarnessOptions {
   displays?: Array<{ id: number; bounds: { x: number; y: number; width: number; height: number } }>;
   singleInstance?: boolean;
   platform?: NodeJS.Platform;
+  /** A data folder prepared by the test (a ledger, a chosen restore…); else a fresh one. */
+  dataDir?: string;
 }
 
 export function charge(id: string, status: ChargeView['status'], amountCents = 1234): ChargeView {
@@ -50,7 +52,7 @@ export async function startHarness(o: HarnessOptions = {}) {
   // Files just outside the renderer folder, which app:// must never serve.
   writeFileSync(path.join(root, 'secret.txt'), 'outside the renderer');
   writeFileSync(path.join(distDir, 'secret.txt'), 'outside the renderer');
-  const dataDir = path.join(root, 'data');
+  const dataDir = o.dataDir ?? path.join(root, 'data');
 
   let settings: AppSettings = { ...defaultSettings(), ...o.settings };
   const events = new AppEvents();

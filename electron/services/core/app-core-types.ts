@@ -6,6 +6,7 @@ import type { PspPresetId } from '../../../shared/psp-presets';
 import type { AppSettings } from '../../../shared/settings';
 import type { CallOutput } from '../../../shared/ipc-contract';
 import type { ConnectionStatus } from '../../../shared/views';
+import type { Result } from '../../../shared/result';
 import type { AccountService } from '../account/account-service';
 import type { InfractionService } from '../account/infraction-service';
 import type { CallbackIntake } from '../callbacks/intake';
@@ -127,6 +128,15 @@ export interface AppCore {
   syncPdvApi(): Promise<void>;
   /** The Integração com o PDV page: the exchange's state, the API, the last requests. */
   pdvOverview(): PdvOverview;
+  /**
+   * The ledger's kept copies and the restore chosen for the next start (Configurações, owner):
+   * ledger/restore-choice.ts; the main process puts the copy back before the ledger opens.
+   */
+  readonly backups: {
+    list(): Backups;
+    restore(name: string): Result<Backups>;
+    cancelRestore(): Backups;
+  };
   readonly intake: CallbackIntake;
   /** Refused callbacks: today's count by reason (the owner's notice) and the log's news. */
   readonly refusals: RefusalNews;
@@ -155,3 +165,4 @@ export interface AppCore {
 }
 
 export type PdvOverview = CallOutput<'pdv:overview'>;
+export type Backups = CallOutput<'backups:list'>;

@@ -4,6 +4,7 @@ import { describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
 import { useApp } from '../../stores/app-store';
 import { useSettings } from '../../stores/settings-store';
+import { BackupsSection } from './BackupsSection';
 import { CompatibilitySection } from './CompatibilitySection';
 import { PspProfileSection } from './PspProfileSection';
 import { DefaultPayerSection } from './DefaultPayerSection';
@@ -11,7 +12,13 @@ import { PrinterSection } from './PrinterSection';
 import { ReceiverSection } from './ReceiverSection';
 import { TextField } from '../../components/TextField';
 import { CertificateFields } from './CertificateFields';
-import { API_PIX_ROWS, GENERAL_ROWS, SWITCH_ROWS, TERMINAL_ROWS } from './field-table';
+import {
+  API_PIX_ROWS,
+  GENERAL_ROWS,
+  KEYCHAIN_ROWS,
+  SWITCH_ROWS,
+  TERMINAL_ROWS,
+} from './field-table';
 import { FieldRows } from './FieldRows';
 import { WebhookSecretField } from './WebhookSecretField';
 import { SavedWebhookLine } from '../onboarding/WebhookLine';
@@ -95,6 +102,10 @@ export function SettingsScreen() {
         <FieldRows rows={TERMINAL_ROWS} s={s} edit={setS} />
         <PrinterSection s={s} edit={setS} />
         <FieldRows rows={SWITCH_ROWS} s={s} edit={setS} />
+        <FieldRows rows={KEYCHAIN_ROWS} s={s} edit={setS} />
+        <p className="hint" id="set-keychain-note">
+          {t('settings.keychainNextStart')}
+        </p>
         <CompatibilitySection s={s} edit={setS} />
         <button type="submit" className="btn btn-primary">
           {t('settings.save')}
@@ -102,6 +113,7 @@ export function SettingsScreen() {
       </form>
       <DefaultPayerSection />
       <ReceiverSection />
+      <BackupsSection />
       <section className="stack" aria-label={t('settings.credentials')}>
         <h2>{t('settings.credentials')}</h2>
         <p>{credentials.configured ? t('settings.credStored') : t('settings.credNone')}</p>

@@ -206,6 +206,23 @@ export const SWITCH_ROWS: FieldRow[] = [
   { id: 'set-open-at-login', label: 'settings.openAtLogin', path: 'openAtLogin', kind: 'check' },
 ];
 
+/**
+ * `Cofre de senhas do sistema`: which library reads the OS keychain, from the next start on
+ * (the main process reads it before the app core exists; BALCAO_KEYCHAIN overrides it).
+ */
+export const KEYCHAIN_ROWS: FieldRow[] = [
+  {
+    id: 'set-keychain',
+    label: 'settings.keychain',
+    path: 'keychain',
+    kind: 'choice',
+    options: [
+      ['keytar', 'settings.keychainKeytar'],
+      ['napi-keyring', 'settings.keychainNapi'],
+    ],
+  },
+];
+
 /** `Perfil do PSP`, under the preset picker. */
 export const PROFILE_ROWS: FieldRow[] = [
   {
@@ -491,6 +508,7 @@ const ALL_ROWS = [
   ...API_PIX_ROWS,
   ...TERMINAL_ROWS,
   ...SWITCH_ROWS,
+  ...KEYCHAIN_ROWS,
   ...PROFILE_ROWS,
   ...COMPAT_ROWS,
 ];

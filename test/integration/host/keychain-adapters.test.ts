@@ -1,7 +1,11 @@
 // Both keychain adapters through one suite, against the real keychain (gnome-keyring in the
 // private D-Bus session `npm test` starts), and the second one reading what keytar wrote: moving
 // off keytar (archived upstream) must not make an owner retype the PSP's credentials.
+import { AsyncEntry } from '@napi-rs/keyring';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import keytar from 'keytar';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +14,9 @@ import {
   osKeychain,
 } from '../../../electron/main/adapters/keytar-store';
 import { NapiKeyringSecretStore } from '../../../electron/main/adapters/napi-keyring-store';
+import { storedKeychain } from '../../../electron/main/adapters/stored-keychain';
+import { Ledger } from '../../../electron/services/ledger/ledger';
+import { SettingsService } from '../../../electron/services/settings-service';
 import type { SecretKey, SecretStore } from '../../../electron/services/secrets/secret-store';
 
 const hasSecretService = !!process.env.DBUS_SESSION_BUS_ADDRESS;
@@ -95,11 +102,77 @@ describe.skipIf(!hasSecretService)('moving from keytar to @napi-rs/keyring', () 
   });
 });
 
-describe('choosing the keychain library (BALCAO_KEYCHAIN)', () => {
+describe.skipIf(!hasSecretService)('switching back and forth between the two libraries', () => {
+  // The owner's setting picks the library at each start: whatever one wrote, the other reads,
+  // either way, and a secret cleared or changed on one side never comes back from the other.
+  const napiEntry = (svc: string, k: string) =>
+    new AsyncEntry(svc, k, { linux: { store: 'secret-service' } });
+
+  it('keytar reads every secret @napi-rs/keyring wrote, moved once, and the way back too', async () => {
+    const svc = service();
+    const secrets: Record<string, string> = {
+      'psp.clientId': 'loja-norte',
+      'psp.clientSecret': `cs-${randomBytes(12).toString('hex')}`,
+      'relay.channelToken': `rt-${randomBytes(16).toString('hex')}`,
+    };
+    cleanup.push(async () => {
+      const k = new KeytarSecretStore(svc);
+      for (const key of Object.keys(secrets)) await k.delete(key as SecretKey);
+    });
+    // Started on @napi-rs/keyring: its own entries, keytar's library sees none of them.
+    const napi = new NapiKeyringSecretStore(svc);
+    for (const [k, v] of Object.entries(secrets)) await napi.set(k as SecretKey, v);
+    for (const k of Object.keys(secrets)) expect(await keytar.getPassword(svc, k)).toBeNull();
+
+    // Next start on keytar: every secret there, moved (the other library's entries gone).
+    const back = new KeytarSecretStore(svc);
+    for (const [k, v] of Object.entries(secrets)) expect(await back.get(k as SecretKey)).toBe(v);
+    for (const [k, v] of Object.entries(secrets)) expect(await keytar.getPassword(svc, k)).toBe(v);
+    for (const k of Object.keys(secrets)) expect(await napiEntry(svc, k).getPassword()).toBeNull();
+
+    // A secret changed and one cleared under keytar, then over to @napi-rs/keyring again.
+    await napi.set('psp.clientId', 'loja-norte'); // a stale entry of the other library
+    await back.set('psp.clientId', 'loja-sul');
+    await back.delete('relay.channelToken');
+    const again = new NapiKeyringSecretStore(svc);
+    expect(await again.get('psp.clientId')).toBe('loja-sul');
+    expect(await again.get('psp.clientSecret')).toBe(secrets['psp.clientSecret']);
+    expect(await again.get('relay.channelToken')).toBeNull();
+    // And keytar once more: nothing lost, nothing cleared brought back.
+    const third = new KeytarSecretStore(svc);
+    expect(await third.get('psp.clientId')).toBe('loja-sul');
+    expect(await third.get('psp.clientSecret')).toBe(secrets['psp.clientSecret']);
+    expect(await third.get('relay.channelToken')).toBeNull();
+  });
+});
+
+describe('choosing the keychain library (setting, BALCAO_KEYCHAIN)', () => {
   it('keytar by default, @napi-rs/keyring by name, an unknown name reported', async () => {
     expect(keychainBackend(undefined)).toEqual({ backend: 'keytar' });
     expect(keychainBackend('napi-keyring')).toEqual({ backend: 'napi-keyring' });
     expect(keychainBackend('safe-storage')).toEqual({ backend: 'keytar', unknown: 'safe-storage' });
+  });
+
+  it("the owner's setting when the env var names none; the env var wins over it", () => {
+    expect(keychainBackend(undefined, 'napi-keyring')).toEqual({ backend: 'napi-keyring' });
+    expect(keychainBackend('', 'napi-keyring')).toEqual({ backend: 'napi-keyring' });
+    expect(keychainBackend('keytar', 'napi-keyring')).toEqual({ backend: 'keytar' });
+    expect(keychainBackend('x', 'napi-keyring')).toEqual({ backend: 'napi-keyring', unknown: 'x' });
+  });
+
+  it('the setting saved in Configurações is read from the data folder before the core starts', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'balcao-keychain-setting-'));
+    expect(storedKeychain(dir)).toBeUndefined(); // first start: no ledger yet
+    const ledger = Ledger.open(path.join(dir, 'ledger.sqlite'));
+    const settings = new SettingsService(ledger.kv);
+    settings.update({ shopName: 'Padaria' });
+    expect(storedKeychain(dir)).toBe('keytar');
+    expect(settings.update({ keychain: 'napi-keyring' }).ok).toBe(true);
+    // Read while the app still has the ledger open (a write-ahead log not yet checkpointed).
+    expect(storedKeychain(dir)).toBe('napi-keyring');
+    expect(settings.update({ keychain: 'safe-storage' as 'keytar' }).ok).toBe(false);
+    ledger.close();
+    expect(storedKeychain(dir)).toBe('napi-keyring');
   });
 
   it.skipIf(!hasSecretService)('osKeychain hands back the chosen adapter', async () => {

@@ -3,6 +3,7 @@ import {
   COMPAT_ROWS,
   GENERAL_ROWS,
   getPath,
+  KEYCHAIN_ROWS,
   labelOfPath,
   parseRow,
   PROFILE_ROWS,
@@ -18,7 +19,14 @@ import { appSettingsSchema, defaultSettings } from '../../../shared/settings';
 
 // The settings screens are the field table: a row pointing at no setting, or whose label or
 // option has no words in a language, would be a field the owner cannot use.
-const ROWS = [...GENERAL_ROWS, ...TERMINAL_ROWS, ...SWITCH_ROWS, ...PROFILE_ROWS, ...COMPAT_ROWS];
+const ROWS = [
+  ...GENERAL_ROWS,
+  ...TERMINAL_ROWS,
+  ...SWITCH_ROWS,
+  ...KEYCHAIN_ROWS,
+  ...PROFILE_ROWS,
+  ...COMPAT_ROWS,
+];
 const word = (d: unknown, key: string) => getPath(d, key);
 
 describe('the settings field table', () => {
