@@ -91,6 +91,29 @@ describe('the PSP’s word on a devolução', () => {
     expect(d.effects).toEqual([{ type: 'publish' }]);
   });
 
+  it('DEVOLVIDO as the answer to the send itself: refunded at once', () => {
+    expect(decideRefund(at('SENDING'), psp('DEVOLVIDO', 3)).next).toEqual({
+      status: 'REFUNDED',
+      attempts: 1,
+      pspStatus: 'DEVOLVIDO',
+      doneAt: 3,
+    });
+  });
+
+  it('after an uncertain send, the PSP’s word is taken whatever it is', () => {
+    const lost = { status: 'UNCERTAIN' as const, attempts: 1, noticeCode: 'UNCERTAIN' };
+    expect(decideRefund(lost, psp('EM_PROCESSAMENTO')).next).toEqual({
+      status: 'PROCESSING',
+      attempts: 1,
+      pspStatus: 'EM_PROCESSAMENTO',
+    });
+    expect(decideRefund(lost, psp('NAO_REALIZADO')).next).toEqual({
+      status: 'NOT_DONE',
+      attempts: 1,
+      pspStatus: 'NAO_REALIZADO',
+    });
+  });
+
   it('an answer after an uncertain send clears the “may have been refunded” notice', () => {
     const d = decideRefund(
       { status: 'UNCERTAIN', attempts: 1, noticeCode: 'UNCERTAIN' },
