@@ -6,6 +6,7 @@ import {
   refusalOfOutcome,
   refusalReason,
   summarizeRefusals,
+  THROTTLE_IDLE,
 } from '../../../../shared/domain/callback-refusals';
 
 // The rules behind the "Avisos recusados" line on Saúde, one by one.
@@ -76,6 +77,10 @@ describe('one notice per window', () => {
     const f = flushed({ lastAt: 1_000, waiting: true }, 11_000);
     expect(f).toEqual({ state: { lastAt: 11_000, waiting: false }, emit: true });
     expect(onRefusal(f.state, 11_001, window)).toMatchObject({ emit: 'at', at: 21_000 });
+  });
+
+  it('a terminal that has refused nothing yet has nothing gathered to tell', () => {
+    expect(flushed(THROTTLE_IDLE, 5_000)).toEqual({ state: THROTTLE_IDLE, emit: false });
   });
 
   it('a window’s end with nothing gathered says nothing and keeps the window', () => {

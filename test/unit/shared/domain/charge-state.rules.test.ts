@@ -26,6 +26,10 @@ describe('a charge’s state', () => {
     });
   });
 
+  it('a draft never sent may be canceled', () => {
+    expect(transition('DRAFT', 'CANCELED')).toEqual({ ok: true, value: 'CANCELED' });
+  });
+
   it('a refused move names both states', () => {
     expect(transition('REFUNDED', 'PAID')).toEqual({
       ok: false,

@@ -8,6 +8,10 @@ describe('a phone key typed as bare digits', () => {
     expect(parsePixKey('CPF', '11987654374')).toEqual({ ok: true, value: '11987654374' });
   });
 
+  it('spaces around the digits do not make it a CPF', () => {
+    expect(parsePixKey('PHONE', ' 11987654374 ')).toEqual({ ok: true, value: '+5511987654374' });
+  });
+
   it('already written with +55 is kept as it is', () => {
     expect(parsePixKey('PHONE', '+5511987654321')).toEqual({ ok: true, value: '+5511987654321' });
     expect(parsePixKey('PHONE', ' +55 11 98765-4321 ')).toEqual({
