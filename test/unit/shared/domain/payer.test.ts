@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPayer, PAYER_NAME_MAX } from '../../../../shared/domain/payer';
+import { checkPayer, PAYER_NAME_MAX, payerInputSchema } from '../../../../shared/domain/payer';
 
 // The payer the cashier types (or the Pagador padrão): what each PSP operation needs.
 const ana = {
@@ -75,5 +75,28 @@ describe('the payer’s name', () => {
     expect(checkPayer({ ...ana, name: `${name}B` }, 'deposit')).toEqual({
       issues: [{ field: 'name', code: 'PAYER_NAME_TOO_LONG' }],
     });
+  });
+});
+
+describe('what the window may send as a payer', () => {
+  const fits = (p: object) => payerInputSchema.safeParse(p).success;
+
+  it('each field up to its length: name 100, e-mail 254, document and phone 32', () => {
+    const full = {
+      name: 'n'.repeat(100),
+      email: 'e'.repeat(254),
+      document: 'd'.repeat(32),
+      phone: 'p'.repeat(32),
+    };
+    expect(fits(full)).toBe(true);
+    expect(fits({})).toBe(true);
+    expect(fits({ ...full, name: 'n'.repeat(101) })).toBe(false);
+    expect(fits({ ...full, email: 'e'.repeat(255) })).toBe(false);
+    expect(fits({ ...full, document: 'd'.repeat(33) })).toBe(false);
+    expect(fits({ ...full, phone: 'p'.repeat(33) })).toBe(false);
+  });
+
+  it('nothing else', () => {
+    expect(fits({ name: 'Ana', cpf: '123' })).toBe(false);
   });
 });
