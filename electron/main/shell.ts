@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { ChargeState } from '../../shared/domain/charge-state';
 import { parseDeepLink } from '../../shared/domain/deep-link';
 import type { AppSettings } from '../../shared/settings';
-import { ok } from '../../shared/result';
 import type { ChargeView, ConnectionStatus } from '../../shared/views';
 import { dataDir as resolveDataDir } from '../services/data-dir';
 import type { AppEvents } from '../services/events';
@@ -13,6 +12,7 @@ import type { Handlers } from '../services/ipc-dispatch';
 import type { Logger } from '../services/log';
 import type { Electron, ElectronModule } from './electron-api';
 import { ownFrameCheck, registerIpc } from './ipc/register';
+import { shellHandlers } from './ipc/shell-handlers';
 import { isDeveloperMode, menuTemplate } from './menu';
 import {
   handleChildProcesses,
@@ -24,8 +24,8 @@ import {
 import { handleDeepLinks, type DeepLinks } from './os/deep-link';
 import { syncOpenAtLogin } from './os/open-at-login';
 import { paymentNotifier } from './os/payment-notifier';
-import { restoreIfAsked, restoreIfChosen, withoutRestoreArg } from './os/restore-arg';
-import { exportPdf, printPage } from './os/print';
+import { restoreAtStart } from './os/restore-at-start';
+import { quitCleanly } from './os/quit-cleanly';
 import { keepAwakeDuringSale, SaleInProgress } from './os/sale-in-progress';
 import { bringToFront, claimSingleInstance } from './os/single-instance';
 import { createTray } from './os/tray';
@@ -111,24 +111,7 @@ export async function startShell(e: ElectronModule, o: ShellOptions) {
     if (o.platform !== 'darwin') app.quit();
   });
 
-  // Before the ledger is opened, and only in the one running instance.
-  const restored = restoreIfAsked(o.argv, dir);
-  if (restored) {
-    log[restored.ok ? 'info' : 'error'](restored.message);
-    console.log(restored.message);
-    if (!restored.ok) {
-      e.dialog.showErrorBox('Balcão', restored.message);
-      app.exit(1);
-      return null;
-    }
-  }
-  // The copy the owner chose in Configurações (behind the PIN) for this start, used once; a copy
-  // that fails its check is reported and the app opens on the ledger as it was.
-  const chosen = restored ? undefined : restoreIfChosen(dir);
-  if (chosen) {
-    log[chosen.ok ? 'info' : 'error'](chosen.message);
-    if (!chosen.ok) e.dialog.showErrorBox('Balcão', chosen.message);
-  }
+  if (!restoreAtStart(e, o.argv, dir, log)) return null;
 
   await app.whenReady();
   e.protocol.handle(APP_SCHEME, appProtocolHandler(path.join(o.distDir, 'renderer')));
@@ -176,38 +159,17 @@ export async function startShell(e: ElectronModule, o: ShellOptions) {
     tray?.refresh();
   };
 
-  const cashierContents = () =>
-    mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null;
   registerIpc(
     e.ipcMain,
-    {
-      ...handlers,
-      'settings:update': async (i) => {
-        const r = await handlers['settings:update'](i);
-        if (r.ok) applySettings(r.value);
-        return r;
-      },
-      // What is printed is the cashier's page (the QR or a receipt on screen).
-      'print:page': (i) => {
-        const wc = cashierContents();
-        return wc ? printPage(wc, core.settings.get().printer, i.heightMm) : ok({ printed: false });
-      },
-      // Owner only (the services' handler checks), then closed the usual way (the services stop,
-      // the ledger closes) and opened again; a restore chosen in Configurações applies then.
-      // Not with `--restaurar` again: that copy is already in place.
-      'app:relaunch': async (i) => {
-        const r = await handlers['app:relaunch'](i);
-        if (!r.ok) return r;
-        log.info('relaunch asked by the owner');
-        app.relaunch({ args: withoutRestoreArg(o.argv.slice(1)) });
-        setImmediate(() => app.quit()); // after the reply has gone
-        return ok({ relaunching: true });
-      },
-      'print:pdf': (i) =>
-        mainWindow && !mainWindow.isDestroyed()
-          ? exportPdf(e, mainWindow, i.fileName)
-          : ok({ saved: false }),
-    },
+    shellHandlers({
+      e,
+      handlers,
+      argv: o.argv,
+      log,
+      settings: () => core.settings.get(),
+      cashier: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null),
+      applySettings,
+    }),
     ownFrameCheck(RENDERER_INDEX_URL, () =>
       e.BrowserWindow.getAllWindows().map((w) => w.webContents),
     ),
@@ -260,23 +222,13 @@ export async function startShell(e: ElectronModule, o: ShellOptions) {
   const updater = o.updater();
   const stopUpdater = updater ? startUpdater(updater, { sale, log }) : () => {};
 
-  // Stop the services (close the ledger) before Electron exits.
-  let stopped = false;
-  let stopping = false;
-  app.on('before-quit', (event) => {
-    if (stopped) return;
-    event.preventDefault();
-    if (stopping) return;
-    stopping = true;
-    stopUpdater();
-    tray?.destroy();
-    void core
-      .stop()
-      .catch((error) => log.error('stop failed', error))
-      .finally(() => {
-        stopped = true;
-        app.quit();
-      });
+  quitCleanly(app, {
+    stop: () => core.stop(),
+    before: () => {
+      stopUpdater();
+      tray?.destroy();
+    },
+    log,
   });
 
   log.info('started', { dataDir: dir, developer: dev });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pspPresetSettings } from '../../shared/psp-presets';
-import { ok } from '../../shared/result';
 import type { ConnectionStatus } from '../../shared/views';
 import { capabilitiesOf } from '../../shared/psp-capabilities';
 import { AccountService } from './account/account-service';
@@ -10,30 +9,27 @@ import { InfractionService } from './account/infraction-service';
 import { infractionCallbackHandler } from './account/med-callbacks';
 import { CallbackIntake } from './callbacks/intake';
 import { RefusalNews } from './callbacks/refusal-news';
-import type { SecretRing } from './callbacks/verify';
-import { ChargeService, type ChargePsp } from './charges/charge-service';
+import { ChargeService } from './charges/charge-service';
 import { ReceiverPins } from './charges/receiver-pins';
 import { CallbackSource, type RelayEndpoint } from './core/callback-source';
 import { BackgroundWork } from './core/background-work';
+import { backupControls } from './core/backup-controls';
+import { callbackSecrets } from './core/callback-secrets';
 import { ConnectionMonitor } from './core/connection-monitor';
 import type { AppCore, AppCoreOptions, AppInfo } from './core/app-core-types';
+import { pdvParts } from './core/pdv-parts';
 import { PspSelection, type DemoPsp, type Mode } from './core/psp-selection';
+import { statusQueryParts } from './core/status-query-parts';
 import { AppEvents } from './events';
 import { GoLiveService } from './golive/golive-service';
 import { HistoryService } from './history/history-service';
 import { HistoryQuery } from './ledger/history-query';
 import { scheduleLedgerBackups } from './ledger/backup-schedule';
-import { cancelRestore, chooseRestore, keptBackups, restoreChoice } from './ledger/restore-choice';
 import { Ledger } from './ledger/ledger';
 import { createLogger, Redactor } from './log';
 import { OwnerService } from './owner/owner-service';
-import { ApiToken } from './pdv/api-token';
-import { pdvFolders } from './pdv/folders';
-import { serveLocalApi } from './pdv/local-api-server';
-import { PdvApi } from './pdv/pdv-api';
-import { TefExchange } from './pdv/tef-exchange';
 import { txidFor } from './psp/api-pix/client';
-import { QueryBudget, RESERVE, StatusQueryGate } from './psp/status-query-gate';
+import { RESERVE } from './psp/status-query-gate';
 import { ReceivedPixReconciler } from './reconciliation/received-pix';
 import { RefundService } from './refunds/refund-service';
 import { Reconciler } from './reconciliation/reconciler';
@@ -61,7 +57,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
   const redactor = new Redactor();
   const logger = createLogger(o.logSink ?? (() => {}), redactor);
   const events = new AppEvents();
-  let backups: ReturnType<typeof scheduleLedgerBackups> | undefined;
+  let backupSchedule: ReturnType<typeof scheduleLedgerBackups> | undefined;
   const backupDir = o.backupDir ?? path.join(o.dataDir, 'backups');
   const ledger = Ledger.open(path.join(o.dataDir, 'ledger.sqlite'), { backupDir });
   const terminalId =
@@ -105,26 +101,15 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
   // Balance, fees, withdrawals and MED: the family's routes; a kind without them refuses in code.
   const ownerPsp = () => (sel.kind === 'api-pix' ? notOfferedPsp : psp());
 
-  // One budget for the status query, whoever asks (docs/psp-compatibility.md, "Status query").
-  const statusBudget = new QueryBudget(() => settings.get().psp.statusQuery.perMinute, now);
-  // The API Pix kind answers the status and the charge itself (psp.kind, docs/api-pix.md).
-  const statusPsp = () => (sel.kind === 'api-pix' ? sel.apiPix() : psp());
-  const gate = new StatusQueryGate({
-    query: (id) => statusPsp().transactionStatus(id),
+  const {
     budget: statusBudget,
-    now,
-  });
-  const chargePsp = (): ChargePsp => {
-    const c = sel.kind === 'api-pix' ? sel.apiPix() : psp();
-    return {
-      hasStatusQuery: c.hasStatusQuery,
-      createDeposit: (i) => c.createDeposit(i),
-      createTransaction: (i) => c.createTransaction(i),
-      // A caller may wait up to 15 s for a slot of the shared budget. The charge service asks
-      // for a cashier waiting on an answer (uncertain create, "Verificar de novo"): first in line.
-      transactionStatus: (id) => gate.ask(id, 15_000, 'doubt'),
-    };
-  };
+    gate,
+    statusPsp,
+    chargePsp,
+  } = statusQueryParts({ sel, settings, now });
+  // The callback connection's one truth, made before anything that asks how it stands.
+  const monitor = new ConnectionMonitor(events, now);
+  pspHealth.onChange((p) => monitor.setPsp(p));
 
   // Who the PSP's QR codes pay, pinned per PSP address (trust on first use).
   const pspOrigin = (url: string) => {
@@ -178,11 +163,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     callbackUrl,
     maxAmountCents: () => settings.get().psp.maxAmountCents,
     now,
-    publish: (v) => {
-      events.emit('withdrawals:updated', v);
-      // A withdrawal made as a refund (the family kind): the refund follows it.
-      refunds.onWithdrawal(v);
-    },
+    publish: (v) => events.emit('withdrawals:updated', v),
     retrySafe: () => settings.get().psp.withdrawal.externalIdField !== '',
     receiverRequiredFor: () => settings.get().psp.withdrawal.receiverRequiredFor,
   });
@@ -195,6 +176,8 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     publish: (v) => events.emit('refunds:updated', v),
     ...(o.refundPollMs && { pollDelaysMs: o.refundPollMs }),
   });
+  // A withdrawal made as a refund (the family kind): the refund follows it.
+  events.on('withdrawals:updated', (v) => refunds.onWithdrawal(v));
   // The day's received-PIX list finds payments a dead stream or a lost webhook never brought.
   const receivedPix = new ReceivedPixReconciler({
     ledger,
@@ -233,19 +216,6 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     deadlineDays: () => settings.get().psp.defense.deadlineDays,
     now,
   });
-  const callbackSecrets = async (): Promise<SecretRing | null> => {
-    // A webhook secret of its own (VeoPag's panel) is the HMAC key when the profile says the PSP
-    // signs with one and one is set; else the client secret (a PSP changed from VeoPag to a
-    // client-secret signer must not keep checking callbacks with the old panel's secret).
-    const webhook =
-      settings.get().psp.callback.secret === 'webhook' ? await sel.webhookSecrets() : null;
-    if (webhook) return webhook;
-    const c = await sel.credentials();
-    if (!c) return null;
-    const previous = await sel.previousSecret();
-    // A rotated secret stays valid for callbacks already signed with it, until its stored deadline.
-    return { current: c.clientSecret, ...(previous && { previous }) };
-  };
   // Refused callbacks (issue 20): the owner told on every screen, one notice however many; the
   // charge a refused callback named asked about through the status query's budget.
   const refusals = new RefusalNews({
@@ -264,7 +234,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     ledger,
     charges,
     withdrawals,
-    secrets: callbackSecrets,
+    secrets: callbackSecrets(sel, settings),
     settings: () => settings.get().psp.callback,
     now,
     policy: () => settings.get().psp.callbackPolicy,
@@ -274,8 +244,6 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     onInfraction,
   });
 
-  const monitor = new ConnectionMonitor(events, now);
-  pspHealth.onChange((p) => monitor.setPsp(p));
   source = new CallbackSource({
     ledger,
     intake,
@@ -347,61 +315,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     canSwitch: () => !sel.isOverride,
   });
 
-  // The shop's PDV hands sales over through the TEF Dial files (docs/pdv-integration.md).
-  const pdv = new TefExchange({
-    ledger,
-    charges,
-    settings: () => settings.get(),
-    enabled: () => !!o.pdvDir || settings.get().pdv.enabled,
-    folders: () => pdvFolders({ override: o.pdvDir, ...settings.get().pdv }),
-    confirmMs: () => settings.get().pdv.confirmMinutes * 60_000,
-    now,
-    logger,
-    ...(o.pdvPollMs && { pollMs: o.pdvPollMs }),
-    ...(o.beforePdvAnswer && { beforeApprovedAnswer: o.beforePdvAnswer }),
-    onSale: (charge, reference) => events.emit('pdv:sale', { charge, reference }),
-    onRefundDue: (e) =>
-      events.emit('app:notice', {
-        code: 'PDV_REFUND_DUE',
-        level: 'warn',
-        params: { identifier: e.identifier },
-      }),
-  });
-  const apiToken = new ApiToken(ledger.kv);
-  const pdvApi = new PdvApi({
-    ledger,
-    charges,
-    settings: () => settings.get(),
-    now,
-    onSale: (charge, reference) => events.emit('pdv:sale', { charge, reference }),
-  });
-  events.on('charges:updated', (v) => {
-    pdv.onChargeUpdate(v);
-    pdvApi.onChargeUpdate(v);
-  });
-  let apiServer: (Awaited<ReturnType<typeof serveLocalApi>> & { wanted: number }) | null = null;
-  /** On with `--pdv-api-port` or the setting; a port change moves it; off closes it. */
-  const syncPdvApi = async () => {
-    const p = settings.get().pdv;
-    const wanted = o.pdvApiPort ?? (p.apiEnabled ? p.apiPort : null);
-    if (apiServer && apiServer.wanted === wanted) return;
-    await apiServer?.close();
-    apiServer = null;
-    if (wanted === null) return;
-    try {
-      const server = await serveLocalApi({
-        api: pdvApi,
-        token: apiToken,
-        port: wanted,
-        maxAmountCents: () => settings.get().psp.maxAmountCents,
-        logger,
-      });
-      apiServer = { ...server, wanted };
-    } catch (e) {
-      logger.warn('pdv api did not start', { port: wanted, error: String(e) });
-    }
-  };
-
+  const pdvs = pdvParts({ ledger, charges, settings, events, logger, now, o });
   const background = new BackgroundWork({
     charges,
     reconciler,
@@ -409,17 +323,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     tickMs: o.tickMs ?? 1000,
     pollMs: o.pollMs ?? 3000,
   });
-  const backupsView = () => {
-    const pending = restoreChoice(o.dataDir);
-    return {
-      backups: keptBackups(backupDir),
-      pending: pending && {
-        name: pending.name,
-        takenAt: pending.takenAt,
-        charges: pending.charges,
-      },
-    };
-  };
+  const backupCopies = backupControls(o.dataDir, backupDir, logger);
   const info = (host: 'electron' | 'browser' = o.host): AppInfo => {
     const s = settings.get();
     return {
@@ -476,58 +380,13 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     withdrawals,
     refunds,
     receivedPix,
-    pdv,
-    pdvApi,
-    apiToken,
-    pdvApiUrl: () => apiServer?.url ?? null,
-    syncPdvApi,
-    pdvOverview: () => {
-      const st = pdv.status();
-      const f = pdvFolders({ override: o.pdvDir, ...settings.get().pdv });
-      return {
-        exchange: {
-          ...(st.state === 'off'
-            ? { state: 'off' as const, ...f }
-            : {
-                state: st.state,
-                req: st.req,
-                resp: st.resp,
-                ...(st.state === 'error' && { code: st.code }),
-              }),
-          ...(o.pdvDir && { forced: true }),
-        },
-        api: {
-          url: apiServer?.url ?? null,
-          hasToken: apiToken.exists(),
-          ...(o.pdvApiPort !== undefined && { forced: true }),
-        },
-        requests: pdv.latest(30).map((e) => ({
-          id: e.id,
-          command: e.command,
-          identifier: e.identifier,
-          state: e.state,
-          ...(e.amountCents !== undefined && { amountCents: e.amountCents }),
-          message: e.message,
-          ...(e.refundReason && { refundReason: e.refundReason }),
-          ...(e.answer && { answer: e.answer }),
-          createdAt: e.createdAt,
-          updatedAt: e.updatedAt,
-        })),
-      };
-    },
-    backups: {
-      list: backupsView,
-      restore(name) {
-        const r = chooseRestore(o.dataDir, backupDir, name);
-        if (!r.ok) return r;
-        logger.info(`restore chosen for the next start: ${name} (${r.value.charges} charges)`);
-        return ok(backupsView());
-      },
-      cancelRestore() {
-        cancelRestore(o.dataDir);
-        return backupsView();
-      },
-    },
+    pdv: pdvs.pdv,
+    pdvApi: pdvs.pdvApi,
+    apiToken: pdvs.apiToken,
+    pdvApiUrl: pdvs.apiUrl,
+    syncPdvApi: pdvs.syncPdvApi,
+    pdvOverview: pdvs.overview,
+    backups: backupCopies,
     intake,
     refusals,
     reconciler,
@@ -546,7 +405,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     connection: () => monitor.get(),
     info,
     async start() {
-      backups = scheduleLedgerBackups({
+      backupSchedule = scheduleLedgerBackups({
         db: ledger.db,
         dir: backupDir,
         onDone: (b) => logger.info(`ledger backup ${b.file}: ${b.charges} charges`),
@@ -559,8 +418,8 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
       refunds.recover();
       background.start();
       receivedPix.start();
-      await pdv.start();
-      await syncPdvApi();
+      await pdvs.pdv.start();
+      await pdvs.syncPdvApi();
       // Passive only (relay, the PSP's answers and Date, charges waiting, receiver): the active
       // checks (balance, status query, printer, keychain) run when the owner asks, so the panel
       // never spends the status-query budget or a login limit by itself.
@@ -569,11 +428,10 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     },
     async stop() {
       clearInterval(healthTimer);
-      backups?.stop();
-      await backups?.first;
+      backupSchedule?.stop();
+      await backupSchedule?.first;
       background.stop();
-      await pdv.stop();
-      await apiServer?.close();
+      await pdvs.stop();
       reconciler.stop();
       gate.close();
       refusals.stop();

@@ -1,0 +1,38 @@
+import type { ChargePsp } from '../charges/charge-service';
+import { QueryBudget, StatusQueryGate } from '../psp/status-query-gate';
+import type { SettingsService } from '../settings-service';
+import type { PspSelection } from './psp-selection';
+
+export interface StatusQueryPartsDeps {
+  sel: PspSelection;
+  settings: SettingsService;
+  now: () => number;
+}
+
+/**
+ * The status query, one budget whoever asks (docs/psp-compatibility.md, "Status query"), and
+ * the PSP as the charge service sees it: the API Pix kind answers the status and the charge
+ * itself (psp.kind, docs/api-pix.md), the family through its client.
+ */
+export function statusQueryParts(d: StatusQueryPartsDeps) {
+  const { sel } = d;
+  const statusPsp = () => (sel.kind === 'api-pix' ? sel.apiPix() : sel.psp());
+  const budget = new QueryBudget(() => d.settings.get().psp.statusQuery.perMinute, d.now);
+  const gate = new StatusQueryGate({
+    query: (id) => statusPsp().transactionStatus(id),
+    budget,
+    now: d.now,
+  });
+  const chargePsp = (): ChargePsp => {
+    const c = sel.kind === 'api-pix' ? sel.apiPix() : sel.psp();
+    return {
+      hasStatusQuery: c.hasStatusQuery,
+      createDeposit: (i) => c.createDeposit(i),
+      createTransaction: (i) => c.createTransaction(i),
+      // A caller may wait up to 15 s for a slot of the shared budget. The charge service asks
+      // for a cashier waiting on an answer (uncertain create, "Verificar de novo"): first in line.
+      transactionStatus: (id) => gate.ask(id, 15_000, 'doubt'),
+    };
+  };
+  return { budget, gate, statusPsp, chargePsp };
+}
