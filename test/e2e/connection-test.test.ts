@@ -65,6 +65,7 @@ describe.skipIf(!hasSecretService)('Testar conexão: every line the preset needs
     await page.getByLabel('Novo PIN').fill('4826');
     await page.getByLabel('Confirme o PIN').fill('4826');
     await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('group', { name: 'Seu PSP' }).waitFor();
     await page.getByLabel('Perfil do PSP').selectOption('veopag');
     await page.getByLabel('URL do PSP').fill(sb.baseUrl);
     await page.getByLabel('Client ID').fill(DEMO_ACCOUNT.clientId);
