@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deepLinkIn, parseDeepLink } from '../../../shared/domain/deep-link';
+import { deepLinkIn, parseDeepLink } from '../../../../shared/domain/deep-link';
 
 const MAX = 10_000_000;
 
