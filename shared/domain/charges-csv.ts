@@ -28,14 +28,17 @@ export interface CsvLabels {
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A negative amount as csvMoney writes it: a number, never a formula, so it stays summable. */
+const NEGATIVE_NUMBER = /^-\d+(,\d+)?$/;
 
 /**
  * One cell. OWASP "CSV injection": a cell that begins with `=`, `+`, `-`, `@`, tab or CR is
  * prefixed with `'` (so a spreadsheet shows it as text instead of running it) and quoted; any
- * cell holding the separator, a quote or a line break is quoted with its quotes doubled.
+ * cell holding the separator, a quote or a line break is quoted with its quotes doubled. A
+ * negative amount alone (`-5,00`, a fee above what arrived) is a number and is left as one.
  */
 export function csvCell(value: string): string {
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const text = FORMULA_START.test(value) && !NEGATIVE_NUMBER.test(value) ? `'${value}` : value;
   return text !== value || /[;"\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

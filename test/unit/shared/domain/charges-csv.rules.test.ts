@@ -39,6 +39,12 @@ describe('cells', () => {
     expect(csvCell('Pão\rleite')).toBe('"Pão\rleite"');
   });
 
+  it('a negative amount (a fee above what arrived) stays a number a spreadsheet adds up', () => {
+    expect(csvCell(csvMoney(-500))).toBe('-5,00');
+    expect(csvCell('-5,00+cmd')).toBe(`"'-5,00+cmd"`);
+    expect(csvCell('-5')).toBe('-5');
+  });
+
   it('an empty cell stays empty', () => {
     expect(csvCell('')).toBe('');
   });
