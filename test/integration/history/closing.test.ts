@@ -195,7 +195,7 @@ describe('Fechamento do dia', () => {
 
   it("lists the day's withdrawals", async () => {
     const t = await coreOn(sb.baseUrl);
-    t.core.owner.setPin('2468');
+    expect((await t.core.owner.setPin('2468')).ok).toBe(true);
     const w = await t.core.withdrawals.create({
       amountCents: 1_500,
       pixKeyType: 'EMAIL',
