@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import keytar from 'keytar';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,8 +6,8 @@ import { makeSandboxPki } from '../../sandbox/api-pix/pki';
 import { API_PIX_ACCOUNT, apiPixSandbox } from '../helpers/api-pix';
 import { launchChromium, shot } from '../helpers/browser';
 import { decodeQr, startOver } from '../helpers/cashier';
-import { tempDir } from '../helpers/core';
-import { startHost, type Host } from '../helpers/devhost';
+import { type Host } from '../helpers/devhost';
+import { apiPixHost } from '../helpers/api-pix-host';
 
 // Issue 26 through the development host and Chromium: an owner picks "API Pix (padrão do Banco
 // Central)", pastes the client certificate, sees each certificate fault in words at Testar
@@ -40,12 +38,7 @@ beforeAll(async () => {
   wrongHost = await apiPixSandbox({
     pki: await makeSandboxPki({ ca: sb.pki.ca, serverHosts: ['pix.outro-banco.test'] }),
   });
-  const ca = path.join(tempDir(), 'sandbox-ca.pem');
-  writeFileSync(ca, sb.pki.ca.certPem);
-  host = await startHost(
-    ['--api-pix-ca', ca, '--api-pix-host', `${sb.publicName}=${sb.publicAddress}`],
-    { BALCAO_DATA_DIR: tempDir(), BALCAO_KEYCHAIN_SERVICE: service },
-  );
+  host = await apiPixHost(sb, service);
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
   await page.goto(host.url);

@@ -9,6 +9,7 @@ import { MemorySecretStore } from '../../../electron/services/secrets/secret-sto
 import { pspSettingsSchema } from '../../../shared/psp-settings';
 import { API_PIX_ACCOUNT, apiPixSandbox } from '../../helpers/api-pix';
 import { coreOn, payer, tempDir } from '../../helpers/core';
+import { saveApiPix } from '../../helpers/api-pix-host';
 import { startHost } from '../../helpers/devhost';
 import { NGINX, startNginx, type Nginx } from '../../helpers/nginx';
 import keytar from 'keytar';
@@ -136,31 +137,12 @@ describe.skipIf(!NGINX)('API Pix webhook through nginx (mutual TLS) and the rela
         { BALCAO_DATA_DIR: tempDir(), BALCAO_KEYCHAIN_SERVICE: service },
       );
       try {
-        const r = await host.call('onboarding:save', {
-          kind: 'api-pix',
-          apiPix: {
-            preset: '',
-            tokenUrl: sb.tokenUrl,
-            tokenAuth: 'basic',
-            scopes: 'cob.write cob.read pix.write pix.read webhook.write webhook.read',
-            chave: API_PIX_ACCOUNT.chave,
-            expiracaoSeconds: 3600,
-          },
-          certificate: {
-            certPem: sb.pki.client.certPem,
-            keyPem: sb.pki.client.keyPem,
-            passphrase: '',
-          },
-          preset: 'seed',
-          baseUrl: sb.baseUrl,
-          chargeOperation: 'deposit',
-          clientId: API_PIX_ACCOUNT.clientId,
-          clientSecret: API_PIX_ACCOUNT.clientSecret,
-          newPin: '4826',
-          confirmPin: '4826',
-          // The relay's public address is the mutual-TLS proxy in front of it.
-          relay: { url: nginx.url, channelId: relay.channelId, token: relay.token, adminToken: '' },
-          printer: { name: '', paperWidthMm: 80, kind: 'system', address: '' },
+        // The relay's public address is the mutual-TLS proxy in front of it.
+        const r = await saveApiPix(host, sb, '4826', {
+          url: nginx.url,
+          channelId: relay.channelId,
+          token: relay.token,
+          adminToken: '',
         });
         const url = `${nginx.url}/hooks/${relay.channelId}`;
         expect(r).toMatchObject({ ok: true, value: { mode: 'live', webhook: { ok: true, url } } });

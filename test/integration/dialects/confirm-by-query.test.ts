@@ -1,4 +1,3 @@
-import { RESERVE } from '../../../electron/services/psp/status-query-gate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { coreOn, payer } from '../../helpers/core';
 import { DEMO_ACCOUNT, eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
@@ -85,8 +84,8 @@ describe('confirm-by-query (cics-pt)', () => {
     // Reconciliation every 50 ms with a 200 ms backoff wants hundreds of questions a minute.
     await cicsTerminal({ pollMs: 50, reconcileBackoffMs: [200] });
     for (let i = 0; i < 30; i++) await create(1000 + i);
-    // Pending charges leave the doubt's half of the minute (status-query-gate.ts, RESERVE).
-    const share = 60 - Math.ceil(60 * RESERVE.counter);
+    // Pending charges leave half of the minute to a cashier in doubt: 30 of 60.
+    const share = 30;
     await eventually(async () => (await checks()).total >= share, 15_000);
     await new Promise((r) => setTimeout(r, 1_500)); // still wanting more, still held back
     const used = await checks();
