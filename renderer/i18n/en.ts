@@ -522,6 +522,7 @@ export const en: Messages = {
     },
   },
   onboarding: {
+    loading: 'Loading the settings…',
     webhookSecretHelp:
       'This PSP signs callbacks with the webhook secret from its panel, not the Client Secret. Copy it from the panel; it is kept only in the system keychain.',
     unitsTitle: 'Amount units (reais or cents)',

@@ -523,6 +523,7 @@ export const ptBR = {
     },
   },
   onboarding: {
+    loading: 'Carregando as configurações…',
     webhookSecretHelp:
       'Este PSP assina os callbacks com o webhook secret do painel dele, não com o Client Secret. Copie-o do painel; ele fica só no cofre do sistema.',
     unitsTitle: 'Unidades dos valores (reais ou centavos)',

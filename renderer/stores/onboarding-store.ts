@@ -72,6 +72,8 @@ interface OnboardingState {
   base: AppSettings | null;
   /** What is stored already: an empty secret then keeps it. */
   stored: { credentials: boolean; relayToken: boolean; certificate: boolean };
+  /** The saved settings are on the way: the form is not shown, so nothing typed is overwritten. */
+  loading: boolean;
   start(): Promise<void>;
   edit(patch: Partial<ConnectForm>): void;
   checkPin(): boolean;
@@ -126,8 +128,16 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
   webhook: null,
   stored: { credentials: false, relayToken: false, certificate: false },
   base: null,
+  loading: false,
   async start() {
-    set({ form: emptyForm(), errors: {}, report: null, failure: null, webhook: null });
+    set({
+      form: emptyForm(),
+      errors: {},
+      report: null,
+      failure: null,
+      webhook: null,
+      loading: true,
+    });
     const [s, c] = await Promise.all([bridge().settings.get({}), bridge().credentials.status({})]);
     const form = emptyForm();
     // Configurações → Conectar ao PSP starts from the saved (non-secret) settings of a live shop.
@@ -153,6 +163,7 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
     if (s.ok && s.value.defaultPayer) form.defaultPayer = { ...s.value.defaultPayer };
     set({
       form,
+      loading: false,
       base: s.ok ? s.value : null,
       errors: {},
       report: null,

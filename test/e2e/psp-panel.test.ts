@@ -56,11 +56,6 @@ describe.skipIf(!hasSecretService)('an owner with only the PSP panel', () => {
     await page.getByLabel('Novo PIN').fill('4826');
     await page.getByLabel('Confirme o PIN').fill('4826');
     await page.getByRole('button', { name: 'Continuar' }).click();
-    // Not understood (since the keychain-setting merge): a locator asked for in the first moments
-    // after Continuar may wait its whole 30 s although the step is on screen; asked 2 s later it
-    // answers at once (docs: closing note of stop 29). The cashier's path is not affected.
-    await page.waitForTimeout(2_000);
-    await page.getByRole('group', { name: 'Seu PSP' }).waitFor();
 
     // The searchable list: "veo" leaves the current profile and VeoPag.
     await page.getByLabel('Buscar PSP pelo nome').fill('veo');

@@ -92,6 +92,11 @@ export function ConnectFlow({ firstRun, onDone }: { firstRun: boolean; onDone():
             <p className="muted">{t('onboarding.connectHelp')}</p>
           </div>
         </div>
+      ) : ob.loading ? (
+        // A PIN typed before the saved settings arrived was wiped by them (seen in e2e runs).
+        <p className="muted" aria-busy="true">
+          {t('onboarding.loading')}
+        </p>
       ) : (
         <form onSubmit={next} noValidate>
           <p className="muted">

@@ -62,6 +62,28 @@ describe('first run: the PIN step', () => {
     expect(screen.queryByLabelText('URL do PSP')).toBeNull();
   });
 
+  it('a PIN cannot be typed while the saved settings are on their way (their arrival wiped it)', async () => {
+    let release!: () => void;
+    const arrived = new Promise<void>((r) => (release = r));
+    const answer = answers;
+    window.balcao = createApi(
+      async (channel, input) => {
+        calls.push({ channel, input });
+        if (channel === 'settings:get') await arrived;
+        return answer[channel] ?? ok({});
+      },
+      () => () => {},
+    );
+    await openFirstRun();
+    expect(screen.queryByLabelText('Novo PIN')).toBeNull();
+    expect(screen.getByText('Carregando as configurações…')).toBeTruthy();
+    await act(async () => release());
+    type('Novo PIN', '4826');
+    type('Confirme o PIN', '4826');
+    await click('Continuar');
+    expect(screen.getByLabelText('URL do PSP')).toBeTruthy();
+  });
+
   it('refuses two PINs that differ, next to the confirmation', async () => {
     await openFirstRun();
     type('Novo PIN', '1234');
