@@ -1,0 +1,79 @@
+import { AccountService } from '../account/account-service';
+import { InfractionService } from '../account/infraction-service';
+import { GoLiveService } from '../golive/golive-service';
+import { HistoryService } from '../history/history-service';
+import { HistoryQuery } from '../ledger/history-query';
+import { OwnerService } from '../owner/owner-service';
+import { ReceiptPrinter } from '../printing/receipt-printer';
+import type { AppCoreOptions } from './app-core-types';
+import type { CallbackParts } from './callback-parts';
+import type { ChargeParts } from './charge-parts';
+import type { Foundation } from './foundation';
+import type { PspParts } from './psp-parts';
+
+export interface OwnerPartsDeps {
+  f: Foundation;
+  p: PspParts;
+  c: ChargeParts;
+  cb: CallbackParts;
+  o: AppCoreOptions;
+}
+
+/**
+ * What the owner and the books see: history and the day's closing, receipts, the PIN, the
+ * account (balance, fees), MED infractions, and going live (which switches PSP and relay).
+ */
+export function ownerParts(d: OwnerPartsDeps) {
+  const { f, p, c, cb, o } = d;
+  const { ledger, now, redactor } = f;
+  const { sel, settings } = p;
+  const historyQuery = new HistoryQuery(ledger.db);
+  const history = new HistoryService({
+    query: historyQuery,
+    charges: ledger.charges,
+    settings: () => settings.get(),
+    terminalId: f.terminalId,
+    now,
+    refunds: (from, to) =>
+      ledger.refunds
+        .doneBetween(from, to)
+        .map((r) => ({ amountCents: r.amountCents, demo: r.demo, doneAt: r.doneAt! })),
+    refundedCents: (id) => ledger.refunds.refundedCents(id),
+  });
+  const printer = new ReceiptPrinter({
+    query: historyQuery,
+    settings: () => settings.get(),
+    ...(o.printer && { override: o.printer }),
+  });
+  const owner = new OwnerService(ledger.kv, now);
+  const account = new AccountService(p.ownerPsp, now);
+  const infractions = new InfractionService(
+    p.ownerPsp,
+    ledger.defenses,
+    now,
+    () => settings.get().psp.defense,
+  );
+  const golive = new GoLiveService({
+    ledger,
+    settings,
+    secrets: o.secrets,
+    owner,
+    redactor,
+    now,
+    ...(o.fetch && { fetch: o.fetch }),
+    ...(o.apiPixTrust && { apiPixTrust: o.apiPixTrust }),
+    registerApiPixWebhook: (url) => sel.apiPix().registerWebhook(url),
+    // After a successful save: the shop's PSP, its relay (or direct/polling), at once.
+    switchToLive: async () => {
+      // DEMO charges still open end here, while the PSP is still the demo: nothing of DEMO may
+      // ever be retried or queried at the shop's PSP.
+      for (const ch of ledger.charges.open()) if (ch.demo) await c.charges.cancel(ch.id);
+      await sel.goLive();
+      cb.source.use(cb.relayFor());
+    },
+    canSwitch: () => !sel.isOverride,
+  });
+  return { history, printer, owner, account, infractions, golive };
+}
+
+export type OwnerParts = ReturnType<typeof ownerParts>;
