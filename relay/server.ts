@@ -1,51 +1,15 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { DestinationStream } from 'pino';
-import { adminCheck, registerAdminRoutes, replyError } from './admin-routes';
-import { eventStreams } from './event-streams';
+import { adminCheck, registerAdminRoutes } from './admin-routes';
+import { relayErrorHandler } from './error-reply';
 import { registerHealthRoutes } from './health-routes';
-import { hookIntake } from './hook-intake';
 import { relayServerFactory } from './http-server';
-import { RelayLogController, relayLoggerOptions, shortId, type LogLevel } from './logging';
+import { RelayLogController, relayLoggerOptions } from './logging';
 import { Metrics } from './metrics';
 import { purgeSchedule } from './purge-schedule';
-import { RateLimiter } from './rate-limit';
-import { RefusalLog } from './refusal-log';
-import type { RelayStore } from './store';
-import { Subscribers } from './subscribers';
+import type { RelayOptions } from './relay-options';
+import { relayPieces } from './relay-pieces';
 
-export interface RelayOptions {
-  store: RelayStore;
-  adminToken: string;
-  port?: number;
-  host?: string;
-  /** Public base URL, for the hookUrl handed to the PSP (behind a TLS proxy). */
-  publicUrl?: string;
-  maxBodyBytes?: number;
-  ratePerSec?: number;
-  burst?: number;
-  maxSubscribersPerChannel?: number;
-  heartbeatMs?: number;
-  retentionDays?: number;
-  purgeIntervalMs?: number;
-  /** Longest time a request's headers and body may take to arrive (default 10 s). */
-  bodyTimeoutMs?: number;
-  /** File descriptors kept free while slow clients are held (default 128). */
-  fdReserve?: number;
-  /** The descriptor limit the reserve is taken from (default: the process's own). */
-  fdLimit?: number;
-  /**
-   * The bearer token `/metrics` asks for (RELAY_METRICS_TOKEN). Without one, only the admin
-   * token opens it: metrics name channels' activity and are nobody else's business.
-   */
-  metricsToken?: string;
-  /** Longest wait for the store's probe write before /readyz answers 503 (default 2 s). */
-  readyTimeoutMs?: number;
-  /** How often refused requests are written, as counts (default 10 s). */
-  refusalLogIntervalMs?: number;
-  /** Fastify's logger (pino JSON lines); off unless given (the embedded relay stays quiet). */
-  log?: { level: LogLevel; stream?: DestinationStream };
-  now?: () => number;
-}
+export type { RelayOptions } from './relay-options';
 
 /**
  * The callback relay: the PSP posts to /hooks/{channel}; the body is stored as received (its
@@ -58,41 +22,16 @@ export interface RelayOptions {
 export async function startRelay(o: RelayOptions) {
   const now = o.now ?? Date.now;
   const metrics = new Metrics(o.store.constructor.name.replace(/Store$/, '').toLowerCase());
-  const rate = o.ratePerSec ?? 1000;
-  const burst = o.burst ?? 2000;
   // Fastify's logger exists once Fastify does, and the pieces below are made before it (its
   // server factory needs them): they read it through this.
   const logRef: { current: FastifyBaseLogger | null } = { current: null };
   const log = () => logRef.current!;
   let closing = false;
-  const refusals = new RefusalLog(log, o.refusalLogIntervalMs ?? 10_000, now);
-  const subscribers = new Subscribers(
-    o.store,
+  const { refusals, subscribers, hooks, streams } = relayPieces(o, {
     metrics,
-    o.heartbeatMs ?? 15_000,
-    (e, channelId) => {
-      metrics.storeError('read');
-      log().error({ err: e, channel: shortId(channelId) }, 'reading the store failed');
-    },
-    now,
-  );
-  const hooks = hookIntake({
-    store: o.store,
-    metrics,
-    limiter: new RateLimiter(rate, burst, now),
-    limit: { ratePerSec: rate, burst },
-    maxBodyBytes: o.maxBodyBytes ?? 65536,
     log,
-    refusals,
     now,
     closing: () => closing,
-  });
-  const streams = eventStreams({
-    store: o.store,
-    subscribers,
-    refusals,
-    maxSubscribersPerChannel: o.maxSubscribersPerChannel ?? 10,
-    log,
   });
   const logController = o.log ? new RelayLogController() : null;
   if (logController)
@@ -116,20 +55,7 @@ export async function startRelay(o: RelayOptions) {
     forceCloseConnections: 'idle',
   });
   logRef.current = app.log;
-  app.setErrorHandler((e, req, reply) => {
-    const code = (e as { code?: string }).code;
-    // Callbacks have their own limit (hook-intake.ts); this is the admin routes' 1 MiB.
-    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return replyError(reply, 413, 'TOO_LARGE', 'Body too large');
-    const status = (e as { statusCode?: number }).statusCode ?? 500;
-    if (status >= 500) req.log.error({ err: e }, 'request failed');
-    return replyError(
-      reply,
-      status,
-      status < 500 ? 'BAD_REQUEST' : 'INTERNAL',
-      status < 500 ? (e as Error).message : 'Internal relay error',
-    );
-  });
+  app.setErrorHandler(relayErrorHandler);
   const isAdmin = adminCheck(o.adminToken);
   const host = o.host ?? '127.0.0.1';
   let port = 0;
