@@ -1,8 +1,8 @@
-interface Props {
+export interface TextFieldProps {
   id: string;
   label: string;
   value: string | number;
-  error?: string;
+  error?: string | undefined;
   onChange(v: string): void;
   type?: 'text' | 'password' | 'number' | 'email' | 'tel';
   inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'tel';
@@ -11,7 +11,16 @@ interface Props {
 }
 
 /** A labelled input with its error right under it, tied by aria-describedby. */
-export function TextField({
+export function TextField(props: TextFieldProps) {
+  return (
+    <div className="field">
+      <LabelledInput {...props} />
+    </div>
+  );
+}
+
+/** The inside of a field (label, input, error), for a place that lays them out itself. */
+export function LabelledInput({
   id,
   label,
   value,
@@ -21,9 +30,9 @@ export function TextField({
   inputMode,
   maxLength,
   autoComplete = 'off',
-}: Props) {
+}: TextFieldProps) {
   return (
-    <div className="field">
+    <>
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
@@ -41,6 +50,6 @@ export function TextField({
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }
