@@ -1,3 +1,4 @@
+import { ColumnHeads } from './ColumnHeads';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { parseMoney } from '../../shared/domain/money';
 import { parsePixKey, PIX_KEY_TYPES, type PixKeyType } from '../../shared/domain/pix-key';
@@ -88,14 +89,14 @@ export function RefundPanel({ chargeId }: { chargeId: string }) {
       <h3 id="refund-title">{t('refunds.title')}</h3>
       {data.refunds.length > 0 && (
         <table className="history">
-          <thead>
-            <tr>
-              <th scope="col">{t('history.when')}</th>
-              <th scope="col">{t('history.amount')}</th>
-              <th scope="col">{t('history.status')}</th>
-              <th scope="col">{t('history.actions')}</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={[
+              t('history.when'),
+              t('history.amount'),
+              t('history.status'),
+              t('history.actions'),
+            ]}
+          />
           <tbody>
             {data.refunds.map((r) => (
               <tr key={r.id}>

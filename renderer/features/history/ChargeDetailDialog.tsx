@@ -1,3 +1,4 @@
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { useEffect, useRef } from 'react';
 import { formatMoney } from '../../i18n/money';
 import type { ChargeDetail } from '../../../shared/history';
@@ -71,14 +72,14 @@ export function ChargeDetailDialog({ detail, onClose }: { detail: ChargeDetail; 
         )}
         <table className="history status-history">
           <caption>{t('history.statusHistory')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('history.when')}</th>
-              <th scope="col">{t('history.change')}</th>
-              <th scope="col">{t('history.source')}</th>
-              <th scope="col">{t('history.detail')}</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={[
+              t('history.when'),
+              t('history.change'),
+              t('history.source'),
+              t('history.detail'),
+            ]}
+          />
           <tbody>
             {detail.history.map((h, i) => (
               <tr key={i}>

@@ -1,3 +1,4 @@
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { chargeStatusLabel } from '../../components/charge-status-label';
 import { CHARGE_STATES, type ChargeState } from '../../../shared/domain/charge-state';
 import { isReceived, receivedOf } from '../../../shared/domain/day-closing';
@@ -71,22 +72,20 @@ export function HistoryTable(p: Props) {
         <p className="empty">{t('history.empty')}</p>
       ) : (
         <table className="history">
-          <thead>
-            <tr>
-              <th scope="col">{t('history.time')}</th>
-              <th scope="col">{t('history.status')}</th>
-              <th scope="col">{t('history.amount')}</th>
-              <th scope="col">{t('history.received')}</th>
-              <th scope="col">{t('history.fee')}</th>
-              <th scope="col">{t('history.net')}</th>
-              <th scope="col">{t('history.chargeId')}</th>
-              <th scope="col">{t('history.pspId')}</th>
-              <th scope="col">{t('history.payer')}</th>
-              <th scope="col">
-                <span className="sr-only">{t('history.actions')}</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={[
+              t('history.time'),
+              t('history.status'),
+              t('history.amount'),
+              t('history.received'),
+              t('history.fee'),
+              t('history.net'),
+              t('history.chargeId'),
+              t('history.pspId'),
+              t('history.payer'),
+              { label: t('history.actions'), srOnly: true },
+            ]}
+          />
           <tbody>
             {p.rows.map((c) => (
               <tr key={c.id} data-charge-id={c.externalId}>

@@ -1,3 +1,4 @@
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../i18n/money';
 import { bridge } from '../../bridge';
@@ -30,19 +31,17 @@ export function InfractionsScreen() {
       {error && <p role="alert">{error}</p>}
       {sent && <p role="status">{t('infractions.sent', { id: sent })}</p>}
       <table className="data-table">
-        <thead>
-          <tr>
-            <th>{t('infractions.col.date')}</th>
-            <th className="num">{t('infractions.col.amount')}</th>
-            <th>{t('infractions.col.reason')}</th>
-            <th>{t('infractions.col.transaction')}</th>
-            <th>{t('infractions.col.status')}</th>
-            <th>{t('infractions.col.deadline')}</th>
-            <th>
-              <span className="sr-only">{t('infractions.col.actions')}</span>
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          columns={[
+            t('infractions.col.date'),
+            { label: t('infractions.col.amount'), className: 'num' },
+            t('infractions.col.reason'),
+            t('infractions.col.transaction'),
+            t('infractions.col.status'),
+            t('infractions.col.deadline'),
+            { label: t('infractions.col.actions'), srOnly: true },
+          ]}
+        />
         <tbody>
           {data?.items.map((i) => {
             const r = infractionRow(i.status, i.fields, now);

@@ -1,3 +1,4 @@
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../i18n/money';
 import { useTranslation } from '../../i18n';
@@ -122,16 +123,16 @@ export function PdvScreen() {
       {message && <p role="alert">{message}</p>}
       <h2>{t('pdv.requests')}</h2>
       <table className="table">
-        <thead>
-          <tr>
-            <th>{t('pdv.col.at')}</th>
-            <th>{t('pdv.col.command')}</th>
-            <th>{t('pdv.col.identifier')}</th>
-            <th>{t('pdv.col.amount')}</th>
-            <th>{t('pdv.col.state')}</th>
-            <th>{t('pdv.col.message')}</th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          columns={[
+            t('pdv.col.at'),
+            t('pdv.col.command'),
+            t('pdv.col.identifier'),
+            t('pdv.col.amount'),
+            t('pdv.col.state'),
+            t('pdv.col.message'),
+          ]}
+        />
         <tbody>
           {overview?.requests.map((r) => (
             <tr key={r.id}>

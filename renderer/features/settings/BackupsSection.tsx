@@ -1,3 +1,4 @@
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { useEffect, useRef, useState } from 'react';
 import type { CallOutput } from '../../../shared/ipc-contract';
 import { bridge, describeError } from '../../bridge';
@@ -74,14 +75,9 @@ export function BackupsSection() {
       {state && state.backups.length === 0 && <p>{t('backups.none')}</p>}
       {state && state.backups.length > 0 && (
         <table>
-          <thead>
-            <tr>
-              <th>{t('backups.takenAt')}</th>
-              <th>{t('backups.reason')}</th>
-              <th>{t('backups.sales')}</th>
-              <th />
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={[t('backups.takenAt'), t('backups.reason'), t('backups.sales'), '']}
+          />
           <tbody>
             {state.backups.map((b) => (
               <tr key={b.name} data-testid="backup-row">
