@@ -90,12 +90,7 @@ export function RefundPanel({ chargeId }: { chargeId: string }) {
       {data.refunds.length > 0 && (
         <table className="history">
           <ColumnHeads
-            columns={[
-              t('history.when'),
-              t('history.amount'),
-              t('history.status'),
-              t('history.actions'),
-            ]}
+            columns={['when', 'amount', 'status', 'actions'].map((c) => t(`history.${c}`))}
           />
           <tbody>
             {data.refunds.map((r) => (

@@ -73,12 +73,7 @@ export function ChargeDetailDialog({ detail, onClose }: { detail: ChargeDetail; 
         <table className="history status-history">
           <caption>{t('history.statusHistory')}</caption>
           <ColumnHeads
-            columns={[
-              t('history.when'),
-              t('history.change'),
-              t('history.source'),
-              t('history.detail'),
-            ]}
+            columns={['when', 'change', 'source', 'detail'].map((c) => t(`history.${c}`))}
           />
           <tbody>
             {detail.history.map((h, i) => (
