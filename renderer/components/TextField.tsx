@@ -4,10 +4,11 @@ export interface TextFieldProps {
   value: string | number;
   error?: string | undefined;
   onChange(v: string): void;
-  type?: 'text' | 'password' | 'number' | 'email' | 'tel';
+  type?: 'text' | 'password' | 'number' | 'email' | 'tel' | 'date' | 'search';
   inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'tel';
   maxLength?: number;
   autoComplete?: string;
+  placeholder?: string | undefined;
 }
 
 /** A labelled input with its error right under it, tied by aria-describedby. */
@@ -30,6 +31,7 @@ export function LabelledInput({
   inputMode,
   maxLength,
   autoComplete = 'off',
+  placeholder,
 }: TextFieldProps) {
   return (
     <>
@@ -41,6 +43,7 @@ export function LabelledInput({
         inputMode={inputMode}
         maxLength={maxLength}
         autoComplete={autoComplete}
+        placeholder={placeholder}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onChange(e.target.value)}
