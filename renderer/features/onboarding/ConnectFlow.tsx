@@ -3,7 +3,9 @@ import { callbackFailed } from '../../../shared/domain/connection-checks';
 import { useTranslation } from '../../i18n';
 import { useApp } from '../../stores/app-store';
 import { useOnboarding } from '../../stores/onboarding-store';
-import { ExtrasStep, PinStep, PspStep } from './ConnectSteps';
+import { ExtrasStep } from './ExtrasStep';
+import { PinStep } from './PinStep';
+import { PspStep } from './PspStep';
 import { WebhookLine } from './WebhookLine';
 
 type Step = 'welcome' | 'pin' | 'psp' | 'extras';
