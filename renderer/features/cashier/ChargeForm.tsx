@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { Form } from '../../components/Form';
 import { describeError } from '../../bridge';
 import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
@@ -22,12 +22,8 @@ export function ChargeForm() {
       ? describeError({ code }, { max: formatMoney(info?.maxAmountCents ?? 0) })
       : undefined;
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void c.submit();
-  };
   return (
-    <form className="cashier-form" onSubmit={submit} noValidate>
+    <Form className="cashier-form" onSubmit={() => void c.submit()} noValidate>
       <fieldset className="form-body" disabled={isLocked(c.charge)}>
         <AmountField
           label={t('cashier.amount')}
@@ -61,6 +57,6 @@ export function ChargeForm() {
       <p className="hint">
         {t('cashier.hintEnter')} · {t('cashier.hintEsc')}
       </p>
-    </form>
+    </Form>
   );
 }

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Form } from '../../components/Form';
 import { useTranslation } from '../../i18n';
 import { useInfractions } from '../../stores/infractions-store';
 
@@ -19,8 +20,7 @@ export function DefenseForm({ id, onDone }: { id: string; onDone(): void }) {
   const [text, setText] = useState('');
   const [proofs, setProofs] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const list = proofs.split(/\s+/).filter(Boolean);
     const bad = checkDefense(text, list);
     setErrors(bad);
@@ -34,8 +34,8 @@ export function DefenseForm({ id, onDone }: { id: string; onDone(): void }) {
       </p>
     ) : null;
   return (
-    <form
-      onSubmit={submit}
+    <Form
+      onSubmit={() => void submit()}
       className="stack detail"
       aria-label={t('infractions.defenseFor', { id })}
     >
@@ -85,6 +85,6 @@ export function DefenseForm({ id, onDone }: { id: string; onDone(): void }) {
           {t('owner.cancel')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

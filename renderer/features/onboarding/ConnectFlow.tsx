@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { Form } from '../../components/Form';
 import { callbackFailed } from '../../../shared/domain/connection-checks';
 import { useTranslation } from '../../i18n';
 import { useApp } from '../../stores/app-store';
@@ -45,8 +46,7 @@ export function ConnectFlow({ firstRun, onDone }: { firstRun: boolean; onDone():
     await useApp.getState().dismissWelcome();
     onDone();
   };
-  const next = (e: FormEvent) => {
-    e.preventDefault();
+  const next = () => {
     if (step === 'pin' && ob.checkPin()) setStep('psp');
     else if (step === 'psp') setStep('extras');
     else if (step === 'extras')
@@ -100,7 +100,7 @@ export function ConnectFlow({ firstRun, onDone }: { firstRun: boolean; onDone():
           {t('onboarding.loading')}
         </p>
       ) : (
-        <form onSubmit={next} noValidate>
+        <Form onSubmit={next} noValidate>
           <p className="muted">
             {t('onboarding.stepOf', { n: order.indexOf(step) + 1, total: order.length })}
           </p>
@@ -132,7 +132,7 @@ export function ConnectFlow({ firstRun, onDone }: { firstRun: boolean; onDone():
               {step === 'extras' ? t('onboarding.save') : t('onboarding.next')}
             </button>
           </div>
-        </form>
+        </Form>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Form } from '../../components/Form';
 import { useTranslation } from '../../i18n';
 import { usePdv, type PdvSettings } from '../../stores/pdv-store';
 
@@ -27,10 +28,7 @@ export function PdvSettingsForm({ settings }: { settings: PdvSettings }) {
   const [edited, setForm] = useState<PdvSettings | null>(null);
   const form = edited ?? settings;
   const [saved, setSaved] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setSaved(await save(form));
-  };
+  const submit = async () => setSaved(await save(form));
   const ex = overview?.exchange;
   // Turned on by the command line (--pdv-dir, --pdv-api-port): shown on, not changeable here.
   const forced = (k: keyof PdvSettings) =>
@@ -47,7 +45,7 @@ export function PdvSettingsForm({ settings }: { settings: PdvSettings }) {
             ? (/:(\d+)\//.exec(overview?.api.url ?? '')?.[1] ?? form[k])
             : true;
   return (
-    <form onSubmit={(e) => void submit(e)} className="stack" aria-label={t('pdv.settings')}>
+    <Form onSubmit={() => void submit()} className="stack" aria-label={t('pdv.settings')}>
       {FIELDS.map((f) =>
         f.kind === 'bool' ? (
           <label key={f.key} className="check">
@@ -86,6 +84,6 @@ export function PdvSettingsForm({ settings }: { settings: PdvSettings }) {
         </button>
       </div>
       {saved && !message && <p role="status">{t('pdv.saved')}</p>}
-    </form>
+    </Form>
   );
 }

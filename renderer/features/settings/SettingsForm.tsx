@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { Form } from '../../components/Form';
 import type { AppSettings } from '../../../shared/settings';
 import { useTranslation } from '../../i18n';
 import { CompatibilitySection } from './CompatibilitySection';
@@ -24,12 +24,8 @@ export function SettingsForm({
   save(): void;
 }) {
   const { t } = useTranslation();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save();
-  };
   return (
-    <form onSubmit={submit} className="stack">
+    <Form onSubmit={save} className="stack">
       <FieldRows key={`general-${s.psp.preset}`} rows={GENERAL_ROWS} s={s} edit={edit} />
       <FieldRows key={`apipix-${s.psp.apiPix.preset}`} rows={API_PIX_ROWS} s={s} edit={edit} />
       {s.psp.kind !== 'api-pix' && <PspProfileSection s={s} edit={edit} />}
@@ -44,6 +40,6 @@ export function SettingsForm({
       <button type="submit" className="btn btn-primary">
         {t('settings.save')}
       </button>
-    </form>
+    </Form>
   );
 }

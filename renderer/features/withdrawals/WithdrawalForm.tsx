@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { Form } from '../../components/Form';
 import { PIX_KEY_TYPES, type PixKeyType } from '../../../shared/domain/pix-key';
 import { Choice } from '../../components/Choice';
 import { TextField } from '../../components/TextField';
@@ -27,12 +27,8 @@ export function WithdrawalForm({
   onReview(): void;
 }) {
   const { t } = useTranslation();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onReview();
-  };
   return (
-    <form onSubmit={submit} className="stack">
+    <Form onSubmit={onReview} className="stack">
       <fieldset disabled={reviewing} className="plain-fieldset">
         <Choice
           id="wd-type"
@@ -68,6 +64,6 @@ export function WithdrawalForm({
           {t('withdraw.review')}
         </button>
       )}
-    </form>
+    </Form>
   );
 }
