@@ -7,7 +7,8 @@ import { useOnboarding } from '../../stores/onboarding-store';
 import { ExtrasStep } from './ExtrasStep';
 import { PinStep } from './PinStep';
 import { PspStep } from './PspStep';
-import { WebhookLine } from './WebhookLine';
+import { ApiPixConnected } from './ApiPixConnected';
+import { WelcomeChoices } from './WelcomeChoices';
 
 type Step = 'welcome' | 'pin' | 'psp' | 'extras';
 const PIN_FIELDS = new Set(['newPin', 'confirmPin']);
@@ -63,37 +64,9 @@ export function ConnectFlow({ firstRun, onDone }: { firstRun: boolean; onDone():
       {firstRun && <h1>{t('onboarding.welcome')}</h1>}
       {!firstRun && <h1>{t('onboarding.connect')}</h1>}
       {ob.webhook ? (
-        <div className="stack">
-          <h2>{t('apiPix.connected')}</h2>
-          <WebhookLine outcome={ob.webhook} />
-          <div className="row">
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => void ob.finish().then(onDone)}
-            >
-              {t('apiPix.toCashier')}
-            </button>
-          </div>
-        </div>
+        <ApiPixConnected outcome={ob.webhook} onDone={() => void ob.finish().then(onDone)} />
       ) : step === 'welcome' ? (
-        <div className="welcome">
-          <p>{t('onboarding.intro')}</p>
-          <div className="welcome-choices">
-            <button type="button" className="btn btn-large" onClick={() => void tryDemo()}>
-              {t('onboarding.tryDemo')}
-            </button>
-            <p className="muted">{t('onboarding.tryDemoHelp')}</p>
-            <button
-              type="button"
-              className="btn btn-primary btn-large"
-              onClick={() => setStep('pin')}
-            >
-              {t('onboarding.connect')}
-            </button>
-            <p className="muted">{t('onboarding.connectHelp')}</p>
-          </div>
-        </div>
+        <WelcomeChoices onDemo={() => void tryDemo()} onConnect={() => setStep('pin')} />
       ) : ob.loading ? (
         // A PIN typed before the saved settings arrived was wiped by them (seen in e2e runs).
         <p className="muted" aria-busy="true">
