@@ -1,3 +1,4 @@
+import { CheckLine } from '../../components/CheckLine';
 import { useTranslation } from '../../i18n';
 import { useOnboarding } from '../../stores/onboarding-store';
 import { describeCheck, describeReport } from './report';
@@ -24,17 +25,15 @@ export function ConnectionTest() {
       </p>
       {report && !testing && (
         <ul className="check-lines" aria-label={t('onboarding.test')}>
-          {report.checks.map((c) => {
-            const d = describeCheck(c);
-            return (
-              <li key={c.id} className={`check-${c.state}`} data-check={c.id}>
-                <span aria-hidden="true">{MARK[c.state]} </span>
-                <strong>{d.name}</strong>
-                <span className="sr-only">: {d.state}</span>
-                {d.text && <span> — {d.text}</span>}
-              </li>
-            );
-          })}
+          {report.checks.map((c) => (
+            <CheckLine
+              key={c.id}
+              className={`check-${c.state}`}
+              data-check={c.id}
+              mark={MARK[c.state]}
+              {...describeCheck(c)}
+            />
+          ))}
         </ul>
       )}
     </>
