@@ -9,6 +9,10 @@ export interface TextFieldProps {
   maxLength?: number;
   autoComplete?: string;
   placeholder?: string | undefined;
+  /** A text area of this many rows instead of a one-line input. */
+  rows?: number;
+  /** A line of help under the input, above its error. */
+  help?: string;
 }
 
 /** A labelled input with its error right under it, tied by aria-describedby. */
@@ -32,22 +36,32 @@ export function LabelledInput({
   maxLength,
   autoComplete = 'off',
   placeholder,
+  rows,
+  help,
 }: TextFieldProps) {
+  const common = {
+    id,
+    value,
+    maxLength,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+    onChange: (e: { target: { value: string } }) => onChange(e.target.value),
+  };
   return (
     <>
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type={type}
-        value={value}
-        inputMode={inputMode}
-        maxLength={maxLength}
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      {rows ? (
+        <textarea rows={rows} {...common} />
+      ) : (
+        <input
+          type={type}
+          inputMode={inputMode}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          {...common}
+        />
+      )}
+      {help && <p className="muted">{help}</p>}
       {error && (
         <p id={`${id}-error`} className="field-error" role="alert">
           {error}
