@@ -1,5 +1,5 @@
 import { toWireAmount } from '../shared/domain/money';
-import { PSP_PRESET_IDS, type PspPresetId } from '../shared/psp-presets';
+import { isPspPresetId, PSP_PRESET_IDS, type PspPresetId } from '../shared/psp-presets';
 import { reportedAmount, type Charge, type Infraction, type Withdrawal } from './state';
 
 /**
@@ -25,8 +25,7 @@ export type DialectId = PspPresetId;
  */
 export const isBearerFamily = (d: DialectId): boolean =>
   d === 'bearer-snake' || d === 'veopag' || d === 'axenpay' || d === 'novaplex';
-export const isDialect = (v: unknown): v is DialectId =>
-  typeof v === 'string' && (DIALECTS as readonly string[]).includes(v);
+export const isDialect: (v: unknown) => v is DialectId = isPspPresetId;
 
 type ChargeStatus = Charge['status'];
 const CICS_PT: Record<ChargeStatus, string> = {
