@@ -1,3 +1,4 @@
+import { AlertNotice } from '../../components/AlertNotice';
 import { Form } from '../../components/Form';
 import { describeError } from '../../bridge';
 import { TextField } from '../../components/TextField';
@@ -49,11 +50,7 @@ export function ChargeForm() {
           {c.busy ? t('cashier.charging') : t('cashier.charge')}
         </button>
       </fieldset>
-      {c.message && (
-        <p className="form-message" role="alert">
-          {c.message}
-        </p>
-      )}
+      {c.message && <AlertNotice className="form-message">{c.message}</AlertNotice>}
       <p className="hint">
         {t('cashier.hintEnter')} · {t('cashier.hintEsc')}
       </p>

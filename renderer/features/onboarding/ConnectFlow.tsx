@@ -1,3 +1,4 @@
+import { AlertNotice } from '../../components/AlertNotice';
 import { useEffect, useState } from 'react';
 import { Form } from '../../components/Form';
 import { callbackFailed } from '../../../shared/domain/connection-checks';
@@ -81,15 +82,9 @@ export function ConnectFlow({ firstRun, onDone }: { firstRun: boolean; onDone():
           {step === 'psp' && <PspStep />}
           {step === 'extras' && <ExtrasStep />}
           {step === 'extras' && callbackFailed(ob.report?.checks) && (
-            <p role="alert" className="field-error">
-              {t('onboarding.callbackWarning')}
-            </p>
+            <AlertNotice className="field-error">{t('onboarding.callbackWarning')}</AlertNotice>
           )}
-          {ob.failure && (
-            <p role="alert" className="field-error">
-              {ob.failure}
-            </p>
-          )}
+          {ob.failure && <AlertNotice className="field-error">{ob.failure}</AlertNotice>}
           <div className="row">
             {(firstRun || step !== 'psp') && (
               <button type="button" className="btn" onClick={back}>

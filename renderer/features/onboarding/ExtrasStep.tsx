@@ -1,3 +1,4 @@
+import { AlertNotice } from '../../components/AlertNotice';
 import { useOnboarding } from '../../stores/onboarding-store';
 import { PrinterSection } from '../settings/PrinterSection';
 import { DefaultPayerFields } from './DefaultPayerFields';
@@ -18,9 +19,7 @@ export function ExtrasStep() {
         />
       )}
       {error('printer.address') && (
-        <p role="alert" className="field-error">
-          {error('printer.address')}
-        </p>
+        <AlertNotice className="field-error">{error('printer.address')}</AlertNotice>
       )}
       <DefaultPayerFields />
     </>
