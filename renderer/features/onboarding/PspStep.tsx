@@ -1,19 +1,17 @@
 import { pspPresetSettings } from '../../../shared/psp-presets';
 import { Choice } from '../../components/Choice';
-import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
 import { useOnboarding } from '../../stores/onboarding-store';
 import { PresetPicker } from '../settings/PresetPicker';
 import { ApiPixFields, ApiPixPresetChoice } from './ApiPixStep';
 import { ConnectionTest } from './ConnectionTest';
-import { useFieldError } from './field-error';
+import { OnboardingField } from './OnboardingField';
 import { UnitFields } from './UnitFields';
 
 /** The PSP: profile, address, credentials (write-only), charge operation, and the test. */
 export function PspStep() {
   const { t } = useTranslation();
   const { form, edit, stored } = useOnboarding();
-  const error = useFieldError();
   const apiPix = form.kind === 'api-pix';
   const signsWithWebhook = !apiPix && pspPresetSettings(form.preset).callback.secret === 'webhook';
   return (
@@ -46,40 +44,24 @@ export function PspStep() {
           }
         />
       )}
-      <TextField
-        id="ob-url"
-        label={t('settings.pspUrl')}
-        value={form.baseUrl}
-        error={error('baseUrl')}
-        onChange={(baseUrl) => edit({ baseUrl })}
-      />
+      <OnboardingField name="baseUrl" id="ob-url" label={t('settings.pspUrl')} />
       <p className="muted">{t(apiPix ? 'apiPix.urlHelp' : 'onboarding.urlHelp')}</p>
       {apiPix && <ApiPixFields />}
       {stored.credentials && <p className="muted">{t('onboarding.credentialsKept')}</p>}
-      <TextField
-        id="ob-client-id"
-        label={t('settings.clientId')}
-        value={form.clientId}
-        error={error('clientId')}
-        onChange={(clientId) => edit({ clientId })}
-      />
-      <TextField
+      <OnboardingField name="clientId" id="ob-client-id" label={t('settings.clientId')} />
+      <OnboardingField
+        name="clientSecret"
         id="ob-client-secret"
         label={t('settings.clientSecret')}
-        type="password"
-        value={form.clientSecret}
-        error={error('clientSecret')}
-        onChange={(clientSecret) => edit({ clientSecret })}
+        secret
       />
       {signsWithWebhook && (
         <>
-          <TextField
+          <OnboardingField
+            name="webhookSecret"
             id="ob-webhook-secret"
             label={t('settings.webhookSecret')}
-            type="password"
-            value={form.webhookSecret ?? ''}
-            error={error('webhookSecret')}
-            onChange={(webhookSecret) => edit({ webhookSecret })}
+            secret
           />
           <p className="muted">{t('onboarding.webhookSecretHelp')}</p>
         </>
