@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useReadOnce } from '../../components/read-once';
+import { useState } from 'react';
 import type { CallOutput } from '../../../shared/ipc-contract';
 import { bridge, describeError } from '../../bridge';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -20,19 +21,10 @@ export function BackupsSection() {
   const [state, setState] = useState<Backups | null>(null);
   const [asking, setAsking] = useState<Kept | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  useEffect(() => {
-    let gone = false;
-    void bridge()
-      .backups.list({})
-      .then((r) => {
-        if (gone) return;
-        if (r.ok) setState(r.value);
-        else setMessage(describeError(r));
-      });
-    return () => {
-      gone = true;
-    };
-  }, []);
+  useReadOnce(
+    () => bridge().backups.list({}),
+    (r) => (r.ok ? setState(r.value) : setMessage(describeError(r))),
+  );
   const answer = (r: Awaited<ReturnType<ReturnType<typeof bridge>['backups']['list']>>) => {
     if (!r.ok) return setMessage(describeError(r));
     setState(r.value);
