@@ -1,6 +1,6 @@
 // `npm run sandbox -- [options]`: the PSP simulator on loopback, speaking the chosen dialect
 // (default seed); prints its base URL.
-import { CliError, cliOptions, portNumber, wholeNumber } from '../scripts/cli-options';
+import { CliError, cliOptions, PORT_OPTION, portNumber, wholeNumber } from '../scripts/cli-options';
 import { DIALECTS, isDialect, type DialectId } from './dialect';
 import { startSandbox } from './server';
 import { startApiPixCli } from './api-pix/cli-start';
@@ -11,12 +11,7 @@ export const SANDBOX_CLI = {
   usage: 'npm run sandbox -- [options]',
   summary: 'The PSP sandbox on 127.0.0.1; prints its base URL (http://127.0.0.1:<port>/api).',
   options: {
-    port: {
-      type: 'string',
-      value: '<n>',
-      default: '0',
-      help: 'TCP port, 0 to 65535; 0 picks a free one',
-    },
+    port: PORT_OPTION,
     'token-ttl': {
       type: 'string',
       value: '<seconds>',

@@ -1,4 +1,5 @@
 import { toWireAmount } from '../shared/domain/money';
+import { isPspPresetId, PSP_PRESET_IDS, type PspPresetId } from '../shared/psp-presets';
 import { reportedAmount, type Charge, type Infraction, type Withdrawal } from './state';
 
 /**
@@ -6,18 +7,11 @@ import { reportedAmount, type Charge, type Infraction, type Withdrawal } from '.
  * (docs/psp-compatibility.md): `seed` (A1–A16), `cics-pt` (ci/cs everywhere, Portuguese
  * statuses, the PSP's own numeric ids, unsigned callbacks, a rate-limited check route, 1–10
  * proofs) and `bearer-snake` (`{success, token}` login, snake_case callbacks, `success: false`
- * errors). The control interface is the same for all of them.
+ * errors). The control interface is the same for all of them. One dialect per preset, so the
+ * list is the presets' own.
  */
-export const DIALECTS = [
-  'seed',
-  'cics-pt',
-  'bearer-snake',
-  'veopag',
-  'axenpay',
-  'novaplex',
-  'pagloop',
-] as const;
-export type DialectId = (typeof DIALECTS)[number];
+export const DIALECTS = PSP_PRESET_IDS;
+export type DialectId = PspPresetId;
 /**
  * `pagloop`: the seed's routes and shapes (`/payments/deposit` in reais, `qrCodeResponse`, no
  * status query known), its login answering `{token, expires_in}` (PSP-API: "`access_token` or
@@ -31,8 +25,7 @@ export type DialectId = (typeof DIALECTS)[number];
  */
 export const isBearerFamily = (d: DialectId): boolean =>
   d === 'bearer-snake' || d === 'veopag' || d === 'axenpay' || d === 'novaplex';
-export const isDialect = (v: unknown): v is DialectId =>
-  typeof v === 'string' && (DIALECTS as readonly string[]).includes(v);
+export const isDialect: (v: unknown) => v is DialectId = isPspPresetId;
 
 type ChargeStatus = Charge['status'];
 const CICS_PT: Record<ChargeStatus, string> = {

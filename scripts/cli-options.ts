@@ -135,3 +135,11 @@ export function wholeNumber(
 }
 
 export const portNumber = (option: string, text: string) => wholeNumber(option, text, 0, 65535);
+
+/** `--port`: where a CLI listens on loopback; read with portNumber. */
+export const PORT_OPTION = {
+  type: 'string',
+  value: '<n>',
+  default: '0',
+  help: 'TCP port, 0 to 65535; 0 picks a free one',
+} as const satisfies OptionSpec;

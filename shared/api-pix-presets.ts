@@ -1,4 +1,5 @@
 import type { ApiPixSettings, PspSettingsInput } from './psp-settings';
+import { oneOf } from './one-of';
 
 /**
  * Presets of the API Pix kind (docs/api-pix.md, "Presets"): the bank's base URL, token URL, how
@@ -14,8 +15,7 @@ export const API_PIX_PRESET_IDS = [
 ] as const;
 export type ApiPixPresetId = (typeof API_PIX_PRESET_IDS)[number];
 
-export const isApiPixPresetId = (v: unknown): v is ApiPixPresetId =>
-  typeof v === 'string' && (API_PIX_PRESET_IDS as readonly string[]).includes(v);
+export const isApiPixPresetId = oneOf(API_PIX_PRESET_IDS);
 
 interface ApiPixPreset {
   baseUrl: string;

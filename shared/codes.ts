@@ -4,14 +4,18 @@
  * pt-BR and English (renderer/i18n; a unit test fails when one is missing), so the screen
  * speaks the cashier's chosen language. Add a new code here, then to both dictionaries.
  */
-export const ERROR_CODES = [
-  // Money (shared/domain/money.ts)
+/** What shared/domain/money.ts refuses an amount for. */
+export const MONEY_ERROR_CODES = [
   'AMOUNT_EMPTY',
   'AMOUNT_NOT_A_NUMBER',
   'AMOUNT_NEGATIVE',
   'AMOUNT_ZERO',
   'AMOUNT_TOO_MANY_DECIMALS',
   'AMOUNT_ABOVE_MAX',
+] as const;
+
+export const ERROR_CODES = [
+  ...MONEY_ERROR_CODES,
   // Payer and charge input (shared/domain/documents.ts, shared/domain/payer.ts)
   'DOCUMENT_EMPTY',
   'RECEIVER_DOCUMENT_REQUIRED',

@@ -5,7 +5,7 @@ import { CHARGE_STATES } from './domain/charge-state';
 import { cryptoFeesSchema } from './domain/crypto-fees';
 import { PIX_KEY_TYPES } from './domain/pix-key';
 import { CALL_CHANNELS, EVENT_CHANNELS, type CallChannel, type EventChannel } from './ipc-channels';
-import { CHECK_IDS, CHECK_PROBLEMS } from './domain/connection-checks';
+import { CHECK_IDS, CHECK_PROBLEMS, REACH_PROBLEMS } from './domain/connection-checks';
 import { REFUSAL_REASONS } from './domain/callback-refusals';
 import { HEALTH_ITEMS } from './domain/health';
 import { clientCertificateSchema, connectionTestSchema, goLiveSchema } from './onboarding';
@@ -347,16 +347,7 @@ export const calls = {
     output: z.object({
       passed: z.boolean(),
       step: z.enum(['login', 'balance']).optional(),
-      problem: z
-        .enum([
-          'NOT_HTTPS',
-          'WRONG_CREDENTIALS',
-          'UNREACHABLE',
-          'TLS',
-          'UNEXPECTED_REPLY',
-          'PSP_ERROR',
-        ])
-        .optional(),
+      problem: z.enum(REACH_PROBLEMS).optional(),
       detail: z.string().optional(),
       balanceCents: cents.optional(),
       keychain: z.boolean(),

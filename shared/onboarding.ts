@@ -40,6 +40,18 @@ export const apiPixFormSchema = z
   .strict();
 export type ApiPixForm = z.infer<typeof apiPixFormSchema>;
 
+/** The relay as typed in the onboarding. */
+const relaySchema = z
+  .object({
+    url: z.string().max(500),
+    channelId: z.string().max(200),
+    /** Empty: keep the stored token. */
+    token: z.string().max(500),
+    /** Instead of channel + token: the relay's admin token creates a channel (never stored). */
+    adminToken: z.string().max(500),
+  })
+  .strict();
+
 export const connectionTestSchema = z
   .object({
     /** Absent: the family (the seed's PSP and its presets). */
@@ -57,15 +69,7 @@ export const connectionTestSchema = z
      * The relay to test the callback path through (issue 20); absent: the saved one. Empty
      * token: the stored one. Only `adminToken`: the channel is made on save, not tested.
      */
-    relay: z
-      .object({
-        url: z.string().max(500),
-        channelId: z.string().max(200),
-        token: z.string().max(500),
-        adminToken: z.string().max(500),
-      })
-      .strict()
-      .optional(),
+    relay: relaySchema.optional(),
   })
   .strict();
 export type ConnectionTestInput = z.infer<typeof connectionTestSchema>;
@@ -79,16 +83,7 @@ export const goLiveSchema = connectionTestSchema
     webhookSecret: z.string().max(500).optional(),
     /** The amount units the owner set on top of the preset's (shared/psp-units.ts). */
     units: unitsSchema.optional(),
-    relay: z
-      .object({
-        url: z.string().max(500),
-        channelId: z.string().max(200),
-        /** Empty: keep the stored token. */
-        token: z.string().max(500),
-        /** Instead of channel + token: the relay's admin token creates a channel (never stored). */
-        adminToken: z.string().max(500),
-      })
-      .strict(),
+    relay: relaySchema,
     printer: z
       .object({
         name: z.string().max(100),

@@ -1,4 +1,5 @@
 import { pspSettingsSchema, type PspSettings } from './psp-settings';
+import { oneOf } from './one-of';
 
 /**
  * Presets: named sets of the PSP compatibility settings for the real PSPs of the seed's family
@@ -16,8 +17,7 @@ export const PSP_PRESET_IDS = [
 ] as const;
 export type PspPresetId = (typeof PSP_PRESET_IDS)[number];
 
-export const isPspPresetId = (v: unknown): v is PspPresetId =>
-  typeof v === 'string' && (PSP_PRESET_IDS as readonly string[]).includes(v);
+export const isPspPresetId = oneOf(PSP_PRESET_IDS);
 
 /** What a preset sets: every compatibility setting except the shop's own (URL, limits, routing). */
 export type PspPresetSettings = Omit<

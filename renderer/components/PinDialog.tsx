@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { checkNewPin } from '../../shared/onboarding';
 import { describeError } from '../bridge';
 import { useTranslation } from '../i18n';
+import { PinField } from './PinField';
 
 const FOCUSABLE = 'input, select, textarea, button, [href], [tabindex]:not([tabindex="-1"])';
 
@@ -63,12 +64,7 @@ export function PinDialog({
       }
     }
   };
-  const errorFor = (field: string) =>
-    error && error.field === field ? (
-      <p id={`${field}-error`} role="alert" className="field-error">
-        {error.text}
-      </p>
-    ) : null;
+  const errorOf = (field: string) => (error?.field === field ? error.text : undefined);
   return (
     <div className="modal-backdrop">
       <form
@@ -82,33 +78,23 @@ export function PinDialog({
       >
         <h2 id="pin-title">{t('owner.pinDialog')}</h2>
         {!hasPin && <p>{t('owner.noPin')}</p>}
-        <label htmlFor="owner-pin">{hasPin ? t('owner.pin') : t('owner.newPin')}</label>
-        <input
+        <PinField
+          bare
           id="owner-pin"
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
+          label={hasPin ? t('owner.pin') : t('owner.newPin')}
           value={pin}
-          onChange={(e) => setPin(e.target.value)}
-          aria-invalid={error?.field === 'newPin' ? true : undefined}
-          aria-describedby={error?.field === 'newPin' ? 'newPin-error' : undefined}
+          error={errorOf('newPin')}
+          onChange={setPin}
         />
-        {errorFor('newPin')}
         {!hasPin && (
-          <>
-            <label htmlFor="owner-pin2">{t('owner.confirmPin')}</label>
-            <input
-              id="owner-pin2"
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-              aria-invalid={error?.field === 'confirmPin' ? true : undefined}
-              aria-describedby={error?.field === 'confirmPin' ? 'confirmPin-error' : undefined}
-            />
-            {errorFor('confirmPin')}
-          </>
+          <PinField
+            bare
+            id="owner-pin2"
+            label={t('owner.confirmPin')}
+            value={confirm}
+            error={errorOf('confirmPin')}
+            onChange={setConfirm}
+          />
         )}
         <div className="modal-actions">
           <button type="submit" className="btn btn-primary">

@@ -1,17 +1,31 @@
-interface Props {
+export interface TextFieldProps {
   id: string;
   label: string;
   value: string | number;
-  error?: string;
+  error?: string | undefined;
   onChange(v: string): void;
-  type?: 'text' | 'password' | 'number' | 'email' | 'tel';
+  type?: 'text' | 'password' | 'number' | 'email' | 'tel' | 'date' | 'search';
   inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'tel';
   maxLength?: number;
   autoComplete?: string;
+  placeholder?: string | undefined;
+  /** A text area of this many rows instead of a one-line input. */
+  rows?: number;
+  /** A line of help under the input, above its error. */
+  help?: string;
 }
 
 /** A labelled input with its error right under it, tied by aria-describedby. */
-export function TextField({
+export function TextField(props: TextFieldProps) {
+  return (
+    <div className="field">
+      <LabelledInput {...props} />
+    </div>
+  );
+}
+
+/** The inside of a field (label, input, error), for a place that lays them out itself. */
+export function LabelledInput({
   id,
   label,
   value,
@@ -21,26 +35,38 @@ export function TextField({
   inputMode,
   maxLength,
   autoComplete = 'off',
-}: Props) {
+  placeholder,
+  rows,
+  help,
+}: TextFieldProps) {
+  const common = {
+    id,
+    value,
+    maxLength,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+    onChange: (e: { target: { value: string } }) => onChange(e.target.value),
+  };
   return (
-    <div className="field">
+    <>
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type={type}
-        value={value}
-        inputMode={inputMode}
-        maxLength={maxLength}
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      {rows ? (
+        <textarea rows={rows} {...common} />
+      ) : (
+        <input
+          type={type}
+          inputMode={inputMode}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          {...common}
+        />
+      )}
+      {help && <p className="muted">{help}</p>}
       {error && (
         <p id={`${id}-error`} className="field-error" role="alert">
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }

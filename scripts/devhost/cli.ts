@@ -16,7 +16,7 @@ import { dataDir } from '../../electron/services/data-dir';
 import type { SecretStore } from '../../electron/services/secrets/secret-store';
 import { printerTarget } from '../../shared/domain/printer-target';
 import { checkServiceUrl } from '../../electron/services/settings-service';
-import { CliError, cliOptions, exitWith, portNumber } from '../cli-options';
+import { CliError, cliOptions, exitWith, PORT_OPTION, portNumber } from '../cli-options';
 import { serveDevHost } from './server';
 
 /** Every option of the development host: `--help` prints this, the README quotes it. */
@@ -26,12 +26,7 @@ export const DEVHOST_CLI = {
   summary:
     "The app's services under Node on 127.0.0.1 and its UI in your browser; prints the URL to open.\nWithout --psp it runs in DEMO mode on an embedded sandbox.",
   options: {
-    port: {
-      type: 'string',
-      value: '<n>',
-      default: '0',
-      help: 'TCP port, 0 to 65535; 0 picks a free one',
-    },
+    port: PORT_OPTION,
     'no-open': { type: 'boolean', help: 'do not open the browser' },
     psp: {
       type: 'string',

@@ -1,3 +1,5 @@
+import { oneOf } from '../one-of';
+
 /**
  * What the cashier should know about a charge now, as codes: the renderer words them in
  * pt-BR and English (`chargeNotices.<code>`). PSP_REFUSED carries the PSP's error code as reason.
@@ -26,5 +28,4 @@ export const CHARGE_NOTICE_CODES = [
 ] as const;
 export type ChargeNoticeCode = (typeof CHARGE_NOTICE_CODES)[number];
 
-export const isChargeNoticeCode = (s: unknown): s is ChargeNoticeCode =>
-  typeof s === 'string' && (CHARGE_NOTICE_CODES as readonly string[]).includes(s);
+export const isChargeNoticeCode = oneOf(CHARGE_NOTICE_CODES);

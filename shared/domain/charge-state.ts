@@ -1,4 +1,5 @@
 import { err, ok, type Result } from '../result';
+import { oneOf } from '../one-of';
 
 /**
  * The charge lifecycle of DESIGN.md. UNCERTAIN means "sent, answer lost": the charge may
@@ -71,5 +72,4 @@ export function transition(from: ChargeState, to: ChargeState): Result<ChargeSta
 export const isPaidState = (s: ChargeState): boolean =>
   s === 'PAID' || s === 'PAID_DIFFERENT_AMOUNT';
 
-export const isChargeState = (s: unknown): s is ChargeState =>
-  typeof s === 'string' && (CHARGE_STATES as readonly string[]).includes(s);
+export const isChargeState = oneOf(CHARGE_STATES);

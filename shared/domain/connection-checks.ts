@@ -17,14 +17,19 @@ export const CHECK_IDS = [
 ] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
 
-/** Why a check failed or was skipped: worded in the renderer (`onboarding.problem.<code>`). */
-export const CHECK_PROBLEMS = [
+/** Why reaching the PSP at all failed (its login or its balance): the verdict's `problem`. */
+export const REACH_PROBLEMS = [
   'NOT_HTTPS',
   'WRONG_CREDENTIALS',
   'UNREACHABLE',
   'TLS',
   'UNEXPECTED_REPLY',
   'PSP_ERROR',
+] as const;
+
+/** Why a check failed or was skipped: worded in the renderer (`onboarding.problem.<code>`). */
+export const CHECK_PROBLEMS = [
+  ...REACH_PROBLEMS,
   'ROUTE_MISSING',
   'QUERY_FOUND_RANDOM_ID',
   'SECRET_MISSING',

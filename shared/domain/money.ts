@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../codes';
+import { MONEY_ERROR_CODES } from '../codes';
 import { err, ok, type Result } from '../result';
 
 /** Money inside the app is always integer cents. */
@@ -7,14 +7,6 @@ export type Cents = number;
 /** The PSP's documented ceiling is absent; A11 sets R$ 100.000,00 per charge (a setting). */
 export const DEFAULT_MAX_CENTS = 10_000_000;
 
-export const MONEY_ERROR_CODES = [
-  'AMOUNT_EMPTY',
-  'AMOUNT_NOT_A_NUMBER',
-  'AMOUNT_NEGATIVE',
-  'AMOUNT_ZERO',
-  'AMOUNT_TOO_MANY_DECIMALS',
-  'AMOUNT_ABOVE_MAX',
-] as const satisfies readonly ErrorCode[];
 export type MoneyErrorCode = (typeof MONEY_ERROR_CODES)[number];
 
 export interface ParseOptions {

@@ -162,8 +162,7 @@ export class PspClient {
       body: { amount: toWireIn(amountCents, this.deps.settings.requestAmountUnit), ...fields },
       sideEffect: true,
     };
-    const r =
-      route.auth === 'bearer' ? await this.withBearer(req) : await this.withClientHeaders(req);
+    const r = await this.sendAs(route.auth, req);
     return r.ok ? readCreatedCharge(r.value.body, this.deps.settings.createReply) : r;
   }
 
@@ -186,10 +185,7 @@ export class PspClient {
       },
       sideEffect: true,
     };
-    const r =
-      this.deps.settings.withdrawAuth === 'bearer'
-        ? await this.withBearer(req)
-        : await this.withClientHeaders(req);
+    const r = await this.sendAs(this.deps.settings.withdrawAuth, req);
     return r.ok ? readWithdrawal(r.value.body) : r;
   }
 
@@ -248,10 +244,7 @@ export class PspClient {
       path: '/crypto/fees',
       sideEffect: false,
     };
-    const r =
-      this.deps.settings.cryptoFeesAuth === 'cics'
-        ? await this.withClientHeaders(req)
-        : await this.withBearer(req);
+    const r = await this.sendAs(this.deps.settings.cryptoFeesAuth, req);
     return r.ok ? readCryptoFees(r.value.body) : r;
   }
 
@@ -277,8 +270,13 @@ export class PspClient {
       ...(body !== undefined && { body }),
       sideEffect: false,
     };
-    const r = q.auth === 'bearer' ? await this.withBearer(req) : await this.withClientHeaders(req);
+    const r = await this.sendAs(q.auth, req);
     return r.ok ? readTransactionStatus(r.value.body, q.reply, q) : r;
+  }
+
+  /** The request as the route authenticates: a Bearer token, or the client pair (ci/cs). */
+  private sendAs(auth: 'bearer' | 'cics', req: PspRequest): Promise<Result<PspResponse>> {
+    return auth === 'bearer' ? this.withBearer(req) : this.withClientHeaders(req);
   }
 
   private async withBearer(req: PspRequest): Promise<Result<PspResponse>> {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { formatMoney } from '../../i18n/money';
+import { DetailItem } from '../../components/DetailItem';
 import { i18next, useTranslation } from '../../i18n';
 import { useAccount } from '../../stores/account-store';
 import { formatTime } from '../../i18n/dates';
@@ -21,12 +22,14 @@ export function BalanceScreen() {
         <>
           <dl className="balance">
             {data.fields.map((f) => (
-              <div key={f.key}>
-                <dt>
-                  {i18next.exists(`balanceLabels.${f.key}`) ? t(`balanceLabels.${f.key}`) : f.key}
-                </dt>
-                <dd>{formatMoney(f.cents)}</dd>
-              </div>
+              <DetailItem
+                key={f.key}
+                term={
+                  i18next.exists(`balanceLabels.${f.key}`) ? t(`balanceLabels.${f.key}`) : f.key
+                }
+              >
+                {formatMoney(f.cents)}
+              </DetailItem>
             ))}
           </dl>
           <p className="muted">{t('account.readAt', { time: formatTime(data.readAt) })}</p>

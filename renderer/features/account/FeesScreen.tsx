@@ -3,6 +3,7 @@ import { cryptoWithdrawal } from '../../../shared/domain/crypto-fees';
 import { parseMoney } from '../../../shared/domain/money';
 import { formatMoney } from '../../i18n/money';
 import { TextField } from '../../components/TextField';
+import { DetailItem } from '../../components/DetailItem';
 import { useTranslation } from '../../i18n';
 import { useAccount } from '../../stores/account-store';
 import { feeRows } from './fee-labels';
@@ -28,10 +29,9 @@ export function FeesScreen() {
           {fees.scope && <p>{t(`fees.scope.${fees.scope}`)}</p>}
           <dl className="balance">
             {feeRows(fees).map((r) => (
-              <div key={r.key}>
-                <dt>{r.label}</dt>
-                <dd>{r.value}</dd>
-              </div>
+              <DetailItem key={r.key} term={r.label}>
+                {r.value}
+              </DetailItem>
             ))}
           </dl>
           <p className="muted">{t('account.feesNote')}</p>
@@ -44,31 +44,19 @@ export function FeesScreen() {
           />
           {calc && (
             <dl className="balance" aria-live="polite">
-              <div>
-                <dt>{t('account.fee')}</dt>
-                <dd>{formatMoney(calc.feeCents)}</dd>
-              </div>
-              <div>
-                <dt>{t('account.net')}</dt>
-                <dd>{formatMoney(calc.netCents)}</dd>
-              </div>
-              <div>
-                <dt>{t('account.usdt')}</dt>
-                <dd>
-                  {calc.usdt.toLocaleString(i18n.language, { minimumFractionDigits: 2 })} USDT
-                </dd>
-              </div>
-              <div>
-                <dt />
-                <dd>
-                  {calc.within
-                    ? t('account.withinLimits')
-                    : t('account.outsideLimits', {
-                        min: formatMoney(Math.round(fees.min_withdrawal * 100)),
-                        max: formatMoney(Math.round(fees.max_withdrawal * 100)),
-                      })}
-                </dd>
-              </div>
+              <DetailItem term={t('account.fee')}>{formatMoney(calc.feeCents)}</DetailItem>
+              <DetailItem term={t('account.net')}>{formatMoney(calc.netCents)}</DetailItem>
+              <DetailItem term={t('account.usdt')}>
+                {calc.usdt.toLocaleString(i18n.language, { minimumFractionDigits: 2 })} USDT
+              </DetailItem>
+              <DetailItem term={null}>
+                {calc.within
+                  ? t('account.withinLimits')
+                  : t('account.outsideLimits', {
+                      min: formatMoney(Math.round(fees.min_withdrawal * 100)),
+                      max: formatMoney(Math.round(fees.max_withdrawal * 100)),
+                    })}
+              </DetailItem>
             </dl>
           )}
         </>

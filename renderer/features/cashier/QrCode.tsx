@@ -1,5 +1,4 @@
-import QRCode from 'qrcode/lib/browser';
-import { useEffect, useState } from 'react';
+import { useQrSvg } from '../../components/qr-svg';
 
 /** The QR rendered locally from the payload: SVG, error correction M, quiet zone 4. */
 export function QrCode({
@@ -11,24 +10,7 @@ export function QrCode({
   label: string;
   size?: number;
 }) {
-  const [svg, setSvg] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 }).then(
-      (s) => live && setSvg(s),
-    );
-    return () => {
-      live = false;
-    };
-  }, [payload]);
-  if (!svg) return <div className="qr-placeholder" style={{ width: size, height: size }} />;
-  return (
-    <img
-      className="qr"
-      src={`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`}
-      alt={label}
-      width={size}
-      height={size}
-    />
-  );
+  const src = useQrSvg(payload, 4);
+  if (!src) return <div className="qr-placeholder" style={{ width: size, height: size }} />;
+  return <img className="qr" src={src} alt={label} width={size} height={size} />;
 }

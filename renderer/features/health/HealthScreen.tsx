@@ -1,3 +1,4 @@
+import { CheckLine } from '../../components/CheckLine';
 import { useEffect } from 'react';
 import { useTranslation } from '../../i18n';
 import { formatTime } from '../../i18n/dates';
@@ -31,17 +32,15 @@ export function HealthScreen() {
       </div>
       {view && (
         <ul className="check-lines" aria-label={t('health.title')}>
-          {view.items.map((i) => {
-            const d = describeHealthItem(i);
-            return (
-              <li key={i.id} className={`health-${i.level}`} data-health={i.id}>
-                <span aria-hidden="true">{HEALTH_MARK[i.level]} </span>
-                <strong>{d.name}</strong>
-                <span className="sr-only">: {d.state}</span>
-                <span> — {d.text}</span>
-              </li>
-            );
-          })}
+          {view.items.map((i) => (
+            <CheckLine
+              key={i.id}
+              className={`health-${i.level}`}
+              data-health={i.id}
+              mark={HEALTH_MARK[i.level]}
+              {...describeHealthItem(i)}
+            />
+          ))}
         </ul>
       )}
       <RefusalList />

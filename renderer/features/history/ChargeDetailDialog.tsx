@@ -1,3 +1,4 @@
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { useEffect, useRef } from 'react';
 import { formatMoney } from '../../i18n/money';
 import type { ChargeDetail } from '../../../shared/history';
@@ -71,14 +72,9 @@ export function ChargeDetailDialog({ detail, onClose }: { detail: ChargeDetail; 
         )}
         <table className="history status-history">
           <caption>{t('history.statusHistory')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('history.when')}</th>
-              <th scope="col">{t('history.change')}</th>
-              <th scope="col">{t('history.source')}</th>
-              <th scope="col">{t('history.detail')}</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={['when', 'change', 'source', 'detail'].map((c) => t(`history.${c}`))}
+          />
           <tbody>
             {detail.history.map((h, i) => (
               <tr key={i}>

@@ -1,3 +1,4 @@
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { formatMoney } from '../../i18n/money';
 import type { DayClosingView } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
@@ -11,13 +12,7 @@ function SectionTable({ title, s }: { title: string; s: DayClosingView['live'] }
   return (
     <table className="closing-table">
       <caption>{title}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('history.status')}</th>
-          <th scope="col">{t('history.count')}</th>
-          <th scope="col">{t('history.total')}</th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={[t('history.status'), t('history.count'), t('history.total')]} />
       <tbody>
         {closingRows(s, t).map((r) => (
           <tr key={r.label}>

@@ -1,19 +1,20 @@
 import { useEffect, useState } from 'react';
-import { chargesCsv } from '../../../shared/domain/charges-csv';
 import type { HistoryRow } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
 import { useApp } from '../../stores/app-store';
-import { PER_PAGE, useHistory } from '../../stores/history-store';
+import { useHistory } from '../../stores/history-store';
+import { AlertNotice } from '../../components/AlertNotice';
 import { describeError } from '../../bridge';
 import { printPage } from '../../print';
 import { printClosing, printedHeightMm, printReceipt } from '../receipt/print';
 import { PrintArea } from '../receipt/PrintArea';
 import { Receipt } from '../receipt/Receipt';
 import { ChargeDetailDialog } from './ChargeDetailDialog';
-import { closingCsv, closingPrint } from './closing-csv';
+import { closingPrint } from './closing-csv';
 import { DayClosing } from './DayClosing';
 import { PspCheck } from './PspCheck';
-import { downloadText } from './download';
+import { HistoryActions } from './HistoryActions';
+import { HistoryPager } from './HistoryPager';
 import { HistoryTable } from './HistoryTable';
 
 type PrintTarget = { kind: 'receipt'; row: HistoryRow } | { kind: 'closing' } | null;
@@ -49,17 +50,6 @@ export function HistoryScreen() {
     if (!h.closing) return open();
     setMessage(await printClosing(closingPrint(h.closing, t), open));
   };
-  const exportCsv = async () => {
-    const rows = await h.allRows();
-    if (!rows) return;
-    const csv = chargesCsv(rows, {
-      status: (s) => t(`status.${s}`),
-      yes: t('history.yes'),
-      no: t('history.no'),
-    });
-    downloadText(`balcao-${h.day}.csv`, csv);
-  };
-  const pages = Math.max(1, Math.ceil(h.total / PER_PAGE));
 
   return (
     <div className="history-screen">
@@ -75,50 +65,9 @@ export function HistoryScreen() {
         onDetail={(c) => void h.openDetail(c.id)}
         onPrint={(c) => void printRow(c)}
       />
-      <nav className="pager" aria-label={t('history.pages')}>
-        <button
-          type="button"
-          className="btn btn-small"
-          disabled={h.page <= 1}
-          onClick={() => void h.goto(h.page - 1)}
-        >
-          {t('history.prev')}
-        </button>
-        <span className="pager-info" data-testid="history-pager">
-          {t('history.pageOf', { page: h.page, pages, total: h.total })}
-        </span>
-        <button
-          type="button"
-          className="btn btn-small"
-          disabled={h.page >= pages}
-          onClick={() => void h.goto(h.page + 1)}
-        >
-          {t('history.next')}
-        </button>
-      </nav>
-      {(message ?? h.error) && (
-        <p className="notice" role="alert">
-          {message ?? h.error}
-        </p>
-      )}
-      <div className="history-actions">
-        <button type="button" className="btn" onClick={() => void printDayClosing()}>
-          {t('history.closeDay')}
-        </button>
-        <button
-          type="button"
-          className="btn"
-          disabled={!h.closing}
-          onClick={() =>
-            h.closing && downloadText(`fechamento-${h.day}.csv`, closingCsv(h.closing, t))
-          }
-        >
-          {t('history.exportClosing')}
-        </button>
-        <button type="button" className="btn" onClick={() => void exportCsv()}>
-          {t('history.export')}
-        </button>
-      </div>
+      <HistoryPager />
+      {(message ?? h.error) && <AlertNotice>{message ?? h.error}</AlertNotice>}
+      <HistoryActions onPrintClosing={() => void printDayClosing()} />
       {h.closing && (
         <section className="closing" aria-label={t('history.closeDay')}>
           <DayClosing closing={h.closing} />

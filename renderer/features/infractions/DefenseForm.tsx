@@ -1,4 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Choice } from '../../components/Choice';
+import { Form } from '../../components/Form';
+import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
 import { useInfractions } from '../../stores/infractions-store';
 
@@ -19,64 +22,49 @@ export function DefenseForm({ id, onDone }: { id: string; onDone(): void }) {
   const [text, setText] = useState('');
   const [proofs, setProofs] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const list = proofs.split(/\s+/).filter(Boolean);
     const bad = checkDefense(text, list);
     setErrors(bad);
     if (Object.keys(bad).length) return;
     if (await send({ infractionId: id, analise, justificativa: text, proofs: list })) onDone();
   };
-  const err = (f: string) =>
-    errors[f] ? (
-      <p id={`inf-${f}-error`} className="field-error" role="alert">
-        {t(`errors.${errors[f]}`)}
-      </p>
-    ) : null;
+  const err = (f: string) => (errors[f] ? t(`errors.${errors[f]}`) : undefined);
   return (
-    <form
-      onSubmit={submit}
+    <Form
+      onSubmit={() => void submit()}
       className="stack detail"
       aria-label={t('infractions.defenseFor', { id })}
     >
       <h2>{t('infractions.defenseFor', { id })}</h2>
-      <div className="field">
-        <label htmlFor="inf-analise">{t('infractions.analise')}</label>
-        <select
-          id="inf-analise"
-          value={analise}
-          onChange={(e) => setAnalise(e.target.value as 'DISAGREED' | 'AGREED')}
-        >
-          <option value="DISAGREED">{t('infractions.stance.contest')}</option>
-          <option value="AGREED">{t('infractions.stance.accept')}</option>
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="inf-just">{t('infractions.justificativa')}</label>
-        <textarea
-          id="inf-just"
-          rows={4}
-          maxLength={2000}
-          value={text}
-          aria-invalid={errors.justificativa ? true : undefined}
-          aria-describedby={errors.justificativa ? 'inf-justificativa-error' : undefined}
-          onChange={(e) => setText(e.target.value)}
-        />
-        {err('justificativa')}
-      </div>
-      <div className="field">
-        <label htmlFor="inf-proofs">{t('infractions.proofs')}</label>
-        <textarea
-          id="inf-proofs"
-          rows={3}
-          value={proofs}
-          aria-invalid={errors.proofs ? true : undefined}
-          aria-describedby={errors.proofs ? 'inf-proofs-error' : undefined}
-          onChange={(e) => setProofs(e.target.value)}
-        />
-        <p className="muted">{t('infractions.proofsHelp')}</p>
-        {err('proofs')}
-      </div>
+      <Choice<'DISAGREED' | 'AGREED'>
+        id="inf-analise"
+        label={t('infractions.analise')}
+        value={analise}
+        options={[
+          ['DISAGREED', t('infractions.stance.contest')],
+          ['AGREED', t('infractions.stance.accept')],
+        ]}
+        onChange={setAnalise}
+      />
+      <TextField
+        id="inf-just"
+        label={t('infractions.justificativa')}
+        rows={4}
+        maxLength={2000}
+        value={text}
+        error={err('justificativa')}
+        onChange={setText}
+      />
+      <TextField
+        id="inf-proofs"
+        label={t('infractions.proofs')}
+        rows={3}
+        value={proofs}
+        help={t('infractions.proofsHelp')}
+        error={err('proofs')}
+        onChange={setProofs}
+      />
       <div className="row">
         <button type="submit" className="btn btn-primary">
           {t('infractions.send')}
@@ -85,6 +73,6 @@ export function DefenseForm({ id, onDone }: { id: string; onDone(): void }) {
           {t('owner.cancel')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,4 +1,5 @@
 import type { CallOutput } from '../../../shared/ipc-contract';
+import { DetailItem } from '../../components/DetailItem';
 import { useTranslation } from '../../i18n';
 import { detailFields, pspDefense, stanceKey, STATUS_WORDS } from './view';
 
@@ -18,43 +19,35 @@ export function InfractionDetail({ item, onClose }: { item: Item; onClose(): voi
     >
       <h2>{t('infractions.detailTitle', { id: item.infractionId })}</h2>
       <dl className="detail-list">
-        <div>
-          <dt>{t('infractions.col.status')}</dt>
-          <dd>{status}</dd>
-        </div>
+        <DetailItem term={t('infractions.col.status')}>{status}</DetailItem>
         {detailFields(item.fields, i18n.language).map((f) => (
-          <div key={f.label}>
-            <dt>{f.labelKey ? t(`infractions.field.${f.labelKey}`) : f.label}</dt>
-            <dd>{f.value}</dd>
-          </div>
+          <DetailItem
+            key={f.label}
+            term={f.labelKey ? t(`infractions.field.${f.labelKey}`) : f.label}
+          >
+            {f.value}
+          </DetailItem>
         ))}
       </dl>
       {defense && (
         <>
           <h3>{t('infractions.defenseSent')}</h3>
           <dl className="detail-list">
-            <div>
-              <dt>{t('infractions.analise')}</dt>
-              <dd>{stance ? t(`infractions.stance.${stance}`) : defense.analise}</dd>
-            </div>
-            <div>
-              <dt>{t('infractions.justificativa')}</dt>
-              <dd>{defense.justificativa}</dd>
-            </div>
-            <div>
-              <dt>{t('infractions.proofs')}</dt>
-              <dd>
-                {defense.proofs.length ? (
-                  <ul>
-                    {defense.proofs.map((p) => (
-                      <li key={p}>{p}</li>
-                    ))}
-                  </ul>
-                ) : (
-                  t('infractions.noProofs')
-                )}
-              </dd>
-            </div>
+            <DetailItem term={t('infractions.analise')}>
+              {stance ? t(`infractions.stance.${stance}`) : defense.analise}
+            </DetailItem>
+            <DetailItem term={t('infractions.justificativa')}>{defense.justificativa}</DetailItem>
+            <DetailItem term={t('infractions.proofs')}>
+              {defense.proofs.length ? (
+                <ul>
+                  {defense.proofs.map((p) => (
+                    <li key={p}>{p}</li>
+                  ))}
+                </ul>
+              ) : (
+                t('infractions.noProofs')
+              )}
+            </DetailItem>
           </dl>
         </>
       )}

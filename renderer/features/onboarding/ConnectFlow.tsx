@@ -1,10 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { AlertNotice } from '../../components/AlertNotice';
+import { useEffect, useState } from 'react';
+import { Form } from '../../components/Form';
 import { callbackFailed } from '../../../shared/domain/connection-checks';
 import { useTranslation } from '../../i18n';
 import { useApp } from '../../stores/app-store';
 import { useOnboarding } from '../../stores/onboarding-store';
-import { ExtrasStep, PinStep, PspStep } from './ConnectSteps';
-import { WebhookLine } from './WebhookLine';
+import { ExtrasStep } from './ExtrasStep';
+import { PinStep } from './PinStep';
+import { PspStep } from './PspStep';
+import { ApiPixConnected } from './ApiPixConnected';
+import { WelcomeChoices } from './WelcomeChoices';
 
 type Step = 'welcome' | 'pin' | 'psp' | 'extras';
 const PIN_FIELDS = new Set(['newPin', 'confirmPin']);
@@ -43,8 +48,7 @@ export function ConnectFlow({ firstRun, onDone }: { firstRun: boolean; onDone():
     await useApp.getState().dismissWelcome();
     onDone();
   };
-  const next = (e: FormEvent) => {
-    e.preventDefault();
+  const next = () => {
     if (step === 'pin' && ob.checkPin()) setStep('psp');
     else if (step === 'psp') setStep('extras');
     else if (step === 'extras')
@@ -61,44 +65,16 @@ export function ConnectFlow({ firstRun, onDone }: { firstRun: boolean; onDone():
       {firstRun && <h1>{t('onboarding.welcome')}</h1>}
       {!firstRun && <h1>{t('onboarding.connect')}</h1>}
       {ob.webhook ? (
-        <div className="stack">
-          <h2>{t('apiPix.connected')}</h2>
-          <WebhookLine outcome={ob.webhook} />
-          <div className="row">
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => void ob.finish().then(onDone)}
-            >
-              {t('apiPix.toCashier')}
-            </button>
-          </div>
-        </div>
+        <ApiPixConnected outcome={ob.webhook} onDone={() => void ob.finish().then(onDone)} />
       ) : step === 'welcome' ? (
-        <div className="welcome">
-          <p>{t('onboarding.intro')}</p>
-          <div className="welcome-choices">
-            <button type="button" className="btn btn-large" onClick={() => void tryDemo()}>
-              {t('onboarding.tryDemo')}
-            </button>
-            <p className="muted">{t('onboarding.tryDemoHelp')}</p>
-            <button
-              type="button"
-              className="btn btn-primary btn-large"
-              onClick={() => setStep('pin')}
-            >
-              {t('onboarding.connect')}
-            </button>
-            <p className="muted">{t('onboarding.connectHelp')}</p>
-          </div>
-        </div>
+        <WelcomeChoices onDemo={() => void tryDemo()} onConnect={() => setStep('pin')} />
       ) : ob.loading ? (
         // A PIN typed before the saved settings arrived was wiped by them (seen in e2e runs).
         <p className="muted" aria-busy="true">
           {t('onboarding.loading')}
         </p>
       ) : (
-        <form onSubmit={next} noValidate>
+        <Form onSubmit={next} noValidate>
           <p className="muted">
             {t('onboarding.stepOf', { n: order.indexOf(step) + 1, total: order.length })}
           </p>
@@ -106,15 +82,9 @@ export function ConnectFlow({ firstRun, onDone }: { firstRun: boolean; onDone():
           {step === 'psp' && <PspStep />}
           {step === 'extras' && <ExtrasStep />}
           {step === 'extras' && callbackFailed(ob.report?.checks) && (
-            <p role="alert" className="field-error">
-              {t('onboarding.callbackWarning')}
-            </p>
+            <AlertNotice className="field-error">{t('onboarding.callbackWarning')}</AlertNotice>
           )}
-          {ob.failure && (
-            <p role="alert" className="field-error">
-              {ob.failure}
-            </p>
-          )}
+          {ob.failure && <AlertNotice className="field-error">{ob.failure}</AlertNotice>}
           <div className="row">
             {(firstRun || step !== 'psp') && (
               <button type="button" className="btn" onClick={back}>
@@ -130,7 +100,7 @@ export function ConnectFlow({ firstRun, onDone }: { firstRun: boolean; onDone():
               {step === 'extras' ? t('onboarding.save') : t('onboarding.next')}
             </button>
           </div>
-        </form>
+        </Form>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useReadOnce } from '../../components/read-once';
+import { useState } from 'react';
 import type { WebhookRegistration } from '../../../shared/api-pix-webhook';
 import { bridge, describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
@@ -40,14 +41,9 @@ export function WebhookLine({ outcome }: { outcome: WebhookRegistration }) {
 /** Configurações: the last registration's line, read from the service (nothing when none yet). */
 export function SavedWebhookLine() {
   const [outcome, setOutcome] = useState<WebhookRegistration | null>(null);
-  useEffect(() => {
-    let live = true;
-    void bridge()
-      .onboarding.webhook({})
-      .then((r) => live && r.ok && setOutcome(r.value));
-    return () => {
-      live = false;
-    };
-  }, []);
+  useReadOnce(
+    () => bridge().onboarding.webhook({}),
+    (r) => r.ok && setOutcome(r.value),
+  );
   return outcome && <WebhookLine outcome={outcome} />;
 }

@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { Form } from '../../components/Form';
 import { bridge, describeError } from '../../bridge';
 import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
@@ -27,8 +28,7 @@ export function DefaultPayerSection() {
     await useApp.getState().refresh();
     setMessage(t(`defaultPayer.${done}`));
   };
-  const save = (e: FormEvent) => {
-    e.preventDefault();
+  const save = () => {
     const found = validateForm({ ...p, amountCents: 1, description: '' }, 'deposit', 2);
     const { amount: _amount, ...payerErrors } = found;
     setErrors(payerErrors);
@@ -46,7 +46,7 @@ export function DefaultPayerSection() {
     />
   );
   return (
-    <form onSubmit={save} className="stack" aria-labelledby="default-payer-title">
+    <Form onSubmit={save} className="stack" aria-labelledby="default-payer-title">
       <h2 id="default-payer-title">{t('defaultPayer.title')}</h2>
       <p className="hint">{t('defaultPayer.note')}</p>
       {field('name')}
@@ -64,6 +64,6 @@ export function DefaultPayerSection() {
           </button>
         )}
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useReadOnce } from '../../components/read-once';
+import { useState } from 'react';
 import type { ReceiverPinView } from '../../../shared/views';
 import { bridge, describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
@@ -16,17 +17,10 @@ export function ReceiverSection() {
   const { t } = useTranslation();
   const [pin, setPin] = useState<ReceiverPinView['pinned']>(null);
   const [message, setMessage] = useState<string | null>(null);
-  useEffect(() => {
-    let gone = false;
-    void bridge()
-      .receiver.status({})
-      .then((r) => {
-        if (!gone && r.ok) setPin(r.value.pinned);
-      });
-    return () => {
-      gone = true;
-    };
-  }, []);
+  useReadOnce(
+    () => bridge().receiver.status({}),
+    (r) => r.ok && setPin(r.value.pinned),
+  );
   const act = async (which: 'confirm' | 'repin') => {
     const r = await bridge().receiver[which]({});
     if (!r.ok) return setMessage(describeError(r));

@@ -1,7 +1,6 @@
-import { useState } from 'react';
-import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
 import { useSettings } from '../../stores/settings-store';
+import { SecretField } from './SecretField';
 
 /**
  * The webhook secret of the PSP's panel (VeoPag signs its callbacks with it, not the client
@@ -12,29 +11,17 @@ export function WebhookSecretField({ signsWithWebhook }: { signsWithWebhook: boo
   const { t } = useTranslation();
   const stored = useSettings((st) => st.credentials.webhookSecret);
   const saveWebhookSecret = useSettings((st) => st.saveWebhookSecret);
-  const [secret, setSecret] = useState('');
   if (!signsWithWebhook && !stored) return null;
   return (
     <div className="stack">
-      <p>{stored ? t('settings.webhookSecretStored') : t('settings.webhookSecretNone')}</p>
-      <TextField
+      <SecretField
         id="webhook-secret"
         label={t('settings.webhookSecret')}
-        type="password"
-        value={secret}
-        onChange={setSecret}
+        status={stored ? t('settings.webhookSecretStored') : t('settings.webhookSecretNone')}
+        saveLabel={t('settings.saveWebhookSecret')}
+        ready={(secret) => secret !== ''}
+        onSave={(secret) => void saveWebhookSecret(secret)}
       />
-      <button
-        type="button"
-        className="btn"
-        disabled={!secret}
-        onClick={() => {
-          void saveWebhookSecret(secret);
-          setSecret('');
-        }}
-      >
-        {t('settings.saveWebhookSecret')}
-      </button>
     </div>
   );
 }

@@ -220,14 +220,9 @@ export class ApiPixClient {
 
   /** `GET /cob/{txid}`: the status, and what was paid (the sum of its PIX) once concluded. */
   async transactionStatus(txid: string): Promise<Result<TransactionStatus>> {
-    const r = await this.call({
-      op: 'cob-status',
-      method: 'GET',
-      path: `/cob/${encodeURIComponent(txid)}`,
-      sideEffect: false,
-    });
+    const r = await this.cob(txid);
     if (!r.ok) return r;
-    const b = (r.value.body ?? {}) as Record<string, unknown>;
+    const b = r.value;
     const raw = typeof b.status === 'string' ? b.status : '';
     const status = STATUS[raw] ?? raw;
     if (!status) return replyInvalid('status', false);
@@ -247,15 +242,19 @@ export class ApiPixClient {
 
   /** The PIX that paid a charge (`GET /cob/{txid}`'s `pix[]`): a devolução names its endToEndId. */
   async cobPayments(txid: string): Promise<Result<ReceivedPix[]>> {
+    const r = await this.cob(txid);
+    return r.ok ? readPixList(r.value.pix) : r;
+  }
+
+  /** `GET /cob/{txid}`: the charge as the PSP holds it (its body, or {} for none). */
+  private async cob(txid: string): Promise<Result<Record<string, unknown>>> {
     const r = await this.call({
       op: 'cob-status',
       method: 'GET',
       path: `/cob/${encodeURIComponent(txid)}`,
       sideEffect: false,
     });
-    if (!r.ok) return r;
-    const b = (r.value.body ?? {}) as { pix?: unknown };
-    return readPixList(b.pix);
+    return r.ok ? ok((r.value.body ?? {}) as Record<string, unknown>) : r;
   }
 
   /** Cancels at the PSP (`PATCH /cob/{txid}` → REMOVIDA_PELO_USUARIO_RECEBEDOR). */

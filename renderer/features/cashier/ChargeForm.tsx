@@ -1,0 +1,59 @@
+import { AlertNotice } from '../../components/AlertNotice';
+import { Form } from '../../components/Form';
+import { describeError } from '../../bridge';
+import { TextField } from '../../components/TextField';
+import { useTranslation } from '../../i18n';
+import { formatMoney } from '../../i18n/money';
+import { useApp } from '../../stores/app-store';
+import { isLocked, useCashier } from '../../stores/cashier-store';
+import { AmountField } from './AmountField';
+import { DefaultPayerLine } from './DefaultPayerLine';
+import { PayerFields } from './PayerFields';
+import type { FieldErrors } from './validate';
+
+/** The sale as typed: amount, description, the payer when needed, and `Cobrar`. */
+export function ChargeForm() {
+  const { t } = useTranslation();
+  const info = useApp((s) => s.info);
+  const defaultPayer = useApp((s) => s.defaultPayer);
+  const c = useCashier();
+  const err = (field: keyof FieldErrors) => {
+    const code = c.errors[field];
+    return code
+      ? describeError({ code }, { max: formatMoney(info?.maxAmountCents ?? 0) })
+      : undefined;
+  };
+  return (
+    <Form className="cashier-form" onSubmit={() => void c.submit()} noValidate>
+      <fieldset className="form-body" disabled={isLocked(c.charge)}>
+        <AmountField
+          label={t('cashier.amount')}
+          cents={c.form.amountCents}
+          error={err('amount')}
+          onDigit={c.typeDigit}
+          onBackspace={c.backspace}
+          onSet={c.setAmount}
+          autoFocus
+        />
+        <TextField
+          id="description"
+          label={t('cashier.description')}
+          value={c.form.description}
+          maxLength={140}
+          onChange={(v) => c.setField('description', v)}
+        />
+        <DefaultPayerLine />
+        {(!defaultPayer || c.identify) && (
+          <PayerFields needsContact={info?.chargeOperation !== 'transaction'} err={err} />
+        )}
+        <button type="submit" className="btn btn-primary btn-charge" disabled={c.busy}>
+          {c.busy ? t('cashier.charging') : t('cashier.charge')}
+        </button>
+      </fieldset>
+      {c.message && <AlertNotice className="form-message">{c.message}</AlertNotice>}
+      <p className="hint">
+        {t('cashier.hintEnter')} · {t('cashier.hintEsc')}
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,80 @@
+import type { CallOutput } from '../../../shared/ipc-contract';
+import { useTranslation } from '../../i18n';
+import { formatMoney } from '../../i18n/money';
+import { infractionRow } from './view';
+
+type Item = CallOutput<'infractions:list'>['items'][number];
+
+/**
+ * One infraction in the table: when, how much, why, the transaction, its status, the deadline
+ * to defend it, and its buttons; one waiting on the shop stands out.
+ */
+export function InfractionRow({
+  i,
+  now,
+  onDetails,
+  onDefend,
+}: {
+  i: Item;
+  /** The time the deadlines are measured from. */
+  now: number;
+  onDetails(): void;
+  onDefend(): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const date = (d?: Date) => (d ? d.toLocaleDateString(i18n.language) : '—');
+  const r = infractionRow(i.status, i.fields, now);
+  const waiting = r.statusKey === 'waiting' && !i.defended;
+  return (
+    <tr className={waiting ? 'needs-action' : undefined}>
+      <td>{date(r.createdAt)}</td>
+      <td className="num">{r.amountCents !== undefined ? formatMoney(r.amountCents) : '—'}</td>
+      <td>{r.reason ?? '—'}</td>
+      <td className="mono" title={r.transaction}>
+        {r.transaction ? `${r.transaction.slice(0, 8)}…` : '—'}
+      </td>
+      <td>
+        <span className={`badge-status inf-${r.statusKey ?? 'other'}`}>
+          {i.defended && r.statusKey === 'waiting'
+            ? t('infractions.status.defended')
+            : r.statusKey
+              ? t(`infractions.status.${r.statusKey}`)
+              : r.statusRaw}
+        </span>
+      </td>
+      <td>
+        {r.deadline && !i.defended && (
+          <>
+            {date(r.deadline.at)} ·{' '}
+            {r.deadline.daysLeft >= 0
+              ? t('infractions.daysLeft', { count: r.deadline.daysLeft })
+              : t('infractions.overdue')}
+            {r.deadline.estimated && <span className="muted"> ({t('infractions.estimated')})</span>}
+          </>
+        )}
+      </td>
+      <td>
+        <div className="actions">
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-label={t('infractions.detailsOf', { id: i.infractionId })}
+            onClick={onDetails}
+          >
+            {t('infractions.details')}
+          </button>
+          {waiting && (
+            <button
+              type="button"
+              className="btn btn-small btn-primary"
+              aria-label={t('infractions.defendThis', { id: i.infractionId })}
+              onClick={onDefend}
+            >
+              {t('infractions.defend')}
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}

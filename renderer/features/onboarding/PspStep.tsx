@@ -1,0 +1,87 @@
+import { pspPresetSettings } from '../../../shared/psp-presets';
+import { Choice } from '../../components/Choice';
+import { useTranslation } from '../../i18n';
+import { useOnboarding } from '../../stores/onboarding-store';
+import { PresetPicker } from '../settings/PresetPicker';
+import { ApiPixFields, ApiPixPresetChoice } from './ApiPixStep';
+import { ConnectionTest } from './ConnectionTest';
+import { OnboardingField } from './OnboardingField';
+import { UnitFields } from './UnitFields';
+
+/** The PSP: profile, address, credentials (write-only), charge operation, and the test. */
+export function PspStep() {
+  const { t } = useTranslation();
+  const { form, edit, stored } = useOnboarding();
+  const apiPix = form.kind === 'api-pix';
+  const signsWithWebhook = !apiPix && pspPresetSettings(form.preset).callback.secret === 'webhook';
+  return (
+    <fieldset className="stack">
+      <legend>{t('onboarding.pspTitle')}</legend>
+      <Choice
+        id="ob-kind"
+        label={t('apiPix.kind')}
+        value={form.kind}
+        options={[
+          ['family', t('apiPix.kindFamily')],
+          ['api-pix', t('apiPix.kindApiPix')],
+        ]}
+        onChange={(kind) => edit({ kind })}
+      />
+      {apiPix ? (
+        <ApiPixPresetChoice />
+      ) : (
+        <PresetPicker
+          id="ob-preset"
+          label={t('onboarding.preset')}
+          value={form.preset}
+          onChange={(preset) =>
+            edit({
+              preset,
+              // The new profile's own units; the owner may change them below.
+              units: {},
+              chargeOperation: pspPresetSettings(preset).chargeOperation ?? form.chargeOperation,
+            })
+          }
+        />
+      )}
+      <OnboardingField name="baseUrl" id="ob-url" label={t('settings.pspUrl')} />
+      <p className="muted">{t(apiPix ? 'apiPix.urlHelp' : 'onboarding.urlHelp')}</p>
+      {apiPix && <ApiPixFields />}
+      {stored.credentials && <p className="muted">{t('onboarding.credentialsKept')}</p>}
+      <OnboardingField name="clientId" id="ob-client-id" label={t('settings.clientId')} />
+      <OnboardingField
+        name="clientSecret"
+        id="ob-client-secret"
+        label={t('settings.clientSecret')}
+        secret
+      />
+      {signsWithWebhook && (
+        <>
+          <OnboardingField
+            name="webhookSecret"
+            id="ob-webhook-secret"
+            label={t('settings.webhookSecret')}
+            secret
+          />
+          <p className="muted">{t('onboarding.webhookSecretHelp')}</p>
+        </>
+      )}
+      {!apiPix && (
+        <>
+          <UnitFields />
+          <Choice
+            id="ob-op"
+            label={t('settings.operation')}
+            value={form.chargeOperation}
+            options={[
+              ['deposit', t('onboarding.opDeposit')],
+              ['transaction', t('onboarding.opTransaction')],
+            ]}
+            onChange={(chargeOperation) => edit({ chargeOperation })}
+          />
+        </>
+      )}
+      <ConnectionTest />
+    </fieldset>
+  );
+}

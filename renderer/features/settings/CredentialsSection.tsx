@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import type { AppSettings } from '../../../shared/settings';
+import { TextField } from '../../components/TextField';
+import { useTranslation } from '../../i18n';
+import { useSettings } from '../../stores/settings-store';
+import { SavedWebhookLine } from '../onboarding/WebhookLine';
+import { CertificateFields } from './CertificateFields';
+import { SecretField } from './SecretField';
+import { WebhookSecretField } from './WebhookSecretField';
+
+const NO_CERTIFICATE = { certPem: '', keyPem: '', passphrase: '' };
+
+/**
+ * `Credenciais`: write-only. The screen shows whether each secret is stored, never the secret;
+ * what is typed stays here, and is cleared as soon as it is sent.
+ */
+export function CredentialsSection({ s }: { s: AppSettings }) {
+  const { t } = useTranslation();
+  const { credentials, ...settings } = useSettings();
+  const [clientId, setClientId] = useState('');
+  const [clientSecret, setClientSecret] = useState('');
+  const [cert, setCert] = useState(NO_CERTIFICATE);
+  const saveCredentials = () => {
+    void settings.saveCredentials({ clientId, clientSecret });
+    setClientSecret('');
+  };
+  const saveCertificate = () => {
+    void settings.saveCertificate(cert);
+    setCert(NO_CERTIFICATE);
+  };
+  return (
+    <section className="stack" aria-label={t('settings.credentials')}>
+      <h2>{t('settings.credentials')}</h2>
+      <p>{credentials.configured ? t('settings.credStored') : t('settings.credNone')}</p>
+      <TextField
+        id="cred-id"
+        label={t('settings.clientId')}
+        value={clientId}
+        onChange={setClientId}
+      />
+      <TextField
+        id="cred-secret"
+        label={t('settings.clientSecret')}
+        type="password"
+        value={clientSecret}
+        onChange={setClientSecret}
+      />
+      <button
+        type="button"
+        className="btn"
+        onClick={saveCredentials}
+        disabled={!clientId || !clientSecret}
+      >
+        {t('settings.saveCredentials')}
+      </button>
+      {s.psp.kind === 'api-pix' && (
+        <>
+          <CertificateFields
+            idPrefix="set-cert"
+            value={cert}
+            stored={credentials.clientCertificate === true}
+            onChange={setCert}
+          />
+          <button
+            type="button"
+            className="btn"
+            onClick={saveCertificate}
+            disabled={!cert.certPem.trim()}
+          >
+            {t('apiPix.saveCertificate')}
+          </button>
+          <SavedWebhookLine />
+        </>
+      )}
+      <WebhookSecretField signsWithWebhook={s.psp.callback.secret === 'webhook'} />
+      <SecretField
+        id="relay-token"
+        label={t('settings.relayToken')}
+        status={
+          credentials.relayToken ? t('settings.relayTokenStored') : t('settings.relayTokenNone')
+        }
+        saveLabel={t('settings.saveRelayToken')}
+        ready={(token) => token.length >= 16}
+        onSave={(token) => void settings.saveRelayToken(token)}
+      />
+    </section>
+  );
+}
