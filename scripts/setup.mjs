@@ -211,11 +211,11 @@ function warnOldNode(host, choice) {
           '  this one.',
         ]
       : [
-          `setup: WARNING: this is Node ${host.version}; Balcão needs Node ${MIN_NODE} or newer`,
-          `  (package.json "engines"; ${choice.why}). Node 20 is end-of-life since April 2026 and gets`,
-          '  no security fixes. Install Node 22 LTS (https://nodejs.org, or `nvm install 22`, or your',
-          '  system packages), then run `npm run setup` again so the native modules are built for it.',
-          '  Setup and the tests still run on this Node for now; release builds need Node 22.',
+          `setup: WARNING: this is Node ${host.version}; Balcão needs Node ${MIN_NODE} or newer (package.json`,
+          `  "engines"), and the tests run on it: ${choice.why}.`,
+          '  Node 20 is end-of-life since April 2026 and gets no security fixes. Install Node 22 LTS',
+          '  (https://nodejs.org, `nvm install 22`, or your system packages), then run `npm run setup`',
+          '  again so the native modules are built for it. Release builds need Node 22.',
         ];
   console.warn(lines.join('\n'));
 }
