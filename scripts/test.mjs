@@ -22,6 +22,9 @@ if (process.platform === 'linux' && !process.env.BALCAO_TEST_DBUS && has('dbus-r
 }
 
 if (process.env.BALCAO_TEST_DBUS && has('gnome-keyring-daemon')) await startKeyring();
+// The Node every test and child process runs on (on an older machine Node, setup links the npm
+// registry's Node 22 as node_modules/.bin/node: README "Toolchain").
+console.log(`npm test on Node ${process.versions.node} (${process.execPath})`);
 
 const args = process.argv.slice(2);
 let passed = 0;
