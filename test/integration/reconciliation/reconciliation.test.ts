@@ -2,7 +2,7 @@ import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChargeView, ConnectionStatus } from '../../../shared/views';
 import { coreOn, payer } from '../../helpers/core';
-import { eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
+import { depositFault, eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
 
 // Reconciliation: nothing stays uncertain or pending without a word — a status query resolves
 // it, or the cashier is told what to do; a relay stream that went silent is noticed, and a
@@ -17,13 +17,7 @@ afterEach(async () => {
   for (const c of closers.splice(0)) await c();
 });
 
-const fault = (kind: string, value?: number, count = 1) =>
-  sb.control('POST', '/faults', {
-    route: 'POST /payments/deposit',
-    kind,
-    count,
-    ...(value !== undefined && { value }),
-  });
+const fault = (kind: string, value?: number, count = 1) => depositFault(sb, kind, value, count);
 const view = (id: string) => {
   const r = t.core.charges.get(id);
   return r.ok ? r.value : undefined;
