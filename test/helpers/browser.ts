@@ -24,3 +24,20 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 export const shot = (name: string) => path.join(ARTIFACTS, `${name}.png`);
+
+/** Chromium (above) with one page of that size, opened on `url`. */
+export async function openPage(url: string, viewport: { width: number; height: number }) {
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport });
+  await page.goto(url);
+  return { browser, page };
+}
+
+/** Stops what a file started, in the order given (the browser first), skipping what never started. */
+export async function stopAll(
+  ...parts: Array<{ close(): unknown } | { stop(): unknown } | undefined>
+): Promise<void> {
+  for (const p of parts) {
+    if (p) await ('stop' in p ? p.stop() : p.close());
+  }
+}
