@@ -1,8 +1,8 @@
-import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChargeView } from '../../../shared/views';
 import { coreOn, payer } from '../../helpers/core';
 import { DEMO_ACCOUNT, eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
+import { silentRelay } from '../../helpers/silent-relay';
 
 // A Bearer member (VeoPag's dialect and preset): its status query sits behind the Bearer token.
 // With callbacks that cannot be verified (no webhook secret set: the weak case) "Verificar de
@@ -54,24 +54,9 @@ describe('Bearer status query (VeoPag)', () => {
   it('a dead relay stream: the Bearer status query finds the payment made meanwhile', async () => {
     sb = await sandbox({ dialect: 'veopag' });
     // A relay whose stream opens, sends one comment, then goes silent; callbacks posted to it vanish.
-    const relay = http.createServer((req, res) => {
-      if (req.method === 'GET' && req.url?.includes('/events')) {
-        res.writeHead(200, { 'content-type': 'text/event-stream' });
-        res.write(': hello\n\n');
-        return;
-      }
-      req.resume();
-      res.writeHead(200).end('{"ok":true}');
-    });
-    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
-    closers.push(
-      () =>
-        new Promise((r) => {
-          relay.closeAllConnections();
-          relay.close(() => r());
-        }),
-    );
-    const url = `http://127.0.0.1:${(relay.address() as { port: number }).port}`;
+    const relay = await silentRelay();
+    closers.push(relay.close);
+    const url = relay.url;
     t = await veopag({
       relay: { url, channelId: 'ch', token: 'tok' },
       relaySilenceMs: 400,

@@ -1,8 +1,8 @@
-import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChargeView, ConnectionStatus } from '../../../shared/views';
 import { coreOn, payer } from '../../helpers/core';
 import { depositFault, eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
+import { silentRelay } from '../../helpers/silent-relay';
 
 // Reconciliation: nothing stays uncertain or pending without a word — a status query resolves
 // it, or the cashier is told what to do; a relay stream that went silent is noticed, and a
@@ -64,26 +64,9 @@ describe('reconciliation', () => {
     sb = await sandbox();
     // A relay whose stream opens, sends one comment, then goes silent (a half-dead connection);
     // callbacks posted to it vanish.
-    let streams = 0;
-    const relay = http.createServer((req, res) => {
-      if (req.method === 'GET' && req.url?.includes('/events')) {
-        streams++;
-        res.writeHead(200, { 'content-type': 'text/event-stream' });
-        res.write(': hello\n\n');
-        return;
-      }
-      req.resume();
-      res.writeHead(200).end('{"ok":true}');
-    });
-    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
-    closers.push(
-      () =>
-        new Promise((r) => {
-          relay.closeAllConnections();
-          relay.close(() => r());
-        }),
-    );
-    const url = `http://127.0.0.1:${(relay.address() as { port: number }).port}`;
+    const relay = await silentRelay();
+    closers.push(relay.close);
+    const url = relay.url;
     t = await coreOn(sb.baseUrl, {
       relay: { url, channelId: 'ch', token: 'tok' },
       // Silence threshold injected (30 s in production); questions far apart unless the
@@ -105,6 +88,6 @@ describe('reconciliation', () => {
     expect(states.some((s) => s.state === 'reconnecting' && s.detail === 'RELAY_SILENT')).toBe(
       true,
     );
-    await eventually(async () => streams >= 2, 8_000); // it reconnected
+    await eventually(async () => relay.streams() >= 2, 8_000); // it reconnected
   });
 });
