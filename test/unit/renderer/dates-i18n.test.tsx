@@ -1,14 +1,14 @@
 // Dates follow the chosen language on every screen: no renderer file formats a date with a fixed
 // locale (they all go through renderer/i18n/dates.ts), and the history table shows English times
 // once English is chosen.
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HistoryRow } from '../../../shared/history';
-import { HistoryTable } from '../../../renderer/features/history/HistoryTable';
 import { setLanguage } from '../../../renderer/i18n';
 import { formatDateTime, formatTime } from '../../../renderer/i18n/dates';
+import { renderHistoryTable } from '../../helpers/history-table';
 
 afterEach(async () => {
   cleanup();
@@ -51,20 +51,7 @@ describe('dates in the chosen language', () => {
       updatedAt: at,
       expiresAt: at,
     };
-    const noop = () => {};
-    render(
-      <HistoryTable
-        day="2026-11-21"
-        status=""
-        text=""
-        rows={[row]}
-        onDay={noop}
-        onStatus={noop}
-        onText={noop}
-        onDetail={noop}
-        onPrint={noop}
-      />,
-    );
+    renderHistoryTable([row]);
     expect(screen.getByText('3:05:07 PM')).toBeTruthy();
     expect(screen.queryByText('15:05:07')).toBeNull();
   });
