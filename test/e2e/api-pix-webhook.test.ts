@@ -10,7 +10,7 @@ import { openPage, shot, stopAll } from '../helpers/browser';
 import { tempDir } from '../helpers/core';
 import { startHost, type Host } from '../helpers/devhost';
 import { NGINX, startNginx, type Nginx } from '../helpers/nginx';
-import { onboardWithPin, pinIfAsked, fillPayer } from '../helpers/screens';
+import { fillPayer, onboardWithPin, pinIfAsked, SHOP_PAYER } from '../helpers/screens';
 
 // Issue 26, the PSP's webhook through the development host and Chromium. The owner saves the
 // API Pix with a relay: the app registers PUT /webhook/{chave} and says what the PSP answered
@@ -85,16 +85,7 @@ describe.skipIf(!NGINX || !hasSecretService)('API Pix webhook end to end', () =>
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByLabel('Canal do relay', { exact: true }).fill(relay.channelId);
     await page.getByLabel('Token do canal do relay').fill(relay.token);
-    await fillPayer(
-      page,
-      {
-        name: 'Consumidor',
-        document: '123.456.789-09',
-        email: 'caixa@padaria.com.br',
-        phone: '(11) 91234-5678',
-      },
-      ' padrão',
-    );
+    await fillPayer(page, SHOP_PAYER, ' padrão');
     // The relay's own (plain http) address: the PSP only posts to https.
     await page.getByLabel('URL do relay', { exact: true }).fill(relay.relay.url);
     await page.getByRole('button', { name: 'Salvar e usar' }).click();

@@ -8,7 +8,7 @@ import { openPage, shot, stopAll } from '../helpers/browser';
 import { decodeQr, startOver } from '../helpers/cashier';
 import { type Host } from '../helpers/devhost';
 import { apiPixHost, forgetSecrets } from '../helpers/api-pix-host';
-import { onboardWithPin, pinIfAsked, fillPayer } from '../helpers/screens';
+import { fillPayer, onboardWithPin, pinIfAsked, SHOP_PAYER } from '../helpers/screens';
 
 // Issue 26 through the development host and Chromium: an owner picks "API Pix (padrão do Banco
 // Central)", pastes the client certificate, sees each certificate fault in words at Testar
@@ -121,16 +121,7 @@ describe.skipIf(!hasSecretService)('API Pix (padrão do Banco Central) end to en
     expect(await keytar.getPassword(service, 'psp.apiPixCert')).toBeNull();
 
     await page.getByRole('button', { name: 'Continuar' }).click();
-    await fillPayer(
-      page,
-      {
-        name: 'Consumidor',
-        document: '123.456.789-09',
-        email: 'caixa@padaria.com.br',
-        phone: '(11) 91234-5678',
-      },
-      ' padrão',
-    );
+    await fillPayer(page, SHOP_PAYER, ' padrão');
     await page.getByRole('button', { name: 'Salvar e usar' }).click();
     // No relay given: the PSP has nowhere to post its webhook, and the owner is told so.
     const webhook = page.getByRole('status', { name: 'Webhook registrado no PSP' });

@@ -9,7 +9,7 @@ import { startHost, type Host } from '../helpers/devhost';
 import { startRelayProcess } from '../helpers/relay-process';
 import { DEMO_ACCOUNT, sandbox, type TestSandbox } from '../helpers/sandbox';
 import { forgetSecrets } from '../helpers/api-pix-host';
-import { onboardWithPin, fillPayer } from '../helpers/screens';
+import { fillPayer, onboardWithPin, SHOP_PAYER } from '../helpers/screens';
 
 // An owner with only the PSP's panel, from the screens alone: onboarding on a VeoPag-type PSP
 // (its webhook secret typed in, kept in the keychain), then Configurações moving the shop to the
@@ -77,16 +77,7 @@ describe.skipIf(!hasSecretService)('an owner with only the PSP panel', () => {
 
     await page.getByLabel('URL do relay').fill(relay.url);
     await page.getByLabel('Token de administração do relay (cria o canal)').fill(ADMIN);
-    await fillPayer(
-      page,
-      {
-        name: 'Consumidor',
-        document: '123.456.789-09',
-        email: 'caixa@padaria.com.br',
-        phone: '(11) 91234-5678',
-      },
-      ' padrão',
-    );
+    await fillPayer(page, SHOP_PAYER, ' padrão');
     await page.getByRole('button', { name: 'Salvar e usar' }).click();
     await page
       .getByLabel('Valor', { exact: true })

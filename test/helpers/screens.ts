@@ -40,6 +40,14 @@ export const SALE_PAYER = {
   phone: '(11) 91234-5678',
 };
 
+/** The default payer a shop saves when it goes live in these tests. */
+export const SHOP_PAYER = {
+  name: 'Consumidor',
+  document: '123.456.789-09',
+  email: 'caixa@padaria.com.br',
+  phone: '(11) 91234-5678',
+};
+
 /** The four payer fields of a form (`suffix`: ' padrão' for the default payer's). */
 export async function fillPayer(
   scope: Page | Locator,
