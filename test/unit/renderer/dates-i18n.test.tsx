@@ -5,10 +5,9 @@ import { cleanup, screen } from '@testing-library/react';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HistoryRow } from '../../../shared/history';
 import { setLanguage } from '../../../renderer/i18n';
 import { formatDateTime, formatTime } from '../../../renderer/i18n/dates';
-import { renderHistoryTable } from '../../helpers/history-table';
+import { historyRow, renderHistoryTable } from '../../helpers/history-table';
 
 afterEach(async () => {
   cleanup();
@@ -39,18 +38,7 @@ describe('dates in the chosen language', () => {
 
   it('the history table shows English times in English', async () => {
     await setLanguage('en');
-    const row: HistoryRow = {
-      id: 'a',
-      externalId: 'blc_a',
-      operation: 'deposit',
-      amountCents: 500,
-      status: 'PAID',
-      flags: [],
-      demo: false,
-      createdAt: at,
-      updatedAt: at,
-      expiresAt: at,
-    };
+    const row = historyRow(at);
     renderHistoryTable([row]);
     expect(screen.getByText('3:05:07 PM')).toBeTruthy();
     expect(screen.queryByText('15:05:07')).toBeNull();

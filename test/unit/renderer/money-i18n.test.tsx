@@ -4,9 +4,8 @@ import { cleanup, screen } from '@testing-library/react';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HistoryRow } from '../../../shared/history';
 import { setLanguage } from '../../../renderer/i18n';
-import { renderHistoryTable } from '../../helpers/history-table';
+import { historyRow, renderHistoryTable } from '../../helpers/history-table';
 
 afterEach(async () => {
   cleanup();
@@ -21,19 +20,7 @@ const inputs = [
   path.join('features', 'settings', 'field-table.ts'),
 ];
 
-const row: HistoryRow = {
-  id: 'a',
-  externalId: 'blc_a',
-  operation: 'deposit',
-  amountCents: 123456,
-  feeCents: 150,
-  status: 'PAID',
-  flags: [],
-  demo: false,
-  createdAt: at,
-  updatedAt: at,
-  expiresAt: at,
-};
+const row = historyRow(at, { amountCents: 123456, feeCents: 150 });
 
 const table = () => renderHistoryTable([row]);
 
