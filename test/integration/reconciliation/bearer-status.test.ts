@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ChargeView } from '../../../shared/views';
 import { coreOn, payer } from '../../helpers/core';
 import { DEMO_ACCOUNT, eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
-import { silentRelay } from '../../helpers/silent-relay';
+import { chargeOnceConnected, onSilentRelay, silentRelay } from '../../helpers/silent-relay';
 
 // A Bearer member (VeoPag's dialect and preset): its status query sits behind the Bearer token.
 // With callbacks that cannot be verified (no webhook secret set: the weak case) "Verificar de
@@ -56,26 +56,16 @@ describe('Bearer status query (VeoPag)', () => {
     // A relay whose stream opens, sends one comment, then goes silent; callbacks posted to it vanish.
     const relay = await silentRelay();
     closers.push(relay.close);
-    const url = relay.url;
-    t = await veopag({
-      relay: { url, channelId: 'ch', token: 'tok' },
-      relaySilenceMs: 400,
-      pollMs: 100,
-      reconcileBackoffMs: [3_600_000],
-    });
-    await t.core.start();
-    await eventually(async () => t.core.connection().state === 'connected');
-    const r = await t.core.charges.create({ amountCents: 4400, payer });
-    if (!r.ok) throw new Error(r.message);
-    await new Promise((res) => setTimeout(res, 250)); // asked once already; next in an hour
+    t = await veopag(onSilentRelay(relay.url));
+    const charge = await chargeOnceConnected(t);
     const before = await checks();
-    await sb.control('POST', `/charges/${r.value.externalId}/pay`);
+    await sb.control('POST', `/charges/${charge.externalId}/pay`);
     await eventually(
       async () =>
         t.events.some(
           (e) =>
             e.event === 'charges:updated' &&
-            (e.payload as ChargeView).id === r.value.id &&
+            (e.payload as ChargeView).id === charge.id &&
             (e.payload as ChargeView).status === 'PAID',
         ),
       8_000,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ChargeView, ConnectionStatus } from '../../../shared/views';
 import { coreOn, payer } from '../../helpers/core';
 import { depositFault, eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
-import { silentRelay } from '../../helpers/silent-relay';
+import { chargeOnceConnected, onSilentRelay, silentRelay } from '../../helpers/silent-relay';
 
 // Reconciliation: nothing stays uncertain or pending without a word — a status query resolves
 // it, or the cashier is told what to do; a relay stream that went silent is noticed, and a
@@ -66,22 +66,10 @@ describe('reconciliation', () => {
     // callbacks posted to it vanish.
     const relay = await silentRelay();
     closers.push(relay.close);
-    const url = relay.url;
-    t = await coreOn(sb.baseUrl, {
-      relay: { url, channelId: 'ch', token: 'tok' },
-      // Silence threshold injected (30 s in production); questions far apart unless the
-      // dead stream is noticed.
-      relaySilenceMs: 400,
-      pollMs: 100,
-      reconcileBackoffMs: [3_600_000],
-    });
-    await t.core.start();
-    await eventually(async () => t.core.connection().state === 'connected');
-    const r = await t.core.charges.create({ amountCents: 4400, payer });
-    if (!r.ok) throw new Error(r.message);
-    await new Promise((res) => setTimeout(res, 250)); // asked once already; next in an hour
-    await sb.control('POST', `/charges/${r.value.externalId}/pay`);
-    await eventually(async () => paidUpdate(r.value.id), 8_000);
+    t = await coreOn(sb.baseUrl, onSilentRelay(relay.url));
+    const charge = await chargeOnceConnected(t);
+    await sb.control('POST', `/charges/${charge.externalId}/pay`);
+    await eventually(async () => paidUpdate(charge.id), 8_000);
     const states = t.events
       .filter((e) => e.event === 'connection:changed')
       .map((e) => e.payload as ConnectionStatus);
