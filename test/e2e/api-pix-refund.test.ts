@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPixSandbox } from '../helpers/api-pix';
 import { apiPixHost, forgetSecrets, saveApiPix } from '../helpers/api-pix-host';
-import { openPage, shot, stopAll } from '../helpers/browser';
+import { openPage, shot } from '../helpers/browser';
+import { stopAll } from '../helpers/stop-all';
 import type { Host } from '../helpers/devhost';
 
 // Issue 26, Devolução through the development host and Chromium: a sale paid over the API Pix

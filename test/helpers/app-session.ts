@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { openPage, stopAll } from './browser';
+import { openPage } from './browser';
+import { stopAll } from './stop-all';
 import { tempDir } from './core';
 import { startHost, type Host } from './devhost';
 import { DEMO_ACCOUNT, sandbox, type TestSandbox } from './sandbox';

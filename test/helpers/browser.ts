@@ -32,12 +32,3 @@ export async function openPage(url: string, viewport: { width: number; height: n
   await page.goto(url);
   return { browser, page };
 }
-
-/** Stops what a file started, in the order given (the browser first), skipping what never started. */
-export async function stopAll(
-  ...parts: Array<{ close(): unknown } | { stop(): unknown } | undefined>
-): Promise<void> {
-  for (const p of parts) {
-    if (p) await ('stop' in p ? p.stop() : p.close());
-  }
-}

@@ -43,6 +43,18 @@ export async function coreOn(
   return { core, dataDir, clock, logs, events };
 }
 
+/** A terminal on sandbox `sb` with a preset (the PSP profile of the dialect it speaks). */
+export const presetTerminal = (
+  sb: { baseUrl: string },
+  pspPreset: NonNullable<AppCoreOptions['pspPreset']>,
+  opts: Parameters<typeof coreOn>[1] = {},
+) =>
+  coreOn(sb.baseUrl, {
+    pspPreset,
+    pspOverride: { baseUrl: sb.baseUrl, credentials: { ...DEMO_ACCOUNT } },
+    ...opts,
+  });
+
 /** A terminal in DEMO mode (the embedded demo PSP) on a real SQLite file in `dataDir`. */
 export const demoCore = (dataDir: string) =>
   createAppCore({

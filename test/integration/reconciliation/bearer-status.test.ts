@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChargeView } from '../../../shared/views';
-import { coreOn, payer } from '../../helpers/core';
-import { DEMO_ACCOUNT, eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
+import { coreOn, payer, presetTerminal } from '../../helpers/core';
+import { eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
 import { chargeOnceConnected, onSilentRelay, silentRelay } from '../../helpers/silent-relay';
+import { stopAll } from '../../helpers/stop-all';
 
 // A Bearer member (VeoPag's dialect and preset): its status query sits behind the Bearer token.
 // With callbacks that cannot be verified (no webhook secret set: the weak case) "Verificar de
@@ -10,22 +11,10 @@ import { chargeOnceConnected, onSilentRelay, silentRelay } from '../../helpers/s
 type Core = Awaited<ReturnType<typeof coreOn>>;
 let sb: TestSandbox;
 let t: Core;
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await t?.core.stop();
-  await sb?.close();
-  for (const c of closers.splice(0)) await c();
-});
+const closers: Array<{ close(): Promise<void> }> = [];
+afterEach(() => stopAll(t?.core, sb, ...closers.splice(0)));
 
-const veopag = (over: Parameters<typeof coreOn>[1] = {}) =>
-  coreOn(sb.baseUrl, {
-    pspPreset: 'veopag',
-    pspOverride: {
-      baseUrl: sb.baseUrl,
-      credentials: { clientId: DEMO_ACCOUNT.clientId, clientSecret: DEMO_ACCOUNT.clientSecret },
-    },
-    ...over,
-  });
+const veopag = (over: Parameters<typeof coreOn>[1] = {}) => presetTerminal(sb, 'veopag', over);
 const status = (id: string) => {
   const r = t.core.charges.get(id);
   return r.ok ? r.value.status : undefined;
@@ -55,7 +44,7 @@ describe('Bearer status query (VeoPag)', () => {
     sb = await sandbox({ dialect: 'veopag' });
     // A relay whose stream opens, sends one comment, then goes silent; callbacks posted to it vanish.
     const relay = await silentRelay();
-    closers.push(relay.close);
+    closers.push(relay);
     t = await veopag(onSilentRelay(relay.url));
     const charge = await chargeOnceConnected(t);
     const before = await checks();

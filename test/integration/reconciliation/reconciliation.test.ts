@@ -3,6 +3,7 @@ import type { ChargeView, ConnectionStatus } from '../../../shared/views';
 import { coreOn, payer } from '../../helpers/core';
 import { depositFault, eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
 import { chargeOnceConnected, onSilentRelay, silentRelay } from '../../helpers/silent-relay';
+import { stopAll } from '../../helpers/stop-all';
 
 // Reconciliation: nothing stays uncertain or pending without a word — a status query resolves
 // it, or the cashier is told what to do; a relay stream that went silent is noticed, and a
@@ -10,12 +11,8 @@ import { chargeOnceConnected, onSilentRelay, silentRelay } from '../../helpers/s
 type Core = Awaited<ReturnType<typeof coreOn>>;
 let sb: TestSandbox;
 let t: Core;
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await t?.core.stop();
-  await sb?.close();
-  for (const c of closers.splice(0)) await c();
-});
+const closers: Array<{ close(): Promise<void> }> = [];
+afterEach(() => stopAll(t?.core, sb, ...closers.splice(0)));
 
 const fault = (kind: string, value?: number, count = 1) => depositFault(sb, kind, value, count);
 const view = (id: string) => {
@@ -65,7 +62,7 @@ describe('reconciliation', () => {
     // A relay whose stream opens, sends one comment, then goes silent (a half-dead connection);
     // callbacks posted to it vanish.
     const relay = await silentRelay();
-    closers.push(relay.close);
+    closers.push(relay);
     t = await coreOn(sb.baseUrl, onSilentRelay(relay.url));
     const charge = await chargeOnceConnected(t);
     await sb.control('POST', `/charges/${charge.externalId}/pay`);
