@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPixSandbox } from '../helpers/api-pix';
 import { apiPixHost, forgetSecrets, saveApiPix } from '../helpers/api-pix-host';
-import { launchChromium, shot } from '../helpers/browser';
+import { openPage, shot } from '../helpers/browser';
+import { stopAll } from '../helpers/stop-all';
 import type { Host } from '../helpers/devhost';
 
 // Issue 26, Devolução through the development host and Chromium: a sale paid over the API Pix
@@ -25,14 +26,10 @@ beforeAll(async () => {
   sb = await apiPixSandbox({ refundSettleMs: 2_500 });
   host = await apiPixHost(sb, service);
   if (hasSecretService) await saveApiPix(host, sb, PIN);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
-  await page.goto(host.url);
+  ({ browser, page } = await openPage(host.url, { width: 1280, height: 1100 }));
 }, 90_000);
 afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-  await sb?.close();
+  await stopAll(browser, host, sb);
   await forgetSecrets(service);
 });
 

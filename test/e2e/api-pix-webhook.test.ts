@@ -6,10 +6,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoRelay } from '../../electron/main/demo';
 import { API_PIX_ACCOUNT, apiPixSandbox } from '../helpers/api-pix';
 import { forgetSecrets } from '../helpers/api-pix-host';
-import { launchChromium, shot } from '../helpers/browser';
+import { openPage, shot } from '../helpers/browser';
+import { stopAll } from '../helpers/stop-all';
 import { tempDir } from '../helpers/core';
 import { startHost, type Host } from '../helpers/devhost';
 import { NGINX, startNginx, type Nginx } from '../helpers/nginx';
+import { fillPayer, onboardWithPin, pinIfAsked, SHOP_PAYER } from '../helpers/screens';
 
 // Issue 26, the PSP's webhook through the development host and Chromium. The owner saves the
 // API Pix with a relay: the app registers PUT /webhook/{chave} and says what the PSP answered
@@ -48,9 +50,7 @@ beforeAll(async () => {
       BALCAO_TEST_RECONCILE_MS: '3600000',
     },
   );
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
-  await page.goto(host.url);
+  ({ browser, page } = await openPage(host.url, { width: 1280, height: 1100 }));
 }, 90_000);
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail')
@@ -58,8 +58,7 @@ afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') console.log(host?.output().slice(-6000));
 });
 afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
+  await stopAll(browser, host);
   nginx?.stop();
   await relay?.relay.close();
   await sb?.close();
@@ -75,10 +74,7 @@ async function toExtrasAndSave(relayUrl: string) {
 
 describe.skipIf(!NGINX || !hasSecretService)('API Pix webhook end to end', () => {
   it('onboarding with the relay’s plain address: ✗ with the PSP’s words and what to do', async () => {
-    await page.getByRole('button', { name: 'Conectar ao PSP' }).click();
-    await page.getByLabel('Novo PIN').fill(PIN);
-    await page.getByLabel('Confirme o PIN').fill(PIN);
-    await page.getByRole('button', { name: 'Continuar' }).click();
+    await onboardWithPin(page, PIN);
     await page.getByLabel('Tipo de PSP').selectOption('api-pix');
     await page.getByLabel('URL do PSP').fill(sb.baseUrl);
     await page.getByLabel('URL do token').fill(sb.tokenUrl);
@@ -90,10 +86,7 @@ describe.skipIf(!NGINX || !hasSecretService)('API Pix webhook end to end', () =>
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByLabel('Canal do relay', { exact: true }).fill(relay.channelId);
     await page.getByLabel('Token do canal do relay').fill(relay.token);
-    await page.getByLabel('Nome do pagador padrão').fill('Consumidor');
-    await page.getByLabel('CPF/CNPJ do pagador padrão').fill('123.456.789-09');
-    await page.getByLabel('E-mail do pagador padrão').fill('caixa@padaria.com.br');
-    await page.getByLabel('Telefone do pagador padrão').fill('(11) 91234-5678');
+    await fillPayer(page, SHOP_PAYER, ' padrão');
     // The relay's own (plain http) address: the PSP only posts to https.
     await page.getByLabel('URL do relay', { exact: true }).fill(relay.relay.url);
     await page.getByRole('button', { name: 'Salvar e usar' }).click();
@@ -108,13 +101,8 @@ describe.skipIf(!NGINX || !hasSecretService)('API Pix webhook end to end', () =>
 
   it('saved again with nginx in front of the relay: ✓, and Configurações says so', async () => {
     await page.getByRole('button', { name: 'Configurações', exact: true }).click();
-    const pin = page.getByLabel('PIN', { exact: true });
     const connect = page.getByRole('button', { name: 'Conectar ao PSP' });
-    await pin.or(connect).first().waitFor();
-    if (await pin.isVisible()) {
-      await pin.fill(PIN);
-      await page.keyboard.press('Enter');
-    }
+    await pinIfAsked(page, connect, PIN);
     await connect.click();
     await page.getByRole('heading', { name: 'Conectar ao PSP' }).waitFor();
     await toExtrasAndSave(nginx.url);

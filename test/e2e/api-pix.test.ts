@@ -4,10 +4,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSandboxPki } from '../../sandbox/api-pix/pki';
 import { API_PIX_ACCOUNT, apiPixSandbox } from '../helpers/api-pix';
-import { launchChromium, shot } from '../helpers/browser';
+import { openPage, shot } from '../helpers/browser';
+import { stopAll } from '../helpers/stop-all';
 import { decodeQr, startOver } from '../helpers/cashier';
 import { type Host } from '../helpers/devhost';
-import { apiPixHost } from '../helpers/api-pix-host';
+import { apiPixHost, forgetSecrets } from '../helpers/api-pix-host';
+import { fillPayer, onboardWithPin, pinIfAsked, SHOP_PAYER } from '../helpers/screens';
 
 // Issue 26 through the development host and Chromium: an owner picks "API Pix (padrão do Banco
 // Central)", pastes the client certificate, sees each certificate fault in words at Testar
@@ -39,16 +41,12 @@ beforeAll(async () => {
     pki: await makeSandboxPki({ ca: sb.pki.ca, serverHosts: ['pix.outro-banco.test'] }),
   });
   host = await apiPixHost(sb, service);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
-  await page.goto(host.url);
+  ({ browser, page } = await openPage(host.url, { width: 1280, height: 1100 }));
 }, 90_000);
 afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-  await sb?.close();
+  await stopAll(browser, host, sb);
   await wrongHost?.close();
-  for (const k of KEYS) await keytar.deletePassword(service, k);
+  await forgetSecrets(service, KEYS);
 });
 
 const qr = () => page.getByRole('img', { name: 'QR Code PIX' });
@@ -76,10 +74,7 @@ const cobOf = (cents: number) =>
 
 describe.skipIf(!hasSecretService)('API Pix (padrão do Banco Central) end to end', () => {
   it('onboarding: API Pix chosen, each certificate fault in words, then all ✓ and live', async () => {
-    await page.getByRole('button', { name: 'Conectar ao PSP' }).click();
-    await page.getByLabel('Novo PIN').fill('4826');
-    await page.getByLabel('Confirme o PIN').fill('4826');
-    await page.getByRole('button', { name: 'Continuar' }).click();
+    await onboardWithPin(page, '4826');
 
     await page.getByLabel('Tipo de PSP').selectOption('api-pix');
     // The banks with presets are offered beside "another bank".
@@ -127,10 +122,7 @@ describe.skipIf(!hasSecretService)('API Pix (padrão do Banco Central) end to en
     expect(await keytar.getPassword(service, 'psp.apiPixCert')).toBeNull();
 
     await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByLabel('Nome do pagador padrão').fill('Consumidor');
-    await page.getByLabel('CPF/CNPJ do pagador padrão').fill('123.456.789-09');
-    await page.getByLabel('E-mail do pagador padrão').fill('caixa@padaria.com.br');
-    await page.getByLabel('Telefone do pagador padrão').fill('(11) 91234-5678');
+    await fillPayer(page, SHOP_PAYER, ' padrão');
     await page.getByRole('button', { name: 'Salvar e usar' }).click();
     // No relay given: the PSP has nowhere to post its webhook, and the owner is told so.
     const webhook = page.getByRole('status', { name: 'Webhook registrado no PSP' });
@@ -198,13 +190,8 @@ describe.skipIf(!hasSecretService)('API Pix (padrão do Banco Central) end to en
 
   it('Configurações shows the API Pix rows and only whether a certificate is stored', async () => {
     await page.getByRole('button', { name: 'Configurações', exact: true }).click();
-    const pin = page.getByLabel('PIN', { exact: true });
     const kind = page.getByLabel('Tipo de PSP');
-    await pin.or(kind).first().waitFor();
-    if (await pin.isVisible()) {
-      await pin.fill('4826');
-      await page.keyboard.press('Enter');
-    }
+    await pinIfAsked(page, kind, '4826');
     expect(await kind.inputValue()).toBe('api-pix');
     expect(await page.getByLabel('Chave PIX da loja').inputValue()).toBe(API_PIX_ACCOUNT.chave);
     expect(await page.getByLabel('URL do token').inputValue()).toBe(sb.tokenUrl);

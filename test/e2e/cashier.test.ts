@@ -7,7 +7,8 @@ import { shot } from '../helpers/browser';
 import type { Host } from '../helpers/devhost';
 import type { TestSandbox } from '../helpers/sandbox';
 import { openApp, OWNER_PIN, type AppSession } from '../helpers/app-session';
-import { startOver } from '../helpers/cashier';
+import { chargeByKeyboard, startOver } from '../helpers/cashier';
+import { fillPayer } from '../helpers/screens';
 
 // The whole cashier flow in Debian's Chromium, against the development host on a sandbox.
 let app: AppSession;
@@ -36,27 +37,10 @@ const chargeStatus = () => page.locator('.charge-status');
 /** The id of the focused element; polled, because React moves the focus after it renders. */
 const focused = () => page.evaluate(() => document.activeElement?.id);
 
-/** Types a whole charge with the keyboard alone: digits, Tab between fields, Enter to charge. */
-async function chargeByKeyboard(digits: string) {
-  await page.getByLabel('Valor').focus();
-  await page.keyboard.type(digits);
-  for (const text of [
-    'Pão e café',
-    'Ana Souza',
-    '123.456.789-09',
-    'ana@padaria.com.br',
-    '(11) 91234-5678',
-  ]) {
-    await page.keyboard.press('Tab');
-    await page.keyboard.type(text);
-  }
-  await page.keyboard.press('Enter');
-}
-
 describe('the cashier screen', () => {
   it('charges by keyboard alone; the QR on screen decodes to the copy-and-paste code', async () => {
     await expect.poll(focused).toBe('amount');
-    await chargeByKeyboard('2590');
+    await chargeByKeyboard(page, '2590');
     const qr = page.getByRole('img', { name: 'QR Code PIX' });
     await qr.waitFor();
     await expect
@@ -79,7 +63,7 @@ describe('the cashier screen', () => {
   });
 
   it('shows Pago the moment the sandbox reports the payment', async () => {
-    await chargeByKeyboard('1000');
+    await chargeByKeyboard(page, '1000');
     await page.getByRole('img', { name: 'QR Code PIX' }).waitFor();
     const latest = (await pspCharges()).at(-1)!;
     await sb.control('POST', `/charges/${latest.id}/pay`);
@@ -92,7 +76,7 @@ describe('the cashier screen', () => {
 
   it('Esc starts over: the form is cleared and the amount has the focus', async () => {
     // A charge on screen freezes the form; Esc frees it.
-    await chargeByKeyboard('700');
+    await chargeByKeyboard(page, '700');
     await page.getByRole('img', { name: 'QR Code PIX' }).waitFor();
     // A pending charge asks before it is dropped (UI.md: `Nova cobrança` (Esc) asks first).
     await page.keyboard.press('Escape');
@@ -106,7 +90,7 @@ describe('the cashier screen', () => {
 
   it('Verificando… on a dropped answer, then the charge resolves with its QR', async () => {
     await sb.control('POST', '/faults', { route: 'POST /payments/deposit', kind: 'drop' });
-    await chargeByKeyboard('4200');
+    await chargeByKeyboard(page, '4200');
     await page.getByRole('status').filter({ hasText: 'Verificando…' }).waitFor();
     await page.screenshot({ path: shot('caixa-verificando') });
     await page.getByRole('img', { name: 'QR Code PIX' }).waitFor({ timeout: 10_000 });
@@ -121,7 +105,7 @@ describe('the cashier screen', () => {
       kind: 'badqr',
       value: 'crc',
     });
-    await chargeByKeyboard('777');
+    await chargeByKeyboard(page, '777');
     await page.getByRole('status').filter({ hasText: 'Falhou' }).waitFor();
     expect(await page.getByRole('img', { name: 'QR Code PIX' }).count()).toBe(0);
     expect(await page.getByRole('alert').filter({ hasText: 'código PIX inválido' }).count()).toBe(
@@ -138,10 +122,7 @@ describe('the cashier screen', () => {
     await expect.poll(focused).toBe('amount');
     await page.keyboard.type('1500');
     await expect.poll(() => page.getByLabel('Valor').inputValue()).toBe('R$ 15,00');
-    await page.getByLabel('Nome do pagador').fill('Ana');
-    await page.getByLabel('CPF/CNPJ do pagador').fill('123.456.789-00');
-    await page.getByLabel('E-mail do pagador').fill('ana@');
-    await page.getByLabel('Telefone do pagador').fill('123');
+    await fillPayer(page, { name: 'Ana', document: '123.456.789-00', email: 'ana@', phone: '123' });
     await page.getByRole('button', { name: 'Cobrar' }).click();
     await page.getByText('CPF/CNPJ inválido: confira os números.').waitFor();
     await page.getByText(/E-mail inválido/).waitFor();
@@ -156,14 +137,14 @@ describe('the other screens', () => {
   it('Histórico lists the charges newest first, filters by status, exports a pt-BR CSV', async () => {
     // Its own charges: one of R$ 50,00 paid, then one of R$ 12,00 left waiting.
     await page.getByRole('button', { name: 'Caixa' }).click();
-    await chargeByKeyboard('5000');
+    await chargeByKeyboard(page, '5000');
     await page.getByRole('img', { name: 'QR Code PIX' }).waitFor();
     await sb.control('POST', `/charges/${(await pspCharges()).at(-1)!.id}/pay`);
     await chargeStatus()
       .filter({ hasText: /^Pago$/ })
       .waitFor();
     await page.keyboard.press('Escape');
-    await chargeByKeyboard('1200');
+    await chargeByKeyboard(page, '1200');
     await page.getByRole('img', { name: 'QR Code PIX' }).waitFor();
     await page.getByRole('button', { name: 'Histórico' }).click();
     await page.getByRole('table').first().waitFor();
@@ -217,7 +198,7 @@ describe('the other screens', () => {
 
   it('the customer display shows the current charge large, then Pago', async () => {
     await page.getByRole('button', { name: 'Caixa' }).click();
-    await chargeByKeyboard('3300');
+    await chargeByKeyboard(page, '3300');
     await page.getByRole('img', { name: 'QR Code PIX' }).waitFor();
     const customer = await browser.newPage({ viewport: { width: 1024, height: 768 } });
     await customer.goto(host.url.replace('/#token=', '/#/cliente&token='));

@@ -4,11 +4,14 @@ import type { ChildProcess } from 'node:child_process';
 import keytar from 'keytar';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, shot } from '../helpers/browser';
+import { openPage, shot } from '../helpers/browser';
+import { stopAll } from '../helpers/stop-all';
 import { tempDir } from '../helpers/core';
 import { startHost, type Host } from '../helpers/devhost';
 import { startRelayProcess } from '../helpers/relay-process';
 import { DEMO_ACCOUNT, sandbox, type TestSandbox } from '../helpers/sandbox';
+import { forgetSecrets } from '../helpers/api-pix-host';
+import { onboardWithPin } from '../helpers/screens';
 
 // `Testar conexão` as an owner of a VeoPag shop sees it in the first run: one line per thing the
 // preset uses, each ✓ or ✗ with what to check; the callback path goes through a real relay
@@ -37,16 +40,12 @@ beforeAll(async () => {
   });
   channel = (await res.json()) as typeof channel;
   host = await startHost([], { BALCAO_DATA_DIR: tempDir(), BALCAO_KEYCHAIN_SERVICE: service });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-  await page.goto(host.url);
+  ({ browser, page } = await openPage(host.url, { width: 1280, height: 1000 }));
 }, 60_000);
 afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-  await sb?.close();
+  await stopAll(browser, host, sb);
   if (relay && relay.child.exitCode === null) relay.child.kill('SIGKILL');
-  for (const k of KEYS) await keytar.deletePassword(service, k);
+  await forgetSecrets(service, KEYS);
 });
 
 describe.skipIf(!hasSecretService)('Testar conexão: every line the preset needs', () => {
@@ -61,10 +60,7 @@ describe.skipIf(!hasSecretService)('Testar conexão: every line the preset needs
   };
 
   it('VeoPag through the relay: webhook secret missing, then all ✓, then each fault named', async () => {
-    await page.getByRole('button', { name: 'Conectar ao PSP' }).click();
-    await page.getByLabel('Novo PIN').fill('4826');
-    await page.getByLabel('Confirme o PIN').fill('4826');
-    await page.getByRole('button', { name: 'Continuar' }).click();
+    await onboardWithPin(page, '4826');
     await page.getByLabel('Perfil do PSP').selectOption('veopag');
     await page.getByLabel('URL do PSP').fill(sb.baseUrl);
     await page.getByLabel('Client ID').fill(DEMO_ACCOUNT.clientId);

@@ -4,7 +4,8 @@ import { shot } from '../helpers/browser';
 import type { Host } from '../helpers/devhost';
 import type { TestSandbox } from '../helpers/sandbox';
 import { openApp, OWNER_PIN, type AppSession } from '../helpers/app-session';
-import { decodeQr, startOver } from '../helpers/cashier';
+import { decodeQr, startOver, typeSale } from '../helpers/cashier';
+import { fillPayer, SALE_PAYER } from '../helpers/screens';
 
 // Issue 11 at the counter, in Chromium against the development host on a sandbox: answers
 // bound to their sale, cancel and abandon, news of every payment, reload, the connection's
@@ -38,12 +39,7 @@ const pspCharges = async () =>
 
 /** A sale typed field by field (no default payer): amount digits, the payer, Enter. */
 async function charge(digits: string) {
-  await page.getByLabel('Valor').focus();
-  await page.keyboard.type(digits);
-  await page.getByLabel('Nome do pagador').fill('Ana Souza');
-  await page.getByLabel('CPF/CNPJ do pagador').fill('123.456.789-09');
-  await page.getByLabel('E-mail do pagador').fill('ana@padaria.com.br');
-  await page.getByLabel('Telefone do pagador').fill('(11) 91234-5678');
+  await typeSale(page, digits);
   await page.getByLabel('Valor').focus();
   await page.keyboard.press('Enter');
 }
@@ -171,10 +167,16 @@ describe('one field at the counter', () => {
   it('with a default payer: from an empty screen to a QR in at most 8 keystrokes', async () => {
     await page.getByRole('button', { name: 'Configurações' }).click();
     await unlockOwner('Nome do pagador padrão');
-    await page.getByLabel('Nome do pagador padrão').fill('Consumidor final');
-    await page.getByLabel('CPF/CNPJ do pagador padrão').fill('529.982.247-25');
-    await page.getByLabel('E-mail do pagador padrão').fill('caixa@padaria.com.br');
-    await page.getByLabel('Telefone do pagador padrão').fill('(11) 3333-4444');
+    await fillPayer(
+      page,
+      {
+        name: 'Consumidor final',
+        document: '529.982.247-25',
+        email: 'caixa@padaria.com.br',
+        phone: '(11) 3333-4444',
+      },
+      ' padrão',
+    );
     await page.getByRole('button', { name: 'Salvar pagador padrão' }).click();
     await page.getByText('Pagador padrão salvo.').waitFor();
     try {
@@ -211,10 +213,7 @@ describe('accessibility', () => {
     expect(await zoomed.locator('h1').count()).toBe(1);
     await zoomed.getByLabel('Valor').focus();
     await zoomed.keyboard.type('123456');
-    await zoomed.getByLabel('Nome do pagador').fill('Ana Souza');
-    await zoomed.getByLabel('CPF/CNPJ do pagador').fill('123.456.789-09');
-    await zoomed.getByLabel('E-mail do pagador').fill('ana@padaria.com.br');
-    await zoomed.getByLabel('Telefone do pagador').fill('(11) 91234-5678');
+    await fillPayer(zoomed, SALE_PAYER);
     await zoomed.getByRole('button', { name: 'Cobrar' }).click();
     const img = zoomed.getByRole('img', { name: 'QR Code PIX' });
     await img.waitFor();

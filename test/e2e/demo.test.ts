@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, shot } from '../helpers/browser';
 import { tempDir } from '../helpers/core';
 import { startHost, type Host } from '../helpers/devhost';
+import { fillPayer } from '../helpers/screens';
 
 // What a new user sees first: DEMO mode on the embedded sandbox.
 let host: Host;
@@ -29,10 +30,12 @@ describe('DEMO mode in the browser', () => {
     );
     await page.getByLabel('Valor').pressSequentially('1850');
     await page.getByLabel('Descrição').fill('Pão de queijo e café');
-    await page.getByLabel('Nome do pagador').fill('Maria Oliveira');
-    await page.getByLabel('CPF/CNPJ do pagador').fill('529.982.247-25');
-    await page.getByLabel('E-mail do pagador').fill('maria@exemplo.com.br');
-    await page.getByLabel('Telefone do pagador').fill('(21) 98765-4321');
+    await fillPayer(page, {
+      name: 'Maria Oliveira',
+      document: '529.982.247-25',
+      email: 'maria@exemplo.com.br',
+      phone: '(21) 98765-4321',
+    });
     await page.keyboard.press('Enter');
     await page.getByRole('img', { name: 'QR Code PIX' }).waitFor();
     await page.screenshot({ path: shot('caixa-demo') });

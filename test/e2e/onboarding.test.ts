@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto';
 import keytar from 'keytar';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, shot } from '../helpers/browser';
+import { openPage, shot } from '../helpers/browser';
+import { stopAll } from '../helpers/stop-all';
 import { tempDir } from '../helpers/core';
 import { startHost, type Host } from '../helpers/devhost';
 import { DEMO_ACCOUNT, sandbox, type TestSandbox } from '../helpers/sandbox';
+import { forgetSecrets } from '../helpers/api-pix-host';
+import { PSP_PROFILE_NAMES, fillPayer } from '../helpers/screens';
 
 // A new shop, as it really starts: a fresh data directory, no BALCAO_OWNER_PIN, no --psp; the
 // shop's PSP is a separate sandbox process reached only through the onboarding form.
@@ -22,15 +25,11 @@ let page: Page;
 beforeAll(async () => {
   sb = await sandbox();
   host = await startHost([], { BALCAO_DATA_DIR: tempDir(), BALCAO_KEYCHAIN_SERVICE: service });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(host.url);
+  ({ browser, page } = await openPage(host.url, { width: 1280, height: 900 }));
 });
 afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-  await sb?.close();
-  for (const k of KEYS) await keytar.deletePassword(service, k);
+  await stopAll(browser, host, sb);
+  await forgetSecrets(service, KEYS);
 });
 
 const pspCharges = async () => ((await sb.control('GET', '/charges')).body as unknown[]).length;
@@ -56,15 +55,9 @@ describe.skipIf(!hasSecretService)('first run: from nothing to a live charge', (
       .filter({ hasNotText: /Conect|Sem conexão|Consultando/ });
     expect(await page.getByLabel('Perfil do PSP').inputValue()).toBe('seed');
     // The presets of PSP-API.md, by the names it gives them.
-    expect(await page.getByLabel('Perfil do PSP').locator('option').allTextContents()).toEqual([
-      'Documentação do PSP (padrão)',
-      'ci/cs com status em português',
-      'Bearer com callbacks snake_case',
-      'VeoPag (montado a partir da documentação pública)',
-      'AxenPay (montado a partir da documentação pública)',
-      'NovaPlex (montado a partir da documentação pública)',
-      'PagLoop (montado a partir da documentação pública)',
-    ]);
+    expect(await page.getByLabel('Perfil do PSP').locator('option').allTextContents()).toEqual(
+      PSP_PROFILE_NAMES,
+    );
     await page.getByLabel('URL do PSP').fill('http://psp.example.com/api');
     await page.getByLabel('Client ID').fill(DEMO_ACCOUNT.clientId);
     await page.getByLabel('Client Secret').fill('not-the-secret');
@@ -91,10 +84,16 @@ describe.skipIf(!hasSecretService)('first run: from nothing to a live charge', (
     await page.getByLabel('Largura do papel').selectOption('58');
     await page.screenshot({ path: shot('onboarding-5-relay-impressora') });
     // The default payer, so a sale at the counter is amount + Enter.
-    await page.getByLabel('Nome do pagador padrão').fill('Consumidor');
-    await page.getByLabel('CPF/CNPJ do pagador padrão').fill('111.111.111-11');
-    await page.getByLabel('E-mail do pagador padrão').fill('caixa@padaria.com.br');
-    await page.getByLabel('Telefone do pagador padrão').fill('(11) 91234-5678');
+    await fillPayer(
+      page,
+      {
+        name: 'Consumidor',
+        document: '111.111.111-11',
+        email: 'caixa@padaria.com.br',
+        phone: '(11) 91234-5678',
+      },
+      ' padrão',
+    );
     await page.getByRole('button', { name: 'Salvar e usar' }).click();
     // A wrong CPF is explained next to its field and nothing is saved yet.
     await page.getByText('CPF/CNPJ inválido').waitFor();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, type AppSession } from '../helpers/app-session';
 import { shot } from '../helpers/browser';
 import { tempDir } from '../helpers/core';
+import { typeSale } from '../helpers/cashier';
 
 // Issue 20, item 3, in Chromium on the development host: the sandbox's payer pays another
 // amount than charged; the cashier sees "Pago com valor diferente" (never the green Pago) with
@@ -25,12 +26,7 @@ const nbsp = (s: string | null) => (s ?? '').replace(/\u00a0/g, ' ');
 async function sellAndPay(digits: string, paid: number): Promise<string> {
   const newCharge = page.getByRole('button', { name: 'Nova cobrança' });
   if (await newCharge.count()) await newCharge.click();
-  await page.getByLabel('Valor').focus();
-  await page.keyboard.type(digits);
-  await page.getByLabel('Nome do pagador').fill('Ana Souza');
-  await page.getByLabel('CPF/CNPJ do pagador').fill('123.456.789-09');
-  await page.getByLabel('E-mail do pagador').fill('ana@padaria.com.br');
-  await page.getByLabel('Telefone do pagador').fill('(11) 91234-5678');
+  await typeSale(page, digits);
   await page.getByRole('button', { name: 'Cobrar' }).click();
   await page.getByRole('img', { name: 'QR Code PIX' }).waitFor();
   const latest = (

@@ -3,11 +3,14 @@ import path from 'node:path';
 import keytar from 'keytar';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, shot } from '../helpers/browser';
+import { openPage, shot } from '../helpers/browser';
+import { stopAll } from '../helpers/stop-all';
 import { tempDir } from '../helpers/core';
 import { startHost, type Host } from '../helpers/devhost';
 import { startRelayProcess } from '../helpers/relay-process';
 import { DEMO_ACCOUNT, sandbox, type TestSandbox } from '../helpers/sandbox';
+import { forgetSecrets } from '../helpers/api-pix-host';
+import { fillPayer, onboardWithPin, SHOP_PAYER } from '../helpers/screens';
 
 // An owner with only the PSP's panel, from the screens alone: onboarding on a VeoPag-type PSP
 // (its webhook secret typed in, kept in the keychain), then Configurações moving the shop to the
@@ -33,17 +36,14 @@ beforeAll(async () => {
     store: `sqlite:${path.join(tempDir(), 'relay.sqlite')}`,
   });
   host = await startHost([], { BALCAO_DATA_DIR: tempDir(), BALCAO_KEYCHAIN_SERVICE: service });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(host.url);
+  ({ browser, page } = await openPage(host.url, { width: 1280, height: 900 }));
 }, 60_000);
 afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
+  await stopAll(browser, host);
   relay?.child.kill('SIGTERM');
   await veopag?.close();
   await cics?.close();
-  for (const k of KEYS) await keytar.deletePassword(service, k);
+  await forgetSecrets(service, KEYS);
 });
 
 const status = (text: RegExp | string) => page.getByRole('status').filter({ hasText: text });
@@ -52,10 +52,7 @@ const latestAt = async (sb: TestSandbox) =>
 
 describe.skipIf(!hasSecretService)('an owner with only the PSP panel', () => {
   it('onboarding: VeoPag found by name, its webhook secret typed in → a paid sale turns Pago by its signed callback', async () => {
-    await page.getByRole('button', { name: 'Conectar ao PSP' }).click();
-    await page.getByLabel('Novo PIN').fill('4826');
-    await page.getByLabel('Confirme o PIN').fill('4826');
-    await page.getByRole('button', { name: 'Continuar' }).click();
+    await onboardWithPin(page, '4826');
 
     // The searchable list: "veo" leaves the current profile and VeoPag.
     await page.getByLabel('Buscar PSP pelo nome').fill('veo');
@@ -81,10 +78,7 @@ describe.skipIf(!hasSecretService)('an owner with only the PSP panel', () => {
 
     await page.getByLabel('URL do relay').fill(relay.url);
     await page.getByLabel('Token de administração do relay (cria o canal)').fill(ADMIN);
-    await page.getByLabel('Nome do pagador padrão').fill('Consumidor');
-    await page.getByLabel('CPF/CNPJ do pagador padrão').fill('123.456.789-09');
-    await page.getByLabel('E-mail do pagador padrão').fill('caixa@padaria.com.br');
-    await page.getByLabel('Telefone do pagador padrão').fill('(11) 91234-5678');
+    await fillPayer(page, SHOP_PAYER, ' padrão');
     await page.getByRole('button', { name: 'Salvar e usar' }).click();
     await page
       .getByLabel('Valor', { exact: true })

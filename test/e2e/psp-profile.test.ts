@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shot } from '../helpers/browser';
 import { openApp, OWNER_PIN, type AppSession } from '../helpers/app-session';
+import { PSP_PROFILE_NAMES } from '../helpers/screens';
 
 // Configurações → Perfil do PSP in Debian's Chromium: a preset fills in its settings (each
 // still editable), a bad split is refused naming its field, and what was saved reads back.
@@ -21,15 +22,7 @@ afterAll(() => app?.close());
 describe('Perfil do PSP', () => {
   it('offers the presets by their names and applies one', async () => {
     const select = page.getByLabel('Perfil do PSP');
-    expect(await select.locator('option').allTextContents()).toEqual([
-      'Documentação do PSP (padrão)',
-      'ci/cs com status em português',
-      'Bearer com callbacks snake_case',
-      'VeoPag (montado a partir da documentação pública)',
-      'AxenPay (montado a partir da documentação pública)',
-      'NovaPlex (montado a partir da documentação pública)',
-      'PagLoop (montado a partir da documentação pública)',
-    ]);
+    expect(await select.locator('option').allTextContents()).toEqual(PSP_PROFILE_NAMES);
     await select.selectOption({ label: 'ci/cs com status em português' });
     expect(await page.getByLabel('Política de callback').inputValue()).toBe('confirm-by-query');
     expect(await page.getByLabel('Consulta de status (ex.: /transactions/{id})').inputValue()).toBe(

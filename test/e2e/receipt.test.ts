@@ -9,6 +9,7 @@ import { openApp, OWNER_PIN, type AppSession } from '../helpers/app-session';
 import { ARTIFACTS } from '../helpers/browser';
 import { tempDir } from '../helpers/core';
 import { fakePrinter } from '../helpers/fake-printer';
+import { typeSale } from '../helpers/cashier';
 
 // The printed receipt as Chromium prints it (page.pdf uses the print stylesheet, like the system
 // dialog and Electron's printToPDF), rasterised by pdftoppm at a known DPI and measured in mm.
@@ -46,12 +47,7 @@ async function startOver() {
 
 async function charge(digits: string): Promise<string> {
   await startOver();
-  await page.getByLabel('Valor').focus();
-  await page.keyboard.type(digits);
-  await page.getByLabel('Nome do pagador').fill('Ana Souza');
-  await page.getByLabel('CPF/CNPJ do pagador').fill('123.456.789-09');
-  await page.getByLabel('E-mail do pagador').fill('ana@padaria.com.br');
-  await page.getByLabel('Telefone do pagador').fill('(11) 91234-5678');
+  await typeSale(page, digits);
   await page.getByRole('button', { name: 'Cobrar' }).click();
   await page.getByRole('img', { name: 'QR Code PIX' }).waitFor();
   return (await page.getByTestId('pix-copia-e-cola').textContent())!;

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, OWNER_PIN, type AppSession } from '../helpers/app-session';
 import { shot } from '../helpers/browser';
+import { chargeByKeyboard } from '../helpers/cashier';
 
 // Issue 20, item 2, in Chromium through the development host (its embedded relay, the sandbox
 // PSP): a payment notice signed with the wrong key is refused; the owner's notice says how many
@@ -40,19 +41,7 @@ async function forged(url: string, transactionId: string) {
 
 describe('refused payment notices are seen', () => {
   it('wrong key: one notice with the count and what to check; Saúde lists the reason and ids', async () => {
-    await page.getByLabel('Valor').focus();
-    await page.keyboard.type('2590');
-    for (const text of [
-      'Pão e café',
-      'Ana Souza',
-      '123.456.789-09',
-      'ana@padaria.com.br',
-      '(11) 91234-5678',
-    ]) {
-      await page.keyboard.press('Tab');
-      await page.keyboard.type(text);
-    }
-    await page.keyboard.press('Enter');
+    await chargeByKeyboard(page, '2590');
     await page.getByRole('status').filter({ hasText: 'Aguardando pagamento' }).first().waitFor();
     const [charge] = (await app.sb.control('GET', '/charges')).body as Array<{
       id: string;

@@ -70,6 +70,9 @@ export async function saveApiPix(
   return r;
 }
 
-export async function forgetSecrets(service: string) {
-  for (const k of API_PIX_SECRET_KEYS) await keytar.deletePassword(service, k);
+export async function forgetSecrets(
+  service: string,
+  keys: readonly string[] = API_PIX_SECRET_KEYS,
+) {
+  for (const k of keys) await keytar.deletePassword(service, k);
 }

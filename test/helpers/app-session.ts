@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './browser';
+import { openPage } from './browser';
+import { stopAll } from './stop-all';
 import { tempDir } from './core';
 import { startHost, type Host } from './devhost';
 import { DEMO_ACCOUNT, sandbox, type TestSandbox } from './sandbox';
@@ -30,9 +31,7 @@ export async function openApp(
     BALCAO_CLIENT_SECRET: DEMO_ACCOUNT.clientSecret,
     BALCAO_OWNER_PIN: OWNER_PIN,
   });
-  const browser = await launchChromium();
-  const page = await browser.newPage({ viewport });
-  await page.goto(host.url);
+  const { browser, page } = await openPage(host.url, viewport);
   await page.getByLabel('Valor').waitFor();
   return {
     sb,
@@ -40,9 +39,7 @@ export async function openApp(
     browser,
     page,
     async close() {
-      await browser.close();
-      await host.stop();
-      await sb.close();
+      await stopAll(browser, host, sb);
     },
   };
 }

@@ -24,3 +24,11 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 export const shot = (name: string) => path.join(ARTIFACTS, `${name}.png`);
+
+/** Chromium (above) with one page of that size, opened on `url`. */
+export async function openPage(url: string, viewport: { width: number; height: number }) {
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport });
+  await page.goto(url);
+  return { browser, page };
+}

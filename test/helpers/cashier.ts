@@ -2,6 +2,7 @@ import jsQR from 'jsqr';
 import type { Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { parseBrCode } from '../../shared/domain/brcode';
+import { fillPayer, SALE_PAYER } from './screens';
 
 /**
  * Esc on the Caixa, as a cashier starting a new sale does: a charge that may still be paid
@@ -35,4 +36,31 @@ export async function decodeQr(qr: Locator) {
   const info = parseBrCode(decoded.data);
   if (!info.ok) throw new Error(`not a BR Code: ${info.message}`);
   return { payload: decoded.data, amountCents: info.value.amountCents };
+}
+
+/** What the sales in these tests say, in the Caixa's order after the amount. */
+const SALE_FIELDS = [
+  'Pão e café',
+  'Ana Souza',
+  '123.456.789-09',
+  'ana@padaria.com.br',
+  '(11) 91234-5678',
+];
+
+/** Types a whole charge with the keyboard alone: digits, Tab between fields, Enter to charge. */
+export async function chargeByKeyboard(page: Page, digits: string): Promise<void> {
+  await page.getByLabel('Valor').focus();
+  await page.keyboard.type(digits);
+  for (const text of SALE_FIELDS) {
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(text);
+  }
+  await page.keyboard.press('Enter');
+}
+
+/** Types a sale field by field (no default payer): the amount's digits, then the payer. */
+export async function typeSale(page: Page, digits: string): Promise<void> {
+  await page.getByLabel('Valor').focus();
+  await page.keyboard.type(digits);
+  await fillPayer(page, SALE_PAYER);
 }

@@ -16,6 +16,7 @@ import { Timeline, type RelayOutage } from './chaos-timeline';
 import { payer } from './core';
 import { sandbox } from './sandbox';
 import type { Result } from '../../shared/result';
+import type { ChaosTally } from './chaos';
 
 /**
  * The chaos run with every part in its own process (issue 21, item 6): the sandbox (the PSP,
@@ -41,22 +42,13 @@ export interface ProcessChaosOptions {
 
 export type Figures = ReturnType<typeof percentiles>;
 
-export interface ProcessChaosReport {
-  seed: number;
+export interface ProcessChaosReport extends ChaosTally {
   sales: number;
   seconds: number;
-  statusQuery: boolean;
   relayKills: number;
   appKills: number;
   /** App kills with a create in flight (sent, the PSP's answer not yet back). */
   appKillsInFlight: number;
-  faults: Record<string, number>;
-  paidAtPsp: number;
-  paidHere: number;
-  late: number;
-  uncertainLeft: number;
-  /** Faults gone, relay and app up, the app reconnected, the PSP done redelivering → every PSP-paid charge shown paid, nothing uncertain. */
-  recoveryMs: number;
   /** Create sent → QR on the screen, for creates that came back uncertain. */
   uncertainCreateToQrMs: Figures;
   /** Payments made while the relay was down, and while the app was. */
@@ -70,7 +62,6 @@ export interface ProcessChaosReport {
   relayBackWhileAppDown: number;
   /** App restarted (process spawned) → every PSP-paid charge shown paid. */
   appRestartToAllPaidMs: Figures;
-  violations: string[];
   /** For each paid charge not shown paid: the PSP's callback attempts (status or error). */
   callbacksOfMissing: string[];
   /** With violations: where the app's log lines were written. */

@@ -18,17 +18,22 @@ export interface ChaosOptions {
   progress?: (line: string) => void;
 }
 
-export interface ChaosReport {
+/** What both chaos runs (this one and the processes' one) count. */
+export interface ChaosTally {
   seed: number;
-  charges: number;
   statusQuery: boolean;
   faults: Record<string, number>;
   paidAtPsp: number;
   paidHere: number;
   late: number;
   uncertainLeft: number;
+  /** Faults gone (in the processes' run also relay and app up, the app reconnected, the PSP done redelivering) → every PSP-paid charge shown paid, nothing uncertain. */
   recoveryMs: number;
   violations: string[];
+}
+
+export interface ChaosReport extends ChaosTally {
+  charges: number;
 }
 
 export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startEmbeddedDemo } from '../../electron/main/demo';
 import { createAppCore, type AppCoreOptions } from '../../electron/services/app-core';
 import { MemorySecretStore } from '../../electron/services/secrets/secret-store';
 import type { EventChannel } from '../../shared/ipc-contract';
@@ -42,9 +43,38 @@ export async function coreOn(
   return { core, dataDir, clock, logs, events };
 }
 
+/** A terminal on sandbox `sb` with a preset (the PSP profile of the dialect it speaks). */
+export const presetTerminal = (
+  sb: { baseUrl: string },
+  pspPreset: NonNullable<AppCoreOptions['pspPreset']>,
+  opts: Parameters<typeof coreOn>[1] = {},
+) =>
+  coreOn(sb.baseUrl, {
+    pspPreset,
+    pspOverride: { baseUrl: sb.baseUrl, credentials: { ...DEMO_ACCOUNT } },
+    ...opts,
+  });
+
+/** A terminal in DEMO mode (the embedded demo PSP) on a real SQLite file in `dataDir`. */
+export const demoCore = (dataDir: string) =>
+  createAppCore({
+    dataDir,
+    secrets: new MemorySecretStore(),
+    host: 'browser',
+    version: 'test',
+    startDemo: startEmbeddedDemo,
+    pollMs: 3_600_000,
+  });
+
 export const payer = {
   name: 'Ana Souza',
   email: 'ana@padaria.com.br',
   document: '123.456.789-09',
   phone: '(11) 91234-5678',
+};
+
+/** Today as the terminal names a day (Histórico, Fechamento): local time, `YYYY-MM-DD`. */
+export const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };

@@ -55,3 +55,15 @@ export async function stubPsp(
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
+
+/** The payer the client tests send, as the PSP's wire wants the phone (digits only). */
+export const WIRE_PAYER = {
+  name: 'Ana Souza',
+  email: 'ana@padaria.com.br',
+  document: '123.456.789-09',
+  phone: '5511912345678',
+};
+
+let seq = 0;
+/** A fresh id for a client call: `prefix`, the time, and a counter. */
+export const freshId = (prefix: string) => `${prefix}-${Date.now()}-${seq++}`;

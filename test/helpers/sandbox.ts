@@ -108,6 +108,20 @@ export async function callbackReceiver(answer: (n: number) => number = () => 200
   };
 }
 
+/** The next `count` (default 1) calls of the sandbox's `POST /payments/deposit` misbehave as `kind`. */
+export const depositFault = (
+  sb: TestSandbox,
+  kind: string,
+  value?: number | string,
+  count?: number,
+) =>
+  sb.control('POST', '/faults', {
+    route: 'POST /payments/deposit',
+    kind,
+    ...(count !== undefined && { count }),
+    ...(value !== undefined && { value }),
+  });
+
 export async function waitFor<T>(
   fn: () => T | undefined | false,
   timeoutMs = 10_000,

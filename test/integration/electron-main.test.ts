@@ -4,47 +4,22 @@
 // fake ipcMain keeps the display awake until it is paid, and the payment becomes an OS
 // notification while the app is not focused.
 import { existsSync } from 'node:fs';
-import Module, { createRequire } from 'node:module';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFakeElectron, FakeBrowserWindow, ipcEvent } from '../helpers/fake-electron';
 import { payer, tempDir } from '../helpers/core';
+import { MAIN_BUNDLE, mainBundleOnFake, until } from '../helpers/main-bundle';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const fake = createFakeElectron();
 const dataDir = tempDir();
 
-type Loader = (request: string, parent: unknown, isMain: boolean) => unknown;
-const mod = Module as unknown as { _load: Loader };
-const originalLoad = mod._load;
-
-async function until<T>(what: () => T | undefined | false, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = what();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('dist/main/index.cjs against a fake electron', () => {
-  const env = { ...process.env };
-  afterAll(async () => {
-    fake.app.quit();
-    await until(() => fake.app.quitCalls >= 2);
-    mod._load = originalLoad;
-    process.env = env;
-  });
+  const main = mainBundleOnFake(fake);
 
   it('boots, takes a charge, keeps the screen on while it waits, and announces the payment', async () => {
-    expect(existsSync(path.join(root, 'dist/main/index.cjs'))).toBe(true);
+    expect(existsSync(MAIN_BUNDLE)).toBe(true);
     process.env.BALCAO_DATA_DIR = dataDir;
-    mod._load = function (request, parent, isMain) {
-      if (request === 'electron') return fake;
-      return originalLoad.call(this, request, parent, isMain);
-    };
-    createRequire(import.meta.url)(path.join(root, 'dist/main/index.cjs'));
+    main.start();
 
     const win = await until(() => FakeBrowserWindow.all[0]);
     expect(win.url).toBe('app://balcao/index.html');

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Result } from '../../shared/result';
-import { pspClient, stubPsp } from '../helpers/psp-client';
+import { freshId, pspClient, stubPsp, WIRE_PAYER } from '../helpers/psp-client';
 import { DEMO_ACCOUNT, sandbox, type TestSandbox } from '../helpers/sandbox';
 
 // Issue 21, items 1 and 2: a PSP (or whoever answers at its address) that redirects, or sends a
@@ -39,14 +39,8 @@ async function otherOrigin() {
   };
 }
 
-const payer = {
-  name: 'Ana Souza',
-  email: 'ana@padaria.com.br',
-  document: '123.456.789-09',
-  phone: '5511912345678',
-};
-let seq = 0;
-const id = () => `h-${Date.now()}-${seq++}`;
+const payer = WIRE_PAYER;
+const id = () => freshId('h');
 
 /** Each PSP route (as the sandbox names it) and the client call that reaches it. */
 const ROUTES: Array<[string, () => Promise<Result<unknown>>]> = [

@@ -1,37 +1,25 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseBrCode } from '../../shared/domain/brcode';
 import type { ChargeView } from '../../shared/views';
 import { createHandlers } from '../../electron/services/handlers';
 import { MERCHANT, OTHER_MERCHANT } from '../../sandbox/routes/charges';
-import { coreOn, payer } from '../helpers/core';
-import { sandbox, type TestSandbox } from '../helpers/sandbox';
+import { payer } from '../helpers/core';
+import { depositFault } from '../helpers/sandbox';
+import { terminalForFile } from '../helpers/sandbox-terminal';
 
 // Issue 21, item 3 (and item 1 through the charge path): the receiver the PSP's codes name is
 // pinned on first use; a code to anyone else, or without an amount, is never shown; re-pinning
 // is the owner's, behind the PIN.
-let sb: TestSandbox;
-let t: Awaited<ReturnType<typeof coreOn>>;
+const env = terminalForFile();
 let h: ReturnType<typeof createHandlers>;
-
-beforeAll(async () => {
-  sb = await sandbox();
-  t = await coreOn(sb.baseUrl);
-  h = createHandlers(t.core, 'browser');
+beforeAll(() => {
+  h = createHandlers(env.core, 'browser');
 });
-afterEach(() => sb.control('DELETE', '/faults'));
-afterAll(async () => {
-  await t.core.stop();
-  await sb.close();
-});
+afterEach(() => env.sb.control('DELETE', '/faults'));
 
-const fault = (kind: string, value?: number | string) =>
-  sb.control('POST', '/faults', {
-    route: 'POST /payments/deposit',
-    kind,
-    ...(value !== undefined && { value }),
-  });
+const fault = (kind: string, value?: number | string) => depositFault(env.sb, kind, value);
 async function create(amountCents = 5322): Promise<ChargeView> {
-  const r = await t.core.charges.create({ amountCents, payer });
+  const r = await env.core.charges.create({ amountCents, payer });
   if (!r.ok) throw new Error(r.message);
   return r.value;
 }
@@ -65,13 +53,13 @@ describe('the receiver is pinned', () => {
   });
 
   it('a QR to another receiver is never shown: the sale fails, the owner is told', async () => {
-    const notices = t.events.length;
+    const notices = env.events.length;
     await fault('badqr', 'receiver');
     const c = await create();
     expect(c).toMatchObject({ status: 'FAILED', notice: { code: 'RECEIVER_MISMATCH' } });
     expect(c.brcode).toBeUndefined();
-    expect(t.core.charges.record(c.id)?.brcode).toBeUndefined();
-    const told = t.events.slice(notices).find((e) => e.event === 'app:notice') as {
+    expect(env.core.charges.record(c.id)?.brcode).toBeUndefined();
+    const told = env.events.slice(notices).find((e) => e.event === 'app:notice') as {
       payload: { code: string; params: object };
     };
     expect(told?.payload).toMatchObject({ code: 'RECEIVER_CHANGED' });
@@ -91,12 +79,12 @@ describe('the receiver is pinned', () => {
 
   it('confirming and re-pinning are owner actions behind the PIN', async () => {
     expect(await h['receiver:repin']({})).toMatchObject({ ok: false, kind: 'auth' }); // no PIN yet
-    expect((await t.core.owner.setPin('4321')).ok).toBe(true);
-    t.core.owner.lock();
+    expect((await env.core.owner.setPin('4321')).ok).toBe(true);
+    env.core.owner.lock();
     expect(await h['receiver:confirm']({})).toMatchObject({ ok: false, code: 'OWNER_LOCKED' });
     expect(await h['receiver:repin']({})).toMatchObject({ ok: false, code: 'OWNER_LOCKED' });
     expect(await status()).toMatchObject({ receiver: { key: MERCHANT.key }, confirmed: false });
-    expect((await t.core.owner.unlock('4321')).ok).toBe(true);
+    expect((await env.core.owner.unlock('4321')).ok).toBe(true);
     expect(await h['receiver:confirm']({})).toMatchObject({
       ok: true,
       value: { pinned: { confirmed: true } },
@@ -112,7 +100,7 @@ describe('the receiver is pinned', () => {
     const moved = await create();
     expect(moved.status).toBe('PENDING');
     expect(moved.brcode).toContain(OTHER_MERCHANT.key);
-    t.core.owner.lock();
+    env.core.owner.lock();
   });
 });
 

@@ -4,15 +4,10 @@ import { formatBRL } from '../../../shared/domain/money';
 import { txidFor } from '../../../electron/services/psp/api-pix/client';
 import { apiPixSandbox } from '../../helpers/api-pix';
 import { apiPixTerminal } from '../../helpers/api-pix-terminal';
-import { payer } from '../../helpers/core';
+import { payer, today } from '../../helpers/core';
 
 type Sb = Awaited<ReturnType<typeof apiPixSandbox>>;
 type T = Awaited<ReturnType<typeof apiPixTerminal>>;
-
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 /** A sale paid at the sandbox and seen Pago by the status query. */
 async function paidSale(t: T, sb: Sb, cents: number) {

@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { coreOn, payer } from '../../helpers/core';
 import { DEMO_ACCOUNT, sandbox, waitFor, type TestSandbox } from '../../helpers/sandbox';
+import { stopAll } from '../../helpers/stop-all';
 
 // Issue 20, item 2: a callback the app refuses is kept with its time, reason and ids, the owner
 // is told (one notice, however many), the charge it names is asked about by the status query
@@ -10,8 +11,7 @@ type Core = Awaited<ReturnType<typeof coreOn>>;
 let sb: TestSandbox | undefined;
 let t: Core | undefined;
 afterEach(async () => {
-  await t?.core.stop();
-  await sb?.close();
+  await stopAll(t?.core, sb);
   t = sb = undefined;
 });
 

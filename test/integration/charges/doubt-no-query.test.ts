@@ -1,42 +1,35 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChargeView } from '../../../shared/views';
 import { coreOn, payer } from '../../helpers/core';
-import { sandbox, waitFor, type TestSandbox } from '../../helpers/sandbox';
+import { sandbox, waitFor } from '../../helpers/sandbox';
+import { terminalForFile } from '../../helpers/sandbox-terminal';
 
 // Issue 20, item 4: with no status query (the live default) no sale stays in doubt. The app core
 // on real SQLite against the sandbox over HTTP, with the service's own retry delays and deadline.
-let sb: TestSandbox;
-let t: Awaited<ReturnType<typeof coreOn>>;
-
-beforeAll(async () => {
-  sb = await sandbox();
-  t = await coreOn(sb.baseUrl, {
-    statusQuery: false,
-    resolveDelaysMs: [1_000, 2_000, 5_000, 10_000, 30_000],
-  });
-  expect(t.core.settings.update({ psp: { requestTimeoutMs: 3_000 } }).ok).toBe(true);
+const env = terminalForFile({
+  statusQuery: false,
+  resolveDelaysMs: [1_000, 2_000, 5_000, 10_000, 30_000],
 });
-afterEach(() => sb.control('DELETE', '/faults'));
-afterAll(async () => {
-  await t.core.stop();
-  await sb.close();
+beforeAll(() => {
+  expect(env.core.settings.update({ psp: { requestTimeoutMs: 3_000 } }).ok).toBe(true);
 });
+afterEach(() => env.sb.control('DELETE', '/faults'));
 
 const fault = (kind: string, count = 1) =>
-  sb.control('POST', '/faults', { route: 'POST /payments/deposit', kind, count });
+  env.sb.control('POST', '/faults', { route: 'POST /payments/deposit', kind, count });
 const atPsp = async (externalId: string) =>
-  ((await sb.control('GET', '/charges')).body as Array<{ id: string; externalId: string }>).filter(
-    (c) => c.externalId === externalId,
-  );
+  (
+    (await env.sb.control('GET', '/charges')).body as Array<{ id: string; externalId: string }>
+  ).filter((c) => c.externalId === externalId);
 const view = (id: string): ChargeView | undefined => {
-  const r = t.core.charges.get(id);
+  const r = env.core.charges.get(id);
   return r.ok ? r.value : undefined;
 };
 
 describe('uncertain without a status query', () => {
   it('answer lost after the PSP recorded it: within 10 s it is retired, a new charge can start, a later payment of the old one is caught', async () => {
     await fault('drop'); // the PSP created it; the answer never came back
-    const r = await t.core.charges.create({ amountCents: 4_100, payer });
+    const r = await env.core.charges.create({ amountCents: 4_100, payer });
     if (!r.ok) throw new Error(r.message);
     expect(r.value.status).toBe('UNCERTAIN');
     const doubtAt = Date.now();
@@ -52,24 +45,24 @@ describe('uncertain without a status query', () => {
     expect(old).toHaveLength(1);
 
     // The cashier starts a new charge: it gets its QR.
-    const next = await t.core.charges.create({ amountCents: 4_100, payer });
+    const next = await env.core.charges.create({ amountCents: 4_100, payer });
     expect(next).toMatchObject({ ok: true, value: { status: 'PENDING' } });
     expect(next.ok && next.value.brcode).toMatch(/^000201/);
 
     // The payer paid the old one after all (its QR reached them some other way): caught, flagged.
-    await sb.control('POST', `/charges/${old[0]!.id}/pay`);
+    await env.sb.control('POST', `/charges/${old[0]!.id}/pay`);
     const late = await waitFor(() => {
       const v = view(r.value.id);
       return v?.status === 'PAID' && v;
     });
     expect(late).toMatchObject({ paidAfter: 'CANCELED', notice: { code: 'LATE_PAYMENT' } });
     expect(late.flags).toEqual(expect.arrayContaining(['UNCERTAIN_RETIRED', 'LATE_PAYMENT']));
-    expect(t.core.charges.list({ status: 'UNCERTAIN' })).toEqual([]);
+    expect(env.core.charges.list({ status: 'UNCERTAIN' })).toEqual([]);
   }, 30_000);
 
   it('the PSP never answers: within 10 s the cashier is told to start anew, and the charge ends CANCELED, never re-created', async () => {
     await fault('timeout', 20); // every create (and retry) hangs until the request timeout
-    const r = await t.core.charges.create({ amountCents: 4_200, payer });
+    const r = await env.core.charges.create({ amountCents: 4_200, payer });
     if (!r.ok) throw new Error(r.message);
     expect(r.value.status).toBe('UNCERTAIN');
     const doubtAt = Date.now();
@@ -81,8 +74,8 @@ describe('uncertain without a status query', () => {
     expect(Date.now() - doubtAt).toBeLessThan(10_000);
     expect(['SUBMITTING', 'CANCELED']).toContain(told.status);
     const next = await (async () => {
-      await sb.control('DELETE', '/faults');
-      return t.core.charges.create({ amountCents: 4_200, payer });
+      await env.sb.control('DELETE', '/faults');
+      return env.core.charges.create({ amountCents: 4_200, payer });
     })();
     expect(next).toMatchObject({ ok: true, value: { status: 'PENDING' } });
     // The retry in flight ends at the PSP request timeout (15 s after it left), then CANCELED.
@@ -91,10 +84,10 @@ describe('uncertain without a status query', () => {
       return v?.status === 'CANCELED' && v;
     }, 30_000);
     expect(ended.notice?.code).toBe('UNCERTAIN_RETIRED');
-    await t.core.charges.idle();
+    await env.core.charges.idle();
     expect(view(r.value.id)?.status).toBe('CANCELED');
     expect(await atPsp(r.value.externalId)).toHaveLength(0);
-    expect(t.core.charges.list({ status: 'UNCERTAIN' })).toEqual([]);
+    expect(env.core.charges.list({ status: 'UNCERTAIN' })).toEqual([]);
   }, 60_000);
 
   it('a PSP that answers a repeated id with the charge (VeoPag): the same-id retry brings the QR within 10 s, one charge', async () => {

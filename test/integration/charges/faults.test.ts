@@ -1,42 +1,30 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChargeView } from '../../../shared/views';
 import { coreOn, payer } from '../../helpers/core';
-import { sandbox, waitFor, type TestSandbox } from '../../helpers/sandbox';
+import { depositFault, waitFor } from '../../helpers/sandbox';
+import { terminalForFile } from '../../helpers/sandbox-terminal';
 
 // The sandbox's faults, each through the whole charge path (service → PSP → verification →
 // ledger): the right state, the right words for the cashier, and never a second charge.
-let sb: TestSandbox;
-let t: Awaited<ReturnType<typeof coreOn>>;
-
-beforeAll(async () => {
-  sb = await sandbox();
-  t = await coreOn(sb.baseUrl);
-  expect(t.core.settings.update({ psp: { requestTimeoutMs: 800 } }).ok).toBe(true);
+const env = terminalForFile();
+beforeAll(() => {
+  expect(env.core.settings.update({ psp: { requestTimeoutMs: 800 } }).ok).toBe(true);
 });
-afterEach(() => sb.control('DELETE', '/faults'));
-afterAll(async () => {
-  await t.core.stop();
-  await sb.close();
-});
+afterEach(() => env.sb.control('DELETE', '/faults'));
 
-const fault = (kind: string, value?: number | string) =>
-  sb.control('POST', '/faults', {
-    route: 'POST /payments/deposit',
-    kind,
-    ...(value !== undefined && { value }),
-  });
+const fault = (kind: string, value?: number | string) => depositFault(env.sb, kind, value);
 const atPsp = async (externalId: string) =>
   (
-    (await sb.control('GET', '/charges')).body as Array<{ externalId: string; status: string }>
+    (await env.sb.control('GET', '/charges')).body as Array<{ externalId: string; status: string }>
   ).filter((c) => c.externalId === externalId);
 async function create(amountCents = 2500): Promise<ChargeView> {
-  const r = await t.core.charges.create({ amountCents, payer });
+  const r = await env.core.charges.create({ amountCents, payer });
   if (!r.ok) throw new Error(r.message);
   return r.value;
 }
 const settled = async (id: string, ...states: string[]) =>
   waitFor(() => {
-    const r = t.core.charges.get(id);
+    const r = env.core.charges.get(id);
     return r.ok && states.includes(r.value.status) ? r.value : undefined;
   }, 5000);
 
@@ -98,12 +86,12 @@ describe('the charge under every PSP fault', () => {
       expect(c.flags).toContain('QR_REJECTED');
       expect(c.notice).toEqual({ code: 'QR_REJECTED' });
       // The PSP did create it, with a payload we refused: that payload is nowhere the UI can read.
-      const atSandbox = await fetch(`${sb.baseUrl}/transactions/${c.externalId}`, {
+      const atSandbox = await fetch(`${env.sb.baseUrl}/transactions/${c.externalId}`, {
         headers: { ci: 'demo-client-id', cs: 'demo-client-secret' },
       });
       const { qrcode } = (await atSandbox.json()) as { qrcode: string };
       expect(qrcode).toMatch(/^000201/);
-      expect(JSON.stringify(t.core.charges.list({}))).not.toContain(qrcode);
+      expect(JSON.stringify(env.core.charges.list({}))).not.toContain(qrcode);
     },
   );
 
@@ -127,8 +115,8 @@ describe('the charge under every PSP fault', () => {
   });
 
   it('bad input never reaches the ledger or the PSP', async () => {
-    const before = t.core.charges.list({}).length;
-    const psp = ((await sb.control('GET', '/charges')).body as unknown[]).length;
+    const before = env.core.charges.list({}).length;
+    const psp = ((await env.sb.control('GET', '/charges')).body as unknown[]).length;
     for (const bad of [
       { amountCents: 0, payer },
       { amountCents: 10_000_001, payer },
@@ -137,18 +125,18 @@ describe('the charge under every PSP fault', () => {
       { amountCents: 100, payer: { ...payer, phone: '1234' } },
       { amountCents: 100, payer: { ...payer, name: ' ' } },
     ]) {
-      const r = await t.core.charges.create(bad);
+      const r = await env.core.charges.create(bad);
       expect(r).toMatchObject({ ok: false, kind: 'validation' });
       expect(!r.ok && r.field).toBeTruthy();
     }
-    expect(t.core.charges.list({})).toHaveLength(before);
-    expect((await sb.control('GET', '/charges')).body as unknown[]).toHaveLength(psp);
+    expect(env.core.charges.list({})).toHaveLength(before);
+    expect((await env.sb.control('GET', '/charges')).body as unknown[]).toHaveLength(psp);
   });
 });
 
 describe('without a status query', () => {
   it('drop → retry with the same id → 409: retired (CANCELED, cannot be shown), never FAILED, never a second charge; a later payment is caught', async () => {
-    const u = await coreOn(sb.baseUrl, { statusQuery: false });
+    const u = await coreOn(env.sb.baseUrl, { statusQuery: false });
     await fault('drop');
     const r = await u.core.charges.create({ amountCents: 990, payer });
     if (!r.ok) throw new Error(r.message);
@@ -158,10 +146,10 @@ describe('without a status query', () => {
     });
     expect(retired.status).toBe('CANCELED');
     const mine = (
-      (await sb.control('GET', '/charges')).body as Array<{ externalId: string; id: string }>
+      (await env.sb.control('GET', '/charges')).body as Array<{ externalId: string; id: string }>
     ).filter((c) => c.externalId === r.value.externalId);
     expect(mine).toHaveLength(1);
-    await sb.control('POST', `/charges/${mine[0]!.id}/pay`);
+    await env.sb.control('POST', `/charges/${mine[0]!.id}/pay`);
     const paid = await waitFor(() => {
       const v = u.core.charges.get(r.value.id);
       return v.ok && v.value.status === 'PAID' ? v.value : undefined;

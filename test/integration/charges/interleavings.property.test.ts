@@ -1,18 +1,14 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { canTransition, isTerminal, type ChargeState } from '../../../shared/domain/charge-state';
 import { coreOn, payer } from '../../helpers/core';
-import { sandbox, type TestSandbox } from '../../helpers/sandbox';
 import { signedCallback } from '../../helpers/terminal';
+import { sandboxForFile } from '../../helpers/sandbox-terminal';
 
 // 1,000 charges (20 runs × 50) created over real HTTP, then callbacks in random order with
 // duplicates, contradictions and late events, mixed with local cancels and expiries. The state
 // machine's rules must hold throughout.
-let sb: TestSandbox;
-beforeAll(async () => {
-  sb = await sandbox();
-});
-afterAll(() => sb.close());
+const env = sandboxForFile();
 
 const STATUSES = [
   'PAID',
@@ -53,7 +49,7 @@ describe('random interleavings of callbacks, duplicates and late events', () => 
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 60, maxLength: 200 }), async (steps) => {
         run++;
-        const t = await coreOn(sb.baseUrl, { statusQuery: false });
+        const t = await coreOn(env.sb.baseUrl, { statusQuery: false });
         try {
           t.core.settings.update({ charges: { expiryMinutes: 1 } });
           const ids: string[] = [];

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedDemo } from '../../../electron/main/demo';
-import { createAppCore } from '../../../electron/services/app-core';
-import { MemorySecretStore } from '../../../electron/services/secrets/secret-store';
-import { coreOn, payer, tempDir } from '../../helpers/core';
-import { sandbox, waitFor, type TestSandbox } from '../../helpers/sandbox';
+import { describe, expect, it } from 'vitest';
+import { coreOn, demoCore, payer, tempDir } from '../../helpers/core';
+import { waitFor } from '../../helpers/sandbox';
 import { signedCallback } from '../../helpers/terminal';
+import { sandboxForFile } from '../../helpers/sandbox-terminal';
 
-let sb: TestSandbox;
-beforeAll(async () => {
-  sb = await sandbox();
-});
-afterAll(() => sb.close());
+const env = sandboxForFile();
 
 describe('statuses after creation', () => {
   it('a late PAID after a local cancel makes the charge PAID, flagged, says after what, and is announced loudly', async () => {
-    const t = await coreOn(sb.baseUrl);
+    const t = await coreOn(env.sb.baseUrl);
     const c = await t.core.charges.create({ amountCents: 700, payer });
     if (!c.ok) throw new Error(c.message);
     expect((await t.core.charges.cancel(c.value.id)).ok).toBe(true);
@@ -42,7 +36,7 @@ describe('statuses after creation', () => {
   });
 
   it('a callback whose ledger commit fails shows no Pago anywhere; its resend is applied and shown', async () => {
-    const t = await coreOn(sb.baseUrl);
+    const t = await coreOn(env.sb.baseUrl);
     const c = await t.core.charges.create({ amountCents: 750, payer });
     if (!c.ok) throw new Error(c.message);
     // A real SQLite failure inside the intake's transaction (like a full disk at the event insert).
@@ -67,7 +61,7 @@ describe('statuses after creation', () => {
   });
 
   it('local expiry after the configured minutes, and a late payment after it is still caught', async () => {
-    const t = await coreOn(sb.baseUrl);
+    const t = await coreOn(env.sb.baseUrl);
     t.core.settings.update({ charges: { expiryMinutes: 1 } });
     const c = await t.core.charges.create({ amountCents: 800, payer });
     if (!c.ok) throw new Error(c.message);
@@ -78,7 +72,10 @@ describe('statuses after creation', () => {
       value: { status: 'EXPIRED', notice: { code: 'LOCAL_EXPIRY' } },
     });
     t.clock.offsetMs = 0;
-    await sb.control('POST', `/charges/${t.core.charges.record(c.value.id)!.pspTransactionId}/pay`);
+    await env.sb.control(
+      'POST',
+      `/charges/${t.core.charges.record(c.value.id)!.pspTransactionId}/pay`,
+    );
     await waitFor(() => t.core.charges.record(c.value.id)!.flags.includes('LATE_PAYMENT'));
     expect(t.core.charges.get(c.value.id)).toMatchObject({
       value: { status: 'PAID', paidAfter: 'EXPIRED' },
@@ -87,7 +84,7 @@ describe('statuses after creation', () => {
   });
 
   it('duplicates are applied once; an unknown status is kept as it came and flagged, not guessed', async () => {
-    const t = await coreOn(sb.baseUrl);
+    const t = await coreOn(env.sb.baseUrl);
     const c = await t.core.charges.create({ amountCents: 900, payer });
     if (!c.ok) throw new Error(c.message);
     const weird = await t.core.intake.handle(
@@ -125,13 +122,13 @@ describe('statuses after creation', () => {
   });
 
   it('a payment that lands while the create request is still in flight is applied right after it', async () => {
-    await sb.control('POST', '/autopay', { afterMs: 1 });
-    await sb.control('POST', '/faults', {
+    await env.sb.control('POST', '/autopay', { afterMs: 1 });
+    await env.sb.control('POST', '/faults', {
       route: 'POST /payments/deposit',
       kind: 'latency',
       value: 300,
     });
-    const t = await coreOn(sb.baseUrl);
+    const t = await coreOn(env.sb.baseUrl);
     try {
       const c = await t.core.charges.create({ amountCents: 1100, payer });
       if (!c.ok) throw new Error(c.message);
@@ -139,8 +136,8 @@ describe('statuses after creation', () => {
       const history = t.core.ledger.charges.history(c.value.id).map((h) => `${h.from}>${h.to}`);
       expect(history).toEqual(expect.arrayContaining(['SUBMITTING>PENDING', 'PENDING>PAID']));
     } finally {
-      await sb.control('POST', '/autopay', { afterMs: 0 });
-      await sb.control('DELETE', '/faults');
+      await env.sb.control('POST', '/autopay', { afterMs: 0 });
+      await env.sb.control('DELETE', '/faults');
       await t.core.stop();
     }
   });
@@ -149,15 +146,7 @@ describe('statuses after creation', () => {
 describe('DEMO mode across a restart', () => {
   it('a charge created before the restart is paid after it, and its callback still arrives', async () => {
     const dataDir = tempDir();
-    const open = () =>
-      createAppCore({
-        dataDir,
-        secrets: new MemorySecretStore(),
-        host: 'browser',
-        version: 'test',
-        startDemo: startEmbeddedDemo,
-        pollMs: 3_600_000,
-      });
+    const open = () => demoCore(dataDir);
     const first = await open();
     expect(first.mode).toBe('demo');
     const c = await first.charges.create({ amountCents: 1500, payer });
@@ -176,7 +165,7 @@ describe('DEMO mode across a restart', () => {
   });
 
   it('"Simular pagamento" exists only in DEMO', async () => {
-    const t = await coreOn(sb.baseUrl);
+    const t = await coreOn(env.sb.baseUrl);
     expect(t.core.demo).toBeNull();
     expect(t.core.mode).toBe('live');
     await t.core.stop();

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chargesCsv } from '../../../shared/domain/charges-csv';
 import type { ChargeView } from '../../../shared/views';
 import { coreOn, payer } from '../../helpers/core';
-import { sandbox, type TestSandbox } from '../../helpers/sandbox';
+
 import { signedCallback } from '../../helpers/terminal';
+import { today } from '../../helpers/core';
+import { sandboxForFile } from '../../helpers/sandbox-terminal';
 
 // Issue 20, item 3: a correctly signed PAID for another amount is never plain `Pago`; what
 // arrived is on the charge, in Histórico (filterable), in the CSV and in Fechamento. A paid
 // callback whose amount is not money is refused with a reason.
-let sb: TestSandbox;
-beforeAll(async () => {
-  sb = await sandbox();
-});
-afterAll(() => sb.close());
+const env = sandboxForFile();
 
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 type Core = Awaited<ReturnType<typeof coreOn>>;
 const create = async (t: Core, amountCents: number) => {
   const c = await t.core.charges.create({ amountCents, payer });
@@ -36,7 +30,7 @@ const paidNews = (t: Core, id: string) =>
 
 describe('a signed PAID callback for another amount', () => {
   it('underpaid and overpaid: their own state with what arrived, in Histórico, CSV and Fechamento', async () => {
-    const t = await coreOn(sb.baseUrl);
+    const t = await coreOn(env.sb.baseUrl);
     const under = await create(t, 5_678);
     const over = await create(t, 1_000);
     const exact = await create(t, 2_000);
@@ -115,9 +109,9 @@ describe('a signed PAID callback for another amount', () => {
   });
 
   it('a status query answer with another amount (the sandbox payer paid R$ 5,00) is not Pago either', async () => {
-    const t = await coreOn(sb.baseUrl);
+    const t = await coreOn(env.sb.baseUrl);
     const c = await create(t, 5_678);
-    const pay = await sb.control('POST', `/charges/${c.externalId}/pay`, { amount: 5 });
+    const pay = await env.sb.control('POST', `/charges/${c.externalId}/pay`, { amount: 5 });
     expect(pay.status).toBe(200);
     const r = await t.core.charges.recheck(c.id);
     expect(r).toMatchObject({
@@ -137,7 +131,7 @@ describe('a paid callback whose amount is not money is refused with its reason, 
     ['a boolean', true, 'CALLBACK_AMOUNT_INVALID'],
     ['fractions of a cent', 56.785, 'CALLBACK_AMOUNT_INVALID'],
   ])('%s', async (_, amount, code) => {
-    const t = await coreOn(sb.baseUrl);
+    const t = await coreOn(env.sb.baseUrl);
     const c = await create(t, 5_678);
     const r = await t.core.intake.handle(
       signedCallback({ transactionId: c.externalId, status: 'PAID', amount }),
@@ -161,7 +155,7 @@ describe('a paid callback whose amount is not money is refused with its reason, 
   });
 
   it('a status that is not a payment is not refused for its amount (an expiry with amount 0)', async () => {
-    const t = await coreOn(sb.baseUrl);
+    const t = await coreOn(env.sb.baseUrl);
     const c = await create(t, 5_678);
     const r = await t.core.intake.handle(
       signedCallback({ transactionId: c.externalId, status: 'EXPIRED', amount: 0 }),

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { selfTestBody } from '../../../shared/domain/self-test';
 import { coreOn, payer } from '../../helpers/core';
-import { sandbox, type TestSandbox } from '../../helpers/sandbox';
 import { signedCallback } from '../../helpers/terminal';
+import { sandboxForFile } from '../../helpers/sandbox-terminal';
 
 // `Testar conexão`'s self-test event travels the same path as the PSP's callbacks. Forged by
 // anyone — unsigned, or even signed, with a charge's id and `PAID` inside — it marks nothing
 // paid and is not counted as a refused payment notice.
-let sb: TestSandbox;
-beforeAll(async () => {
-  sb = await sandbox();
-});
-afterAll(() => sb.close());
+const env = sandboxForFile();
 
 describe('a self-test event is never a payment', () => {
   it('forged with a pending charge id and PAID, unsigned or signed: the charge stays pending', async () => {
-    const t = await coreOn(sb.baseUrl);
+    const t = await coreOn(env.sb.baseUrl);
     const c = await t.core.charges.create({ amountCents: 1990, payer });
     if (!c.ok) throw new Error(c.message);
     const forged = {

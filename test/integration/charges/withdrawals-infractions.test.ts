@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreOn } from '../../helpers/core';
-import { sandbox, waitFor, type TestSandbox } from '../../helpers/sandbox';
+import { describe, expect, it } from 'vitest';
+import { waitFor } from '../../helpers/sandbox';
+import { terminalForFile } from '../../helpers/sandbox-terminal';
 
-let sb: TestSandbox;
-let t: Awaited<ReturnType<typeof coreOn>>;
-beforeAll(async () => {
-  sb = await sandbox();
-  t = await coreOn(sb.baseUrl);
-});
-afterAll(async () => {
-  await t.core.stop();
-  await sb.close();
-});
+const env = terminalForFile();
 
 describe('PIX withdrawals', () => {
   it('ledger first, then PROCESSING; the PSP callback completes it', async () => {
-    const r = await t.core.withdrawals.create({
+    const r = await env.core.withdrawals.create({
       amountCents: 2500,
       pixKeyType: 'PHONE',
       pixKey: '(11) 98765-4321',
@@ -27,18 +18,18 @@ describe('PIX withdrawals', () => {
     });
     if (!r.ok) return;
     const psp = (
-      (await sb.control('GET', '/charges')).body as Array<{
+      (await env.sb.control('GET', '/charges')).body as Array<{
         kind: string;
         id: string;
         externalId: string;
       }>
     ).find((c) => c.externalId === r.value.externalId)!;
-    await sb.control('POST', `/withdrawals/${psp.id}/complete`);
+    await env.sb.control('POST', `/withdrawals/${psp.id}/complete`);
     await waitFor(
-      () => t.core.withdrawals.list().find((w) => w.id === r.value.id)?.status === 'COMPLETED',
+      () => env.core.withdrawals.list().find((w) => w.id === r.value.id)?.status === 'COMPLETED',
     );
     expect(
-      t.events.some(
+      env.events.some(
         (e) =>
           e.event === 'withdrawals:updated' &&
           (e.payload as { status: string }).status === 'COMPLETED',
@@ -47,20 +38,20 @@ describe('PIX withdrawals', () => {
   });
 
   it('a key that does not match its type is refused before anything is written', async () => {
-    const before = t.core.withdrawals.list().length;
+    const before = env.core.withdrawals.list().length;
     expect(
-      await t.core.withdrawals.create({
+      await env.core.withdrawals.create({
         amountCents: 100,
         pixKeyType: 'CPF',
         pixKey: 'ana@padaria.com.br',
       }),
     ).toMatchObject({ ok: false, code: 'PIX_KEY_INVALID' });
-    expect(t.core.withdrawals.list()).toHaveLength(before);
+    expect(env.core.withdrawals.list()).toHaveLength(before);
   });
 
   it('an answer lost after sending leaves it UNCERTAIN, then the same id settles it (409 → PROCESSING), one at the PSP', async () => {
-    await sb.control('POST', '/faults', { route: 'POST /withdrawals/withdraw', kind: 'drop' });
-    const r = await t.core.withdrawals.create({
+    await env.sb.control('POST', '/faults', { route: 'POST /withdrawals/withdraw', kind: 'drop' });
+    const r = await env.core.withdrawals.create({
       amountCents: 1000,
       pixKeyType: 'EMAIL',
       pixKey: 'dono@loja.com.br',
@@ -68,11 +59,11 @@ describe('PIX withdrawals', () => {
     expect(r).toMatchObject({ ok: true, value: { status: 'UNCERTAIN' } });
     if (!r.ok) return;
     await waitFor(
-      () => t.core.withdrawals.list().find((w) => w.id === r.value.id)?.status === 'PROCESSING',
+      () => env.core.withdrawals.list().find((w) => w.id === r.value.id)?.status === 'PROCESSING',
       8000,
     );
     const mine = (
-      (await sb.control('GET', '/charges')).body as Array<{ externalId: string }>
+      (await env.sb.control('GET', '/charges')).body as Array<{ externalId: string }>
     ).filter((c) => c.externalId === r.value.externalId);
     expect(mine).toHaveLength(1);
   });
@@ -80,31 +71,31 @@ describe('PIX withdrawals', () => {
 
 describe('infractions (MED)', () => {
   it('lists with the defended flag, and a defense is recorded in the ledger and sent once', async () => {
-    const page = await t.core.infractions.list(1, 10);
+    const page = await env.core.infractions.list(1, 10);
     expect(page).toMatchObject({ ok: true, value: { hasNext: true } });
     const waiting = page.ok
       ? page.value.items.find((i) => i.status === 'WAITING_PSP' && !i.defended)!
       : null;
-    const sent = await t.core.infractions.defend({
+    const sent = await env.core.infractions.defend({
       infractionId: waiting!.infractionId,
       analise: 'DISAGREED',
       justificativa: 'Produto entregue; nota fiscal anexa.',
       proofs: ['https://loja.example/nf.pdf'],
     });
     expect(sent).toMatchObject({ ok: true, value: { message: 'Defense received' } });
-    const row = t.core.ledger.db
+    const row = env.core.ledger.db
       .prepare('SELECT status, analise FROM defenses WHERE infraction_id = ?')
       .get(waiting!.infractionId);
     expect(row).toEqual({ status: 'SENT', analise: 'DISAGREED' });
     expect(
-      await t.core.infractions.defend({
+      await env.core.infractions.defend({
         infractionId: waiting!.infractionId,
         analise: 'AGREED',
         justificativa: 'Tentando de novo aqui.',
         proofs: [],
       }),
     ).toMatchObject({ ok: false, code: 'DEFENSE_ALREADY_SENT' });
-    const again = await t.core.infractions.list(1, 10);
+    const again = await env.core.infractions.list(1, 10);
     expect(
       again.ok && again.value.items.find((i) => i.infractionId === waiting!.infractionId)?.defended,
     ).toBe(true);
@@ -112,7 +103,7 @@ describe('infractions (MED)', () => {
 
   it('refuses a short justification or a non-https proof before sending', async () => {
     expect(
-      await t.core.infractions.defend({
+      await env.core.infractions.defend({
         infractionId: 'inf-0009',
         analise: 'DISAGREED',
         justificativa: 'curta',
@@ -120,7 +111,7 @@ describe('infractions (MED)', () => {
       }),
     ).toMatchObject({ ok: false, field: 'justificativa' });
     expect(
-      await t.core.infractions.defend({
+      await env.core.infractions.defend({
         infractionId: 'inf-0009',
         analise: 'DISAGREED',
         justificativa: 'Justificativa longa o bastante.',

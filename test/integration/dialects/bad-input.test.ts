@@ -1,23 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { coreOn, payer } from '../../helpers/core';
-import { DEMO_ACCOUNT, sandbox, type TestSandbox } from '../../helpers/sandbox';
+import { coreOn, payer, presetTerminal } from '../../helpers/core';
+import { sandbox, type TestSandbox } from '../../helpers/sandbox';
+import { stopAll } from '../../helpers/stop-all';
 
 // Bad input from a PSP of the family: a 2xx that says `success: false`, a callback naming no
 // charge of ours.
 let sb: TestSandbox;
 let t: Awaited<ReturnType<typeof coreOn>>;
-afterEach(async () => {
-  await t?.core.stop();
-  await sb?.close();
-});
+afterEach(() => stopAll(t?.core, sb));
 
 describe('bad input from the PSP', () => {
   it('bearer-snake: a 200 with success:false is a refusal, never a charge on screen', async () => {
     sb = await sandbox({ dialect: 'bearer-snake' });
-    t = await coreOn(sb.baseUrl, {
-      pspPreset: 'bearer-snake',
-      pspOverride: { baseUrl: sb.baseUrl, credentials: { ...DEMO_ACCOUNT } },
-    });
+    t = await presetTerminal(sb, 'bearer-snake');
     await sb.control('POST', '/faults', {
       route: 'POST /payments/deposit',
       kind: 'status',
@@ -32,10 +27,7 @@ describe('bad input from the PSP', () => {
 
   it('cics-pt: a callback for an unknown id is recorded and ignored (no query spent)', async () => {
     sb = await sandbox({ dialect: 'cics-pt' });
-    t = await coreOn(sb.baseUrl, {
-      pspPreset: 'cics-pt',
-      pspOverride: { baseUrl: sb.baseUrl, credentials: { ...DEMO_ACCOUNT } },
-    });
+    t = await presetTerminal(sb, 'cics-pt');
     const res = await fetch(t.core.callbackUrl(), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,24 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { coreOn, payer } from '../../helpers/core';
-import { DEMO_ACCOUNT, eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
+import { coreOn, payer, presetTerminal } from '../../helpers/core';
+import { eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
+import { stopAll } from '../../helpers/stop-all';
 
 // cics-pt: unsigned callbacks are hints; only the status query's answer is applied, and the
 // query (60 a minute per IP at the PSP) never goes past its budget, whoever asks.
 type Core = Awaited<ReturnType<typeof coreOn>>;
 let sb: TestSandbox;
 let t: Core;
-afterEach(async () => {
-  await t?.core.stop();
-  await sb?.close();
-});
+afterEach(() => stopAll(t?.core, sb));
 
 async function cicsTerminal(extra: Parameters<typeof coreOn>[1] = {}) {
   sb = await sandbox({ dialect: 'cics-pt' });
-  t = await coreOn(sb.baseUrl, {
-    pspPreset: 'cics-pt',
-    pspOverride: { baseUrl: sb.baseUrl, credentials: { ...DEMO_ACCOUNT } },
-    ...extra,
-  });
+  t = await presetTerminal(sb, 'cics-pt', extra);
   await t.core.start();
   return t;
 }

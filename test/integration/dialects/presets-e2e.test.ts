@@ -46,6 +46,13 @@ describe.each([
       .filter((e) => e.event === 'charges:updated')
       .map((e) => e.payload as ChargeView)
       .filter((v) => v.id === id);
+  /** The charge is still pending (no refused callback turned it); paid at the PSP, it turns Pago. */
+  const stillPendingThenPaid = async (c: ChargeView) => {
+    const still = await host.call<ChargeView>('charges:get', { id: c.id });
+    expect(still.ok && still.value.status).toBe('PENDING');
+    await sb.control('POST', `/charges/${c.externalId}/pay`);
+    await eventually(async () => updates(c.id).some((v) => v.status === 'PAID'), 20_000);
+  };
 
   it('create → QR → pay → Pago', async () => {
     const created = await host.call<ChargeView>('charges:create', {
@@ -86,13 +93,7 @@ describe.each([
     }, 10_000);
     await new Promise((r) => setTimeout(r, 2000));
     expect(updates(created.value.id).some((v) => v.status === 'PAID')).toBe(false);
-    const still = await host.call<ChargeView>('charges:get', { id: created.value.id });
-    expect(still.ok && still.value.status).toBe('PENDING');
-    await sb.control('POST', `/charges/${created.value.externalId}/pay`);
-    await eventually(
-      async () => updates(created.value.id).some((v) => v.status === 'PAID'),
-      20_000,
-    );
+    await stillPendingThenPaid(created.value);
   });
 
   it.runIf(dialect === 'cics-pt')(
@@ -208,13 +209,7 @@ describe.each([
       });
       expect(forged.status).toBe(200); // the relay stores it; the app must refuse it
       await new Promise((r) => setTimeout(r, 1500));
-      const still = await host.call<ChargeView>('charges:get', { id: created.value.id });
-      expect(still.ok && still.value.status).toBe('PENDING');
-      await sb.control('POST', `/charges/${created.value.externalId}/pay`);
-      await eventually(
-        async () => updates(created.value.id).some((v) => v.status === 'PAID'),
-        20_000,
-      );
+      await stillPendingThenPaid(created.value);
     },
   );
 

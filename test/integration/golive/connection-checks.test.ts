@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import https from 'node:https';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConnection } from '../../../electron/services/golive/connection-test';
@@ -19,6 +17,7 @@ import {
   type TestSandbox,
 } from '../../helpers/sandbox';
 import type { ChildProcess } from 'node:child_process';
+import { selfSignedServer } from '../../helpers/self-signed';
 
 // `Testar conexão` as the owner runs it, per preset, against the sandbox speaking that preset's
 // dialect and a real relay process on loopback: every line ✓ when all works, and each fault
@@ -235,37 +234,10 @@ describe.each(PRESETS)('Testar conexão, preset %s', (preset, dialect) => {
 
 describe('the relay URL with a certificate that does not verify', () => {
   it('the callback line ✗ "TLS", never OK', async () => {
-    const dir = tempDir();
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-keyout',
-        path.join(dir, 'key.pem'),
-        '-out',
-        path.join(dir, 'cert.pem'),
-      ],
-      { stdio: 'ignore' },
-    );
-    const server = https.createServer(
-      {
-        key: readFileSync(path.join(dir, 'key.pem')),
-        cert: readFileSync(path.join(dir, 'cert.pem')),
-      },
-      (_req, res) => res.end('{}'),
-    );
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const server = await selfSignedServer();
     const sb = await sandbox();
     try {
-      const port = (server.address() as { port: number }).port;
+      const port = server.port;
       const r = await testConnection({
         settings: pspPresetSettings('seed'),
         baseUrl: sb.baseUrl,
@@ -278,8 +250,7 @@ describe('the relay URL with a certificate that does not verify', () => {
       expect(r.passed).toBe(false);
     } finally {
       await sb.close();
-      await new Promise<void>((r) => server.close(() => r()));
-      rmSync(dir, { recursive: true, force: true });
+      await server.close();
     }
   }, 30_000);
 });

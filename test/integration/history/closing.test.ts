@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedDemo } from '../../../electron/main/demo';
-import { createAppCore } from '../../../electron/services/app-core';
+import { describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../electron/services/handlers';
 import { dispatch } from '../../../electron/services/ipc-dispatch';
-import { MemorySecretStore } from '../../../electron/services/secrets/secret-store';
 import { parseWireAmount } from '../../../shared/domain/money';
 import type { DayClosingView } from '../../../shared/history';
-import { coreOn, payer, tempDir } from '../../helpers/core';
-import { sandbox, waitFor, type TestSandbox } from '../../helpers/sandbox';
+import { coreOn, demoCore, payer, tempDir, today } from '../../helpers/core';
+import { waitFor } from '../../helpers/sandbox';
+import { sandboxForFile } from '../../helpers/sandbox-terminal';
 
-let sb: TestSandbox;
-beforeAll(async () => {
-  sb = await sandbox();
-});
-afterAll(() => sb.close());
+const env = sandboxForFile();
 
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 const cents = (v: unknown) => {
   const r = parseWireAmount(v);
   if (!r.ok) throw new Error(String(v));
@@ -29,14 +19,7 @@ describe('Fechamento do dia', () => {
   it('counts late payments and a canceled-then-paid charge as received: the total is what the sandbox was paid; DEMO apart', async () => {
     const dataDir = tempDir();
     // A DEMO session first on the same ledger (the shop tried the app before going live).
-    const demo = await createAppCore({
-      dataDir,
-      secrets: new MemorySecretStore(),
-      host: 'browser',
-      version: 'test',
-      startDemo: startEmbeddedDemo,
-      pollMs: 3_600_000,
-    });
+    const demo = await demoCore(dataDir);
     await demo.start();
     const d = await demo.charges.create({ amountCents: 99_999, payer });
     if (!d.ok) throw new Error(d.message);
@@ -44,14 +27,14 @@ describe('Fechamento do dia', () => {
     await waitFor(() => demo.charges.record(d.value.id)!.status === 'PAID');
     await demo.stop();
 
-    const t = await coreOn(sb.baseUrl, { dataDir });
+    const t = await coreOn(env.sb.baseUrl, { dataDir });
     t.core.settings.update({ terminalName: 'Caixa da frente', charges: { expiryMinutes: 1 } });
     const make = async (amountCents: number) => {
       const c = await t.core.charges.create({ amountCents, payer });
       if (!c.ok) throw new Error(c.message);
       return t.core.charges.record(c.value.id)!;
     };
-    const pspPay = (psp: string) => sb.control('POST', `/charges/${psp}/pay`);
+    const pspPay = (psp: string) => env.sb.control('POST', `/charges/${psp}/pay`);
     const paid = await make(1_000);
     const late = await make(2_345);
     await pspPay(paid.pspTransactionId!);
@@ -68,7 +51,7 @@ describe('Fechamento do dia', () => {
     // Canceled by the cashier, paid by the payer anyway.
     expect((await t.core.charges.cancel(canceled.id)).ok).toBe(true);
     await pspPay(canceled.pspTransactionId!);
-    await sb.control('POST', `/charges/${failed.pspTransactionId}/fail`);
+    await env.sb.control('POST', `/charges/${failed.pspTransactionId}/fail`);
     for (const c of [late, canceled])
       await waitFor(() => t.core.charges.record(c.id)!.flags.includes('LATE_PAYMENT'));
     await waitFor(() => t.core.charges.record(failed.id)!.status === 'FAILED');
@@ -86,7 +69,7 @@ describe('Fechamento do dia', () => {
 
     const ours = new Set([paid, late, canceled, failed, pending].map((c) => c.externalId));
     const psp = (
-      (await sb.control('GET', '/charges')).body as Array<{
+      (await env.sb.control('GET', '/charges')).body as Array<{
         externalId: string;
         amount: number;
         status: string;
@@ -102,7 +85,7 @@ describe('Fechamento do dia', () => {
       feeUnknownCount: 0,
     });
     // Fees as the PSP's callbacks reported them; net = received − fees.
-    const log = (await sb.control('GET', '/callbacks')).body as Array<{ body: string }>;
+    const log = (await env.sb.control('GET', '/callbacks')).body as Array<{ body: string }>;
     const fees = log
       .map((e) => JSON.parse(e.body) as { external_id?: string; status: string; fee?: number })
       .filter((b) => b.status === 'PAID' && b.external_id && ours.has(b.external_id))
@@ -123,7 +106,7 @@ describe('Fechamento do dia', () => {
   });
 
   it('money across midnight: created 23:58, paid 00:03 (one of them canceled, paid late) is received the next day; its creation day shows it as paid on another day', async () => {
-    const t = await coreOn(sb.baseUrl);
+    const t = await coreOn(env.sb.baseUrl);
     // The terminal's own clock (the services take it): 23:58 on a local day D.
     const setClock = (local: Date) => (t.clock.offsetMs = local.getTime() - Date.now());
     setClock(new Date(2026, 2, 10, 23, 58));
@@ -138,7 +121,7 @@ describe('Fechamento do dia', () => {
     // 00:03 on D+1: the payer pays both at the PSP; the app learns it (callback or status query).
     setClock(new Date(2026, 2, 11, 0, 3));
     for (const c of [midnight, late])
-      await sb.control('POST', `/charges/${c.pspTransactionId}/pay`);
+      await env.sb.control('POST', `/charges/${c.pspTransactionId}/pay`);
     const settled = () =>
       t.core.charges.record(midnight.id)!.status === 'PAID' &&
       t.core.charges.record(late.id)!.flags.includes('LATE_PAYMENT');
@@ -163,7 +146,7 @@ describe('Fechamento do dia', () => {
     // D+1 has the money: what the sandbox was paid, its fees, the late one apart.
     const ours = new Set([midnight, late].map((c) => c.externalId));
     const psp = (
-      (await sb.control('GET', '/charges')).body as Array<{
+      (await env.sb.control('GET', '/charges')).body as Array<{
         externalId: string;
         amount: number;
         status: string;
@@ -194,7 +177,7 @@ describe('Fechamento do dia', () => {
   });
 
   it("lists the day's withdrawals", async () => {
-    const t = await coreOn(sb.baseUrl);
+    const t = await coreOn(env.sb.baseUrl);
     expect((await t.core.owner.setPin('2468')).ok).toBe(true);
     const w = await t.core.withdrawals.create({
       amountCents: 1_500,

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import https from 'node:https';
 import path from 'node:path';
 import keytar from 'keytar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +14,7 @@ import {
   sandbox,
   type TestSandbox,
 } from '../../helpers/sandbox';
+import { selfSignedServer } from '../../helpers/self-signed';
 
 // Going live on a fresh install, through the IPC contract of the development host: a PSP test
 // that stores nothing, then everything saved at once and the terminal live without a restart.
@@ -122,37 +121,10 @@ describe.skipIf(!hasSecretService)('first run → live PSP (development host)', 
   });
 
   it('a certificate the system does not trust is named as a TLS failure', async () => {
-    // A self-signed certificate on loopback (openssl): what a PSP behind a bad proxy looks like.
-    const dir = tempDir();
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-keyout',
-        path.join(dir, 'key.pem'),
-        '-out',
-        path.join(dir, 'cert.pem'),
-      ],
-      { stdio: 'ignore' },
-    );
-    const server = https.createServer(
-      {
-        key: readFileSync(path.join(dir, 'key.pem')),
-        cert: readFileSync(path.join(dir, 'cert.pem')),
-      },
-      (_req, res) => res.end('{}'),
-    );
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    // A self-signed certificate on loopback: what a PSP behind a bad proxy looks like.
+    const server = await selfSignedServer();
     try {
-      const port = (server.address() as { port: number }).port;
+      const port = server.port;
       const r = await host.call('onboarding:test', {
         preset: 'seed',
         baseUrl: `https://127.0.0.1:${port}/api`,
@@ -165,7 +137,7 @@ describe.skipIf(!hasSecretService)('first run → live PSP (development host)', 
         value: { passed: false, step: 'login', problem: 'TLS' },
       });
     } finally {
-      await new Promise<void>((r) => server.close(() => r()));
+      await server.close();
     }
   });
 

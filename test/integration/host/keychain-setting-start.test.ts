@@ -3,40 +3,19 @@
 // fake `electron` module on a data folder whose saved settings name @napi-rs/keyring, and no
 // BALCAO_KEYCHAIN, it builds the keychain with that library before the core exists.
 import { readFileSync } from 'node:fs';
-import Module, { createRequire } from 'node:module';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../../electron/services/ledger/ledger';
 import { SettingsService } from '../../../electron/services/settings-service';
 import { tempDir } from '../../helpers/core';
 import { startHost } from '../../helpers/devhost';
 import { createFakeElectron, FakeBrowserWindow } from '../../helpers/fake-electron';
+import { mainBundleOnFake, until } from '../../helpers/main-bundle';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const fake = createFakeElectron();
 const dataDir = tempDir();
-type Loader = (request: string, parent: unknown, isMain: boolean) => unknown;
-const mod = Module as unknown as { _load: Loader };
-const originalLoad = mod._load;
-
-async function until<T>(what: () => T | undefined | false, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = what();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe.skipIf(!process.env.DBUS_SESSION_BUS_ADDRESS)('the keychain setting at start', () => {
-  const env = { ...process.env };
-  afterAll(async () => {
-    fake.app.quit();
-    await until(() => fake.app.quitCalls >= 2);
-    mod._load = originalLoad;
-    process.env = env;
-  });
+  const main = mainBundleOnFake(fake);
 
   it('a start after "Cofre de senhas do sistema: @napi-rs/keyring" was saved uses that library', async () => {
     // The previous run: the owner saved the setting (the ledger as the app leaves it).
@@ -46,11 +25,7 @@ describe.skipIf(!process.env.DBUS_SESSION_BUS_ADDRESS)('the keychain setting at 
 
     process.env.BALCAO_DATA_DIR = dataDir;
     delete process.env.BALCAO_KEYCHAIN;
-    mod._load = function (request, parent, isMain) {
-      if (request === 'electron') return fake;
-      return originalLoad.call(this, request, parent, isMain);
-    };
-    createRequire(import.meta.url)(path.join(root, 'dist/main/index.cjs'));
+    main.start();
     await until(() => FakeBrowserWindow.all[0]);
     const log = readFileSync(path.join(dataDir, 'logs', 'main.log'), 'utf8');
     expect(log).toContain('keychain library: napi-keyring');

@@ -1,6 +1,5 @@
 // Backups of the ledger on real SQLite files: the daily online copy, the copy before a
 // migration, rotation, and a restore after the ledger file is destroyed.
-import Database from 'better-sqlite3';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,17 +15,7 @@ import { Ledger } from '../../../electron/services/ledger/ledger';
 import { MIGRATIONS } from '../../../electron/services/ledger/migrations';
 import { restoreIfAsked } from '../../../electron/main/os/restore-arg';
 import { tempDir } from '../../helpers/core';
-
-function addCharges(ledger: Ledger, from: number, n: number) {
-  const insert = ledger.db.prepare(
-    `INSERT INTO charges (id, external_id, operation, amount_cents, status, terminal_id, demo,
-       created_at, updated_at, expires_at)
-     VALUES (?, ?, 'deposit', ?, 'PAID', 't1', 0, 1000, 1000, 5000)`,
-  );
-  ledger.tx(() => {
-    for (let i = from; i < from + n; i++) insert.run(`c${i}`, `e${i}`, 100 + i);
-  });
-}
+import { addCharges, writeVersion1Ledger } from '../../helpers/ledger-files';
 
 const amounts = (ledger: Ledger) =>
   ledger.db.prepare('SELECT id, amount_cents FROM charges ORDER BY id').all();
@@ -99,17 +88,7 @@ describe('ledger backups', () => {
   it('an older ledger is copied before its migration, and the copy has the old schema', () => {
     const dir = tempDir();
     const file = path.join(dir, 'ledger.sqlite');
-    const old = new Database(file);
-    old.exec(MIGRATIONS[0]!);
-    old.pragma('user_version = 1');
-    old
-      .prepare(
-        `INSERT INTO charges (id, external_id, operation, amount_cents, status, terminal_id, demo,
-           created_at, updated_at, expires_at)
-         VALUES ('c1', 'e1', 'deposit', 1990, 'PENDING', 't1', 0, 1000, 1000, 5000)`,
-      )
-      .run();
-    old.close();
+    writeVersion1Ledger(file);
     const backups = path.join(dir, 'backups');
     Ledger.open(file, { backupDir: backups }).close();
     const [copy] = listBackups(backups);

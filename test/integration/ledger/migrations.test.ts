@@ -4,22 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../../electron/services/ledger/ledger';
 import { MIGRATIONS } from '../../../electron/services/ledger/migrations';
 import { tempDir } from '../../helpers/core';
+import { writeVersion1Ledger } from '../../helpers/ledger-files';
 
 // An app update must keep every charge of the ledger it finds, on a real SQLite file.
 describe('ledger migrations', () => {
   it('a version-1 ledger from an older app opens, upgrades once, and keeps its pending charge', () => {
     const file = path.join(tempDir(), 'ledger.sqlite');
-    const old = new Database(file);
-    old.exec(MIGRATIONS[0]!);
-    old.pragma('user_version = 1');
-    old
-      .prepare(
-        `INSERT INTO charges (id, external_id, operation, amount_cents, status, terminal_id, demo,
-           created_at, updated_at, expires_at)
-         VALUES ('c1', 'e1', 'deposit', 1990, 'PENDING', 't1', 0, 1000, 1000, 5000)`,
-      )
-      .run();
-    old.close();
+    writeVersion1Ledger(file);
 
     const ledger = Ledger.open(file);
     expect(ledger.charges.get('c1')).toMatchObject({ amountCents: 1990, status: 'PENDING' });

@@ -15,19 +15,10 @@ import {
 } from '../../../electron/services/ledger/restore-choice';
 import { coreOn, tempDir } from '../../helpers/core';
 import { startHarness } from '../../helpers/shell-harness';
+import { addCharges } from '../../helpers/ledger-files';
 
 const PIN = '2468';
 
-function addCharges(ledger: Ledger, from: number, n: number) {
-  const insert = ledger.db.prepare(
-    `INSERT INTO charges (id, external_id, operation, amount_cents, status, terminal_id, demo,
-       created_at, updated_at, expires_at)
-     VALUES (?, ?, 'deposit', ?, 'PAID', 't1', 0, 1000, 1000, 5000)`,
-  );
-  ledger.tx(() => {
-    for (let i = from; i < from + n; i++) insert.run(`c${i}`, `e${i}`, 100 + i);
-  });
-}
 const count = (ledger: Ledger) =>
   (ledger.db.prepare('SELECT count(*) AS n FROM charges').get() as { n: number }).n;
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifyBrCode } from '../../../shared/domain/brcode';
 import type { Result } from '../../../shared/result';
-import { pspClient, stubPsp } from '../../helpers/psp-client';
+import { freshId, pspClient, stubPsp, WIRE_PAYER } from '../../helpers/psp-client';
 import { deadUrl, DEMO_ACCOUNT, sandbox, type TestSandbox } from '../../helpers/sandbox';
 
 // The typed client against the sandbox over real HTTP: every operation, every error class,
@@ -11,18 +11,12 @@ let c: ReturnType<typeof pspClient>;
 const results: Result<unknown>[] = [];
 const track = <T>(r: Result<T>) => (results.push(r), r);
 
-const payer = {
-  name: 'Ana Souza',
-  email: 'ana@padaria.com.br',
-  document: '123.456.789-09',
-  phone: '5511912345678',
-};
-let seq = 0;
+const payer = WIRE_PAYER;
 const deposit = (over: Record<string, unknown> = {}) =>
   c.client
     .createDeposit({
       amountCents: 1234,
-      externalId: `c-${Date.now()}-${seq++}`,
+      externalId: freshId('c'),
       callbackUrl: 'http://127.0.0.1:1/cb',
       payer,
       ...over,

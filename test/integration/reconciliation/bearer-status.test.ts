@@ -1,8 +1,9 @@
-import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChargeView } from '../../../shared/views';
-import { coreOn, payer } from '../../helpers/core';
-import { DEMO_ACCOUNT, eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
+import { coreOn, payer, presetTerminal } from '../../helpers/core';
+import { eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
+import { chargeOnceConnected, onSilentRelay, silentRelay } from '../../helpers/silent-relay';
+import { stopAll } from '../../helpers/stop-all';
 
 // A Bearer member (VeoPag's dialect and preset): its status query sits behind the Bearer token.
 // With callbacks that cannot be verified (no webhook secret set: the weak case) "Verificar de
@@ -10,22 +11,10 @@ import { DEMO_ACCOUNT, eventually, sandbox, type TestSandbox } from '../../helpe
 type Core = Awaited<ReturnType<typeof coreOn>>;
 let sb: TestSandbox;
 let t: Core;
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await t?.core.stop();
-  await sb?.close();
-  for (const c of closers.splice(0)) await c();
-});
+const closers: Array<{ close(): Promise<void> }> = [];
+afterEach(() => stopAll(t?.core, sb, ...closers.splice(0)));
 
-const veopag = (over: Parameters<typeof coreOn>[1] = {}) =>
-  coreOn(sb.baseUrl, {
-    pspPreset: 'veopag',
-    pspOverride: {
-      baseUrl: sb.baseUrl,
-      credentials: { clientId: DEMO_ACCOUNT.clientId, clientSecret: DEMO_ACCOUNT.clientSecret },
-    },
-    ...over,
-  });
+const veopag = (over: Parameters<typeof coreOn>[1] = {}) => presetTerminal(sb, 'veopag', over);
 const status = (id: string) => {
   const r = t.core.charges.get(id);
   return r.ok ? r.value.status : undefined;
@@ -54,43 +43,18 @@ describe('Bearer status query (VeoPag)', () => {
   it('a dead relay stream: the Bearer status query finds the payment made meanwhile', async () => {
     sb = await sandbox({ dialect: 'veopag' });
     // A relay whose stream opens, sends one comment, then goes silent; callbacks posted to it vanish.
-    const relay = http.createServer((req, res) => {
-      if (req.method === 'GET' && req.url?.includes('/events')) {
-        res.writeHead(200, { 'content-type': 'text/event-stream' });
-        res.write(': hello\n\n');
-        return;
-      }
-      req.resume();
-      res.writeHead(200).end('{"ok":true}');
-    });
-    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
-    closers.push(
-      () =>
-        new Promise((r) => {
-          relay.closeAllConnections();
-          relay.close(() => r());
-        }),
-    );
-    const url = `http://127.0.0.1:${(relay.address() as { port: number }).port}`;
-    t = await veopag({
-      relay: { url, channelId: 'ch', token: 'tok' },
-      relaySilenceMs: 400,
-      pollMs: 100,
-      reconcileBackoffMs: [3_600_000],
-    });
-    await t.core.start();
-    await eventually(async () => t.core.connection().state === 'connected');
-    const r = await t.core.charges.create({ amountCents: 4400, payer });
-    if (!r.ok) throw new Error(r.message);
-    await new Promise((res) => setTimeout(res, 250)); // asked once already; next in an hour
+    const relay = await silentRelay();
+    closers.push(relay);
+    t = await veopag(onSilentRelay(relay.url));
+    const charge = await chargeOnceConnected(t);
     const before = await checks();
-    await sb.control('POST', `/charges/${r.value.externalId}/pay`);
+    await sb.control('POST', `/charges/${charge.externalId}/pay`);
     await eventually(
       async () =>
         t.events.some(
           (e) =>
             e.event === 'charges:updated' &&
-            (e.payload as ChargeView).id === r.value.id &&
+            (e.payload as ChargeView).id === charge.id &&
             (e.payload as ChargeView).status === 'PAID',
         ),
       8_000,

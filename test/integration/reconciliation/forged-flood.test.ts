@@ -1,25 +1,20 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { RESERVE } from '../../../electron/services/psp/status-query-gate';
-import { coreOn, payer } from '../../helpers/core';
-import { DEMO_ACCOUNT, sandbox, waitFor, type TestSandbox } from '../../helpers/sandbox';
+import { coreOn, payer, presetTerminal } from '../../helpers/core';
+import { sandbox, waitFor, type TestSandbox } from '../../helpers/sandbox';
+import { stopAll } from '../../helpers/stop-all';
 
 // Issue 21, item 4: under a flood of forged COMPLETO callbacks (confirm-by-query) naming charges
 // closed here, routine reconciliation spends its share of the status-query budget, and a
 // genuine payment at the counter still reaches `Pago` at once (the counter's reserve).
 let sb: TestSandbox;
 let t: Awaited<ReturnType<typeof coreOn>>;
-afterAll(async () => {
-  await t?.core.stop();
-  await sb?.close();
-});
+afterAll(() => stopAll(t?.core, sb));
 
 describe('a forged flood does not starve the genuine payment', () => {
   it('Pago within 2 s while forged hints about 30 closed charges keep coming', async () => {
     sb = await sandbox({ dialect: 'cics-pt' });
-    t = await coreOn(sb.baseUrl, {
-      pspPreset: 'cics-pt',
-      pspOverride: { baseUrl: sb.baseUrl, credentials: { ...DEMO_ACCOUNT } },
-    });
+    t = await presetTerminal(sb, 'cics-pt');
     expect(t.core.settings.update({ psp: { statusQuery: { perMinute: 20 } } }).ok).toBe(true);
     await t.core.start();
     const pspIds = new Map<string, string>();

@@ -1,8 +1,9 @@
-import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChargeView, ConnectionStatus } from '../../../shared/views';
 import { coreOn, payer } from '../../helpers/core';
-import { eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
+import { depositFault, eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
+import { chargeOnceConnected, onSilentRelay, silentRelay } from '../../helpers/silent-relay';
+import { stopAll } from '../../helpers/stop-all';
 
 // Reconciliation: nothing stays uncertain or pending without a word — a status query resolves
 // it, or the cashier is told what to do; a relay stream that went silent is noticed, and a
@@ -10,20 +11,10 @@ import { eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
 type Core = Awaited<ReturnType<typeof coreOn>>;
 let sb: TestSandbox;
 let t: Core;
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await t?.core.stop();
-  await sb?.close();
-  for (const c of closers.splice(0)) await c();
-});
+const closers: Array<{ close(): Promise<void> }> = [];
+afterEach(() => stopAll(t?.core, sb, ...closers.splice(0)));
 
-const fault = (kind: string, value?: number, count = 1) =>
-  sb.control('POST', '/faults', {
-    route: 'POST /payments/deposit',
-    kind,
-    count,
-    ...(value !== undefined && { value }),
-  });
+const fault = (kind: string, value?: number, count = 1) => depositFault(sb, kind, value, count);
 const view = (id: string) => {
   const r = t.core.charges.get(id);
   return r.ok ? r.value : undefined;
@@ -70,47 +61,18 @@ describe('reconciliation', () => {
     sb = await sandbox();
     // A relay whose stream opens, sends one comment, then goes silent (a half-dead connection);
     // callbacks posted to it vanish.
-    let streams = 0;
-    const relay = http.createServer((req, res) => {
-      if (req.method === 'GET' && req.url?.includes('/events')) {
-        streams++;
-        res.writeHead(200, { 'content-type': 'text/event-stream' });
-        res.write(': hello\n\n');
-        return;
-      }
-      req.resume();
-      res.writeHead(200).end('{"ok":true}');
-    });
-    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
-    closers.push(
-      () =>
-        new Promise((r) => {
-          relay.closeAllConnections();
-          relay.close(() => r());
-        }),
-    );
-    const url = `http://127.0.0.1:${(relay.address() as { port: number }).port}`;
-    t = await coreOn(sb.baseUrl, {
-      relay: { url, channelId: 'ch', token: 'tok' },
-      // Silence threshold injected (30 s in production); questions far apart unless the
-      // dead stream is noticed.
-      relaySilenceMs: 400,
-      pollMs: 100,
-      reconcileBackoffMs: [3_600_000],
-    });
-    await t.core.start();
-    await eventually(async () => t.core.connection().state === 'connected');
-    const r = await t.core.charges.create({ amountCents: 4400, payer });
-    if (!r.ok) throw new Error(r.message);
-    await new Promise((res) => setTimeout(res, 250)); // asked once already; next in an hour
-    await sb.control('POST', `/charges/${r.value.externalId}/pay`);
-    await eventually(async () => paidUpdate(r.value.id), 8_000);
+    const relay = await silentRelay();
+    closers.push(relay);
+    t = await coreOn(sb.baseUrl, onSilentRelay(relay.url));
+    const charge = await chargeOnceConnected(t);
+    await sb.control('POST', `/charges/${charge.externalId}/pay`);
+    await eventually(async () => paidUpdate(charge.id), 8_000);
     const states = t.events
       .filter((e) => e.event === 'connection:changed')
       .map((e) => e.payload as ConnectionStatus);
     expect(states.some((s) => s.state === 'reconnecting' && s.detail === 'RELAY_SILENT')).toBe(
       true,
     );
-    await eventually(async () => streams >= 2, 8_000); // it reconnected
+    await eventually(async () => relay.streams() >= 2, 8_000); // it reconnected
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../electron/services/handlers';
 import { dispatch } from '../../../electron/services/ipc-dispatch';
 import { useApp } from '../../../renderer/stores/app-store';
@@ -6,39 +6,33 @@ import { useCashier } from '../../../renderer/stores/cashier-store';
 import { usePayments } from '../../../renderer/stores/payments-store';
 import { createApi } from '../../../shared/ipc-api';
 import type { EventChannel } from '../../../shared/ipc-channels';
-import { coreOn, payer } from '../../helpers/core';
-import { sandbox, waitFor, type TestSandbox } from '../../helpers/sandbox';
+import { payer } from '../../helpers/core';
+import { waitFor } from '../../helpers/sandbox';
+import { terminalForFile } from '../../helpers/sandbox-terminal';
 
 // The cashier's stores over the real services: window.balcao is the contract's API on an
 // in-process dispatch to a terminal core (real SQLite) talking HTTP to the sandbox. Node's own
 // environment (jsdom's AbortSignal is not the one Node's fetch accepts): `window` is the stores'
 // only browser global, given here.
-let sb: TestSandbox;
-let t: Awaited<ReturnType<typeof coreOn>>;
+const env = terminalForFile();
 const seen: number[] = []; // every amount the cashier store ever had on screen
 
 beforeAll(async () => {
-  sb = await sandbox();
-  t = await coreOn(sb.baseUrl);
-  const handlers = createHandlers(t.core, 'browser');
+  const handlers = createHandlers(env.core, 'browser');
   (globalThis as { window?: unknown }).window = globalThis;
   // The language follows into <html lang>: the one part of the DOM the stores touch.
   (globalThis as { document?: unknown }).document = { documentElement: {} };
   window.balcao = createApi(
-    (channel, input) => dispatch(handlers, channel, input, t.core.logger),
-    (event: EventChannel, fn) => t.core.events.on(event, fn as never),
+    (channel, input) => dispatch(handlers, channel, input, env.core.logger),
+    (event: EventChannel, fn) => env.core.events.on(event, fn as never),
   );
-  t.core.events.on('charges:updated', (c) => useCashier.getState().onUpdate(c));
-  t.core.events.on('charges:paid', (p) => usePayments.getState().onPaid(p.charge));
+  env.core.events.on('charges:updated', (c) => useCashier.getState().onUpdate(c));
+  env.core.events.on('charges:paid', (p) => usePayments.getState().onPaid(p.charge));
   useCashier.subscribe((s) => s.charge && seen.push(s.charge.amountCents));
   await useApp.getState().refresh();
 });
-afterAll(async () => {
-  await t?.core.stop();
-  await sb?.close();
-});
 beforeEach(async () => {
-  await sb.control('DELETE', '/faults');
+  await env.sb.control('DELETE', '/faults');
   useCashier.getState().reset();
   useApp.setState({ defaultPayer: null, route: 'cashier' });
   seen.length = 0;
@@ -50,11 +44,11 @@ const type = (cents: number) => {
     useCashier.getState().setField(k as keyof typeof payer, v);
 };
 const record = (amountCents: number) =>
-  t.core.charges.list({}).find((c) => c.amountCents === amountCents);
+  env.core.charges.list({}).find((c) => c.amountCents === amountCents);
 
 describe('the cashier store', () => {
   it('an abandoned request never reaches the screen; it is canceled when its answer arrives', async () => {
-    await sb.control('POST', '/faults', {
+    await env.sb.control('POST', '/faults', {
       route: 'POST /payments/deposit',
       kind: 'latency',
       value: 600,
@@ -85,7 +79,7 @@ describe('the cashier store', () => {
     useCashier.getState().askCancel();
     await useCashier.getState().confirmYes();
     expect(useCashier.getState().charge).toMatchObject({ id, status: 'CANCELED' });
-    expect(t.core.charges.get(id)).toMatchObject({
+    expect(env.core.charges.get(id)).toMatchObject({
       value: { status: 'CANCELED', canceledBy: expect.stringMatching(/^cashier@/) },
     });
   });
@@ -135,7 +129,10 @@ describe('the cashier store', () => {
     await useCashier.getState().submit();
     const onScreen = useCashier.getState().charge!;
     for (const c of [abandoned, onScreen])
-      await sb.control('POST', `/charges/${t.core.charges.record(c.id)!.pspTransactionId}/pay`);
+      await env.sb.control(
+        'POST',
+        `/charges/${env.core.charges.record(c.id)!.pspTransactionId}/pay`,
+      );
     await waitFor(() => useCashier.getState().charge?.status === 'PAID');
     await waitFor(() => usePayments.getState().news.length > 0);
     expect(usePayments.getState().news).toEqual([

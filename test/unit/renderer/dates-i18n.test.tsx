@@ -1,14 +1,13 @@
 // Dates follow the chosen language on every screen: no renderer file formats a date with a fixed
 // locale (they all go through renderer/i18n/dates.ts), and the history table shows English times
 // once English is chosen.
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HistoryRow } from '../../../shared/history';
-import { HistoryTable } from '../../../renderer/features/history/HistoryTable';
 import { setLanguage } from '../../../renderer/i18n';
 import { formatDateTime, formatTime } from '../../../renderer/i18n/dates';
+import { historyRow, renderHistoryTable } from '../../helpers/history-table';
 
 afterEach(async () => {
   cleanup();
@@ -39,32 +38,8 @@ describe('dates in the chosen language', () => {
 
   it('the history table shows English times in English', async () => {
     await setLanguage('en');
-    const row: HistoryRow = {
-      id: 'a',
-      externalId: 'blc_a',
-      operation: 'deposit',
-      amountCents: 500,
-      status: 'PAID',
-      flags: [],
-      demo: false,
-      createdAt: at,
-      updatedAt: at,
-      expiresAt: at,
-    };
-    const noop = () => {};
-    render(
-      <HistoryTable
-        day="2026-11-21"
-        status=""
-        text=""
-        rows={[row]}
-        onDay={noop}
-        onStatus={noop}
-        onText={noop}
-        onDetail={noop}
-        onPrint={noop}
-      />,
-    );
+    const row = historyRow(at);
+    renderHistoryTable([row]);
     expect(screen.getByText('3:05:07 PM')).toBeTruthy();
     expect(screen.queryByText('15:05:07')).toBeNull();
   });

@@ -3,21 +3,11 @@ import { CHECK_IDS, CHECK_PROBLEMS } from '../../../shared/domain/connection-che
 import { healthOf, HEALTH_ITEMS, type HealthSignals } from '../../../shared/domain/health';
 import { en } from '../../../renderer/i18n/en';
 import { ptBR } from '../../../renderer/i18n/pt-BR';
+import { allWell } from '../../helpers/health-signals';
 
 // Every line of Testar conexão and of Saúde reads in both languages (codes, not sentences).
 const dictionaries = { 'pt-BR': ptBR, en } as const;
-const base: HealthSignals = {
-  now: 1_000_000,
-  relay: { configured: true, state: 'connected', lastEventAt: 990_000 },
-  psp: { reachable: 'reachable', auth: 'ok' },
-  statusQuery: { configured: true, result: 'ok' },
-  keychain: true,
-  printer: { kind: 'escpos', reachable: true },
-  clockSkewMs: 0,
-  toleranceSeconds: 300,
-  waiting: 0,
-  receiver: { pinned: { name: 'PADARIA — SP', key: 'k', confirmed: true } },
-};
+const base = allWell(1_000_000, 10_000, { name: 'PADARIA — SP', key: 'k' });
 // Each item's codes, reached through healthOf itself (so a new code cannot hide).
 const variants: Array<Partial<HealthSignals>> = [
   {},

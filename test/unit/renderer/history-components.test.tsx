@@ -1,7 +1,7 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryRow } from '../../../shared/history';
-import { HistoryTable } from '../../../renderer/features/history/HistoryTable';
+import { renderHistoryTable } from '../../helpers/history-table';
 
 afterEach(cleanup);
 
@@ -39,22 +39,8 @@ const charges: HistoryRow[] = [
   },
 ];
 
-const noop = () => {};
-const table = (over: Partial<Parameters<typeof HistoryTable>[0]> = {}) =>
-  render(
-    <HistoryTable
-      day="2026-11-21"
-      status=""
-      text=""
-      rows={charges}
-      onDay={noop}
-      onStatus={noop}
-      onText={noop}
-      onDetail={noop}
-      onPrint={noop}
-      {...over}
-    />,
-  );
+const table = (over: Parameters<typeof renderHistoryTable>[1] = {}) =>
+  renderHistoryTable(charges, over);
 
 describe('history', () => {
   it('filters by day, status and text; shows ids, fee and net; masks documents; prints a QR or a Comprovante', () => {

@@ -1,12 +1,11 @@
 // Amounts follow the chosen language on every screen: English shows R$1,234.56, pt-BR keeps
 // R$ 1.234,56. Only the amount inputs keep the pt-BR form (their parser reads it).
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HistoryRow } from '../../../shared/history';
-import { HistoryTable } from '../../../renderer/features/history/HistoryTable';
 import { setLanguage } from '../../../renderer/i18n';
+import { historyRow, renderHistoryTable } from '../../helpers/history-table';
 
 afterEach(async () => {
   cleanup();
@@ -21,36 +20,9 @@ const inputs = [
   path.join('features', 'settings', 'field-table.ts'),
 ];
 
-const row: HistoryRow = {
-  id: 'a',
-  externalId: 'blc_a',
-  operation: 'deposit',
-  amountCents: 123456,
-  feeCents: 150,
-  status: 'PAID',
-  flags: [],
-  demo: false,
-  createdAt: at,
-  updatedAt: at,
-  expiresAt: at,
-};
+const row = historyRow(at, { amountCents: 123456, feeCents: 150 });
 
-function table() {
-  const noop = () => {};
-  render(
-    <HistoryTable
-      day="2026-11-21"
-      status=""
-      text=""
-      rows={[row]}
-      onDay={noop}
-      onStatus={noop}
-      onText={noop}
-      onDetail={noop}
-      onPrint={noop}
-    />,
-  );
-}
+const table = () => renderHistoryTable([row]);
 
 describe('money in the chosen language', () => {
   it('no screen shows an amount in the fixed pt-BR form', () => {

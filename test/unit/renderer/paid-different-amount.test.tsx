@@ -4,11 +4,11 @@ import type { HistoryRow } from '../../../shared/history';
 import type { ChargeView } from '../../../shared/views';
 import { ChargePanel } from '../../../renderer/features/cashier/ChargePanel';
 import { ChargeStatus } from '../../../renderer/features/cashier/ChargeStatus';
-import { HistoryTable } from '../../../renderer/features/history/HistoryTable';
 import { PaymentNewsList } from '../../../renderer/components/PaymentNews';
 import { amountDifference } from '../../../renderer/components/charge-status-label';
 import { usePayments } from '../../../renderer/stores/payments-store';
 import { i18next } from '../../../renderer/i18n';
+import { renderHistoryTable } from '../../helpers/history-table';
 
 // Issue 20, item 3: paid another amount is "Pago com valor diferente", never the green `Pago`:
 // underpaid amber, overpaid flagged, charged vs received on every screen that shows it.
@@ -79,23 +79,10 @@ describe('Histórico', () => {
   it('its own filter option; the row says so, with charged and received, and prints a Comprovante', () => {
     const onStatus = vi.fn();
     const onPrint = vi.fn();
-    const noop = () => {};
     const rows = [charge(), charge({ id: 'c2', externalId: 'blc_2', status: 'PAID' })];
-    render(
-      <HistoryTable
-        day="2026-11-21"
-        status=""
-        text=""
-        rows={[
-          rows[0]!,
-          { ...rows[1]!, receivedCents: 5_678, flags: [], notice: undefined } as HistoryRow,
-        ]}
-        onDay={noop}
-        onStatus={onStatus}
-        onText={noop}
-        onDetail={noop}
-        onPrint={onPrint}
-      />,
+    renderHistoryTable(
+      [rows[0]!, { ...rows[1]!, receivedCents: 5_678, flags: [], notice: undefined } as HistoryRow],
+      { onStatus, onPrint },
     );
     const select = screen.getByLabelText('Situação');
     expect(within(select).getByRole('option', { name: 'Pago com valor diferente' })).toBeTruthy();

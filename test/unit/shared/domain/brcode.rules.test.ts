@@ -6,12 +6,10 @@ import {
   readTlv,
   verifyBrCode,
 } from '../../../../shared/domain/brcode';
+import { STATIC_BCB } from '../../../helpers/brcode-samples';
 
 // The BR Code rules one by one: the manual's length limits when building, each refusal's reason
 // when reading, and the CRC against its published check value.
-const STATIC_BCB =
-  '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR' +
-  '5913Fulano de Tal6008BRASILIA62070503***63041D3D';
 const BODY = STATIC_BCB.slice(0, -8);
 const withCrc = (body: string) => `${body}6304${crc16(`${body}6304`)}`;
 const code = (r: { ok: boolean; code?: string }) => (r.ok ? 'ok' : r.code);

@@ -7,11 +7,9 @@ import {
   readTlv,
   verifyBrCode,
 } from '../../../../shared/domain/brcode';
+import { STATIC_BCB } from '../../../helpers/brcode-samples';
 
 // Examples from the Central Bank's "Manual do BR Code" (static) and the Pix initiation manual (dynamic).
-const STATIC_BCB =
-  '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR' +
-  '5913Fulano de Tal6008BRASILIA62070503***63041D3D';
 const DYNAMIC_BCB =
   '00020101021226700014br.gov.bcb.pix2548pix.example.com/8b3da2f39a4140d1a91abd93113bd441' +
   '5204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***630464E4';

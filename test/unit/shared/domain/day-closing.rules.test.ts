@@ -3,17 +3,10 @@ import {
   closeDay,
   isDifferentAmount,
   type ClosingCharge,
-  type DayRange,
 } from '../../../../shared/domain/day-closing';
+import { D, D1, H } from '../../../helpers/closing-days';
 
 // Fechamento do dia, rule by rule: what the owner reads for one day.
-const H = 3_600_000;
-const dayOf = (d: number): DayRange => ({
-  from: new Date(2026, 10, d).getTime(),
-  to: new Date(2026, 10, d + 1).getTime(),
-});
-const D = dayOf(20);
-const D1 = dayOf(21);
 const zero = { count: 0, amountCents: 0 };
 const c = (over: Partial<ClosingCharge>): ClosingCharge => ({
   status: 'PAID',

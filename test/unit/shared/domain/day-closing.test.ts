@@ -11,15 +11,8 @@ import {
   type DayClosing,
   type DayRange,
 } from '../../../../shared/domain/day-closing';
+import { D, D1, H } from '../../../helpers/closing-days';
 
-const H = 3_600_000;
-/** Local days, as the terminal computes them (dayRange). */
-const dayOf = (d: number): DayRange => ({
-  from: new Date(2026, 10, d).getTime(),
-  to: new Date(2026, 10, d + 1).getTime(),
-});
-const D = dayOf(20);
-const D1 = dayOf(21);
 const at = (day: DayRange, h: number, m = 0) => day.from + h * H + m * 60_000;
 
 const c = (over: Partial<ClosingCharge>): ClosingCharge => ({

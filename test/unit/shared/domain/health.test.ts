@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { healthOf, type HealthSignals } from '../../../../shared/domain/health';
+import { allWell } from '../../../helpers/health-signals';
 
 // The Saúde panel: each line the owner reads, and the colour of the whole.
-const good: HealthSignals = {
-  now: 100_000,
-  relay: { configured: true, state: 'connected', lastEventAt: 88_400 },
-  psp: { reachable: 'reachable', auth: 'ok' },
-  statusQuery: { configured: true, result: 'ok' },
-  keychain: true,
-  printer: { kind: 'escpos', reachable: true },
-  clockSkewMs: 0,
-  toleranceSeconds: 300,
-  waiting: 0,
-  receiver: { pinned: { name: 'PADARIA', key: 'loja@x.com', confirmed: true } },
-};
+const good = allWell(100_000, 11_600, { name: 'PADARIA', key: 'loja@x.com' });
 const line = (s: Partial<HealthSignals>, id: string) =>
   healthOf({ ...good, ...s }).items.find((i) => i.id === id);
 

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll } from 'vitest';
+import { coreOn } from './core';
+import { sandbox, type TestSandbox } from './sandbox';
+
+export type Terminal = Awaited<ReturnType<typeof coreOn>>;
+
+/** One sandbox PSP for the whole file: started before its tests, closed after them. */
+export function sandboxForFile(options: Parameters<typeof sandbox>[0] = {}): { sb: TestSandbox } {
+  const env = {} as { sb: TestSandbox };
+  beforeAll(async () => {
+    env.sb = await sandbox(options);
+  });
+  afterAll(() => env.sb?.close());
+  return env;
+}
+
+/**
+ * A sandbox PSP and one terminal on it (`coreOn`) for the whole file: `env.sb` is the sandbox,
+ * the rest of `env` is the terminal (`env.core`, `env.logs`, …). Both are started before the
+ * file's tests (a later `beforeAll` sees them) and stopped after them.
+ */
+export function terminalForFile(
+  options: Parameters<typeof coreOn>[1] = {},
+): Terminal & { sb: TestSandbox } {
+  const env = {} as Terminal & { sb: TestSandbox };
+  beforeAll(async () => {
+    env.sb = await sandbox();
+    Object.assign(env, await coreOn(env.sb.baseUrl, options));
+  });
+  afterAll(async () => {
+    await env.core?.stop();
+    await env.sb?.close();
+  });
+  return env;
+}
