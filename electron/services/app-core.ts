@@ -45,11 +45,17 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     get demo() {
       return p.sel.demo;
     },
-    ...pick(f, 'terminalId', 'ledger', 'events', 'redactor', 'logger'),
-    ...pick(p, 'settings', 'credentials'),
+    terminalId: f.terminalId,
+    ledger: f.ledger,
+    events: f.events,
+    redactor: f.redactor,
+    logger: f.logger,
+    settings: p.settings,
+    credentials: p.credentials,
     statusBudget: p.budget,
     ...c,
-    ...pick(cb, 'intake', 'refusals'),
+    intake: cb.intake,
+    refusals: cb.refusals,
     ...own,
     health,
     pdv: pdvs.pdv,
@@ -65,11 +71,4 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     start,
     stop,
   };
-}
-
-/** The named members of a part, and no others (AppCore is a surface, not every internal). */
-function pick<T, K extends keyof T>(part: T, ...keys: K[]): Pick<T, K> {
-  const out = {} as Pick<T, K>;
-  for (const k of keys) out[k] = part[k];
-  return out;
 }
