@@ -79,7 +79,12 @@ export function chargeParts(d: ChargePartsDeps) {
     callbackUrl,
     maxAmountCents: () => settings.get().psp.maxAmountCents,
     now,
-    publish: (v) => events.emit('withdrawals:updated', v),
+    // A withdrawal made as a refund (the family kind): the refund follows it, after every window
+    // has heard of the withdrawal (a late binding: the refunds are made next, from withdrawals).
+    publish: (v) => {
+      events.emit('withdrawals:updated', v);
+      refunds.onWithdrawal(v);
+    },
     retrySafe: () => settings.get().psp.withdrawal.externalIdField !== '',
     receiverRequiredFor: () => settings.get().psp.withdrawal.receiverRequiredFor,
   });
@@ -92,8 +97,6 @@ export function chargeParts(d: ChargePartsDeps) {
     publish: (v) => events.emit('refunds:updated', v),
     ...(o.refundPollMs && { pollDelaysMs: o.refundPollMs }),
   });
-  // A withdrawal made as a refund (the family kind): the refund follows it.
-  events.on('withdrawals:updated', (v) => refunds.onWithdrawal(v));
   // The day's received-PIX list finds payments a dead stream or a lost webhook never brought.
   const receivedPix = new ReceivedPixReconciler({
     ledger,
