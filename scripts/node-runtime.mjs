@@ -9,9 +9,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const MIN_NODE = '22.12.0';
-
 const root = path.resolve(import.meta.dirname, '..');
+
+/** package.json's "engines" (">=22.12") as a full version: one place to change it. */
+const engines = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).engines.node;
+export const MIN_NODE = `${engines.replace(/^>=\s*/, '')}.0.0`.split('.').slice(0, 3).join('.');
 const manifest = JSON.parse(readFileSync(path.join(root, 'scripts/node22/package.json'), 'utf8'));
 const [[BUNDLED_PACKAGE, BUNDLED_VERSION]] = Object.entries(manifest.dependencies);
 

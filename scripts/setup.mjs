@@ -175,7 +175,7 @@ function linkNode(useBundled) {
     symlinkSync(target, bundled.link);
   } else if (
     current !== null &&
-    path.resolve(path.dirname(bundled.link), current).startsWith(bundled.prefix)
+    path.resolve(path.dirname(bundled.link), current).startsWith(bundled.prefix + path.sep)
   )
     rmSync(bundled.link, { force: true });
 }
