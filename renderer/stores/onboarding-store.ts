@@ -128,7 +128,8 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
   webhook: null,
   stored: { credentials: false, relayToken: false, certificate: false },
   base: null,
-  loading: false,
+  // Until the first start() has the saved settings: the form is never shown before them.
+  loading: true,
   async start() {
     set({
       form: emptyForm(),

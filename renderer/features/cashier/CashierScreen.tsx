@@ -25,7 +25,8 @@ export function CashierScreen() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [c]);
+    // Once: the handler reads the store when a key comes (it was re-added on every keystroke).
+  }, []);
 
   useEffect(() => {
     // After a reset, once the form is enabled again (a disabled field cannot take the focus).

@@ -42,7 +42,8 @@ export function ConnectFlow({ firstRun, onDone }: { firstRun: boolean; onDone():
     document
       .querySelector<HTMLElement>('.onboarding h2, .onboarding input, .onboarding button')
       ?.focus();
-  }, [step]);
+    // The form appears once the saved settings are in: the focus goes to it then too.
+  }, [step, ob.loading]);
 
   const tryDemo = async () => {
     await useApp.getState().dismissWelcome();
