@@ -118,6 +118,9 @@ const testInput = (f: ConnectForm) => ({
  * The first run and `Conectar ao PSP`: the form stays here until `Salvar e usar` sends it all
  * in one call; secrets typed are cleared once sent and never read back.
  */
+/** How many times start() ran: an answer to an earlier one is dropped. */
+let starts = 0;
+
 export const useOnboarding = create<OnboardingState>((set, get) => ({
   form: emptyForm(),
   errors: {},
@@ -139,7 +142,11 @@ export const useOnboarding = create<OnboardingState>((set, get) => ({
       webhook: null,
       loading: true,
     });
+    const seq = ++starts;
     const [s, c] = await Promise.all([bridge().settings.get({}), bridge().credentials.status({})]);
+    // Only the latest start applies (React's StrictMode starts twice in development): an earlier
+    // answer showed the form, and the later one then wiped the PIN typed into it.
+    if (seq !== starts) return;
     const form = emptyForm();
     // Configurações → Conectar ao PSP starts from the saved (non-secret) settings of a live shop.
     if (s.ok && useApp.getState().info?.mode === 'live') {

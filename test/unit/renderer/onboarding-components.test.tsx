@@ -7,6 +7,7 @@ import { PinDialog } from '../../../renderer/components/PinDialog';
 import { ConnectFlow } from '../../../renderer/features/onboarding/ConnectFlow';
 import { DefenseForm } from '../../../renderer/features/infractions/DefenseForm';
 import { useApp } from '../../../renderer/stores/app-store';
+import { useOnboarding } from '../../../renderer/stores/onboarding-store';
 
 // The window.balcao a component sees: every call recorded, answers given per channel. The
 // services behind it are tested for real elsewhere; here only what the forms send (or not).
@@ -78,6 +79,28 @@ describe('first run: the PIN step', () => {
     expect(screen.queryByLabelText('Novo PIN')).toBeNull();
     expect(screen.getByText('Carregando as configurações…')).toBeTruthy();
     await act(async () => release());
+    type('Novo PIN', '4826');
+    type('Confirme o PIN', '4826');
+    await click('Continuar');
+    expect(screen.getByLabelText('URL do PSP')).toBeTruthy();
+  });
+
+  it('started twice (StrictMode): the first answer does not show the form the second would wipe', async () => {
+    const releases: Array<() => void> = [];
+    const answer = answers;
+    window.balcao = createApi(
+      async (channel, input) => {
+        calls.push({ channel, input });
+        if (channel === 'settings:get') await new Promise<void>((r) => releases.push(r));
+        return answer[channel] ?? ok({});
+      },
+      () => () => {},
+    );
+    await openFirstRun();
+    await act(async () => void useOnboarding.getState().start());
+    await act(async () => releases[0]!());
+    expect(screen.queryByLabelText('Novo PIN')).toBeNull();
+    await act(async () => releases[1]!());
     type('Novo PIN', '4826');
     type('Confirme o PIN', '4826');
     await click('Continuar');
