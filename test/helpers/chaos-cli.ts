@@ -7,7 +7,7 @@ import { runChaos } from './chaos';
 import { runProcessChaos } from './chaos-processes';
 
 const USAGE =
-  'usage: npm run chaos -- --seed N [--charges N] [--minutes M] [--status-query none] [--processes] [--relay-kills N] [--app-kills N] [--query-budget N] [--verbose]';
+  'usage: npm run chaos -- --seed N [--charges N] [--minutes M] [--status-query none] [--processes] [--relay-kills N] [--app-kills N] [--query-budget N] [--pace N] [--verbose]';
 const args = process.argv.slice(2);
 const opt = (name: string) => {
   const i = args.indexOf(`--${name}`);
@@ -50,6 +50,7 @@ const report = processes
       relayKills: num('relay-kills', perMinute(1))!,
       appKills: num('app-kills', perMinute(1))!,
       ...(num('query-budget') && { queryPerMinute: num('query-budget')! }),
+      ...(num('pace') && { pacePerMinute: num('pace')! }),
       ...(progress && { progress }),
     })
   : await runChaos({ seed, charges: charges ?? 50, statusQuery, ...(progress && { progress }) });

@@ -37,6 +37,11 @@ export interface ProcessChaosOptions {
   appKills: number;
   /** The status query's budget a minute, when not the app's default (60). */
   queryPerMinute?: number;
+  /**
+   * Sales a minute on average (each gap 0.5–1.5 times the mean), when not the stress pace of a
+   * timed run (0.2–0.6 s between sales, about 2 a second with the app's own time).
+   */
+  pacePerMinute?: number;
   progress?: (line: string) => void;
 }
 
@@ -152,6 +157,9 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
     let appDown = false;
 
     const killApp = async () => {
+      // From here on, what the app shows of a relay return is its restart's.
+      appDown = true;
+      for (const d of relayDowns) if (d.backAt && !seen.returnShown(d)) d.appDownAtBack = true;
       const inFlight = random() < 0.5;
       o.progress?.(
         `app: kill -9 (${open.length} QRs open)${inFlight ? ' with a create in flight' : ''}`,
@@ -169,7 +177,6 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
         });
         await sleep(300);
       }
-      appDown = true;
       await c.app!.kill9();
       await sb.control('DELETE', '/faults');
       // Payers go on paying QRs already shown while the app is down.
@@ -231,8 +238,9 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
         await paid(); // after the cancel: a late payment
       } else if (what < 0.7) await cancel();
       else open.push({ id: r.value.id, pspId: psp.id });
-      // A run for a while goes at a cashier's pace (and stays within one list of 1,000).
-      if (o.minutes !== undefined) await sleep(200 + random() * 400);
+      // A timed run paces its sales (and stays within one list of 1,000).
+      if (o.pacePerMinute) await sleep((60_000 / o.pacePerMinute) * (0.5 + random()));
+      else if (o.minutes !== undefined) await sleep(200 + random() * 400);
     }
     // Recovery: every fault gone, the relay back and the app's stream to it up again, the PSP
     // done redelivering its callbacks; the app reconciles by itself.

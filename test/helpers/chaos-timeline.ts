@@ -5,8 +5,9 @@ import { percentiles } from './chaos-random';
 export interface RelayOutage {
   paid: string[];
   backAt?: number;
-  /** The app was down (killed, not yet restarted) when the relay came back: what it shows then
-   * is the app's restart, counted there, not the relay's return. */
+  /** The app was down (killed, not yet restarted) when the relay came back, or was killed
+   * before it had shown the return (its stream up, the payments `Pago`): what it shows then is
+   * the app's restart, counted there, not the relay's return. */
   appDownAtBack?: boolean;
 }
 
@@ -57,6 +58,15 @@ export class Timeline {
           return at === undefined || d.backAt === undefined ? [] : [Math.max(0, at - d.backAt)];
         }),
       ),
+    );
+  }
+
+  /** Whether the app has shown the relay's return: its stream up again, the payments `Pago`. */
+  returnShown(d: RelayOutage) {
+    return (
+      d.backAt !== undefined &&
+      this.connected.some((t) => t > d.backAt!) &&
+      d.paid.every((id) => this.paidAt.has(id))
     );
   }
 
