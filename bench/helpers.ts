@@ -16,6 +16,30 @@ export function stats(samples: number[]) {
   };
 }
 
+/**
+ * Times `a` and `b` in turn, `n` times each after `warmup` untimed rounds: alternating, both see
+ * the same server state and machine load. Their durations in ms.
+ */
+export async function alternate(
+  n: number,
+  warmup: number,
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+): Promise<[number[], number[]]> {
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < n + warmup; i++) {
+    for (const [fn, out] of [
+      [a, times[0]],
+      [b, times[1]],
+    ] as const) {
+      const t = performance.now();
+      await fn();
+      if (i >= warmup) out.push(performance.now() - t);
+    }
+  }
+  return times;
+}
+
 export const ms = (x: number) => `${x.toFixed(3)} ms`;
 
 export function machine(): string {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Ledger } from '../electron/services/ledger/ledger';
 import { startHost } from '../test/helpers/devhost';
-import { machine, ms, sandboxProcess, stats } from './helpers';
+import { alternate, machine, ms, sandboxProcess, stats } from './helpers';
 
 const N = 500;
 const MANY = Number(process.env.BENCH_CHARGES ?? 10_000);
@@ -80,18 +80,7 @@ await new Promise((r) => setTimeout(r, 500));
 host.child.kill('SIGUSR2');
 await new Promise((r) => setTimeout(r, 500));
 const rssIdle = rssKb();
-const hostMs: number[] = [];
-const bareMs: number[] = [];
-for (let i = 0; i < N + 50; i++) {
-  for (const [fn, out] of [
-    [viaHost, hostMs],
-    [bare, bareMs],
-  ] as const) {
-    const t = performance.now();
-    await fn();
-    if (i >= 50) out.push(performance.now() - t);
-  }
-}
+const [hostMs, bareMs] = await alternate(N, 50, viaHost, bare);
 const h = stats(hostMs);
 const b = stats(bareMs);
 

@@ -2,7 +2,7 @@
 // Target: the client adds less than 1 ms at p50.
 import { PspClient } from '../electron/services/psp/client';
 import { pspSettingsSchema } from '../shared/psp-settings';
-import { machine, ms, sandboxProcess, stats } from './helpers';
+import { alternate, machine, ms, sandboxProcess, stats } from './helpers';
 
 const N = 500;
 const WARMUP = 50;
@@ -55,19 +55,7 @@ async function viaFetch() {
   await res.json();
 }
 
-const client_ms: number[] = [];
-const fetch_ms: number[] = [];
-for (let i = 0; i < N + WARMUP; i++) {
-  // Alternate, so both see the same server state and machine load.
-  for (const [fn, out] of [
-    [viaClient, client_ms],
-    [viaFetch, fetch_ms],
-  ] as const) {
-    const t = performance.now();
-    await fn();
-    if (i >= WARMUP) out.push(performance.now() - t);
-  }
-}
+const [client_ms, fetch_ms] = await alternate(N, WARMUP, viaClient, viaFetch);
 sb.child.kill();
 
 const c = stats(client_ms);

@@ -3,56 +3,23 @@
 // kill -9 of each engine node in turn, then of one relay instance. One line at the end:
 // acked (answered 200), lost (acked, never delivered), duplicated (delivered more than once),
 // and the window: per callback, first attempt to its 200, p99.
-import http from 'node:http';
-import { startNatsCluster } from '../test/helpers/nats';
-import { startRelayProcess } from '../test/helpers/relay-process';
+import { startNatsCluster, startNatsRelay } from '../test/helpers/nats';
+import { postOnce } from '../test/helpers/one-post';
+import { newRelayChannel } from '../test/helpers/relay-channel';
 import { sseEvents } from '../test/helpers/sse-events';
 
 const ADMIN = 'failover-admin-token-0123456789abcdef';
 const RATE = Number(process.env.FAILOVER_RATE ?? 200);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const post = (url: string, body: string) =>
-  new Promise<number>((resolve) => {
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        agent: false,
-        timeout: 5000,
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', () => resolve(0));
-    req.on('timeout', () => req.destroy());
-    req.end(body);
-  });
-
 const nats = await startNatsCluster();
 const relays = [
-  await startRelayProcess({
-    adminToken: ADMIN,
-    store: `nats://${nats.servers.join(',')}`,
-    args: ['--log-level', 'error'],
-  }),
-  await startRelayProcess({
-    adminToken: ADMIN,
-    store: `nats://${nats.servers.join(',')}`,
-    args: ['--log-level', 'error'],
-  }),
+  await startNatsRelay(nats.servers, ADMIN),
+  await startNatsRelay(nats.servers, ADMIN),
 ];
 const live = () => relays.filter((r) => r.child.exitCode === null && r.child.signalCode === null);
 try {
-  const c = (await (
-    await fetch(`${relays[0]!.url}/admin/channels`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN}` },
-    })
-  ).json()) as { channelId: string; token: string };
+  const c = await newRelayChannel(relays[0]!.url, ADMIN);
 
   // The terminal: resumes on whichever instance is up, from its Last-Event-ID.
   const got: string[] = [];
@@ -91,11 +58,8 @@ try {
         const t0 = performance.now();
         for (let attempt = 0; ; attempt++) {
           const urls = live();
-          if (
-            (await post(`${urls[(n + attempt) % urls.length]!.url}/hooks/${c.channelId}`, body)) ===
-            200
-          )
-            break;
+          const url = `${urls[(n + attempt) % urls.length]!.url}/hooks/${c.channelId}`;
+          if ((await postOnce(url, body, 5000)).status === 200) break;
           await sleep(100); // the PSP's retry
         }
         windows.push(performance.now() - t0);

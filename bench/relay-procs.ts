@@ -4,7 +4,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { freePort } from '../test/helpers/relay-process';
+import { freePort, relayCliArgs } from '../test/helpers/relay-process';
 
 /** The hard limit of open files: what `ulimit -n` may be raised to without privileges. */
 export const hardNofile = () =>
@@ -37,18 +37,8 @@ export async function startBenchRelay(o: {
   const child = spawnWithNofile(
     [
       '--expose-gc',
-      '--import',
-      'tsx',
-      'relay/cli.ts',
-      '--port',
-      String(port),
-      '--store',
-      o.store,
       // The per-channel limit lifted: the benchmark measures the relay, not its limiter.
-      '--rate-per-channel',
-      '1000000',
-      '--burst',
-      '1000000',
+      ...relayCliArgs(port, o.store, ['--rate-per-channel', '1000000', '--burst', '1000000']),
     ],
     { stdout: fd, env: { ...process.env, RELAY_ADMIN_TOKEN: o.adminToken } },
   );

@@ -27,45 +27,36 @@ export class Metrics {
     const buckets = [
       0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
     ];
-    this.receivedC = new Counter({
-      name: 'relay_callbacks_received_total',
-      help: 'Callbacks stored durably (answered 200).',
-      registers,
-    });
-    this.rejectedC = new Counter({
-      name: 'relay_callbacks_rejected_total',
-      help: 'Callbacks refused, by reason.',
-      labelNames: ['reason'],
-      registers,
-    });
-    this.deliveredC = new Counter({
-      name: 'relay_events_delivered_total',
-      help: 'Events written to subscribers.',
-      registers,
-    });
-    this.storeErrorsC = new Counter({
-      name: 'relay_store_errors_total',
-      help: 'Store operations that failed, by store and operation.',
-      labelNames: ['store', 'op'],
-      registers,
-    });
+    const counter = <L extends string = never>(name: string, help: string, labelNames: L[] = []) =>
+      new Counter<L>({ name, help, labelNames, registers });
+    const histogram = (name: string, help: string) =>
+      new Histogram({ name, help, buckets, registers });
+    this.receivedC = counter(
+      'relay_callbacks_received_total',
+      'Callbacks stored durably (answered 200).',
+    );
+    this.rejectedC = counter('relay_callbacks_rejected_total', 'Callbacks refused, by reason.', [
+      'reason',
+    ]);
+    this.deliveredC = counter('relay_events_delivered_total', 'Events written to subscribers.');
+    this.storeErrorsC = counter(
+      'relay_store_errors_total',
+      'Store operations that failed, by store and operation.',
+      ['store', 'op'],
+    );
     this.subscribersG = new Gauge({
       name: 'relay_subscribers',
       help: 'Connected SSE subscribers.',
       registers,
     });
-    this.appendH = new Histogram({
-      name: 'relay_intake_to_append_seconds',
-      help: 'From a callback’s arrival to its being held by the store (then the 200).',
-      buckets,
-      registers,
-    });
-    this.deliveryH = new Histogram({
-      name: 'relay_append_to_delivery_seconds',
-      help: 'From a callback’s arrival to its write on a subscriber’s stream.',
-      buckets,
-      registers,
-    });
+    this.appendH = histogram(
+      'relay_intake_to_append_seconds',
+      'From a callback’s arrival to its being held by the store (then the 200).',
+    );
+    this.deliveryH = histogram(
+      'relay_append_to_delivery_seconds',
+      'From a callback’s arrival to its write on a subscriber’s stream.',
+    );
     collectDefaultMetrics({ register: this.registry });
   }
 

@@ -8,15 +8,10 @@ import {
   type KV,
   type NatsConnection,
 } from 'nats';
+import { channelSummaries } from './channel-summaries';
 import { RateLimiter } from './rate-limit';
-import type {
-  AppendOutcome,
-  ChannelRecord,
-  ChannelSummary,
-  RelayStore,
-  StoredEvent,
-  WakeListener,
-} from './store';
+import type { AppendOutcome, ChannelRecord, RelayStore, StoredEvent, WakeListener } from './store';
+import { WakeListeners } from './wake-listeners';
 
 export interface NatsStoreOptions {
   /** Copies of every event and of the channel registry (3: one node may be lost). */
@@ -55,7 +50,7 @@ export class NatsStore implements RelayStore {
     jsm: JetStreamManager;
     kv: KV;
   }>;
-  private readonly listeners: WakeListener[] = [];
+  private readonly listeners = new WakeListeners();
   private readonly instance = randomBytes(6).toString('hex');
   /**
    * The per-channel rate, shared among the instances alive: JetStream has no cheap atomic
@@ -133,13 +128,12 @@ export class NatsStore implements RelayStore {
         for await (const m of sub) {
           if (m.headers?.get('relay-instance') === this.instance) continue;
           const channel = m.subject.slice(WAKE.length + 1);
-          for (const l of this.listeners) l(channel);
+          this.listeners.wake(channel);
         }
       })();
       // Wakes sent while this connection was away are lost: wake every channel on return.
       void (async () => {
-        for await (const s of nc.status())
-          if (s.type === 'reconnect') for (const l of this.listeners) l(null);
+        for await (const s of nc.status()) if (s.type === 'reconnect') this.listeners.wake(null);
       })();
       return { nc, js, jsm, kv };
     })();
@@ -159,24 +153,25 @@ export class NatsStore implements RelayStore {
     return m?.subject === `${SUBJECT}.${channelId}`;
   }
 
-  async listChannels(): Promise<ChannelSummary[]> {
+  async listChannels() {
     const { kv, jsm } = await this.ready;
     // The keys first: nats.js ends the key listing's consumer by its pending count, and
     // awaiting other calls inside that loop lost keys (seen with the three-node cluster).
     const ids: string[] = [];
     for await (const id of await kv.keys()) if (VALID_ID.test(id)) ids.push(id);
-    const out: ChannelSummary[] = [];
+    const channels: ChannelRecord[] = [];
     for (const id of ids) {
       const c = await this.getChannel(id);
-      if (!c) continue;
+      if (c) channels.push(c);
+    }
+    return channelSummaries(channels, async (id) => {
       // The channel's newest event, if the stream still holds one (purged or never: null).
       const last = await jsm.streams
         .getMessage(STREAM, { last_by_subj: `${SUBJECT}.${id}` })
         .catch(() => null);
       const at = last?.header?.get('relay-received-at');
-      out.push({ id: c.id, createdAt: c.createdAt, lastEventAt: at ? Number(at) : null });
-    }
-    return out.sort((a, b) => a.createdAt - b.createdAt);
+      return at ? Number(at) : null;
+    });
   }
 
   async getChannel(id: string): Promise<ChannelRecord | null> {
@@ -220,7 +215,7 @@ export class NatsStore implements RelayStore {
     // A wake without the event: sequence numbers are taken from the stream leader, so another
     // instance may hold an earlier id of this channel not yet announced here; handing this
     // event to a subscriber directly could move its cursor past that one. It reads instead.
-    for (const l of this.listeners) l(channelId);
+    this.listeners.wake(channelId);
     const w = natsHeaders();
     w.set('relay-instance', this.instance);
     nc.publish(`${WAKE}.${channelId}`, undefined, { headers: w });
@@ -265,7 +260,7 @@ export class NatsStore implements RelayStore {
   }
 
   onAppend(listener: WakeListener) {
-    this.listeners.push(listener);
+    this.listeners.add(listener);
   }
 
   /** The first message at or after `seq` on `subject` (STREAM.MSG.GET's `next_by_subj`). */

@@ -1,13 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import type {
-  AppendOutcome,
-  ChannelRecord,
-  ChannelSummary,
-  RelayStore,
-  StoredEvent,
-  WakeListener,
-} from './store';
+import { channelSummaries } from './channel-summaries';
+import type { AppendOutcome, ChannelRecord, RelayStore, StoredEvent, WakeListener } from './store';
+import { WakeListeners } from './wake-listeners';
 
 /**
  * Redis Streams, the scale-out store: several stateless relay instances share one Redis; any
@@ -65,7 +60,7 @@ interface ScriptCommands {
 export class RedisStore implements RelayStore {
   private readonly redis: Redis & ScriptCommands;
   private readonly wake: Redis;
-  private readonly listeners: WakeListener[] = [];
+  private readonly listeners = new WakeListeners();
   /** Names this instance's connections (CLIENT LIST shows how many it holds). */
   readonly connectionName = `relay-${process.pid}-${randomBytes(3).toString('hex')}`;
 
@@ -90,14 +85,10 @@ export class RedisStore implements RelayStore {
     // Resubscribed after a reconnect (ioredis does it): wakes sent meanwhile were lost.
     let subscribedOnce = false;
     this.wake.on('ready', () => {
-      if (subscribedOnce) this.emit(null);
+      if (subscribedOnce) this.listeners.wake(null);
       subscribedOnce = true;
     });
     this.wake.subscribe(WAKE).catch(() => undefined);
-  }
-
-  private emit(channelId: string | null, appended?: StoredEvent[]) {
-    for (const l of this.listeners) l(channelId, appended);
   }
 
   /** A wake: `channel\nid\nreceivedAt\nheaders\nbody` (see APPEND). */
@@ -106,20 +97,20 @@ export class RedisStore implements RelayStore {
     let at = -1;
     while (cuts.length < 4 && (at = m.indexOf(10, at + 1)) >= 0) cuts.push(at);
     const field = (i: number) => m.toString('utf8', i ? cuts[i - 1]! + 1 : 0, cuts[i]);
-    if (cuts.length < 4) return this.emit(field(0) || null);
+    if (cuts.length < 4) return this.listeners.wake(field(0) || null);
     let headers: Record<string, string>;
     try {
       headers = JSON.parse(field(3)) as Record<string, string>;
     } catch {
-      return this.emit(field(0));
+      return this.listeners.wake(field(0));
     }
-    this.emit(field(0), [
+    this.listeners.wake(field(0), [
       { id: field(1), receivedAt: Number(field(2)), headers, body: m.subarray(cuts[3]! + 1) },
     ]);
   }
 
   onAppend(listener: WakeListener) {
-    this.listeners.push(listener);
+    this.listeners.add(listener);
   }
 
   private key = (channelId: string) => `relay:events:${channelId}`;
@@ -168,16 +159,14 @@ export class RedisStore implements RelayStore {
     return (await this.redis.xrange(this.key(channelId), id, id, 'COUNT', 1)).length === 1;
   }
 
-  async listChannels(): Promise<ChannelSummary[]> {
+  async listChannels() {
     const all = await this.redis.hgetall(CHANNELS);
-    const out: ChannelSummary[] = [];
-    for (const v of Object.values(all)) {
-      const c = JSON.parse(v) as ChannelRecord;
-      const [last] = await this.redis.xrevrange(this.key(c.id), '+', '-', 'COUNT', 1);
+    const channels = Object.values(all).map((v) => JSON.parse(v) as ChannelRecord);
+    return channelSummaries(channels, async (id) => {
+      const [last] = await this.redis.xrevrange(this.key(id), '+', '-', 'COUNT', 1);
       const r = last ? last[1][last[1].indexOf('r') + 1] : undefined;
-      out.push({ id: c.id, createdAt: c.createdAt, lastEventAt: r ? Number(r) : null });
-    }
-    return out.sort((a, b) => a.createdAt - b.createdAt);
+      return r ? Number(r) : null;
+    });
   }
 
   async getChannel(id: string) {

@@ -10,6 +10,7 @@ import {
   type Writer,
 } from './sqlite-writer';
 import type { ChannelRecord, RelayStore, StoredEvent, WakeListener } from './store';
+import { WakeListeners } from './wake-listeners';
 
 interface Job {
   job: WriteJob;
@@ -39,7 +40,7 @@ export interface SqliteStoreOptions {
 export class SqliteStore implements RelayStore {
   private readonly db: Database.Database;
   private readonly writer: Writer;
-  private readonly listeners: WakeListener[] = [];
+  private readonly listeners = new WakeListeners();
   private readonly maxBatch: number;
   private queue: Job[] = [];
   private busy = false;
@@ -67,7 +68,7 @@ export class SqliteStore implements RelayStore {
   }
 
   onAppend(listener: WakeListener) {
-    this.listeners.push(listener);
+    this.listeners.add(listener);
   }
 
   private write(
@@ -109,7 +110,7 @@ export class SqliteStore implements RelayStore {
       if (list) list.push(e);
       else woken.set(j.channelId, [e]);
     });
-    for (const [c, events] of woken) for (const l of this.listeners) l(c, events);
+    for (const [c, events] of woken) this.listeners.wake(c, events);
     this.pump();
   }
 

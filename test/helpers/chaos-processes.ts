@@ -10,7 +10,7 @@ import {
   type CallbackLog,
   type PspCharge,
 } from './chaos-books';
-import { FAULTS, faultBody, percentiles, pick, rng } from './chaos-random';
+import { drawSale, percentiles, rng } from './chaos-random';
 import { Cast } from './chaos-cast';
 import { Timeline, type RelayOutage } from './chaos-timeline';
 import { payer } from './core';
@@ -209,14 +209,11 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
         appSlots.shift();
         await killApp();
       }
-      const fault = pick(random, FAULTS);
-      faults[fault[0]] = (faults[fault[0]] ?? 0) + 1;
-      const body = faultBody(fault);
-      if (body) await sb.control('POST', '/faults', body);
-      o.progress?.(`sale ${sales}: ${fault[0]}`);
-      const amountCents = 1 + Math.floor(random() * 50_000);
+      const sale = drawSale(random, faults);
+      if (sale.faultBody) await sb.control('POST', '/faults', sale.faultBody);
+      o.progress?.(`sale ${sales}: ${sale.kind}`);
       const sentAt = Date.now();
-      const r = await call<ChargeView>('charges:create', { amountCents, payer });
+      const r = await call<ChargeView>('charges:create', { amountCents: sale.amountCents, payer });
       await sb.control('DELETE', '/faults');
       if (!r.ok) continue;
       seen.seen(r.value);

@@ -40,6 +40,20 @@ export const faultBody = ([kind, , value]: Fault) =>
     ? null
     : { route: 'POST /payments/deposit', kind, ...(value !== undefined && { value }) };
 
+/**
+ * One sale's draws, in this order (a seed replays the same run): the PSP's fault, counted in
+ * `tally` by kind, and its sandbox body (null for none); then the amount.
+ */
+export function drawSale(random: () => number, tally: Record<string, number>) {
+  const fault = pick(random, FAULTS);
+  tally[fault[0]] = (tally[fault[0]] ?? 0) + 1;
+  return {
+    kind: fault[0],
+    faultBody: faultBody(fault),
+    amountCents: 1 + Math.floor(random() * 50_000),
+  };
+}
+
 /** p50, p99 and max of some durations (ms), or null when there are none. */
 export function percentiles(ms: number[]) {
   if (!ms.length) return null;

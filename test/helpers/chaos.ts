@@ -1,5 +1,5 @@
 import { checkBooks, settledBooks, type PspCharge } from './chaos-books';
-import { FAULTS, faultBody, pick, rng } from './chaos-random';
+import { drawSale, rng } from './chaos-random';
 import { coreOn, payer } from './core';
 import { sandbox } from './sandbox';
 
@@ -46,13 +46,10 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
   const pay = (id: string) => sb.control('POST', `/charges/${id}/pay`);
   try {
     for (let i = 0; i < o.charges; i++) {
-      const fault = pick(random, FAULTS);
-      faults[fault[0]] = (faults[fault[0]] ?? 0) + 1;
-      const body = faultBody(fault);
-      if (body) await sb.control('POST', '/faults', body);
-      o.progress?.(`sale ${i}: ${fault[0]}`);
-      const amountCents = 1 + Math.floor(random() * 50_000);
-      const r = await t.core.charges.create({ amountCents, payer });
+      const sale = drawSale(random, faults);
+      if (sale.faultBody) await sb.control('POST', '/faults', sale.faultBody);
+      o.progress?.(`sale ${i}: ${sale.kind}`);
+      const r = await t.core.charges.create({ amountCents: sale.amountCents, payer });
       await sb.control('DELETE', '/faults');
       if (!r.ok) continue;
       const psp = (await atPsp()).find((c) => c.externalId === r.value.externalId);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { tempDir } from './core';
-import { freePort } from './relay-process';
+import { freePort, startRelayProcess } from './relay-process';
 
 /**
  * A real three-node NATS JetStream cluster on loopback (free ports, its own directories), for
@@ -95,3 +95,11 @@ export async function startNatsCluster(size = 3, o: { dirs?: Array<string | unde
     },
   };
 }
+
+/** `npm run relay` on the cluster's store, logging errors only: one of interchangeable instances. */
+export const startNatsRelay = (servers: string[], adminToken: string) =>
+  startRelayProcess({
+    adminToken,
+    store: `nats://${servers.join(',')}`,
+    args: ['--log-level', 'error'],
+  });

@@ -14,6 +14,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** `node` arguments that run `npm run relay` on `port` and `store`, `args` after them. */
+export const relayCliArgs = (port: number, store: string, args: string[] = []) => [
+  '--import',
+  'tsx',
+  'relay/cli.ts',
+  '--port',
+  String(port),
+  '--store',
+  store,
+  ...args,
+];
+
 /**
  * `npm run relay` as its own process (so it can be killed with SIGKILL, or its memory read),
  * ready once it printed its URL.
@@ -31,18 +43,7 @@ export async function startRelayProcess(o: {
   const [cmd, ...pre] = [...(o.wrap ?? []), process.execPath];
   const child = spawn(
     cmd!,
-    [
-      ...pre,
-      ...(o.nodeFlags ?? []),
-      '--import',
-      'tsx',
-      'relay/cli.ts',
-      '--port',
-      String(port),
-      '--store',
-      o.store,
-      ...(o.args ?? []),
-    ],
+    [...pre, ...(o.nodeFlags ?? []), ...relayCliArgs(port, o.store, o.args)],
     {
       cwd: root,
       env: { ...process.env, RELAY_ADMIN_TOKEN: o.adminToken },

@@ -1,9 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/core';
-import { startRelayProcess } from '../helpers/relay-process';
+import { describe, expect, it } from 'vitest';
+import { newRelayChannel } from '../helpers/relay-channel';
+import { relayProcessForFile } from '../helpers/relay-process-for-file';
 import { waitFor } from '../helpers/sandbox';
 import { CALLBACK_SECRET, relayTerminal } from '../helpers/terminal';
 
@@ -11,26 +9,8 @@ import { CALLBACK_SECRET, relayTerminal } from '../helpers/terminal';
 // the SSE data when they are not UTF-8) so the terminal's HMAC check passes over what was
 // signed, and the payment is read with its accents.
 const ADMIN = 'non-utf8-admin-token-0123456789';
-let relay: ChildProcess;
-let url: string;
-
-beforeAll(async () => {
-  const r = await startRelayProcess({
-    adminToken: ADMIN,
-    store: `sqlite:${path.join(tempDir(), 'relay.sqlite')}`,
-  });
-  relay = r.child;
-  url = r.url;
-});
-afterAll(() => relay?.kill('SIGKILL'));
-
-const newChannel = async () =>
-  (await (
-    await fetch(`${url}/admin/channels`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN}` },
-    })
-  ).json()) as { channelId: string; token: string };
+const relay = relayProcessForFile({ adminToken: ADMIN });
+const newChannel = () => newRelayChannel(relay.url, ADMIN);
 
 /** Signed the way the PSP does: HMAC over `{timestamp}.` followed by the body's bytes. */
 function signLatin1(text: string, eventId: string, secret = CALLBACK_SECRET) {
@@ -51,7 +31,7 @@ function signLatin1(text: string, eventId: string, secret = CALLBACK_SECRET) {
 }
 
 const post = (channelId: string, c: { body: Buffer; headers: Record<string, string> }) =>
-  fetch(`${url}/hooks/${channelId}`, {
+  fetch(`${relay.url}/hooks/${channelId}`, {
     method: 'POST',
     headers: c.headers,
     body: new Uint8Array(c.body),
@@ -67,7 +47,7 @@ describe('non-UTF-8 callbacks through the relay (D7)', () => {
 
     // On the wire: base64 in the SSE data, decoding to the very bytes posted.
     const ac = new AbortController();
-    const res = await fetch(`${url}/channels/${ch.channelId}/events`, {
+    const res = await fetch(`${relay.url}/channels/${ch.channelId}/events`, {
       headers: { authorization: `Bearer ${ch.token}` },
       signal: ac.signal,
     });
@@ -85,7 +65,7 @@ describe('non-UTF-8 callbacks through the relay (D7)', () => {
     expect(Buffer.from(data.body, 'base64').equals(signed.body)).toBe(true);
 
     // The terminal: verified over the exact bytes, recorded once, read with its accents.
-    const t = relayTerminal({ relayUrl: url, channelId: ch.channelId, token: ch.token });
+    const t = relayTerminal({ relayUrl: relay.url, channelId: ch.channelId, token: ch.token });
     await waitFor(() => t.seen('latin1-1'), 15_000);
     const row = t.ledger.db
       .prepare('SELECT record_id, status FROM callback_events WHERE event_id = ?')
@@ -97,7 +77,7 @@ describe('non-UTF-8 callbacks through the relay (D7)', () => {
     const ts = String(Math.floor(Date.now() / 1000));
     expect(
       (
-        await fetch(`${url}/hooks/${ch.channelId}`, {
+        await fetch(`${relay.url}/hooks/${ch.channelId}`, {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
@@ -114,7 +94,7 @@ describe('non-UTF-8 callbacks through the relay (D7)', () => {
     await waitFor(() => t.seen('utf8-1'), 15_000);
     expect(t.count()).toBe(2);
     t.subscriber.stop();
-    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${relay.url}/healthz`)).status).toBe(200);
   });
 
   it('the same Latin-1 bytes with a signature made over their UTF-8 re-encoding are refused, and nothing is applied', async () => {
@@ -123,13 +103,13 @@ describe('non-UTF-8 callbacks through the relay (D7)', () => {
     const body = Buffer.from(text, 'latin1');
     const ts = String(Math.floor(Date.now() / 1000));
     const wrong = createHmac('sha256', CALLBACK_SECRET).update(`${ts}.${text}`).digest('hex');
-    const r = await fetch(`${url}/hooks/${ch.channelId}`, {
+    const r = await fetch(`${relay.url}/hooks/${ch.channelId}`, {
       method: 'POST',
       headers: { 'x-event-id': 'forged-1', 'x-timestamp': ts, 'x-signature': wrong },
       body: new Uint8Array(body),
     });
     expect(r.status).toBe(200); // the relay stores; only the terminal holds the secret
-    const t = relayTerminal({ relayUrl: url, channelId: ch.channelId, token: ch.token });
+    const t = relayTerminal({ relayUrl: relay.url, channelId: ch.channelId, token: ch.token });
     const rejected = () =>
       (
         t.ledger.db
@@ -141,6 +121,6 @@ describe('non-UTF-8 callbacks through the relay (D7)', () => {
     await waitFor(() => rejected() === 1, 15_000);
     expect(t.count()).toBe(0);
     t.subscriber.stop();
-    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${relay.url}/healthz`)).status).toBe(200);
   });
 });

@@ -49,8 +49,8 @@ const post = (id: string, body: string, headers: Record<string, string> = {}) =>
     body,
   });
 
-/** Reads an SSE stream until `count` events arrived. */
-async function readEvents(id: string, token: string, count: number, lastEventId?: string) {
+/** Opens a channel's SSE stream (from after `lastEventId`, if given); `ac` ends it. */
+async function openEvents(id: string, token: string, lastEventId?: string) {
   const ac = new AbortController();
   const res = await fetch(`${relay.url}/channels/${id}/events`, {
     headers: {
@@ -59,6 +59,12 @@ async function readEvents(id: string, token: string, count: number, lastEventId?
     },
     signal: ac.signal,
   });
+  return { ac, res };
+}
+
+/** Reads an SSE stream until `count` events arrived. */
+async function readEvents(id: string, token: string, count: number, lastEventId?: string) {
+  const { ac, res } = await openEvents(id, token, lastEventId);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('text/event-stream');
   const events: Array<{
@@ -200,11 +206,7 @@ describe.each(STORES)('the relay on %s', (_name, makeStore) => {
 
     it('a subscriber already listening gets callbacks posted at once exactly once each, in id order, bytes exact', async () => {
       const c = await channel();
-      const ac = new AbortController();
-      const res = await fetch(`${relay.url}/channels/${c.channelId}/events`, {
-        headers: { authorization: `Bearer ${c.token}` },
-        signal: ac.signal,
-      });
+      const { ac, res } = await openEvents(c.channelId, c.token);
       const reader = (res.body as ReadableStream<Uint8Array>).getReader();
       let text = '';
       const frames = () => [...text.matchAll(/id: ([\d-]+)\ndata: (.*)\n\n/g)];
@@ -261,11 +263,7 @@ describe.each(STORES)('the relay on %s', (_name, makeStore) => {
 
     it('sends a heartbeat comment while idle', async () => {
       const c = await channel();
-      const ac = new AbortController();
-      const res = await fetch(`${relay.url}/channels/${c.channelId}/events`, {
-        headers: { authorization: `Bearer ${c.token}` },
-        signal: ac.signal,
-      });
+      const { ac, res } = await openEvents(c.channelId, c.token);
       let text = '';
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
         text += new TextDecoder().decode(chunk);

@@ -1,33 +1,20 @@
-import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../../helpers/core';
-import { startRelayProcess } from '../../helpers/relay-process';
+import { describe, expect, it } from 'vitest';
+import { newRelayChannel } from '../../helpers/relay-channel';
+import { relayProcessForFile } from '../../helpers/relay-process-for-file';
 
 // A subscriber that stops reading must not make the relay's memory grow with the backlog:
 // 40 MB of callbacks pile up for it while its socket is full; the relay's RSS stays bounded.
 const ADMIN = 'backpressure-admin-token-0123456789';
-let relay: ChildProcess;
-let url: string;
-
-beforeAll(async () => {
-  const r = await startRelayProcess({
-    adminToken: ADMIN,
-    store: `sqlite:${tempDir()}/relay.sqlite`,
-    nodeFlags: ['--expose-gc'],
-  });
-  relay = r.child;
-  url = r.url;
-});
-afterAll(() => relay?.kill('SIGKILL'));
+const relay = relayProcessForFile({ adminToken: ADMIN, nodeFlags: ['--expose-gc'] });
 
 /** After a full GC in the relay: its V8 heap (what it retains) and its RSS, in MB. */
 const memory = async () => {
-  relay.kill('SIGUSR2');
+  relay.child.kill('SIGUSR2');
   await new Promise((r) => setTimeout(r, 300));
   const metrics = await (
-    await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })
+    await fetch(`${relay.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })
   ).text();
   return {
     heap:
@@ -35,20 +22,16 @@ const memory = async () => {
         Number(/nodejs_external_memory_bytes (\d+)/.exec(metrics)![1])) /
       2 ** 20,
     rss:
-      Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${relay.pid}/status`, 'utf8'))![1]) / 1024,
+      Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${relay.child.pid}/status`, 'utf8'))![1]) /
+      1024,
   };
 };
 
 describe('back-pressure', () => {
   it('a stalled subscriber does not grow the relay past a bound', async () => {
-    const ch = (await (
-      await fetch(`${url}/admin/channels`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ADMIN}` },
-      })
-    ).json()) as { channelId: string; token: string };
+    const ch = await newRelayChannel(relay.url, ADMIN);
     // The stalled subscriber: it sends its request and never reads a byte.
-    const stalled = net.connect(Number(new URL(url).port), '127.0.0.1');
+    const stalled = net.connect(Number(new URL(relay.url).port), '127.0.0.1');
     stalled.on('connect', () => {
       stalled.write(
         `GET /channels/${ch.channelId}/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ch.token}\r\nAccept: text/event-stream\r\n\r\n`,
@@ -60,7 +43,7 @@ describe('back-pressure', () => {
     const body = JSON.stringify({ status: 'PAID', pad: 'x'.repeat(4000) });
     for (let i = 0; i < 10_000; i += 50) {
       const batch = Array.from({ length: 50 }, () =>
-        fetch(`${url}/hooks/${ch.channelId}`, {
+        fetch(`${relay.url}/hooks/${ch.channelId}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body,
@@ -71,7 +54,7 @@ describe('back-pressure', () => {
     }
     const after = await memory();
     const metrics = await (
-      await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })
+      await fetch(`${relay.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })
     ).text();
     const received = Number(/relay_callbacks_received_total (\d+)/.exec(metrics)![1]);
     const delivered = Number(/relay_events_delivered_total (\d+)/.exec(metrics)![1]);

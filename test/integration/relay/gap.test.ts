@@ -4,6 +4,7 @@ import { startRelay } from '../../../relay/server';
 import { SqliteStore } from '../../../relay/sqlite-store';
 import { tempDir } from '../../helpers/core';
 import { waitFor } from '../../helpers/sandbox';
+import { newRelayChannel } from '../../helpers/relay-channel';
 import { relayTerminal, signedCallback } from '../../helpers/terminal';
 
 // A terminal offline longer than the relay keeps events (retention): when it comes back, the
@@ -25,12 +26,7 @@ const post = async (channelId: string) => {
 
 describe('a terminal back after the relay purged its resume point', () => {
   it('is told of the gap once, reconciles, and still gets what the relay holds', async () => {
-    const c = (await (
-      await fetch(`${relay.url}/admin/channels`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ADMIN}` },
-      })
-    ).json()) as { channelId: string; token: string };
+    const c = await newRelayChannel(relay.url, ADMIN);
     const ledgerFile = path.join(tempDir(), 'ledger.sqlite');
     let gaps = 0;
     const first = relayTerminal({ relayUrl: relay.url, ...c, ledgerFile, onGap: () => gaps++ });

@@ -6,6 +6,7 @@ import { NatsStore } from '../../../relay/nats-store';
 import { startRelay } from '../../../relay/server';
 import { tempDir } from '../../helpers/core';
 import { startNatsCluster } from '../../helpers/nats';
+import { newRelayChannel } from '../../helpers/relay-channel';
 
 // One engine node whose disk is full: the stream leader's store on a small tmpfs, filled. The
 // relay must answer 503 until the other two take over, and every callback answered 200 must
@@ -35,12 +36,7 @@ afterAll(async () => {
 
 describe.skipIf(!root)('a NATS node whose disk is full (root, on request: a tmpfs mount)', () => {
   it('200 only when held by the quorum, else 503; nothing acknowledged lost', async () => {
-    const { channelId, token } = (await (
-      await fetch(`${relay.url}/admin/channels`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ADMIN}` },
-      })
-    ).json()) as { channelId: string; token: string };
+    const { channelId, token } = await newRelayChannel(relay.url, ADMIN);
     expect(
       (await fetch(`${relay.url}/hooks/${channelId}`, { method: 'POST', body: '{}' })).status,
     ).toBe(200);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NatsStore } from '../../../relay/nats-store';
 import { startRelay } from '../../../relay/server';
 import { startNatsCluster } from '../../helpers/nats';
+import { newRelayChannel } from '../../helpers/relay-channel';
 
 // An engine node that stops answering (SIGSTOP: its sockets stay open, nothing is processed —
 // the slowest a node can be): each callback is answered 200 only once held, else 503 with
@@ -55,12 +56,7 @@ const post = async (id: string, n: number) => {
 
 describe('a NATS node that stops answering', () => {
   it('each node in turn: 200 only when held, else 503 with Retry-After; nothing acknowledged lost', async () => {
-    const { channelId, token } = (await (
-      await fetch(`${relay.url}/admin/channels`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ADMIN}` },
-      })
-    ).json()) as { channelId: string; token: string };
+    const { channelId, token } = await newRelayChannel(relay.url, ADMIN);
     const acked: string[] = [];
     let n = 0;
     for (let node = 0; node < 3; node++) {

@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNatsCluster } from '../../helpers/nats';
-import { startRelayProcess } from '../../helpers/relay-process';
+import { startNatsCluster, startNatsRelay } from '../../helpers/nats';
+import { postOnce } from '../../helpers/one-post';
+import { newRelayChannel } from '../../helpers/relay-channel';
 import { waitFor } from '../../helpers/sandbox';
 import { sseEvents } from '../../helpers/sse-events';
 
@@ -14,11 +14,7 @@ let nats: Awaited<ReturnType<typeof startNatsCluster>>;
 const relays: Array<{ url: string; child: ChildProcess }> = [];
 
 const startInstance = async () => {
-  const r = await startRelayProcess({
-    adminToken: ADMIN,
-    store: `nats://${nats.servers.join(',')}`,
-    args: ['--log-level', 'error'],
-  });
+  const r = await startNatsRelay(nats.servers, ADMIN);
   relays.push(r);
   return r;
 };
@@ -34,30 +30,7 @@ afterAll(async () => {
 });
 
 /** One POST on its own connection: the status, or 0 when the connection failed. */
-const post = (url: string, body: string) =>
-  new Promise<{ status: number; retryAfter?: string }>((resolve) => {
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        agent: false,
-        timeout: 10_000,
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            retryAfter: res.headers['retry-after'] as string,
-          }),
-        );
-      },
-    );
-    req.on('error', () => resolve({ status: 0 }));
-    req.on('timeout', () => req.destroy());
-    req.end(body);
-  });
+const post = (url: string, body: string) => postOnce(url, body, 10_000);
 
 /**
  * A terminal: reads the channel's events from the given instances in turn, resuming from its
@@ -106,13 +79,7 @@ async function until(fn: () => Promise<boolean>, ms: number) {
   }
 }
 
-async function channel(url: string) {
-  const r = await fetch(`${url}/admin/channels`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ADMIN}` },
-  });
-  return (await r.json()) as { channelId: string; token: string };
-}
+const channel = (url: string) => newRelayChannel(url, ADMIN);
 
 describe('relay on NATS JetStream (three nodes, R3)', () => {
   it('a channel made on one instance takes callbacks on the other; its terminal reads from either', async () => {

@@ -5,11 +5,9 @@ import path from 'node:path';
 import yaml from 'js-yaml';
 import { Agent, fetch as uFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisStore } from '../../../relay/redis-store';
-import { startRelay } from '../../../relay/server';
 import { TestCa } from '../../../sandbox/api-pix/pki';
 import { tempDir } from '../../helpers/core';
-import { startRedis } from '../../helpers/redis';
+import { startRedisPair } from '../../helpers/redis-pair';
 import { freePort } from '../../helpers/relay-process';
 
 // The deployment sample relay/deploy/nginx.conf, run as is by Debian's nginx on loopback (only
@@ -17,9 +15,7 @@ import { freePort } from '../../helpers/relay-process';
 // A callback reaches a store through the proxy, a terminal's stream is not buffered by it, and
 // with one instance gone every callback still gets its 200 from the other.
 const ADMIN = 'nginx-proxy-admin-token-0123456789';
-let redis: Awaited<ReturnType<typeof startRedis>>;
-let a: Awaited<ReturnType<typeof startRelay>>;
-let b: Awaited<ReturnType<typeof startRelay>>;
+let pair: Awaited<ReturnType<typeof startRedisPair>>;
 let nginx: ChildProcess;
 let base: string;
 let tls: Agent;
@@ -64,13 +60,11 @@ async function listening(port: number, ms = 10_000): Promise<void> {
 }
 
 beforeAll(async () => {
-  redis = await startRedis();
-  const storeA = new RedisStore(redis.url);
+  pair = await startRedisPair(ADMIN);
+  const { storeA } = pair;
   const append = storeA.appendChecked!.bind(storeA);
   storeA.appendChecked = (...args) =>
     cutA ? Promise.reject(new Error('store unreachable from this instance')) : append(...args);
-  a = await startRelay({ store: storeA, adminToken: ADMIN });
-  b = await startRelay({ store: new RedisStore(redis.url), adminToken: ADMIN });
   const dir = tempDir('balcao-nginx-');
   mkdirSync(dir, { recursive: true });
   const ca = await TestCa.create('Balcao proxy test CA');
@@ -78,7 +72,7 @@ beforeAll(async () => {
   writeFileSync(`${dir}/cert.pem`, cert.certPem);
   writeFileSync(`${dir}/key.pem`, cert.keyPem, { mode: 0o600 });
   const port = await freePort();
-  writeFileSync(`${dir}/nginx.conf`, configFor(dir, port, [a.port, b.port]));
+  writeFileSync(`${dir}/nginx.conf`, configFor(dir, port, [pair.a.port, pair.b.port]));
   nginx = spawn('nginx', ['-p', dir, '-c', `${dir}/nginx.conf`, '-g', 'daemon off;'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -93,8 +87,7 @@ beforeAll(async () => {
 afterAll(async () => {
   nginx?.kill('SIGTERM');
   await tls?.close();
-  await Promise.allSettled([a?.close(), b?.close()]);
-  await redis?.stop();
+  await pair?.stop();
 });
 
 const call = (p: string, init: Parameters<typeof uFetch>[1] = {}) =>
@@ -123,6 +116,27 @@ function stream(channelId: string, token: string) {
   return { seen, stop: () => (ac.abort(), done) };
 }
 
+/** A new channel, made through the proxy. */
+const newChannel = async () =>
+  (await (
+    await call('/admin/channels', { method: 'POST', headers: { authorization: `Bearer ${ADMIN}` } })
+  ).json()) as { channelId: string; token: string };
+
+/** A JSON callback for the channel, through the proxy. */
+const hook = (channelId: string, body: string) =>
+  call(`/hooks/${channelId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+
+/** Ten callbacks for the channel, one after the other: their statuses. */
+async function tenHooks(channelId: string, body: (i: number) => string) {
+  const statuses: number[] = [];
+  for (let i = 0; i < 10; i++) statuses.push((await hook(channelId, body(i))).status);
+  return statuses;
+}
+
 const until = async (check: () => boolean, ms = 5000) => {
   for (const end = Date.now() + ms; !check();) {
     if (Date.now() > end) throw new Error('timed out');
@@ -132,20 +146,11 @@ const until = async (check: () => boolean, ms = 5000) => {
 
 describe('the relay behind the sample nginx configuration (TLS, two instances)', () => {
   it('a callback through the proxy is stored and reaches the terminal’s open stream at once', async () => {
-    const c = (await (
-      await call('/admin/channels', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ADMIN}` },
-      })
-    ).json()) as { channelId: string; token: string };
+    const c = await newChannel();
     const s = stream(c.channelId, c.token);
     await new Promise((r) => setTimeout(r, 200));
     const t0 = Date.now();
-    const r = await call(`/hooks/${c.channelId}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"through":"nginx"}',
-    });
+    const r = await hook(c.channelId, '{"through":"nginx"}');
     expect(r.status).toBe(200);
     // Unbuffered: it arrives while the stream stays open, not when the proxy's buffer fills.
     await until(() => s.seen.includes('{"through":"nginx"}'), 2000);
@@ -154,22 +159,9 @@ describe('the relay behind the sample nginx configuration (TLS, two instances)',
   });
 
   it('an instance that cannot store (503) is passed over: the PSP still gets its 200', async () => {
-    const c = (await (
-      await call('/admin/channels', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ADMIN}` },
-      })
-    ).json()) as { channelId: string; token: string };
+    const c = await newChannel();
     cutA = true;
-    const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      const r = await call(`/hooks/${c.channelId}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ cut: i }),
-      });
-      statuses.push(r.status);
-    }
+    const statuses = await tenHooks(c.channelId, (i) => JSON.stringify({ cut: i }));
     cutA = false;
     expect(statuses).toEqual(Array(10).fill(200));
     const s = stream(c.channelId, c.token);
@@ -178,22 +170,9 @@ describe('the relay behind the sample nginx configuration (TLS, two instances)',
   });
 
   it('with one instance gone, every callback still gets its 200 from the other', async () => {
-    const c = (await (
-      await call('/admin/channels', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ADMIN}` },
-      })
-    ).json()) as { channelId: string; token: string };
-    await a.close();
-    const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      const r = await call(`/hooks/${c.channelId}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ n: i }),
-      });
-      statuses.push(r.status);
-    }
+    const c = await newChannel();
+    await pair.a.close();
+    const statuses = await tenHooks(c.channelId, (i) => JSON.stringify({ n: i }));
     expect(statuses).toEqual(Array(10).fill(200));
     const s = stream(c.channelId, c.token);
     await until(() => s.seen.length === 10);

@@ -4,31 +4,20 @@ import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisStore } from '../../../relay/redis-store';
 import { startRelay } from '../../../relay/server';
-import { startRedis } from '../../helpers/redis';
+import { startRedisPair } from '../../helpers/redis-pair';
+import { newRelayChannel } from '../../helpers/relay-channel';
 import { waitFor } from '../../helpers/sandbox';
 import { CALLBACK_SECRET as SECRET, relayTerminal } from '../../helpers/terminal';
 
 // Scale-out: two relay instances on one Redis; the PSP posts to one, the terminal reads from
 // the other; Redis killed and restarted with its append-only file (appendfsync always).
 const ADMIN = 'redis-admin-token-0123456789abcdef';
-let redis: Awaited<ReturnType<typeof startRedis>>;
-let a: Awaited<ReturnType<typeof startRelay>>;
-let b: Awaited<ReturnType<typeof startRelay>>;
-let storeA: RedisStore;
-let storeB: RedisStore;
+let pair: Awaited<ReturnType<typeof startRedisPair>>;
 
 beforeAll(async () => {
-  redis = await startRedis();
-  storeA = new RedisStore(redis.url);
-  storeB = new RedisStore(redis.url);
-  a = await startRelay({ store: storeA, adminToken: ADMIN });
-  b = await startRelay({ store: storeB, adminToken: ADMIN });
+  pair = await startRedisPair(ADMIN);
 });
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await redis?.stop();
-});
+afterAll(() => pair?.stop());
 
 const terminal = (relayUrl: string, channelId: string, token: string) =>
   relayTerminal({ relayUrl, channelId, token });
@@ -77,23 +66,16 @@ describe('Redis Streams store', () => {
   it('waking 300 waiting subscribers over two instances takes a constant number of Redis connections (CLIENT LIST)', async () => {
     const N = 300;
     const channels = await Promise.all(
-      Array.from(
-        { length: N },
-        async () =>
-          (await (
-            await fetch(`${a.url}/admin/channels`, {
-              method: 'POST',
-              headers: { authorization: `Bearer ${ADMIN}` },
-            })
-          ).json()) as { channelId: string; token: string },
-      ),
+      Array.from({ length: N }, () => newRelayChannel(pair.a.url, ADMIN)),
     );
     // Half the terminals on each instance; each callback posted to the other instance.
-    const subs = channels.map((c, i) => subscribe(i % 2 ? b.url : a.url, c.channelId, c.token));
+    const subs = channels.map((c, i) =>
+      subscribe(i % 2 ? pair.b.url : pair.a.url, c.channelId, c.token),
+    );
     const connected = async () =>
       (
         await Promise.all(
-          [a, b].map(async (r) =>
+          [pair.a, pair.b].map(async (r) =>
             (
               await fetch(`${r.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })
             ).text(),
@@ -110,21 +92,21 @@ describe('Redis Streams store', () => {
         channels
           .slice(i, i + 50)
           .map((c, k) =>
-            post(`${(i + k) % 2 ? a.url : b.url}/hooks/${c.channelId}`, `wake-${i + k}`),
+            post(`${(i + k) % 2 ? pair.a.url : pair.b.url}/hooks/${c.channelId}`, `wake-${i + k}`),
           ),
       );
     await waitFor(() => subs.every((s) => s.got.length === 1), 20_000);
 
-    const cli = new Redis(redis.url);
+    const cli = new Redis(pair.redis.url);
     const list = await cli.client('LIST');
     await cli.quit();
     const named = (name: string) =>
       String(list)
         .split('\n')
         .filter((l) => l.includes(` name=${name} `)).length;
-    expect(named(storeA.connectionName)).toBeGreaterThan(0);
-    expect(named(storeA.connectionName)).toBeLessThanOrEqual(4);
-    expect(named(storeB.connectionName)).toBeLessThanOrEqual(4);
+    expect(named(pair.storeA.connectionName)).toBeGreaterThan(0);
+    expect(named(pair.storeA.connectionName)).toBeLessThanOrEqual(4);
+    expect(named(pair.storeB.connectionName)).toBeLessThanOrEqual(4);
     // Nobody else holds connections for the relays: every client but ours is one of theirs.
     const clients = String(list).trim().split('\n').length;
     expect(clients).toBeLessThanOrEqual(4 + 4 + 1);
@@ -132,26 +114,21 @@ describe('Redis Streams store', () => {
   }, 60_000);
 
   it('the PSP posts to instance A, the terminal reads from instance B; Redis restarted: nothing acknowledged is lost', async () => {
-    const ch = (await (
-      await fetch(`${a.url}/admin/channels`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ADMIN}` },
-      })
-    ).json()) as { channelId: string; token: string };
-    const t = terminal(b.url, ch.channelId, ch.token);
+    const ch = await newRelayChannel(pair.a.url, ADMIN);
+    const t = terminal(pair.b.url, ch.channelId, ch.token);
     for (let i = 0; i < 200; i++)
-      expect(await post(`${a.url}/hooks/${ch.channelId}`, `before-${i}`)).toBe(200);
+      expect(await post(`${pair.a.url}/hooks/${ch.channelId}`, `before-${i}`)).toBe(200);
     await waitFor(() => t.count() === 200, 15_000);
 
-    await redis.restart();
+    await pair.redis.restart();
     let acked = 0;
     for (let i = 0; i < 50; i++)
-      if ((await post(`${a.url}/hooks/${ch.channelId}`, `after-${i}`)) === 200) acked++;
+      if ((await post(`${pair.a.url}/hooks/${ch.channelId}`, `after-${i}`)) === 200) acked++;
     expect(acked).toBe(50);
     await waitFor(() => t.count() === 250, 20_000);
 
     // A terminal starting from scratch (empty ledger) reads every event, from the restarted Redis.
-    const fresh = terminal(b.url, ch.channelId, ch.token);
+    const fresh = terminal(pair.b.url, ch.channelId, ch.token);
     await waitFor(() => fresh.count() === 250, 20_000);
     expect(fresh.seen('before-0') && fresh.seen('after-49')).toBe(true);
     t.subscriber.stop();
@@ -161,15 +138,10 @@ describe('Redis Streams store', () => {
   it('the per-channel rate limit is shared: two instances together let through one bucket, not two', async () => {
     // A bucket of 4 that refills one token every 10 s: within this test, exactly 4 get through.
     const slow = { adminToken: ADMIN, ratePerSec: 0.1, burst: 4 };
-    const c = await startRelay({ store: new RedisStore(redis.url), ...slow });
-    const d = await startRelay({ store: new RedisStore(redis.url), ...slow });
+    const c = await startRelay({ store: new RedisStore(pair.redis.url), ...slow });
+    const d = await startRelay({ store: new RedisStore(pair.redis.url), ...slow });
     try {
-      const ch = (await (
-        await fetch(`${c.url}/admin/channels`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${ADMIN}` },
-        })
-      ).json()) as { channelId: string };
+      const ch = await newRelayChannel(c.url, ADMIN);
       const statuses: number[] = [];
       for (let i = 0; i < 10; i++) {
         const via = i % 2 === 0 ? c : d;
@@ -188,22 +160,19 @@ describe('Redis Streams store', () => {
   });
 
   it('callbacks racing the deletion of their channel: each is 200 or 404, and no stream is left behind', async () => {
-    const ch = (await (
-      await fetch(`${a.url}/admin/channels`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ADMIN}` },
-      })
-    ).json()) as { channelId: string };
+    const ch = await newRelayChannel(pair.a.url, ADMIN);
     // Four senders post through both instances until 100 ms after the deletion was answered.
     let deletedAt = Infinity;
     const statuses: number[] = [];
     const sender = async (k: number) => {
       for (let i = 0; Date.now() < deletedAt + 100; i++)
-        statuses.push(await post(`${(i % 2 ? a : b).url}/hooks/${ch.channelId}`, `race-${k}-${i}`));
+        statuses.push(
+          await post(`${(i % 2 ? pair.a : pair.b).url}/hooks/${ch.channelId}`, `race-${k}-${i}`),
+        );
     };
     const senders = [0, 1, 2, 3].map(sender);
     await new Promise((r) => setTimeout(r, 30));
-    const deleted = await fetch(`${b.url}/admin/channels/${ch.channelId}`, {
+    const deleted = await fetch(`${pair.b.url}/admin/channels/${ch.channelId}`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${ADMIN}` },
     });
@@ -213,7 +182,7 @@ describe('Redis Streams store', () => {
     expect(statuses).toContain(200);
     expect(statuses.every((s) => s === 200 || s === 404)).toBe(true);
     expect(statuses.at(-1)).toBe(404);
-    const cli = new Redis(redis.url);
+    const cli = new Redis(pair.redis.url);
     try {
       expect(await cli.exists(`relay:events:${ch.channelId}`)).toBe(0);
       expect(await cli.hexists('relay:channels', ch.channelId)).toBe(0);
