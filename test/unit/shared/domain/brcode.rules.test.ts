@@ -6,6 +6,7 @@ import {
   readTlv,
   verifyBrCode,
 } from '../../../../shared/domain/brcode';
+import { expectEach } from '../../expect-each';
 import { STATIC_BCB } from '../../../helpers/brcode-samples';
 
 // The BR Code rules one by one: the manual's length limits when building, each refusal's reason
@@ -64,9 +65,11 @@ describe('buildBrCode: the manual’s length limits, refused rather than truncat
 
 describe('crc16 (CRC-16/CCITT-FALSE)', () => {
   it('matches the published check value and pads to four hex digits', () => {
-    expect(crc16('123456789')).toBe('29B1');
-    expect(crc16('')).toBe('FFFF');
-    expect(crc16('x342')).toBe('00C3');
+    expectEach(crc16, [
+      ['123456789', '29B1'],
+      ['', 'FFFF'],
+      ['x342', '00C3'],
+    ]);
   });
 
   it('runs over UTF-8 bytes, not UTF-16 code units', () => {

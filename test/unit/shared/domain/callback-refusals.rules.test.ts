@@ -8,6 +8,7 @@ import {
   summarizeRefusals,
   THROTTLE_IDLE,
 } from '../../../../shared/domain/callback-refusals';
+import { expectEach } from '../../expect-each';
 
 // The rules behind the "Avisos recusados" line on Saúde, one by one.
 describe('the day’s refused callbacks, counted', () => {
@@ -31,15 +32,19 @@ describe('the day’s refused callbacks, counted', () => {
   });
 
   it('a known code is kept as itself, an unknown one as “other”', () => {
-    expect(refusalReason('CALLBACK_BAD_BODY')).toBe('CALLBACK_BAD_BODY');
-    expect(refusalReason('callback_bad_body')).toBe('CALLBACK_OTHER');
-    expect(refusalReason('')).toBe('CALLBACK_OTHER');
+    expectEach(refusalReason, [
+      ['CALLBACK_BAD_BODY', 'CALLBACK_BAD_BODY'],
+      ['callback_bad_body', 'CALLBACK_OTHER'],
+      ['', 'CALLBACK_OTHER'],
+    ]);
   });
 
   it('a payment notice for no record of ours, or with an amount that is not money, is refused', () => {
-    expect(refusalOfOutcome('unknown-record')).toBe('CALLBACK_UNKNOWN_ID');
-    expect(refusalOfOutcome('bad-amount')).toBe('CALLBACK_AMOUNT_INVALID');
-    expect(refusalOfOutcome('different-amount')).toBeNull();
+    expectEach(refusalOfOutcome, [
+      ['unknown-record', 'CALLBACK_UNKNOWN_ID'],
+      ['bad-amount', 'CALLBACK_AMOUNT_INVALID'],
+      ['different-amount', null],
+    ]);
   });
 });
 

@@ -6,18 +6,23 @@ import {
   csvMoney,
   type CsvCharge,
 } from '../../../../shared/domain/charges-csv';
+import { expectEach } from '../../expect-each';
 
 // The Histórico export, cell by cell, as a spreadsheet shows it to the owner.
 describe('money in the export', () => {
   it('decimal comma, two decimals, no thousands separator', () => {
-    expect(csvMoney(0)).toBe('0,00');
-    expect(csvMoney(7)).toBe('0,07');
-    expect(csvMoney(1_234_567_89)).toBe('1234567,89');
+    expectEach(csvMoney, [
+      [0, '0,00'],
+      [7, '0,07'],
+      [1_234_567_89, '1234567,89'],
+    ]);
   });
 
   it('a negative amount (a net below zero) keeps its sign', () => {
-    expect(csvMoney(-5)).toBe('-0,05');
-    expect(csvMoney(-1234)).toBe('-12,34');
+    expectEach(csvMoney, [
+      [-5, '-0,05'],
+      [-1234, '-12,34'],
+    ]);
   });
 });
 
@@ -30,19 +35,25 @@ describe('dates in the export', () => {
 
 describe('cells', () => {
   it('a formula character inside a cell (not at its start) is plain text', () => {
-    expect(csvCell('Pão=3')).toBe('Pão=3');
-    expect(csvCell('a+b-c@d')).toBe('a+b-c@d');
+    expectEach(csvCell, [
+      ['Pão=3', 'Pão=3'],
+      ['a+b-c@d', 'a+b-c@d'],
+    ]);
   });
 
   it('a quote or a carriage return anywhere quotes the cell', () => {
-    expect(csvCell('5" tela')).toBe('"5"" tela"');
-    expect(csvCell('Pão\rleite')).toBe('"Pão\rleite"');
+    expectEach(csvCell, [
+      ['5" tela', '"5"" tela"'],
+      ['Pão\rleite', '"Pão\rleite"'],
+    ]);
   });
 
   it('a negative amount (a fee above what arrived) stays a number a spreadsheet adds up', () => {
-    expect(csvCell(csvMoney(-500))).toBe('-5,00');
-    expect(csvCell('-5,00+cmd')).toBe(`"'-5,00+cmd"`);
-    expect(csvCell('-5')).toBe('-5');
+    expectEach(csvCell, [
+      [csvMoney(-500), '-5,00'],
+      ['-5,00+cmd', `"'-5,00+cmd"`],
+      ['-5', '-5'],
+    ]);
   });
 
   it('an empty cell stays empty', () => {
