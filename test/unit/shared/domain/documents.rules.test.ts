@@ -5,34 +5,15 @@ import {
   parseEmail,
   parsePhone,
 } from '../../../../shared/domain/documents';
+import { refused } from './refused';
 
 // Each refusal is a fixable input mistake, shown next to its own field.
 describe('refusals of the payer’s fields', () => {
   it('document empty or wrong, e-mail and phone wrong: validation, on the field', () => {
-    expect(parseDocument(' ')).toEqual({
-      ok: false,
-      kind: 'validation',
-      code: 'DOCUMENT_EMPTY',
-      field: 'document',
-    });
-    expect(parseDocument('123.456.789-00')).toEqual({
-      ok: false,
-      kind: 'validation',
-      code: 'DOCUMENT_INVALID',
-      field: 'document',
-    });
-    expect(parseEmail('ana@')).toEqual({
-      ok: false,
-      kind: 'validation',
-      code: 'EMAIL_INVALID',
-      field: 'email',
-    });
-    expect(parsePhone('123')).toEqual({
-      ok: false,
-      kind: 'validation',
-      code: 'PHONE_INVALID',
-      field: 'phone',
-    });
+    expect(parseDocument(' ')).toEqual(refused('DOCUMENT_EMPTY', 'document'));
+    expect(parseDocument('123.456.789-00')).toEqual(refused('DOCUMENT_INVALID', 'document'));
+    expect(parseEmail('ana@')).toEqual(refused('EMAIL_INVALID', 'email'));
+    expect(parsePhone('123')).toEqual(refused('PHONE_INVALID', 'phone'));
   });
 });
 

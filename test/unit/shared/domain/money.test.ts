@@ -8,6 +8,7 @@ import {
   shiftOutDigit,
   toWireAmount,
 } from '../../../../shared/domain/money';
+import { refused } from './refused';
 
 const cents = (r: ReturnType<typeof parseMoney>) => (r.ok ? r.value : r.code);
 
@@ -61,12 +62,7 @@ describe('parseMoney (what a cashier types)', () => {
 
   it('gives each error a code (no sentence) and the field it belongs to', () => {
     const r = parseMoney('12,345');
-    expect(r).toEqual({
-      ok: false,
-      kind: 'validation',
-      code: 'AMOUNT_TOO_MANY_DECIMALS',
-      field: 'amount',
-    });
+    expect(r).toEqual(refused('AMOUNT_TOO_MANY_DECIMALS', 'amount'));
   });
 });
 

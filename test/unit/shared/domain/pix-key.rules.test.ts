@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskPixKey, parsePixKey } from '../../../../shared/domain/pix-key';
 import { expectEach } from '../../expect-each';
+import { refused } from './refused';
 
 // The withdrawal's PIX key, as the owner types it and sees it again on the review.
 describe('a phone key typed as bare digits', () => {
@@ -26,13 +27,9 @@ describe('a phone key typed as bare digits', () => {
   });
 
   it('names the type the owner chose in the refusal', () => {
-    expect(parsePixKey('EVP', '123.456.789-09')).toEqual({
-      ok: false,
-      kind: 'validation',
-      code: 'PIX_KEY_INVALID',
-      field: 'pixKey',
-      params: { type: 'EVP' },
-    });
+    expect(parsePixKey('EVP', '123.456.789-09')).toEqual(
+      refused('PIX_KEY_INVALID', 'pixKey', { type: 'EVP' }),
+    );
   });
 
   it('nothing typed is refused', () => {
