@@ -7,7 +7,7 @@ import {
   readTlv,
   verifyBrCode,
 } from '../../../../shared/domain/brcode';
-import { expectEach } from '../../expect-each';
+import { itMaps } from '../../rule-table';
 import { STATIC_BCB } from '../../../helpers/brcode-samples';
 
 // Examples from the Central Bank's "Manual do BR Code" (static) and the Pix initiation manual (dynamic).
@@ -196,13 +196,11 @@ describe('buildBrCode: the manual’s length limits, refused rather than truncat
 });
 
 describe('crc16 (CRC-16/CCITT-FALSE)', () => {
-  it('matches the published check value and pads to four hex digits', () => {
-    expectEach(crc16, [
-      ['123456789', '29B1'],
-      ['', 'FFFF'],
-      ['x342', '00C3'],
-    ]);
-  });
+  itMaps('matches the published check value and pads to four hex digits', crc16, [
+    ['123456789', '29B1'],
+    ['', 'FFFF'],
+    ['x342', '00C3'],
+  ]);
 
   it('runs over UTF-8 bytes, not UTF-16 code units', () => {
     expect(crc16('é')).toBe('7ACB');

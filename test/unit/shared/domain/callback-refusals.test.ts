@@ -9,7 +9,7 @@ import {
   THROTTLE_IDLE,
   type ThrottleState,
 } from '../../../../shared/domain/callback-refusals';
-import { expectEach } from '../../expect-each';
+import { itMaps } from '../../rule-table';
 
 describe('refused callbacks: the summary the owner reads', () => {
   it('counts today across reasons and names the signature before a clock or an unknown id', () => {
@@ -85,21 +85,21 @@ describe('the day’s refused callbacks, counted', () => {
     });
   });
 
-  it('a known code is kept as itself, an unknown one as “other”', () => {
-    expectEach(refusalReason, [
-      ['CALLBACK_BAD_BODY', 'CALLBACK_BAD_BODY'],
-      ['callback_bad_body', 'CALLBACK_OTHER'],
-      ['', 'CALLBACK_OTHER'],
-    ]);
-  });
+  itMaps('a known code is kept as itself, an unknown one as “other”', refusalReason, [
+    ['CALLBACK_BAD_BODY', 'CALLBACK_BAD_BODY'],
+    ['callback_bad_body', 'CALLBACK_OTHER'],
+    ['', 'CALLBACK_OTHER'],
+  ]);
 
-  it('a payment notice for no record of ours, or with an amount that is not money, is refused', () => {
-    expectEach(refusalOfOutcome, [
+  itMaps(
+    'a payment notice for no record of ours, or with an amount that is not money, is refused',
+    refusalOfOutcome,
+    [
       ['unknown-record', 'CALLBACK_UNKNOWN_ID'],
       ['bad-amount', 'CALLBACK_AMOUNT_INVALID'],
       ['different-amount', null],
-    ]);
-  });
+    ],
+  );
 });
 
 describe('one notice per window', () => {

@@ -6,7 +6,7 @@ import {
   csvMoney,
   type CsvCharge,
 } from '../../../../shared/domain/charges-csv';
-import { expectEach } from '../../expect-each';
+import { itMaps } from '../../rule-table';
 
 const at = new Date(2026, 10, 21, 9, 5, 7).getTime();
 const base: CsvCharge = {
@@ -132,20 +132,16 @@ describe('CSV injection (OWASP): a cell a spreadsheet would run as a formula is 
 
 // The Histórico export, cell by cell, as a spreadsheet shows it to the owner.
 describe('money in the export', () => {
-  it('decimal comma, two decimals, no thousands separator', () => {
-    expectEach(csvMoney, [
-      [0, '0,00'],
-      [7, '0,07'],
-      [1_234_567_89, '1234567,89'],
-    ]);
-  });
+  itMaps('decimal comma, two decimals, no thousands separator', csvMoney, [
+    [0, '0,00'],
+    [7, '0,07'],
+    [1_234_567_89, '1234567,89'],
+  ]);
 
-  it('a negative amount (a net below zero) keeps its sign', () => {
-    expectEach(csvMoney, [
-      [-5, '-0,05'],
-      [-1234, '-12,34'],
-    ]);
-  });
+  itMaps('a negative amount (a net below zero) keeps its sign', csvMoney, [
+    [-5, '-0,05'],
+    [-1234, '-12,34'],
+  ]);
 });
 
 describe('dates in the export', () => {
@@ -156,27 +152,25 @@ describe('dates in the export', () => {
 });
 
 describe('cells', () => {
-  it('a formula character inside a cell (not at its start) is plain text', () => {
-    expectEach(csvCell, [
-      ['Pão=3', 'Pão=3'],
-      ['a+b-c@d', 'a+b-c@d'],
-    ]);
-  });
+  itMaps('a formula character inside a cell (not at its start) is plain text', csvCell, [
+    ['Pão=3', 'Pão=3'],
+    ['a+b-c@d', 'a+b-c@d'],
+  ]);
 
-  it('a quote or a carriage return anywhere quotes the cell', () => {
-    expectEach(csvCell, [
-      ['5" tela', '"5"" tela"'],
-      ['Pão\rleite', '"Pão\rleite"'],
-    ]);
-  });
+  itMaps('a quote or a carriage return anywhere quotes the cell', csvCell, [
+    ['5" tela', '"5"" tela"'],
+    ['Pão\rleite', '"Pão\rleite"'],
+  ]);
 
-  it('a negative amount (a fee above what arrived) stays a number a spreadsheet adds up', () => {
-    expectEach(csvCell, [
+  itMaps(
+    'a negative amount (a fee above what arrived) stays a number a spreadsheet adds up',
+    csvCell,
+    [
       [csvMoney(-500), '-5,00'],
       ['-5,00+cmd', `"'-5,00+cmd"`],
       ['-5', '-5'],
-    ]);
-  });
+    ],
+  );
 
   it('an empty cell stays empty', () => {
     expect(csvCell('')).toBe('');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskPixKey, parsePixKey } from '../../../../shared/domain/pix-key';
-import { expectEach } from '../../expect-each';
+import { itMaps } from '../../rule-table';
 import { refused } from './refused';
 
 // The withdrawal's PIX key, as the owner types it and sees it again on the review.
@@ -38,17 +38,13 @@ describe('a phone key typed as bare digits', () => {
 });
 
 describe('a key as lists and the review show it', () => {
-  it('the first and last three characters only', () => {
-    expectEach(maskPixKey, [
-      ['ana@padaria.com.br', 'ana***.br'],
-      ['1234567', '123***567'],
-    ]);
-  });
+  itMaps('the first and last three characters only', maskPixKey, [
+    ['ana@padaria.com.br', 'ana***.br'],
+    ['1234567', '123***567'],
+  ]);
 
-  it('a key of six characters or fewer shows nothing of itself', () => {
-    expectEach(maskPixKey, [
-      ['123456', '***'],
-      ['', '***'],
-    ]);
-  });
+  itMaps('a key of six characters or fewer shows nothing of itself', maskPixKey, [
+    ['123456', '***'],
+    ['', '***'],
+  ]);
 });
