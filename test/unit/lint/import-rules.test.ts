@@ -15,56 +15,44 @@ async function lint(filePath: string, code: string): Promise<string[]> {
 
 const use = (stmt: string) => `${stmt}\nexport const used = [x];\n`;
 
+// Packages each folder may not import (rule no-restricted-imports), as a default import.
+const restrictedPackages: Array<[file: string, packages: string[]]> = [
+  ['renderer/fx.ts', ['electron', 'keytar', 'node:fs', 'child_process', 'qrcode']],
+  ['shared/fx.ts', ['node:crypto', 'path', 'electron', 'react']],
+  ['electron/services/fx.ts', ['electron', 'keytar']],
+  ['electron/main/fx.ts', ['keytar']],
+  ['electron/preload/fx.ts', ['node:fs']],
+];
+
+// Project modules each folder may not import across its boundary (rule
+// balcao/folder-boundaries), as { name: module }.
+const crossings: Array<[file: string, imports: Record<string, string>]> = [
+  ['renderer/fx.tsx', { dispatch: '../electron/services/ipc-dispatch' }],
+  ['shared/domain/fx.ts', { getBridge: '../../renderer/bridge' }],
+  ['shared/fx.ts', { dispatch: '../electron/services/ipc-dispatch' }],
+  ['electron/services/fx.ts', { registerIpc: '../main/ipc/register' }],
+  [
+    'electron/preload/fx.ts',
+    {
+      dispatch: '../services/ipc-dispatch',
+      parseMoney: '../../shared/domain/money',
+      defaultSettings: '../../shared/settings',
+    },
+  ],
+];
+
 describe('import rules (docs/design.md) fail lint', () => {
   it.each([
-    ['renderer/fx.ts', "import x from 'electron';", 'no-restricted-imports'],
-    ['renderer/fx.ts', "import x from 'keytar';", 'no-restricted-imports'],
-    ['renderer/fx.ts', "import x from 'node:fs';", 'no-restricted-imports'],
-    ['renderer/fx.ts', "import x from 'child_process';", 'no-restricted-imports'],
-    ['renderer/fx.ts', "import x from 'qrcode';", 'no-restricted-imports'],
-    [
-      'renderer/fx.tsx',
-      "import { dispatch as x } from '../electron/services/ipc-dispatch';",
-      'balcao/folder-boundaries',
-    ],
-    ['shared/fx.ts', "import x from 'node:crypto';", 'no-restricted-imports'],
-    ['shared/fx.ts', "import x from 'path';", 'no-restricted-imports'],
-    ['shared/fx.ts', "import x from 'electron';", 'no-restricted-imports'],
-    ['shared/fx.ts', "import x from 'react';", 'no-restricted-imports'],
-    [
-      'shared/domain/fx.ts',
-      "import { getBridge as x } from '../../renderer/bridge';",
-      'balcao/folder-boundaries',
-    ],
-    [
-      'shared/fx.ts',
-      "import { dispatch as x } from '../electron/services/ipc-dispatch';",
-      'balcao/folder-boundaries',
-    ],
-    ['electron/services/fx.ts', "import x from 'electron';", 'no-restricted-imports'],
-    ['electron/services/fx.ts', "import x from 'keytar';", 'no-restricted-imports'],
-    [
-      'electron/services/fx.ts',
-      "import { registerIpc as x } from '../main/ipc/register';",
-      'balcao/folder-boundaries',
-    ],
-    ['electron/main/fx.ts', "import x from 'keytar';", 'no-restricted-imports'],
-    ['electron/preload/fx.ts', "import x from 'node:fs';", 'no-restricted-imports'],
-    [
-      'electron/preload/fx.ts',
-      "import { dispatch as x } from '../services/ipc-dispatch';",
-      'balcao/folder-boundaries',
-    ],
-    [
-      'electron/preload/fx.ts',
-      "import { parseMoney as x } from '../../shared/domain/money';",
-      'balcao/folder-boundaries',
-    ],
-    [
-      'electron/preload/fx.ts',
-      "import { defaultSettings as x } from '../../shared/settings';",
-      'balcao/folder-boundaries',
-    ],
+    ...restrictedPackages.flatMap(([file, packages]) =>
+      packages.map((p) => [file, `import x from '${p}';`, 'no-restricted-imports']),
+    ),
+    ...crossings.flatMap(([file, imports]) =>
+      Object.entries(imports).map(([name, from]) => [
+        file,
+        `import { ${name} as x } from '${from}';`,
+        'balcao/folder-boundaries',
+      ]),
+    ),
   ])('%s: %s', async (file, stmt, rule) => {
     const messages = await lint(file, use(stmt));
     expect(

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { shiftInDigit, shiftOutDigit } from '../../../shared/domain/money';
 import type { ChargeView } from '../../../shared/views';
@@ -112,6 +112,18 @@ const charge = (over: Partial<ChargeView> = {}): ChargeView => ({
   ...over,
 });
 
+/** A ChargePanel for this view, in DEMO unless told otherwise, its callbacks doing nothing. */
+const panel = (view: ChargeView, props: Partial<ComponentProps<typeof ChargePanel>> = {}) => (
+  <ChargePanel
+    charge={view}
+    demo
+    onNew={() => {}}
+    onSimulate={() => {}}
+    onRecheck={() => {}}
+    {...props}
+  />
+);
+
 describe('status rendering', () => {
   it.each([
     ['PENDING', 'Aguardando pagamento'],
@@ -126,29 +138,13 @@ describe('status rendering', () => {
   });
 
   it('a pending charge shows the QR, its code, copy and print; Simular pagamento only in DEMO', async () => {
-    const { rerender } = render(
-      <ChargePanel
-        charge={charge()}
-        demo
-        onNew={() => {}}
-        onSimulate={() => {}}
-        onRecheck={() => {}}
-      />,
-    );
+    const { rerender } = render(panel(charge()));
     expect(await screen.findByRole('img', { name: 'QR Code PIX' })).toBeTruthy();
     expect(screen.getByTestId('pix-copia-e-cola').textContent).toBe(charge().brcode);
     for (const name of ['Copiar código', 'Imprimir', 'Simular pagamento', 'Nova cobrança'])
       expect(screen.getByRole('button', { name })).toBeTruthy();
     expect(screen.getByText(/Expira em 1[45]:\d\d/)).toBeTruthy();
-    rerender(
-      <ChargePanel
-        charge={charge()}
-        demo={false}
-        onNew={() => {}}
-        onSimulate={() => {}}
-        onRecheck={() => {}}
-      />,
-    );
+    rerender(panel(charge(), { demo: false }));
     expect(screen.queryByRole('button', { name: 'Simular pagamento' })).toBeNull();
   });
 
@@ -161,15 +157,7 @@ describe('status rendering', () => {
   it.each(['FAILED', 'UNCERTAIN', 'SUBMITTING', 'EXPIRED', 'CANCELED'] as const)(
     'no QR for a %s charge, even when the view carries a payload',
     (status) => {
-      const { container } = render(
-        <ChargePanel
-          charge={charge({ status })}
-          demo
-          onNew={() => {}}
-          onSimulate={() => {}}
-          onRecheck={() => {}}
-        />,
-      );
+      const { container } = render(panel(charge({ status })));
       expect(charge({ status }).brcode).toMatch(/^000201/);
       expect(qrShown(container)).toBe(false);
       expect(screen.queryByRole('button', { name: 'Copiar código' })).toBeNull();
@@ -177,55 +165,24 @@ describe('status rendering', () => {
   );
 
   it('a failed charge says why in words (from its code), an uncertain one offers a recheck', () => {
-    render(
-      <ChargePanel
-        charge={charge({ status: 'FAILED', notice: { code: 'QR_REJECTED' } })}
-        demo
-        onNew={() => {}}
-        onSimulate={() => {}}
-        onRecheck={() => {}}
-      />,
-    );
+    render(panel(charge({ status: 'FAILED', notice: { code: 'QR_REJECTED' } })));
     expect(screen.getByRole('alert').textContent).toContain('código PIX inválido');
     cleanup();
     render(
-      <ChargePanel
-        charge={charge({
-          status: 'FAILED',
-          notice: { code: 'PSP_REFUSED', reason: 'PSP_UNAVAILABLE' },
-        })}
-        demo
-        onNew={() => {}}
-        onSimulate={() => {}}
-        onRecheck={() => {}}
-      />,
+      panel(
+        charge({ status: 'FAILED', notice: { code: 'PSP_REFUSED', reason: 'PSP_UNAVAILABLE' } }),
+      ),
     );
     expect(screen.getByRole('alert').textContent).toBe(
       'O PSP recusou a cobrança: o PSP está fora do ar. Nada foi cobrado; tente de novo.',
     );
     cleanup();
-    render(
-      <ChargePanel
-        charge={charge({ status: 'UNCERTAIN' })}
-        demo
-        onNew={() => {}}
-        onSimulate={() => {}}
-        onRecheck={() => {}}
-      />,
-    );
+    render(panel(charge({ status: 'UNCERTAIN' })));
     expect(screen.getByRole('button', { name: 'Verificar de novo' })).toBeTruthy();
   });
 
   it('PAID takes the whole panel, its amount, and Nova cobrança gets the focus; in English too', async () => {
-    const { container } = render(
-      <ChargePanel
-        charge={charge({ status: 'PAID' })}
-        demo
-        onNew={() => {}}
-        onSimulate={() => {}}
-        onRecheck={() => {}}
-      />,
-    );
+    const { container } = render(panel(charge({ status: 'PAID' })));
     expect(qrShown(container)).toBe(false);
     expect(container.querySelector('.paid-amount')!.textContent).toBe('R$\u00a012,34');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Nova cobrança' }));
@@ -253,31 +210,13 @@ describe('status rendering', () => {
   });
 
   it('the QR takes the focus to its panel when it appears; Cancelar cobrança on an open charge', async () => {
-    render(
-      <ChargePanel
-        charge={charge()}
-        demo={false}
-        onNew={() => {}}
-        onCancel={() => {}}
-        onSimulate={() => {}}
-        onRecheck={() => {}}
-      />,
-    );
+    render(panel(charge(), { demo: false, onCancel: () => {} }));
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Cobrança');
     expect(screen.getByRole('button', { name: 'Cancelar cobrança' })).toBeTruthy();
   });
 
   it('an open charge whose payment cannot arrive says so, with what to do', () => {
-    render(
-      <ChargePanel
-        charge={charge()}
-        demo={false}
-        offline
-        onNew={() => {}}
-        onSimulate={() => {}}
-        onRecheck={() => {}}
-      />,
-    );
+    render(panel(charge(), { demo: false, offline: true }));
     expect(screen.getByRole('alert').textContent).toMatch(
       /Sem conexão com o PSP.*Não cobre de novo/,
     );

@@ -23,16 +23,22 @@ beforeEach(() => {
     }),
     'credentials:status': ok({ configured: false, relayToken: false }),
   };
+  installApi();
+  useApp.setState({ info: null });
+});
+afterEach(cleanup);
+
+/** Installs the recording window.balcao; settings:get first waits for `settingsArrive`, if given. */
+function installApi(settingsArrive?: () => Promise<void>) {
   window.balcao = createApi(
     async (channel, input) => {
       calls.push({ channel, input });
+      if (channel === 'settings:get' && settingsArrive) await settingsArrive();
       return answers[channel] ?? ok({});
     },
     () => () => {},
   );
-  useApp.setState({ info: null });
-});
-afterEach(cleanup);
+}
 
 const sent = (channel: CallChannel) => calls.filter((c) => c.channel === channel);
 const click = (name: string) =>
@@ -47,6 +53,20 @@ const errorOf = (label: string) => {
   return id ? document.getElementById(id)?.textContent : undefined;
 };
 
+/** The PIN step: types the new PIN and its confirmation (the same unless told) and goes on. */
+async function choosePin(pin: string, confirm = pin) {
+  type('Novo PIN', pin);
+  type('Confirme o PIN', confirm);
+  await click('Continuar');
+}
+
+/** The PSP step: the address (https unless told) and the credentials. */
+function fillPsp(url = 'https://psp.example.com/api') {
+  type('URL do PSP', url);
+  type('Client ID', 'loja');
+  type('Client Secret', 's3cret');
+}
+
 async function openFirstRun() {
   render(<ConnectFlow firstRun onDone={() => {}} />);
   await screen.findByRole('heading', { name: 'Bem-vindo ao Balcão' });
@@ -56,9 +76,7 @@ async function openFirstRun() {
 describe('first run: the PIN step', () => {
   it('refuses a PIN that is not 4 to 8 digits, next to the field, and stays', async () => {
     await openFirstRun();
-    type('Novo PIN', '12a');
-    type('Confirme o PIN', '12a');
-    await click('Continuar');
+    await choosePin('12a');
     expect(errorOf('Novo PIN')).toBe('O PIN deve ter de 4 a 8 dígitos.');
     expect(screen.queryByLabelText('URL do PSP')).toBeNull();
   });
@@ -66,52 +84,30 @@ describe('first run: the PIN step', () => {
   it('a PIN cannot be typed while the saved settings are on their way (their arrival wiped it)', async () => {
     let release!: () => void;
     const arrived = new Promise<void>((r) => (release = r));
-    const answer = answers;
-    window.balcao = createApi(
-      async (channel, input) => {
-        calls.push({ channel, input });
-        if (channel === 'settings:get') await arrived;
-        return answer[channel] ?? ok({});
-      },
-      () => () => {},
-    );
+    installApi(() => arrived);
     await openFirstRun();
     expect(screen.queryByLabelText('Novo PIN')).toBeNull();
     expect(screen.getByText('Carregando as configurações…')).toBeTruthy();
     await act(async () => release());
-    type('Novo PIN', '4826');
-    type('Confirme o PIN', '4826');
-    await click('Continuar');
+    await choosePin('4826');
     expect(screen.getByLabelText('URL do PSP')).toBeTruthy();
   });
 
   it('started twice (StrictMode): the first answer does not show the form the second would wipe', async () => {
     const releases: Array<() => void> = [];
-    const answer = answers;
-    window.balcao = createApi(
-      async (channel, input) => {
-        calls.push({ channel, input });
-        if (channel === 'settings:get') await new Promise<void>((r) => releases.push(r));
-        return answer[channel] ?? ok({});
-      },
-      () => () => {},
-    );
+    installApi(() => new Promise<void>((r) => releases.push(r)));
     await openFirstRun();
     await act(async () => void useOnboarding.getState().start());
     await act(async () => releases[0]!());
     expect(screen.queryByLabelText('Novo PIN')).toBeNull();
     await act(async () => releases[1]!());
-    type('Novo PIN', '4826');
-    type('Confirme o PIN', '4826');
-    await click('Continuar');
+    await choosePin('4826');
     expect(screen.getByLabelText('URL do PSP')).toBeTruthy();
   });
 
   it('refuses two PINs that differ, next to the confirmation', async () => {
     await openFirstRun();
-    type('Novo PIN', '1234');
-    type('Confirme o PIN', '1243');
-    await click('Continuar');
+    await choosePin('1234', '1243');
     expect(errorOf('Confirme o PIN')).toBe('Os dois PINs não são iguais.');
     type('Confirme o PIN', '1234');
     await click('Continuar');
@@ -123,16 +119,12 @@ describe('first run: the PIN step', () => {
 describe('first run: the PSP step', () => {
   async function toPsp() {
     await openFirstRun();
-    type('Novo PIN', '1234');
-    type('Confirme o PIN', '1234');
-    await click('Continuar');
+    await choosePin('1234');
   }
 
   it('an http address that is not loopback is refused with the reason, and nothing is asked', async () => {
     await toPsp();
-    type('URL do PSP', 'http://psp.example.com/api');
-    type('Client ID', 'loja');
-    type('Client Secret', 's3cret');
+    fillPsp('http://psp.example.com/api');
     await click('Testar conexão');
     expect(errorOf('URL do PSP')).toBe('Use um endereço https:// (http:// só em 127.0.0.1).');
     type('URL do PSP', 'psp.example.com');
@@ -163,9 +155,7 @@ describe('first run: the PSP step', () => {
       ],
     });
     await toPsp();
-    type('URL do PSP', 'https://psp.example.com/api');
-    type('Client ID', 'loja');
-    type('Client Secret', 's3cret');
+    fillPsp();
     await click('Testar conexão');
     expect(sent('onboarding:test')).toHaveLength(1);
     expect(screen.getByRole('status').textContent).toBe(
@@ -191,9 +181,7 @@ describe('first run: the PSP step', () => {
       ],
     });
     await toPsp();
-    type('URL do PSP', 'https://psp.example.com/api');
-    type('Client ID', 'loja');
-    type('Client Secret', 's3cret');
+    fillPsp();
     await click('Testar conexão');
     // Login and balance passed, yet the verdict is not "OK".
     expect(screen.getByRole('status').textContent).toMatch(/^Nem tudo o que este perfil usa/);
@@ -212,9 +200,7 @@ describe('first run: the PSP step', () => {
 
   it('a relay without its channel is refused next to it, and nothing is saved', async () => {
     await toPsp();
-    type('URL do PSP', 'https://psp.example.com/api');
-    type('Client ID', 'loja');
-    type('Client Secret', 's3cret');
+    fillPsp();
     await click('Continuar');
     type('URL do relay', 'https://relay.example.com');
     await click('Salvar e usar');
@@ -240,12 +226,8 @@ describe('first run: the PSP step', () => {
 describe('first run: after Salvar e usar', () => {
   async function toSave() {
     await openFirstRun();
-    type('Novo PIN', '1234');
-    type('Confirme o PIN', '1234');
-    await click('Continuar');
-    type('URL do PSP', 'https://psp.example.com/api');
-    type('Client ID', 'loja');
-    type('Client Secret', 's3cret');
+    await choosePin('1234');
+    fillPsp();
     await click('Continuar');
     await click('Salvar e usar');
   }
@@ -270,9 +252,7 @@ describe('first run: after Salvar e usar', () => {
     });
     render(<ConnectFlow firstRun={false} onDone={() => void done++} />);
     await screen.findByLabelText('URL do PSP');
-    type('URL do PSP', 'https://psp.example.com/api');
-    type('Client ID', 'loja');
-    type('Client Secret', 's3cret');
+    fillPsp();
     await click('Continuar');
     await click('Salvar e usar');
     const line = screen.getByRole('status', { name: 'Webhook registrado no PSP' });

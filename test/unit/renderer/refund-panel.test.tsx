@@ -27,18 +27,23 @@ async function paidSale(cents: number) {
   return c.value.id;
 }
 
+/** Fills the Devolver form (an e-mail key) with this amount and opens the PIN dialog it asks. */
+async function askRefund(amount: string) {
+  fireEvent.change(screen.getByLabelText('Valor a devolver'), { target: { value: amount } });
+  fireEvent.change(screen.getByLabelText('Tipo de chave'), { target: { value: 'EMAIL' } });
+  fireEvent.change(screen.getByLabelText('Chave PIX do pagador'), {
+    target: { value: 'ana@padaria.com.br' },
+  });
+  fireEvent.click(screen.getByRole('button', { name: 'Devolver' }));
+  return screen.findByRole('dialog', { name: 'PIN do proprietário' });
+}
+
 describe('Devolver', () => {
   it('asks the owner PIN before anything is sent; a wrong PIN sends nothing; then the refund shows its status', async () => {
     const id = await paidSale(2500);
     render(<RefundPanel chargeId={id} />);
     await screen.findByText(/Resta R\$\s2[5],00 para devolver/);
-    fireEvent.change(screen.getByLabelText('Valor a devolver'), { target: { value: '10,00' } });
-    fireEvent.change(screen.getByLabelText('Tipo de chave'), { target: { value: 'EMAIL' } });
-    fireEvent.change(screen.getByLabelText('Chave PIX do pagador'), {
-      target: { value: 'ana@padaria.com.br' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Devolver' }));
-    const dialog = await screen.findByRole('dialog', { name: 'PIN do proprietário' });
+    const dialog = await askRefund('10,00');
     expect(app.core.withdrawals.list()).toHaveLength(0);
 
     fireEvent.change(screen.getByLabelText('PIN'), { target: { value: '0000' } });
@@ -84,13 +89,7 @@ describe('Devolver', () => {
     render(<RefundPanel chargeId={id} />);
     await screen.findByText(/Resta R\$\s5,00 para devolver/);
     const before = app.core.withdrawals.list().length;
-    fireEvent.change(screen.getByLabelText('Valor a devolver'), { target: { value: '6,00' } });
-    fireEvent.change(screen.getByLabelText('Tipo de chave'), { target: { value: 'EMAIL' } });
-    fireEvent.change(screen.getByLabelText('Chave PIX do pagador'), {
-      target: { value: 'ana@padaria.com.br' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Devolver' }));
-    const dialog = await screen.findByRole('dialog', { name: 'PIN do proprietário' });
+    const dialog = await askRefund('6,00');
     fireEvent.change(screen.getByLabelText('PIN'), { target: { value: PIN } });
     fireEvent.submit(dialog);
     const alert = await screen.findByText(/passa do que resta desta venda: no máximo R\$\s5,00/);

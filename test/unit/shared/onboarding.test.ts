@@ -32,25 +32,27 @@ const form = (over: Partial<GoLiveInput> = {}): GoLiveInput => ({
   ...over,
 });
 const ctx = { needsPin: true, hasStoredCredentials: false, hasRelayToken: false };
+/** The go-live check of the form with these fields changed, first run unless told. */
+const goLive = (
+  over: Partial<GoLiveInput> = {},
+  context: Parameters<typeof checkGoLive>[1] = ctx,
+) => checkGoLive(form(over), context);
 
 describe('the onboarding form, all rules at once', () => {
   it('a complete form passes', () => {
-    expect(checkGoLive(form(), ctx)).toEqual([]);
+    expect(goLive()).toEqual([]);
   });
 
   it('names every wrong field', () => {
     expect(
-      checkGoLive(
-        form({
-          newPin: '12345678',
-          confirmPin: '12345679',
-          baseUrl: 'http://psp.example.com',
-          clientId: ' ',
-          clientSecret: '',
-          relay: { url: 'https://relay.example', channelId: 'c', token: 'short', adminToken: '' },
-        }),
-        ctx,
-      ),
+      goLive({
+        newPin: '12345678',
+        confirmPin: '12345679',
+        baseUrl: 'http://psp.example.com',
+        clientId: ' ',
+        clientSecret: '',
+        relay: { url: 'https://relay.example', channelId: 'c', token: 'short', adminToken: '' },
+      }),
     ).toEqual([
       { field: 'confirmPin', code: 'PIN_MISMATCH' },
       { field: 'baseUrl', code: 'URL_NOT_HTTPS' },
@@ -63,56 +65,49 @@ describe('the onboarding form, all rules at once', () => {
   it('later (PIN set, secrets stored): empty secrets keep the stored ones; an admin token replaces channel + token', () => {
     const later = { needsPin: false, hasStoredCredentials: true, hasRelayToken: false };
     expect(
-      checkGoLive(
-        form({
+      goLive(
+        {
           newPin: '',
           confirmPin: '',
           clientId: '',
           clientSecret: '',
           relay: { url: 'https://relay.example', channelId: '', token: '', adminToken: 'adm' },
-        }),
+        },
         later,
       ),
     ).toEqual([]);
-    expect(checkGoLive(form({ clientSecret: '' }), later)).toEqual([
+    expect(goLive({ clientSecret: '' }, later)).toEqual([
       { field: 'clientSecret', code: 'CLIENT_SECRET_EMPTY' },
     ]);
   });
 });
 
 describe('the default payer in onboarding (Pagador padrão)', () => {
-  const ctx = { needsPin: true, hasStoredCredentials: false, hasRelayToken: false };
   const payer = { name: 'Consumidor', document: '', email: '', phone: '' };
 
   it('left empty, it is not asked for', () => {
-    expect(checkGoLive(form({ defaultPayer: { ...payer, name: '' } }), ctx)).toEqual([]);
+    expect(goLive({ defaultPayer: { ...payer, name: '' } })).toEqual([]);
   });
 
   it('once typed, every field is checked like the cashier’s, next to its field', () => {
     expect(
-      checkGoLive(
-        form({
-          defaultPayer: { ...payer, document: '111.111.111-11', email: 'x@', phone: '123' },
-        }),
-        ctx,
-      ),
+      goLive({
+        defaultPayer: { ...payer, document: '111.111.111-11', email: 'x@', phone: '123' },
+      }),
     ).toEqual([
       { field: 'defaultPayer.document', code: 'DOCUMENT_INVALID' },
       { field: 'defaultPayer.email', code: 'EMAIL_INVALID' },
       { field: 'defaultPayer.phone', code: 'PHONE_INVALID' },
     ]);
     expect(
-      checkGoLive(
-        form({
-          defaultPayer: {
-            name: 'Consumidor',
-            document: '123.456.789-09',
-            email: 'caixa@padaria.com.br',
-            phone: '(11) 91234-5678',
-          },
-        }),
-        ctx,
-      ),
+      goLive({
+        defaultPayer: {
+          name: 'Consumidor',
+          document: '123.456.789-09',
+          email: 'caixa@padaria.com.br',
+          phone: '(11) 91234-5678',
+        },
+      }),
     ).toEqual([]);
   });
 });
@@ -129,30 +124,30 @@ describe('the API Pix kind in the onboarding form', () => {
   const cert = { certPem: '-----BEGIN CERTIFICATE-----', keyPem: '', passphrase: '' };
 
   it('a complete API Pix form passes; the family rules are unchanged without the kind', () => {
-    expect(checkGoLive(form({ kind: 'api-pix', apiPix, certificate: cert }), ctx)).toEqual([]);
-    expect(checkGoLive(form({ apiPix: { ...apiPix, chave: '' } }), ctx)).toEqual([]);
+    expect(goLive({ kind: 'api-pix', apiPix, certificate: cert })).toEqual([]);
+    expect(goLive({ apiPix: { ...apiPix, chave: '' } })).toEqual([]);
   });
 
   it('names the token URL, the PIX key and the certificate next to their fields', () => {
     expect(
-      checkGoLive(
-        form({
-          kind: 'api-pix',
-          apiPix: { ...apiPix, tokenUrl: 'http://psp.example.com/token', chave: ' ' },
-          certificate: { ...cert, certPem: '' },
-        }),
-        ctx,
-      ),
+      goLive({
+        kind: 'api-pix',
+        apiPix: { ...apiPix, tokenUrl: 'http://psp.example.com/token', chave: ' ' },
+        certificate: { ...cert, certPem: '' },
+      }),
     ).toEqual([
       { field: 'apiPix.tokenUrl', code: 'URL_NOT_HTTPS' },
       { field: 'apiPix.chave', code: 'APIPIX_CHAVE_EMPTY' },
       { field: 'certificate.certPem', code: 'APIPIX_CERT_MISSING' },
     ]);
     expect(
-      checkGoLive(form({ kind: 'api-pix', apiPix: { ...apiPix, tokenUrl: '' } }), {
-        ...ctx,
-        hasStoredCertificate: true,
-      }),
+      goLive(
+        { kind: 'api-pix', apiPix: { ...apiPix, tokenUrl: '' } },
+        {
+          ...ctx,
+          hasStoredCertificate: true,
+        },
+      ),
     ).toEqual([{ field: 'apiPix.tokenUrl', code: 'APIPIX_TOKEN_URL_EMPTY' }]);
   });
 });

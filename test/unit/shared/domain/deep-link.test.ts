@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deepLinkIn, parseDeepLink } from '../../../../shared/domain/deep-link';
+import { itMaps } from '../../rule-table';
 
 const MAX = 10_000_000;
 
@@ -18,21 +19,22 @@ describe('balcao://cobrar links', () => {
     });
   });
 
-  it('refuses what is not a charge, a wrong amount, or a reference that is not plain', () => {
-    const code = (u: string) => {
-      const r = parseDeepLink(u, MAX);
-      return r.ok ? 'ok' : r.code;
-    };
-    expect(code('balcao://sacar?valor=10')).toBe('DEEP_LINK_INVALID');
-    expect(code('https://cobrar?valor=10')).toBe('DEEP_LINK_INVALID');
-    expect(code('balcao://cobrar')).toBe('AMOUNT_EMPTY');
-    expect(code('balcao://cobrar?valor=0')).toBe('AMOUNT_ZERO');
-    expect(code('balcao://cobrar?valor=-5')).toBe('AMOUNT_NEGATIVE');
-    expect(code('balcao://cobrar?valor=100000.01')).toBe('AMOUNT_ABOVE_MAX');
-    expect(code('balcao://cobrar?valor=abc')).toBe('AMOUNT_NOT_A_NUMBER');
-    expect(code('balcao://cobrar?valor=1&ref=%3Cscript%3E')).toBe('PDV_REFERENCE');
-    expect(code('balcao://cobrar?valor=1&ref=%E0%A4%A')).toBe('DEEP_LINK_INVALID');
-  });
+  const code = (u: string) => {
+    const r = parseDeepLink(u, MAX);
+    return r.ok ? 'ok' : r.code;
+  };
+
+  itMaps('refuses what is not a charge, a wrong amount, or a reference that is not plain', code, [
+    ['balcao://sacar?valor=10', 'DEEP_LINK_INVALID'],
+    ['https://cobrar?valor=10', 'DEEP_LINK_INVALID'],
+    ['balcao://cobrar', 'AMOUNT_EMPTY'],
+    ['balcao://cobrar?valor=0', 'AMOUNT_ZERO'],
+    ['balcao://cobrar?valor=-5', 'AMOUNT_NEGATIVE'],
+    ['balcao://cobrar?valor=100000.01', 'AMOUNT_ABOVE_MAX'],
+    ['balcao://cobrar?valor=abc', 'AMOUNT_NOT_A_NUMBER'],
+    ['balcao://cobrar?valor=1&ref=%3Cscript%3E', 'PDV_REFERENCE'],
+    ['balcao://cobrar?valor=1&ref=%E0%A4%A', 'DEEP_LINK_INVALID'],
+  ]);
 
   it('finds the link among the arguments Windows and Linux pass to a second launch', () => {
     expect(deepLinkIn(['balcao.exe', '--x', 'balcao://cobrar?valor=1'])).toBe(

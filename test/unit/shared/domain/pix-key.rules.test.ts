@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskPixKey, parsePixKey } from '../../../../shared/domain/pix-key';
+import { itMaps } from '../../rule-table';
+import { refused } from './refused';
 
 // The withdrawal's PIX key, as the owner types it and sees it again on the review.
 describe('a phone key typed as bare digits', () => {
@@ -25,13 +27,9 @@ describe('a phone key typed as bare digits', () => {
   });
 
   it('names the type the owner chose in the refusal', () => {
-    expect(parsePixKey('EVP', '123.456.789-09')).toEqual({
-      ok: false,
-      kind: 'validation',
-      code: 'PIX_KEY_INVALID',
-      field: 'pixKey',
-      params: { type: 'EVP' },
-    });
+    expect(parsePixKey('EVP', '123.456.789-09')).toEqual(
+      refused('PIX_KEY_INVALID', 'pixKey', { type: 'EVP' }),
+    );
   });
 
   it('nothing typed is refused', () => {
@@ -40,13 +38,13 @@ describe('a phone key typed as bare digits', () => {
 });
 
 describe('a key as lists and the review show it', () => {
-  it('the first and last three characters only', () => {
-    expect(maskPixKey('ana@padaria.com.br')).toBe('ana***.br');
-    expect(maskPixKey('1234567')).toBe('123***567');
-  });
+  itMaps('the first and last three characters only', maskPixKey, [
+    ['ana@padaria.com.br', 'ana***.br'],
+    ['1234567', '123***567'],
+  ]);
 
-  it('a key of six characters or fewer shows nothing of itself', () => {
-    expect(maskPixKey('123456')).toBe('***');
-    expect(maskPixKey('')).toBe('***');
-  });
+  itMaps('a key of six characters or fewer shows nothing of itself', maskPixKey, [
+    ['123456', '***'],
+    ['', '***'],
+  ]);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { printerTarget } from '../../../../shared/domain/printer-target';
+import { refused } from './refused';
 
 // The thermal printer's address, as the owner types it in Configurações.
 describe('a network printer’s address', () => {
@@ -25,12 +26,9 @@ describe('a network printer’s address', () => {
 
   it('a path, a port of six digits, or anything around the address is refused', () => {
     for (const a of ['termica/fila', 'termica:123456', 'x termica', 'termica:91 00', 'tcp://'])
-      expect(printerTarget('escpos-network', a)).toEqual({
-        ok: false,
-        kind: 'validation',
-        code: 'PRINTER_ADDRESS_INVALID',
-        field: 'printer.address',
-      });
+      expect(printerTarget('escpos-network', a)).toEqual(
+        refused('PRINTER_ADDRESS_INVALID', 'printer.address'),
+      );
   });
 });
 
@@ -44,12 +42,9 @@ describe('a printer as a file or device', () => {
 
   it('a network address or a driver name (printer:…) typed as a path is refused, in any case', () => {
     for (const a of ['TCP://1.2.3.4', 'printer:Termica', 'PRINTER:Termica'])
-      expect(printerTarget('escpos-file', a)).toEqual({
-        ok: false,
-        kind: 'validation',
-        code: 'PRINTER_PATH_INVALID',
-        field: 'printer.address',
-      });
+      expect(printerTarget('escpos-file', a)).toEqual(
+        refused('PRINTER_PATH_INVALID', 'printer.address'),
+      );
   });
 
   it('a path that merely contains those words is a path', () => {

@@ -16,6 +16,12 @@ import { formatBRL } from '../../../../shared/domain/money';
 // amount the Devolver dialog still allows.
 const at = (status: RefundFacts['status'], attempts = 1): RefundFacts => ({ status, attempts });
 const psp = (status: string, when = 7): RefundEvent => ({ type: 'pspStatus', status, at: when });
+/** decideRefund's answer to an event that changes nothing: the same facts, nothing to do. */
+const unchanged = (next: RefundFacts) => ({ next, changed: false, effects: [] });
+/** The event is ignored in each of these states. */
+const ignoredIn = (states: ReadonlyArray<RefundFacts['status']>, event: RefundEvent) => {
+  for (const s of states) expect(decideRefund(at(s), event)).toEqual(unchanged(at(s)));
+};
 
 describe('which devoluções are over', () => {
   it('refunded, not done and refused are final; sending, uncertain and processing are not', () => {
@@ -50,19 +56,11 @@ describe('sending a devolução', () => {
   });
 
   it('a devolução on its way or over is never sent again', () => {
-    for (const s of ['PROCESSING', 'REFUNDED', 'NOT_DONE', 'REFUSED'] as const) {
-      const d = decideRefund(at(s), { type: 'send' });
-      expect(d).toEqual({ next: at(s), changed: false, effects: [] });
-    }
+    ignoredIn(['PROCESSING', 'REFUNDED', 'NOT_DONE', 'REFUSED'], { type: 'send' });
   });
 
   it('“the PSP has no such id” resends only an uncertain devolução', () => {
-    for (const s of ['SENDING', 'PROCESSING', 'REFUNDED', 'NOT_DONE', 'REFUSED'] as const)
-      expect(decideRefund(at(s), { type: 'notAtPsp' })).toEqual({
-        next: at(s),
-        changed: false,
-        effects: [],
-      });
+    ignoredIn(['SENDING', 'PROCESSING', 'REFUNDED', 'NOT_DONE', 'REFUSED'], { type: 'notAtPsp' });
   });
 });
 
@@ -124,28 +122,16 @@ describe('the PSP’s word on a devolução', () => {
 
   it('the same word again changes nothing and asks nothing more', () => {
     const processing = { ...at('PROCESSING'), pspStatus: 'EM_PROCESSAMENTO' };
-    expect(decideRefund(processing, psp('EM_PROCESSAMENTO'))).toEqual({
-      next: processing,
-      changed: false,
-      effects: [],
-    });
+    expect(decideRefund(processing, psp('EM_PROCESSAMENTO'))).toEqual(unchanged(processing));
   });
 
   it('a word the app does not know changes nothing (the next poll asks again)', () => {
-    expect(decideRefund(at('SENDING'), psp('EM_ANALISE'))).toEqual({
-      next: at('SENDING'),
-      changed: false,
-      effects: [],
-    });
+    expect(decideRefund(at('SENDING'), psp('EM_ANALISE'))).toEqual(unchanged(at('SENDING')));
   });
 
   it('a final devolução keeps its word: a late EM_PROCESSAMENTO does not reopen it', () => {
     const done = { ...at('REFUNDED'), pspStatus: 'DEVOLVIDO', doneAt: 3 };
-    expect(decideRefund(done, psp('EM_PROCESSAMENTO'))).toEqual({
-      next: done,
-      changed: false,
-      effects: [],
-    });
+    expect(decideRefund(done, psp('EM_PROCESSAMENTO'))).toEqual(unchanged(done));
   });
 });
 
@@ -157,12 +143,9 @@ describe('an answer lost or a refusal', () => {
   });
 
   it('an answer lost counts only for a devolução being sent', () => {
-    for (const s of ['UNCERTAIN', 'PROCESSING', 'REFUNDED', 'NOT_DONE', 'REFUSED'] as const)
-      expect(decideRefund(at(s), { type: 'answerLost' })).toEqual({
-        next: at(s),
-        changed: false,
-        effects: [],
-      });
+    ignoredIn(['UNCERTAIN', 'PROCESSING', 'REFUNDED', 'NOT_DONE', 'REFUSED'], {
+      type: 'answerLost',
+    });
   });
 
   it('a refusal of the first send is final, shown with the PSP’s code, and not asked about', () => {
@@ -188,10 +171,11 @@ describe('an answer lost or a refusal', () => {
   });
 
   it('a refusal counts only for a devolução being sent', () => {
-    for (const s of ['UNCERTAIN', 'PROCESSING', 'REFUNDED', 'NOT_DONE', 'REFUSED'] as const)
-      expect(
-        decideRefund(at(s), { type: 'pspRefused', kind: 'validation', code: 'PSP_REJECTED' }),
-      ).toEqual({ next: at(s), changed: false, effects: [] });
+    ignoredIn(['UNCERTAIN', 'PROCESSING', 'REFUNDED', 'NOT_DONE', 'REFUSED'], {
+      type: 'pspRefused',
+      kind: 'validation',
+      code: 'PSP_REJECTED',
+    });
   });
 
   it('an event this build does not know is a bug, said out loud', () => {

@@ -48,27 +48,36 @@ describe('cryptoWithdrawal (A16)', () => {
 describe('checkServiceUrlText (A15: https, loopback excepted)', () => {
   it.each([
     ['  https://psp.example.com/// ', 'https://psp.example.com'],
-    ['https://psp.example.com:65535/v1', 'https://psp.example.com:65535/v1'],
-    ['http://localhost:3000', 'http://localhost:3000'],
-    ['HTTP://LOCALHOST', 'HTTP://LOCALHOST'],
-    ['http://127.0.0.1:8080/x', 'http://127.0.0.1:8080/x'],
-    ['http://[::1]:8080', 'http://[::1]:8080'],
+    // The rest are used as typed.
+    ...[
+      'https://psp.example.com:65535/v1',
+      'http://localhost:3000',
+      'HTTP://LOCALHOST',
+      'http://127.0.0.1:8080/x',
+      'http://[::1]:8080',
+    ].map((url) => [url, url]),
   ])('%j is used as %j', (text, url) => {
     expect(checkServiceUrlText(text)).toEqual({ ok: true, url });
   });
 
-  it.each([
-    ['', 'URL_EMPTY'],
-    ['   ', 'URL_EMPTY'],
-    ['http://psp.example.com', 'URL_NOT_HTTPS'],
-    ['http://127.0.0.1.evil.example', 'URL_NOT_HTTPS'],
-    ['http://mylocalhost', 'URL_NOT_HTTPS'],
-    ['ftp://psp.example.com', 'URL_INVALID'],
-    ['https://psp.example.com:65536', 'URL_INVALID'],
-    ['https://user@psp.example.com', 'URL_INVALID'],
-    ['psp.example.com', 'URL_INVALID'],
-    ['https://psp example.com', 'URL_INVALID'],
-  ])('%j is refused with %s', (text, code) => {
+  const refusedTexts = {
+    URL_EMPTY: ['', '   '],
+    URL_NOT_HTTPS: [
+      'http://psp.example.com',
+      'http://127.0.0.1.evil.example',
+      'http://mylocalhost',
+    ],
+    URL_INVALID: [
+      'ftp://psp.example.com',
+      'https://psp.example.com:65536',
+      'https://user@psp.example.com',
+      'psp.example.com',
+      'https://psp example.com',
+    ],
+  };
+  it.each(
+    Object.entries(refusedTexts).flatMap(([code, texts]) => texts.map((text) => [text, code])),
+  )('%j is refused with %s', (text, code) => {
     expect(checkServiceUrlText(text)).toEqual({ ok: false, code });
   });
 });

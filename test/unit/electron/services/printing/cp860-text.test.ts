@@ -2,6 +2,7 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { cp860Printer } from '../../../../../electron/services/printing/cp860-printer';
 import { cp860Text, inCp860 } from '../../../../../electron/services/printing/cp860-text';
+import { itMaps } from '../../../rule-table';
 
 /** Every character of the BMP but the surrogates, one string per character. */
 const bmp = Array.from({ length: 0x10000 }, (_, i) => String.fromCharCode(i)).filter(
@@ -14,26 +15,30 @@ describe('cp860Text: what the thermal printer receives', () => {
     expect(cp860Text(pt)).toBe(pt);
   });
 
-  it('gives dashes, curly quotes, ellipsis and odd spaces their plain form', () => {
-    expect(cp860Text('a‐b‑c‒d–e—f―g−h')).toBe('a-b-c-d-e-f-g-h');
-    expect(cp860Text('“x” ‘y’ „z‟ it’s')).toBe('"x" \'y\' "z" it\'s');
-    expect(cp860Text('espere…')).toBe('espere...');
-    expect(cp860Text('R$\u00a010\u2009kg\u202fx\u3000y\tz\r\nw')).toBe('R$ 10 kg x y z w');
-    expect(cp860Text('de\u00adli\u200bca\u2060do\ufeff')).toBe('delicado');
-  });
+  itMaps('gives dashes, curly quotes, ellipsis and odd spaces their plain form', cp860Text, [
+    ['a‐b‑c‒d–e—f―g−h', 'a-b-c-d-e-f-g-h'],
+    ['“x” ‘y’ „z‟ it’s', '"x" \'y\' "z" it\'s'],
+    ['espere…', 'espere...'],
+    ['R$\u00a010\u2009kg\u202fx\u3000y\tz\r\nw', 'R$ 10 kg x y z w'],
+    ['de\u00adli\u200bca\u2060do\ufeff', 'delicado'],
+  ]);
 
-  it('decomposes letters CP860 lacks to their base letter; composes those it has', () => {
-    expect(cp860Text('ẽ ő Ÿ ā Ş')).toBe('e o Y a S');
-    expect(cp860Text('cafe\u0301 pa\u0303o')).toBe('café pão');
-    expect(cp860Text('ﬁm ™ Ａ')).toBe('fim TM A');
-  });
+  itMaps('decomposes letters CP860 lacks to their base letter; composes those it has', cp860Text, [
+    ['ẽ ő Ÿ ā Ş', 'e o Y a S'],
+    ['cafe\u0301 pa\u0303o', 'café pão'],
+    ['ﬁm ™ Ａ', 'fim TM A'],
+  ]);
 
-  it('prints `?` for anything else: emoji (once each), CJK, letters without a base, controls', () => {
-    expect(cp860Text('🧀 👨‍👩‍👧 🇧🇷 ❤️')).toBe('? ? ? ?');
-    expect(cp860Text('中文 Ærø')).toBe('?? ?r?');
-    // ESC t 16 in a description must not reach the printer as a command.
-    expect(cp860Text('a\u001bt\u0010b\u007f\u0085')).toBe('a?t?b??');
-  });
+  itMaps(
+    'prints `?` for anything else: emoji (once each), CJK, letters without a base, controls',
+    cp860Text,
+    [
+      ['🧀 👨‍👩‍👧 🇧🇷 ❤️', '? ? ? ?'],
+      ['中文 Ærø', '?? ?r?'],
+      // ESC t 16 in a description must not reach the printer as a command.
+      ['a\u001bt\u0010b\u007f\u0085', 'a?t?b??'],
+    ],
+  );
 
   it('answers, for every character, only characters CP860 encodes, and is stable', () => {
     const wrong = bmp.filter((c) => {
