@@ -12,6 +12,7 @@ import type { PixKeyType } from '../../../shared/domain/pix-key';
 import type { WithdrawalView } from '../../../shared/views';
 import type { ChargeRefunds, RefundView } from '../../../shared/refunds';
 import { err, ok, type Result } from '../../../shared/result';
+import { definedFields } from '../defined-fields';
 import { RecordService, type RecordServiceDeps } from '../record-service';
 import type { ChargeRecord } from '../ledger/charges-repo';
 import type { RefundRecord } from '../ledger/refunds-repo';
@@ -44,11 +45,9 @@ export const toRefundView = (r: RefundRecord): RefundView => ({
   amountCents: r.amountCents,
   status: r.status,
   via: r.withdrawalId ? 'withdrawal' : 'devolucao',
-  ...(r.pspStatus !== undefined && { pspStatus: r.pspStatus }),
-  ...(r.noticeCode !== undefined && { noticeCode: r.noticeCode }),
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
-  ...(r.doneAt !== undefined && { doneAt: r.doneAt }),
+  ...definedFields(r, ['pspStatus', 'noticeCode', 'doneAt']),
 });
 
 /** Our devolução id: `[a-zA-Z0-9]{1,35}` ([spec] DevolucaoId), unique, saved before it is sent. */

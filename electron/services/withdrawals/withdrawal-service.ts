@@ -8,6 +8,7 @@ import {
 import { parseDocument } from '../../../shared/domain/documents';
 import { err, ok, type Result } from '../../../shared/result';
 import type { WithdrawalView } from '../../../shared/views';
+import { definedFields } from '../defined-fields';
 import { RecordService, type RecordServiceDeps } from '../record-service';
 import type { WithdrawalRecord } from '../ledger/withdrawals-repo';
 import type { WithdrawInput } from '../psp/client';
@@ -38,8 +39,7 @@ export function toWithdrawalView(w: WithdrawalRecord): WithdrawalView {
     flags: w.flags,
     createdAt: w.createdAt,
     updatedAt: w.updatedAt,
-    ...(w.description !== undefined && { description: w.description }),
-    ...(w.pspId !== undefined && { pspId: w.pspId }),
+    ...definedFields(w, ['description', 'pspId']),
     // A code; the renderer words it (withdrawalNotices.<code>, else the PSP error's words).
     ...(w.noticeCode !== undefined && { notice: { code: w.noticeCode } }),
   };
