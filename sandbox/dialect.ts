@@ -1,4 +1,4 @@
-import { toWireAmount } from '../shared/domain/money';
+import { toWireAmount, type Cents } from '../shared/domain/money';
 import { isPspPresetId, PSP_PRESET_IDS, type PspPresetId } from '../shared/psp-presets';
 import { reportedAmount, type Charge, type Infraction, type Withdrawal } from './state';
 
@@ -67,39 +67,59 @@ const VEOPAG_HEADERS = {
 const wireId = (d: DialectId, id: string): string | number =>
   d === 'cics-pt' && /^\d+$/.test(id) ? Number(id) : id;
 
+/** cics-pt's callback: unsigned, its own numeric id, then the record's `fields`. */
+const cicsPtCallback = (
+  type: 'DEPOSITO' | 'RETIRADA',
+  id: string,
+  fields: Record<string, unknown>,
+): DialectCallback => ({
+  signed: false,
+  body: {
+    transactionId: wireId('cics-pt', id),
+    transactionType: type,
+    transactionMethod: 'PIX',
+    ...fields,
+  },
+});
+
+/** veopag's callback, the same for both kinds; amounts in cents here, in reais on the wire. */
+const veopagCallback = (
+  type: 'Deposit' | 'Withdrawal',
+  ids: { id: string; externalId: string },
+  status: string,
+  amount: Cents,
+  fee: Cents,
+): DialectCallback => ({
+  signed: true,
+  webhook: VEOPAG_HEADERS,
+  body: {
+    type,
+    transaction_id: ids.id,
+    external_id: ids.externalId,
+    status,
+    amount: toWireAmount(amount),
+    fee: toWireAmount(fee),
+  },
+});
+
 export function chargeCallback(d: DialectId, c: Charge): DialectCallback {
-  const fee = c.status === 'PAID' ? toWireAmount(c.fee) : 0;
+  const feeCents = c.status === 'PAID' ? c.fee : 0;
+  const fee = toWireAmount(feeCents);
   const status = wireChargeStatus(d, c.status);
   if (d === 'cics-pt') {
     // As the public examples: value/fee in cents here (reais elsewhere) — never to be trusted.
-    return {
-      signed: false,
-      body: {
-        transactionId: wireId(d, c.transactionId),
-        transactionType: 'DEPOSITO',
-        transactionMethod: 'PIX',
-        clientName: c.payerName ?? '',
-        clientDocument: c.payerDocument ?? '',
-        status,
-        value: c.amount,
-        fee: c.status === 'PAID' ? c.fee : 0,
-        e2e: `E${c.transactionId.padStart(31, '0')}`,
-      },
-    };
+    return cicsPtCallback('DEPOSITO', c.transactionId, {
+      clientName: c.payerName ?? '',
+      clientDocument: c.payerDocument ?? '',
+      status,
+      value: c.amount,
+      fee: feeCents,
+      e2e: `E${c.transactionId.padStart(31, '0')}`,
+    });
   }
   if (d === 'veopag') {
-    return {
-      signed: true,
-      webhook: VEOPAG_HEADERS,
-      body: {
-        type: 'Deposit',
-        transaction_id: c.transactionId,
-        external_id: c.externalId,
-        status,
-        amount: toWireAmount(reportedAmount(c)),
-        fee,
-      },
-    };
+    const ids = { id: c.transactionId, externalId: c.externalId };
+    return veopagCallback('Deposit', ids, status, reportedAmount(c), feeCents);
   }
   if (isBearerFamily(d)) {
     return {
@@ -137,33 +157,10 @@ export function chargeCallback(d: DialectId, c: Charge): DialectCallback {
 
 export function withdrawalCallback(d: DialectId, w: Withdrawal, at: string): DialectCallback {
   const status = wireWithdrawalStatus(d, w.status);
-  if (d === 'cics-pt') {
-    return {
-      signed: false,
-      body: {
-        transactionId: wireId(d, w.id),
-        transactionType: 'RETIRADA',
-        transactionMethod: 'PIX',
-        status,
-        value: w.amount,
-        fee: w.status === 'COMPLETED' ? w.fee : 0,
-      },
-    };
-  }
-  if (d === 'veopag') {
-    return {
-      signed: true,
-      webhook: VEOPAG_HEADERS,
-      body: {
-        type: 'Withdrawal',
-        transaction_id: w.id,
-        external_id: w.externalId,
-        status,
-        amount: toWireAmount(w.amount),
-        fee: w.status === 'COMPLETED' ? toWireAmount(w.fee) : 0,
-      },
-    };
-  }
+  const feeCents = w.status === 'COMPLETED' ? w.fee : 0;
+  if (d === 'cics-pt')
+    return cicsPtCallback('RETIRADA', w.id, { status, value: w.amount, fee: feeCents });
+  if (d === 'veopag') return veopagCallback('Withdrawal', w, status, w.amount, feeCents);
   if (isBearerFamily(d)) {
     return {
       signed: true,
@@ -184,7 +181,7 @@ export function withdrawalCallback(d: DialectId, w: Withdrawal, at: string): Dia
       external_id: w.externalId,
       status,
       amount: toWireAmount(w.amount),
-      fee: w.status === 'COMPLETED' ? toWireAmount(w.fee) : 0,
+      fee: toWireAmount(feeCents),
       updatedAt: at,
     },
   };

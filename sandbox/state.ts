@@ -22,17 +22,11 @@ export interface CryptoFees {
 
 export type ChargeKind = 'deposit' | 'transaction';
 
-export interface Charge {
-  kind: ChargeKind;
+/** What a create request says of its charge; the sandbox sets the rest. */
+export interface ChargeRequest {
   transactionId: string;
   externalId: string;
-  clientId: string;
   amount: Cents;
-  /** The payer paid another amount (`POST /__sandbox/charges/{id}/pay {"amount"}`). */
-  paidAmount?: Cents;
-  fee: Cents;
-  status: 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED';
-  qrcode: string;
   callbackUrl: string;
   description?: string;
   payerName?: string;
@@ -40,6 +34,16 @@ export interface Charge {
   /** `/transactions/create`'s optional fields, validated and recorded. */
   split?: { user: string; tax: number };
   gateway?: string;
+}
+
+export interface Charge extends ChargeRequest {
+  kind: ChargeKind;
+  clientId: string;
+  /** The payer paid another amount (`POST /__sandbox/charges/{id}/pay {"amount"}`). */
+  paidAmount?: Cents;
+  fee: Cents;
+  status: 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED';
+  qrcode: string;
   createdAt: string;
   updatedAt: string;
 }

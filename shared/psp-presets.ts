@@ -49,6 +49,20 @@ function bearerSnake(seed: PspPresetSettings): PspPresetSettings {
   };
 }
 
+/** A bearer-snake PSP whose status query, at `path`, answers as the seed's behind the token. */
+function bearerSnakeQueried(
+  seed: PspPresetSettings,
+  preset: PspPresetId,
+  path: string,
+): PspPresetSettings {
+  return {
+    ...bearerSnake(seed),
+    preset,
+    statusQueryPath: path,
+    statusQuery: { ...seed.statusQuery, auth: 'bearer' },
+  };
+}
+
 /** The full set of values of a preset (a fresh object each call). */
 export function pspPresetSettings(id: PspPresetId): PspPresetSettings {
   const seed = seedValues();
@@ -143,19 +157,9 @@ export function pspPresetSettings(id: PspPresetId): PspPresetSettings {
         },
       };
     case 'axenpay':
-      return {
-        ...bearerSnake(seed),
-        preset: 'axenpay',
-        statusQueryPath: '/transactions/getStatusTransac/{id}',
-        statusQuery: { ...seed.statusQuery, auth: 'bearer' },
-      };
+      return bearerSnakeQueried(seed, 'axenpay', '/transactions/getStatusTransac/{id}');
     case 'novaplex':
-      return {
-        ...bearerSnake(seed),
-        preset: 'novaplex',
-        statusQueryPath: '/payments/deposit/{id}',
-        statusQuery: { ...seed.statusQuery, auth: 'bearer' },
-      };
+      return bearerSnakeQueried(seed, 'novaplex', '/payments/deposit/{id}');
     case 'pagloop':
       // Login (`access_token` or `token`, both read by A1), `/payments/deposit` in reais,
       // `qrCodeResponse`: the seed's defaults fit; no status query or signature facts known.

@@ -12,6 +12,7 @@ import {
   type Account,
   type Charge,
   type ChargeKind,
+  type ChargeRequest,
 } from '../state';
 import * as v from '../validation';
 
@@ -83,17 +84,7 @@ function createCharge(
   req: FastifyRequest,
   account: Account,
   kind: ChargeKind,
-  fields: {
-    transactionId: string;
-    externalId: string;
-    amount: number;
-    callbackUrl: string;
-    description?: string;
-    payerName?: string;
-    payerDocument?: string;
-    split?: { user: string; tax: number };
-    gateway?: string;
-  },
+  fields: ChargeRequest,
 ) {
   if (ctx.state.usedIds[kind].has(fields.externalId)) {
     const name = kind === 'deposit' ? 'external_id' : 'transactionId';

@@ -1,17 +1,10 @@
 import { err, ok, type Result } from '../result';
 import { oneOf } from '../one-of';
 
-/**
- * The charge lifecycle of DESIGN.md. UNCERTAIN means "sent, answer lost": the charge may
- * exist at the PSP, so it is never treated as failed. REFUNDED (A6) can only follow a payment.
- * PAID_DIFFERENT_AMOUNT: money arrived, but not the amount charged (`receivedCents` says how
- * much): never plain `Pago`, so nothing that reads PAID mistakes it for a settled sale.
- */
-export const CHARGE_STATES = [
-  'DRAFT',
-  'SUBMITTING',
-  'PENDING',
-  'UNCERTAIN',
+/** The charge still waits for the PSP or the payer. */
+const WAITING = ['DRAFT', 'SUBMITTING', 'PENDING', 'UNCERTAIN'] as const;
+/** After these the charge no longer waits for a payment (a late one is still caught). */
+const ENDED = [
   'PAID',
   'PAID_DIFFERENT_AMOUNT',
   'FAILED',
@@ -19,6 +12,14 @@ export const CHARGE_STATES = [
   'CANCELED',
   'REFUNDED',
 ] as const;
+
+/**
+ * The charge lifecycle of DESIGN.md. UNCERTAIN means "sent, answer lost": the charge may
+ * exist at the PSP, so it is never treated as failed. REFUNDED (A6) can only follow a payment.
+ * PAID_DIFFERENT_AMOUNT: money arrived, but not the amount charged (`receivedCents` says how
+ * much): never plain `Pago`, so nothing that reads PAID mistakes it for a settled sale.
+ */
+export const CHARGE_STATES = [...WAITING, ...ENDED] as const;
 export type ChargeState = (typeof CHARGE_STATES)[number];
 
 const TRANSITIONS: Record<ChargeState, readonly ChargeState[]> = {
@@ -45,15 +46,7 @@ const TRANSITIONS: Record<ChargeState, readonly ChargeState[]> = {
   REFUNDED: [],
 };
 
-/** States after which the charge no longer waits for a payment (a late one is still caught). */
-export const TERMINAL_STATES: ReadonlySet<ChargeState> = new Set([
-  'PAID',
-  'PAID_DIFFERENT_AMOUNT',
-  'FAILED',
-  'EXPIRED',
-  'CANCELED',
-  'REFUNDED',
-]);
+export const TERMINAL_STATES: ReadonlySet<ChargeState> = new Set(ENDED);
 
 export const isTerminal = (s: ChargeState): boolean => TERMINAL_STATES.has(s);
 

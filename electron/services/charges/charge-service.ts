@@ -5,8 +5,8 @@ import { err, ok, type Result } from '../../../shared/result';
 import type { AppSettings } from '../../../shared/settings';
 import type { ChargeView } from '../../../shared/views';
 import { KeyedLock, RetrySchedule } from '../keyed-lock';
+import type { RecordServiceDeps } from '../record-service';
 import type { ChargeRecord } from '../ledger/charges-repo';
-import type { Ledger } from '../ledger/ledger';
 import { silentLogger, type Logger } from '../log';
 import { draftCharge, validateCharge, type CreateChargeInput } from './charge-input';
 import { sendCharge, type ChargePsp } from './charge-psp';
@@ -17,17 +17,12 @@ import type { Receiver } from '../../../shared/domain/receiver-pin';
 
 export type { ChargePsp } from './charge-psp';
 
-export interface ChargeServiceDeps {
-  ledger: Ledger;
-  psp: () => ChargePsp;
+export interface ChargeServiceDeps extends RecordServiceDeps<ChargePsp, ChargeView> {
   settings: () => AppSettings;
   /** The URL the PSP calls back (the relay's hook, or the demo relay's). */
   callbackUrl: () => string;
-  now?: () => number;
   terminalId: string;
   demo: boolean;
-  /** Runs after the commit only: the screens never see what the ledger does not hold. */
-  publish?: (view: ChargeView) => void;
   /** Money landed on a charge (news for every screen, whether or not it is on one). */
   paid?: (view: ChargeView, late: boolean) => void;
   /** Loud, app-wide notices (a late payment), by code. */

@@ -1,4 +1,5 @@
 import type { ChargeView } from '../../../shared/views';
+import { definedFields } from '../defined-fields';
 import type { ChargeRecord } from '../ledger/charges-repo';
 
 /** The record as the renderer may see it: no payer document, e-mail or phone, no internal state. */
@@ -14,18 +15,20 @@ export function toChargeView(c: ChargeRecord): ChargeView {
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
     expiresAt: c.expiresAt,
-    ...(c.description !== undefined && { description: c.description }),
-    ...(c.brcode !== undefined && { brcode: c.brcode }),
-    ...(c.payerName !== undefined && { payerName: c.payerName }),
-    ...(c.payerDocumentMasked !== undefined && { payerDocumentMasked: c.payerDocumentMasked }),
-    ...(c.feeCents !== undefined && { feeCents: c.feeCents }),
-    ...(c.receivedCents !== undefined && { receivedCents: c.receivedCents }),
-    ...(c.split !== undefined && { split: c.split }),
+    ...definedFields(c, [
+      'description',
+      'brcode',
+      'payerName',
+      'payerDocumentMasked',
+      'feeCents',
+      'receivedCents',
+      'split',
+      'paidAfter',
+      'canceledBy',
+      'canceledAt',
+    ]),
     ...(c.noticeCode !== undefined && {
       notice: { code: c.noticeCode, ...(c.noticeReason && { reason: c.noticeReason }) },
     }),
-    ...(c.paidAfter !== undefined && { paidAfter: c.paidAfter }),
-    ...(c.canceledBy !== undefined && { canceledBy: c.canceledBy }),
-    ...(c.canceledAt !== undefined && { canceledAt: c.canceledAt }),
   };
 }

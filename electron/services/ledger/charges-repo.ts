@@ -3,6 +3,15 @@ import { isChargeNoticeCode } from '../../../shared/domain/charge-notices';
 import type { ChargeState } from '../../../shared/domain/charge-state';
 import type { PayerInput } from '../../../shared/domain/payer';
 import type { Db } from './database';
+import {
+  insertSql,
+  readAll,
+  readByAnyId,
+  readOne,
+  updateSql,
+  withPresent,
+  type Row,
+} from './sql-rows';
 
 /** The payer as submitted (shared/domain/payer.ts), kept only for a same-id retry. */
 export type PayerRecord = PayerInput;
@@ -31,8 +40,6 @@ export interface ChargeRecord extends ChargeFacts {
 /** Before migration 3 deferred statuses were kept as DEFERRED_* flags: read both. */
 const OLD_DEFERRED = 'DEFERRED_';
 const list = (v: unknown): string[] => ((v as string) ? (v as string).split(',') : []);
-
-type Row = Record<string, unknown>;
 
 const opt = <T>(v: unknown): T | undefined =>
   v === null || v === undefined ? undefined : (v as T);
@@ -81,8 +88,7 @@ export function fromRow(r: Row): ChargeRecord {
     canceledBy: opt(r.canceled_by),
     canceledAt: opt(r.canceled_at),
   };
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) (rec as unknown as Row)[k] = v;
-  return rec;
+  return withPresent(rec, fields);
 }
 
 function toRow(c: ChargeRecord): Row {
@@ -131,6 +137,14 @@ export interface HistoryEntry {
   at: number;
 }
 
+const historyFromRow = (r: Row): HistoryEntry => ({
+  ...(r.from_status !== null && { from: r.from_status as ChargeState }),
+  to: r.to_status as ChargeState,
+  source: r.source as string,
+  ...(r.detail !== null && { detail: r.detail as string }),
+  at: r.at as number,
+});
+
 export class ChargesRepo {
   private readonly insertStmt;
   private readonly updateStmt;
@@ -140,14 +154,8 @@ export class ChargesRepo {
   private readonly dueStmt;
 
   constructor(private readonly db: Db) {
-    this.insertStmt = db.prepare(
-      `INSERT INTO charges (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
-    );
-    this.updateStmt = db.prepare(
-      `UPDATE charges SET ${COLUMNS.filter((c) => c !== 'id')
-        .map((c) => `${c} = @${c}`)
-        .join(', ')} WHERE id = @id`,
-    );
+    this.insertStmt = db.prepare(insertSql('charges', COLUMNS));
+    this.updateStmt = db.prepare(updateSql('charges', COLUMNS));
     this.byIdStmt = db.prepare('SELECT * FROM charges WHERE id = ?');
     this.anyIdStmt = db.prepare(
       'SELECT * FROM charges WHERE external_id = @id OR psp_transaction_id = @id OR id = @id LIMIT 1',
@@ -180,17 +188,12 @@ export class ChargesRepo {
   }
 
   get(id: string): ChargeRecord | undefined {
-    const r = this.byIdStmt.get(id) as Row | undefined;
-    return r ? fromRow(r) : undefined;
+    return readOne(this.byIdStmt, fromRow, id);
   }
 
   /** By our external id or the PSP's transaction id. */
   findByAnyId(ids: string[]): ChargeRecord | undefined {
-    for (const id of ids) {
-      const r = this.anyIdStmt.get({ id }) as Row | undefined;
-      if (r) return fromRow(r);
-    }
-    return undefined;
+    return readByAnyId(this.anyIdStmt, fromRow, ids);
   }
 
   list(
@@ -211,36 +214,23 @@ export class ChargesRepo {
       args.push(filter.status);
     }
     const sql = `SELECT * FROM charges ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, rowid DESC LIMIT ?`;
-    return (this.db.prepare(sql).all(...args, filter.limit ?? 500) as Row[]).map(fromRow);
+    return readAll(this.db.prepare(sql), fromRow, ...args, filter.limit ?? 500);
   }
 
   /** Charges that still wait for something: submitted, uncertain or pending. */
   open(): ChargeRecord[] {
-    return (
-      this.db
-        .prepare(
-          "SELECT * FROM charges WHERE status IN ('DRAFT', 'SUBMITTING', 'UNCERTAIN', 'PENDING') ORDER BY created_at",
-        )
-        .all() as Row[]
-    ).map(fromRow);
+    const sql =
+      "SELECT * FROM charges WHERE status IN ('DRAFT', 'SUBMITTING', 'UNCERTAIN', 'PENDING') ORDER BY created_at";
+    return readAll(this.db.prepare(sql), fromRow);
   }
 
   /** Pending charges whose local expiry time has come, oldest deadline first. */
   pendingDue(now: number): ChargeRecord[] {
-    return (this.dueStmt.all(now) as Row[]).map(fromRow);
+    return readAll(this.dueStmt, fromRow, now);
   }
 
   history(id: string): HistoryEntry[] {
-    return (
-      this.db
-        .prepare('SELECT * FROM charge_history WHERE charge_id = ? ORDER BY id')
-        .all(id) as Row[]
-    ).map((r) => ({
-      ...(r.from_status !== null && { from: r.from_status as ChargeState }),
-      to: r.to_status as ChargeState,
-      source: r.source as string,
-      ...(r.detail !== null && { detail: r.detail as string }),
-      at: r.at as number,
-    }));
+    const sql = 'SELECT * FROM charge_history WHERE charge_id = ? ORDER BY id';
+    return readAll(this.db.prepare(sql), historyFromRow, id);
   }
 }

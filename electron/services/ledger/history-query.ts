@@ -4,6 +4,7 @@ import { parseMoney } from '../../../shared/domain/money';
 import { fromRow, type ChargeRecord } from './charges-repo';
 import { closingCharges, PAID_TIME } from './closing-rows';
 import type { Db } from './database';
+import { readAll, readOne, type Row } from './sql-rows';
 
 export interface HistoryFilter {
   from: number;
@@ -11,8 +12,6 @@ export interface HistoryFilter {
   status?: ChargeState;
   text?: string;
 }
-
-type Row = Record<string, unknown>;
 
 /** When it was paid: the same rule as the closing (closing-rows.ts). */
 const PAID_AT = `${PAID_TIME} AS paid_at`;
@@ -57,23 +56,20 @@ export class HistoryQuery {
     const total = (
       this.db.prepare(`SELECT COUNT(*) AS n FROM charges ${w.sql}`).get(w.args) as { n: number }
     ).n;
-    const rows = this.db
-      .prepare(
-        `SELECT *, ${PAID_AT} FROM charges ${w.sql}
-         ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`,
-      )
-      .all({ ...w.args, limit: perPage, offset: (page - 1) * perPage }) as Row[];
-    return { items: rows.map(withPaidAt), total };
+    const sql = `SELECT *, ${PAID_AT} FROM charges ${w.sql}
+         ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`;
+    const items = readAll(this.db.prepare(sql), withPaidAt, {
+      ...w.args,
+      limit: perPage,
+      offset: (page - 1) * perPage,
+    });
+    return { items, total };
   }
 
   /** One charge by our id, our external id or the PSP's id. */
   charge(id: string): (ChargeRecord & { paidAt?: number }) | undefined {
-    const r = this.db
-      .prepare(
-        `SELECT *, ${PAID_AT} FROM charges WHERE id = @id OR external_id = @id OR psp_transaction_id = @id LIMIT 1`,
-      )
-      .get({ id }) as Row | undefined;
-    return r ? withPaidAt(r) : undefined;
+    const sql = `SELECT *, ${PAID_AT} FROM charges WHERE id = @id OR external_id = @id OR psp_transaction_id = @id LIMIT 1`;
+    return readOne(this.db.prepare(sql), withPaidAt, { id });
   }
 
   /** The charges the closing of [from, to) adds up, with their paid and refund times. */
@@ -83,13 +79,14 @@ export class HistoryQuery {
 
   /** The withdrawals requested in [from, to). */
   closingWithdrawals(from: number, to: number): ClosingWithdrawal[] {
-    return (
-      this.db
-        .prepare(
-          'SELECT status, amount_cents FROM withdrawals WHERE created_at >= ? AND created_at < ?',
-        )
-        .all(from, to) as Row[]
-    ).map((r) => ({ status: r.status as string, amountCents: r.amount_cents as number }));
+    const sql =
+      'SELECT status, amount_cents FROM withdrawals WHERE created_at >= ? AND created_at < ?';
+    return readAll(
+      this.db.prepare(sql),
+      (r) => ({ status: r.status as string, amountCents: r.amount_cents as number }),
+      from,
+      to,
+    );
   }
 }
 

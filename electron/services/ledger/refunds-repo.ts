@@ -1,5 +1,7 @@
 import type { RefundFacts, RefundState } from '../../../shared/domain/refund-lifecycle';
 import type { Db } from './database';
+import { RecordRepo } from './record-repo';
+import { readAll, readOne, withPresent, type Row } from './sql-rows';
 
 /** A devolução (or a withdrawal made as one) as the ledger holds it, linked to its sale. */
 export interface RefundRecord extends RefundFacts {
@@ -14,8 +16,6 @@ export interface RefundRecord extends RefundFacts {
   createdAt: number;
   updatedAt: number;
 }
-
-type Row = Record<string, unknown>;
 
 const toRow = (r: RefundRecord): Row => ({
   id: r.id,
@@ -44,54 +44,33 @@ function fromRow(r: Row): RefundRecord {
     createdAt: r.created_at as number,
     updatedAt: r.updated_at as number,
   };
-  if (r.end_to_end_id !== null) out.endToEndId = r.end_to_end_id as string;
-  if (r.withdrawal_id !== null) out.withdrawalId = r.withdrawal_id as string;
-  if (r.psp_status !== null) out.pspStatus = r.psp_status as string;
-  if (r.notice_code !== null) out.noticeCode = r.notice_code as string;
-  if (r.done_at !== null) out.doneAt = r.done_at as number;
-  return out;
+  return withPresent(out, {
+    endToEndId: r.end_to_end_id,
+    withdrawalId: r.withdrawal_id,
+    pspStatus: r.psp_status,
+    noticeCode: r.notice_code,
+    doneAt: r.done_at,
+  });
 }
 
 const COLS = Object.keys(toRow({} as RefundRecord));
 
-export class RefundsRepo {
-  constructor(private readonly db: Db) {}
-
-  insert(r: RefundRecord): void {
-    this.db
-      .prepare(
-        `INSERT INTO refunds (${COLS.join(', ')}) VALUES (${COLS.map((c) => `@${c}`).join(', ')})`,
-      )
-      .run(toRow(r));
-  }
-
-  save(r: RefundRecord): void {
-    this.db
-      .prepare(
-        `UPDATE refunds SET ${COLS.filter((c) => c !== 'id')
-          .map((c) => `${c} = @${c}`)
-          .join(', ')} WHERE id = @id`,
-      )
-      .run(toRow(r));
-  }
-
-  get(id: string): RefundRecord | undefined {
-    const r = this.db.prepare('SELECT * FROM refunds WHERE id = ?').get(id) as Row | undefined;
-    return r ? fromRow(r) : undefined;
+export class RefundsRepo extends RecordRepo<RefundRecord> {
+  constructor(db: Db) {
+    super(db, { table: 'refunds', cols: COLS, toRow, fromRow });
   }
 
   byWithdrawal(withdrawalId: string): RefundRecord | undefined {
-    const r = this.db.prepare('SELECT * FROM refunds WHERE withdrawal_id = ?').get(withdrawalId) as
-      Row | undefined;
-    return r ? fromRow(r) : undefined;
+    return readOne(
+      this.db.prepare('SELECT * FROM refunds WHERE withdrawal_id = ?'),
+      fromRow,
+      withdrawalId,
+    );
   }
 
   forCharge(chargeId: string): RefundRecord[] {
-    return (
-      this.db
-        .prepare('SELECT * FROM refunds WHERE charge_id = ? ORDER BY created_at, rowid')
-        .all(chargeId) as Row[]
-    ).map(fromRow);
+    const sql = 'SELECT * FROM refunds WHERE charge_id = ? ORDER BY created_at, rowid';
+    return readAll(this.db.prepare(sql), fromRow, chargeId);
   }
 
   /** What completed refunds gave back of a sale. */
@@ -106,21 +85,14 @@ export class RefundsRepo {
 
   /** Not final yet: resumed at start-up. */
   open(): RefundRecord[] {
-    return (
-      this.db
-        .prepare("SELECT * FROM refunds WHERE status IN ('SENDING', 'UNCERTAIN', 'PROCESSING')")
-        .all() as Row[]
-    ).map(fromRow);
+    const sql = "SELECT * FROM refunds WHERE status IN ('SENDING', 'UNCERTAIN', 'PROCESSING')";
+    return readAll(this.db.prepare(sql), fromRow);
   }
 
   /** Refunds completed in [from, to): Fechamento counts each on the day it happened. */
   doneBetween(from: number, to: number): RefundRecord[] {
-    return (
-      this.db
-        .prepare(
-          "SELECT * FROM refunds WHERE status = 'REFUNDED' AND done_at >= ? AND done_at < ? ORDER BY done_at",
-        )
-        .all(from, to) as Row[]
-    ).map(fromRow);
+    const sql =
+      "SELECT * FROM refunds WHERE status = 'REFUNDED' AND done_at >= ? AND done_at < ? ORDER BY done_at";
+    return readAll(this.db.prepare(sql), fromRow, from, to);
   }
 }

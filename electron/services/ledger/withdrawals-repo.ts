@@ -1,6 +1,8 @@
 import type { PixKeyType } from '../../../shared/domain/pix-key';
 import type { WithdrawalState } from '../../../shared/views';
 import type { Db } from './database';
+import { RecordRepo } from './record-repo';
+import { readAll, readByAnyId, withPresent, type Row } from './sql-rows';
 
 export interface WithdrawalRecord {
   id: string;
@@ -21,7 +23,6 @@ export interface WithdrawalRecord {
   updatedAt: number;
 }
 
-type Row = Record<string, unknown>;
 const COLS = [
   'id',
   'external_id',
@@ -72,11 +73,13 @@ function fromRow(r: Row): WithdrawalRecord {
     createdAt: r.created_at as number,
     updatedAt: r.updated_at as number,
   };
-  if (r.description !== null) w.description = r.description as string;
-  if (r.psp_id !== null) w.pspId = r.psp_id as string;
-  if (r.psp_status !== null) w.pspStatus = r.psp_status as string;
-  if (r.notice_code !== null) w.noticeCode = r.notice_code as string;
-  if (r.notice_text !== null) w.noticeText = r.notice_text as string;
+  withPresent(w, {
+    description: r.description,
+    pspId: r.psp_id,
+    pspStatus: r.psp_status,
+    noticeCode: r.notice_code,
+    noticeText: r.notice_text,
+  });
   if (r.receiver_document !== null || r.receiver_name !== null)
     w.receiver = {
       ...(r.receiver_document !== null && { document: r.receiver_document as string }),
@@ -85,58 +88,24 @@ function fromRow(r: Row): WithdrawalRecord {
   return w;
 }
 
-export class WithdrawalsRepo {
-  constructor(private readonly db: Db) {}
-
-  insert(w: WithdrawalRecord): void {
-    this.db
-      .prepare(
-        `INSERT INTO withdrawals (${COLS.join(', ')}) VALUES (${COLS.map((c) => `@${c}`).join(', ')})`,
-      )
-      .run(toRow(w));
-  }
-
-  save(w: WithdrawalRecord): void {
-    this.db
-      .prepare(
-        `UPDATE withdrawals SET ${COLS.filter((c) => c !== 'id')
-          .map((c) => `${c} = @${c}`)
-          .join(', ')} WHERE id = @id`,
-      )
-      .run(toRow(w));
-  }
-
-  get(id: string): WithdrawalRecord | undefined {
-    const r = this.db.prepare('SELECT * FROM withdrawals WHERE id = ?').get(id) as Row | undefined;
-    return r ? fromRow(r) : undefined;
+export class WithdrawalsRepo extends RecordRepo<WithdrawalRecord> {
+  constructor(db: Db) {
+    super(db, { table: 'withdrawals', cols: COLS, toRow, fromRow });
   }
 
   findByAnyId(ids: string[]): WithdrawalRecord | undefined {
-    const stmt = this.db.prepare(
-      'SELECT * FROM withdrawals WHERE external_id = @id OR psp_id = @id LIMIT 1',
-    );
-    for (const id of ids) {
-      const r = stmt.get({ id }) as Row | undefined;
-      if (r) return fromRow(r);
-    }
-    return undefined;
+    const sql = 'SELECT * FROM withdrawals WHERE external_id = @id OR psp_id = @id LIMIT 1';
+    return readByAnyId(this.db.prepare(sql), fromRow, ids);
   }
 
   list(limit = 200): WithdrawalRecord[] {
-    return (
-      this.db
-        .prepare('SELECT * FROM withdrawals ORDER BY created_at DESC, rowid DESC LIMIT ?')
-        .all(limit) as Row[]
-    ).map(fromRow);
+    const sql = 'SELECT * FROM withdrawals ORDER BY created_at DESC, rowid DESC LIMIT ?';
+    return readAll(this.db.prepare(sql), fromRow, limit);
   }
 
   open(): WithdrawalRecord[] {
-    return (
-      this.db
-        .prepare(
-          "SELECT * FROM withdrawals WHERE status IN ('SUBMITTING', 'UNCERTAIN', 'PROCESSING')",
-        )
-        .all() as Row[]
-    ).map(fromRow);
+    const sql =
+      "SELECT * FROM withdrawals WHERE status IN ('SUBMITTING', 'UNCERTAIN', 'PROCESSING')";
+    return readAll(this.db.prepare(sql), fromRow);
   }
 }

@@ -111,18 +111,25 @@ export function pixReceipt(e: Echo, s: PaidSale): string[] {
   ];
 }
 
-/** The approved CRT answer; it asks for CNF (`729-000 = 2`). */
-export function approvedAnswer(e: Echo, s: PaidSale): string {
-  const when = receiptDate(s.paidAt);
-  return formatIntPos([
+/** How an approved answer (`009-000 = 0`) opens: the echo, the amount in PIX, its NSU and time. */
+function approvedHead(e: Echo, amountCents: number, nsu: string, at: number) {
+  const when = receiptDate(at);
+  return [
     ...echo(e),
-    ['003-000', String(s.amountCents)],
+    ['003-000', String(amountCents)],
     ['004-000', '0'],
     ['009-000', '0'],
     ['010-000', 'PIX'],
-    ['012-000', s.nsu],
+    ['012-000', nsu],
     ['022-000', when.date],
     ['023-000', when.time],
+  ] satisfies Array<[string, string]>;
+}
+
+/** The approved CRT answer; it asks for CNF (`729-000 = 2`). */
+export function approvedAnswer(e: Echo, s: PaidSale): string {
+  return formatIntPos([
+    ...approvedHead(e, s.amountCents, s.nsu, s.paidAt),
     ['027-000', asciiText(s.externalId, 60)],
     ...receiptFields(pixReceipt(e, s)),
     ['030-000', 'PIX RECEBIDO'],
@@ -138,17 +145,9 @@ export function cancelAnswer(
   e: Echo,
   o: { amountCents: number; nsu: string; originalNsu: string; originalAt: number; at: number },
 ) {
-  const when = receiptDate(o.at);
   const original = receiptDate(o.originalAt);
   return formatIntPos([
-    ...echo(e),
-    ['003-000', String(o.amountCents)],
-    ['004-000', '0'],
-    ['009-000', '0'],
-    ['010-000', 'PIX'],
-    ['012-000', o.nsu],
-    ['022-000', when.date],
-    ['023-000', when.time],
+    ...approvedHead(e, o.amountCents, o.nsu, o.at),
     ['025-000', o.originalNsu],
     ['026-000', `${original.date.slice(0, 4)}${original.time}`],
     ...receiptFields([

@@ -123,6 +123,21 @@ const echoOf = (e: Pick<Exchange, 'command' | 'identifier' | 'document'>): Echo 
   ...(e.document && { document: e.document }),
 });
 
+/** What every exchange a request opens starts with: who asked, what, and when; no answer out yet. */
+function opened(ctx: Context, r: Request) {
+  const document = r.fields.get('002-000') || undefined;
+  return {
+    id: ctx.newId(),
+    command: r.command,
+    identifier: r.identifier,
+    ...(document && { document }),
+    request: requestPrint(r.fields),
+    answerWritten: false,
+    createdAt: ctx.at,
+    updatedAt: ctx.at,
+  };
+}
+
 function deny(
   ctx: Context,
   r: Request,
@@ -130,25 +145,13 @@ function deny(
   message: string,
   amountCents?: number,
 ): Effect[] {
-  const document = r.fields.get('002-000') || undefined;
+  const base = opened(ctx, r);
   const exchange: Exchange = {
-    id: ctx.newId(),
-    command: r.command,
-    identifier: r.identifier,
-    ...(document && { document }),
+    ...base,
     ...(amountCents !== undefined && { amountCents }),
-    request: requestPrint(r.fields),
     state: 'denied',
-    answer: deniedAnswer(
-      { command: r.command, identifier: r.identifier, ...(document && { document }) },
-      code,
-      message,
-      amountCents,
-    ),
-    answerWritten: false,
+    answer: deniedAnswer(echoOf(base), code, message, amountCents),
     message,
-    createdAt: ctx.at,
-    updatedAt: ctx.at,
   };
   return [
     { type: 'save', exchange },
@@ -257,20 +260,7 @@ function onSale(ctx: Context, r: Request): Effect[] {
       ...effects,
       ...deny(ctx, r, DENIAL.refused, 'CAIXA OCUPADO: COBRANCA NA TELA', amountCents),
     ];
-  const document = r.fields.get('002-000') || undefined;
-  const exchange: Exchange = {
-    id: ctx.newId(),
-    command: 'CRT',
-    identifier: r.identifier,
-    ...(document && { document }),
-    amountCents,
-    request: requestPrint(r.fields),
-    state: 'creating',
-    answerWritten: false,
-    message: '',
-    createdAt: ctx.at,
-    updatedAt: ctx.at,
-  };
+  const exchange: Exchange = { ...opened(ctx, r), amountCents, state: 'creating', message: '' };
   return [
     ...effects,
     { type: 'save', exchange },
@@ -301,29 +291,22 @@ function onCancel(ctx: Context, r: Request): Effect[] {
   if (!sale || sale.amountCents === undefined)
     return deny(ctx, r, DENIAL.refused, 'VENDA PIX NAO ENCONTRADA');
   const effects: Effect[] = sale.state === 'undone' ? [] : settleUnconfirmed(sale, ctx.at, 'CNC');
-  const document = r.fields.get('002-000') || undefined;
+  const base = opened(ctx, r);
   const exchange: Exchange = {
-    id: ctx.newId(),
-    command: 'CNC',
-    identifier: r.identifier,
-    ...(document && { document }),
+    ...base,
     amountCents: sale.amountCents,
-    request: requestPrint(r.fields),
     state: 'done',
     chargeId: sale.chargeId!,
     nsu: ctx.nextNsu,
-    answer: cancelAnswer(echoOf({ command: 'CNC', identifier: r.identifier, document }), {
+    answer: cancelAnswer(echoOf(base), {
       amountCents: sale.amountCents,
       nsu: ctx.nextNsu,
       originalNsu: sale.nsu!,
       originalAt: sale.answeredAt ?? sale.createdAt,
       at: ctx.at,
     }),
-    answerWritten: false,
     message: 'CANCELADA: DEVOLVER O PIX',
     answeredAt: ctx.at,
-    createdAt: ctx.at,
-    updatedAt: ctx.at,
   };
   return [
     ...effects,

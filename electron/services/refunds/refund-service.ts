@@ -12,9 +12,9 @@ import type { PixKeyType } from '../../../shared/domain/pix-key';
 import type { WithdrawalView } from '../../../shared/views';
 import type { ChargeRefunds, RefundView } from '../../../shared/refunds';
 import { err, ok, type Result } from '../../../shared/result';
-import { KeyedLock, RetrySchedule } from '../keyed-lock';
+import { definedFields } from '../defined-fields';
+import { RecordService, type RecordServiceDeps } from '../record-service';
 import type { ChargeRecord } from '../ledger/charges-repo';
-import type { Ledger } from '../ledger/ledger';
 import type { RefundRecord } from '../ledger/refunds-repo';
 import type { WithdrawalRecord } from '../ledger/withdrawals-repo';
 
@@ -31,12 +31,8 @@ export interface RefundPsp {
   cobPayments(txid: string): Promise<Result<Array<{ endToEndId: string; cents: number }>>>;
 }
 
-export interface RefundServiceDeps {
-  ledger: Ledger;
-  /** Null when the PSP kind has no devolução route (the family): money goes back by withdrawal. */
-  psp: () => RefundPsp | null;
-  now?: () => number;
-  publish?: (v: RefundView) => void;
+/** `psp` gives null when the PSP kind has no devolução route (the family): money goes back by withdrawal. */
+export interface RefundServiceDeps extends RecordServiceDeps<RefundPsp | null, RefundView> {
   /** The family kind: money goes back by a withdrawal to a key the owner types. */
   withdraw?: Withdraw;
   /** Delays between status questions while a refund is on its way or its answer was lost. */
@@ -49,11 +45,9 @@ export const toRefundView = (r: RefundRecord): RefundView => ({
   amountCents: r.amountCents,
   status: r.status,
   via: r.withdrawalId ? 'withdrawal' : 'devolucao',
-  ...(r.pspStatus !== undefined && { pspStatus: r.pspStatus }),
-  ...(r.noticeCode !== undefined && { noticeCode: r.noticeCode }),
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
-  ...(r.doneAt !== undefined && { doneAt: r.doneAt }),
+  ...definedFields(r, ['pspStatus', 'noticeCode', 'doneAt']),
 });
 
 /** Our devolução id: `[a-zA-Z0-9]{1,35}` ([spec] DevolucaoId), unique, saved before it is sent. */
@@ -65,14 +59,10 @@ const newRefundId = () => `dev${randomBytes(14).toString('hex')}`;
  * An answer lost is never resent blindly: the same id is asked about first, and sent again only
  * when the PSP says it never got it.
  */
-export class RefundService {
-  private readonly now: () => number;
-  private readonly lock = new KeyedLock();
-  private readonly polls: RetrySchedule;
-
-  constructor(private readonly deps: RefundServiceDeps) {
-    this.now = deps.now ?? Date.now;
-    this.polls = new RetrySchedule(
+export class RefundService extends RecordService<RefundView, RefundServiceDeps> {
+  constructor(deps: RefundServiceDeps) {
+    super(
+      deps,
       deps.pollDelaysMs ?? [1_000, 2_000, 5_000, 10_000, 30_000, 60_000, 300_000, 900_000],
     );
   }
@@ -210,14 +200,6 @@ export class RefundService {
     if (r && !isRefundFinal(r.status)) this.step(id, { type: 'pspStatus', status, at: this.now() });
   }
 
-  stop(): void {
-    this.polls.stop();
-  }
-
-  idle(): Promise<void> {
-    return this.lock.idle();
-  }
-
   /** The charge's payment, from `GET /cob` (a charge paid before this column existed, or by webhook). */
   private async paymentOf(c: ChargeRecord, psp: RefundPsp): Promise<Result<string>> {
     const txid = c.pspTransactionId;
@@ -237,15 +219,15 @@ export class RefundService {
     const r = this.deps.ledger.refunds.get(id);
     if (!r) return undefined;
     const d = decideRefund(r, e);
-    if (d.changed) {
-      d.next.updatedAt = this.now();
-      this.deps.ledger.refunds.save(d.next);
-    }
-    for (const effect of d.effects) {
-      if (effect.type === 'publish') this.deps.publish?.(toRefundView(d.next));
-      else if (effect.type === 'pollLater') this.schedulePoll(id, r.chargeId);
-      // sendNow: the caller holding the lock sends (request, or poll after notAtPsp).
-    }
+    this.settle(
+      d,
+      (next) => this.deps.ledger.refunds.save(next),
+      toRefundView,
+      (effect) => {
+        if (effect.type === 'pollLater') this.schedulePoll(id, r.chargeId);
+        // sendNow: the caller holding the lock sends (request, or poll after notAtPsp).
+      },
+    );
     return d.next;
   }
 
@@ -278,10 +260,7 @@ export class RefundService {
   }
 
   private schedulePoll(id: string, chargeId: string): void {
-    this.polls.schedule(
-      id,
-      () => void this.lock.run(chargeId, () => this.poll(id)).catch(() => {}),
-      () => {}, // stays with its status and notice: the owner sees it in Histórico
-    );
+    // After the last poll it stays with its status and notice: the owner sees it in Histórico.
+    this.followUp(id, chargeId, () => this.poll(id));
   }
 }

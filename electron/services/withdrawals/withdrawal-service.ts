@@ -8,8 +8,8 @@ import {
 import { parseDocument } from '../../../shared/domain/documents';
 import { err, ok, type Result } from '../../../shared/result';
 import type { WithdrawalView } from '../../../shared/views';
-import { KeyedLock, RetrySchedule } from '../keyed-lock';
-import type { Ledger } from '../ledger/ledger';
+import { definedFields } from '../defined-fields';
+import { RecordService, type RecordServiceDeps } from '../record-service';
 import type { WithdrawalRecord } from '../ledger/withdrawals-repo';
 import type { WithdrawInput } from '../psp/client';
 import type { WithdrawalReceipt } from '../psp/replies';
@@ -18,13 +18,9 @@ export interface WithdrawalPsp {
   withdraw(i: WithdrawInput): Promise<Result<WithdrawalReceipt>>;
 }
 
-export interface WithdrawalServiceDeps {
-  ledger: Ledger;
-  psp: () => WithdrawalPsp;
+export interface WithdrawalServiceDeps extends RecordServiceDeps<WithdrawalPsp, WithdrawalView> {
   callbackUrl: () => string;
   maxAmountCents: () => number;
-  now?: () => number;
-  publish?: (v: WithdrawalView) => void;
   retryDelaysMs?: number[];
   /** False when the PSP takes no external id of ours: an unconfirmed withdrawal is never resent. */
   retrySafe?: () => boolean;
@@ -43,22 +39,16 @@ export function toWithdrawalView(w: WithdrawalRecord): WithdrawalView {
     flags: w.flags,
     createdAt: w.createdAt,
     updatedAt: w.updatedAt,
-    ...(w.description !== undefined && { description: w.description }),
-    ...(w.pspId !== undefined && { pspId: w.pspId }),
+    ...definedFields(w, ['description', 'pspId']),
     // A code; the renderer words it (withdrawalNotices.<code>, else the PSP error's words).
     ...(w.noticeCode !== undefined && { notice: { code: w.noticeCode } }),
   };
 }
 
 /** PIX withdrawals: ledger first, the same external id on every retry, status by callback. */
-export class WithdrawalService {
-  private readonly now: () => number;
-  private readonly lock = new KeyedLock();
-  private readonly retries: RetrySchedule;
-
-  constructor(private readonly deps: WithdrawalServiceDeps) {
-    this.now = deps.now ?? Date.now;
-    this.retries = new RetrySchedule(deps.retryDelaysMs ?? [2_000, 10_000, 30_000]);
+export class WithdrawalService extends RecordService<WithdrawalView, WithdrawalServiceDeps> {
+  constructor(deps: WithdrawalServiceDeps) {
+    super(deps, deps.retryDelaysMs ?? [2_000, 10_000, 30_000]);
   }
 
   async create(
@@ -132,27 +122,21 @@ export class WithdrawalService {
       const now =
         w.status === 'SUBMITTING' ? this.commit(w, { type: 'answerLost', retrySafe }).next : w;
       if (now.status === 'UNCERTAIN' && retrySafe) {
-        this.retries.cancel(w.id);
+        this.cancelFollowUps(w.id);
         await this.lock.run(w.id, () => this.retry(w.id));
       }
     }
   }
 
-  stop(): void {
-    this.retries.stop();
-  }
-
   /** Load once (the caller did), decide, save, then publish. */
   private commit(w: WithdrawalRecord, e: WithdrawalEvent) {
     const d = decideWithdrawal(w, e);
-    if (d.changed) {
-      d.next.updatedAt = this.now();
-      this.deps.ledger.withdrawals.save(d.next);
-    }
-    for (const effect of d.effects) {
-      if (effect.type === 'publish') this.deps.publish?.(toWithdrawalView(d.next));
-      else this.scheduleRetry(w.id);
-    }
+    this.settle(
+      d,
+      (next) => this.deps.ledger.withdrawals.save(next),
+      toWithdrawalView,
+      () => this.scheduleRetry(w.id),
+    );
     return d;
   }
 
@@ -193,10 +177,7 @@ export class WithdrawalService {
   }
 
   private scheduleRetry(id: string): void {
-    this.retries.schedule(
-      id,
-      () => void this.lock.run(id, () => this.retry(id)).catch(() => {}),
-      () => {}, // stays UNCERTAIN with its notice: the owner asks the PSP
-    );
+    // After the last retry it stays UNCERTAIN with its notice: the owner asks the PSP.
+    this.followUp(id, id, () => this.retry(id));
   }
 }
