@@ -1,6 +1,6 @@
 import { Form } from '../../components/Form';
-import { PIX_KEY_TYPES, type PixKeyType } from '../../../shared/domain/pix-key';
-import { Choice } from '../../components/Choice';
+import type { PixKeyType } from '../../../shared/domain/pix-key';
+import { KeyTypeChoice } from '../../components/KeyTypeChoice';
 import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
 
@@ -30,13 +30,7 @@ export function WithdrawalForm({
   return (
     <Form onSubmit={onReview} className="stack">
       <fieldset disabled={reviewing} className="plain-fieldset">
-        <Choice
-          id="wd-type"
-          label={t('withdraw.keyType')}
-          value={draft.type}
-          options={PIX_KEY_TYPES.map((k) => [k, t(`pixKeyTypes.${k}`)] as const)}
-          onChange={(type) => edit({ type })}
-        />
+        <KeyTypeChoice id="wd-type" value={draft.type} onChange={(type) => edit({ type })} />
         <TextField
           id="wd-key"
           label={t('withdraw.key')}
