@@ -20,3 +20,37 @@ export function CheckLine({
     </li>
   );
 }
+
+/**
+ * A `check-lines` list, one CheckLine an item: its class `<kind>-<state>` colours the line and
+ * `data-<kind>` names it for the tests (Saúde's items, the connection test's checks).
+ */
+export function CheckLines<T extends { id: string }, S extends string>({
+  label,
+  kind,
+  items,
+  state,
+  marks,
+  describe,
+}: {
+  label: string;
+  kind: string;
+  items: readonly T[];
+  state(item: T): S;
+  marks: Readonly<Record<S, string>>;
+  describe(item: T): { name: string; state: string; text: string };
+}) {
+  return (
+    <ul className="check-lines" aria-label={label}>
+      {items.map((i) => (
+        <CheckLine
+          key={i.id}
+          className={`${kind}-${state(i)}`}
+          {...{ [`data-${kind}`]: i.id }}
+          mark={marks[state(i)]}
+          {...describe(i)}
+        />
+      ))}
+    </ul>
+  );
+}

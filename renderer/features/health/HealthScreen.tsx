@@ -1,4 +1,4 @@
-import { CheckLine } from '../../components/CheckLine';
+import { CheckLines } from '../../components/CheckLine';
 import { useEffect } from 'react';
 import { useTranslation } from '../../i18n';
 import { formatTime } from '../../i18n/dates';
@@ -31,17 +31,14 @@ export function HealthScreen() {
         )}
       </div>
       {view && (
-        <ul className="check-lines" aria-label={t('health.title')}>
-          {view.items.map((i) => (
-            <CheckLine
-              key={i.id}
-              className={`health-${i.level}`}
-              data-health={i.id}
-              mark={HEALTH_MARK[i.level]}
-              {...describeHealthItem(i)}
-            />
-          ))}
-        </ul>
+        <CheckLines
+          label={t('health.title')}
+          kind="health"
+          items={view.items}
+          state={(i) => i.level}
+          marks={HEALTH_MARK}
+          describe={describeHealthItem}
+        />
       )}
       <RefusalList />
     </section>

@@ -1,4 +1,4 @@
-import { CheckLine } from '../../components/CheckLine';
+import { CheckLines } from '../../components/CheckLine';
 import { useTranslation } from '../../i18n';
 import { useOnboarding } from '../../stores/onboarding-store';
 import { describeCheck, describeReport } from './report';
@@ -24,17 +24,14 @@ export function ConnectionTest() {
         {testing ? t('onboarding.testing') : report ? describeReport(report) : ''}
       </p>
       {report && !testing && (
-        <ul className="check-lines" aria-label={t('onboarding.test')}>
-          {report.checks.map((c) => (
-            <CheckLine
-              key={c.id}
-              className={`check-${c.state}`}
-              data-check={c.id}
-              mark={MARK[c.state]}
-              {...describeCheck(c)}
-            />
-          ))}
-        </ul>
+        <CheckLines
+          label={t('onboarding.test')}
+          kind="check"
+          items={report.checks}
+          state={(c) => c.state}
+          marks={MARK}
+          describe={describeCheck}
+        />
       )}
     </>
   );
