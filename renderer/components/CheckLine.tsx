@@ -22,24 +22,25 @@ export function CheckLine({
 }
 
 /**
- * A `check-lines` list, one CheckLine an item: its class `<kind>-<state>` colours the line and
+ * How a `check-lines` list draws its items: the class `<kind>-<state>` colours a line and
  * `data-<kind>` names it for the tests (Saúde's items, the connection test's checks).
  */
-export function CheckLines<T extends { id: string }, S extends string>({
-  label,
-  kind,
-  items,
-  state,
-  marks,
-  describe,
-}: {
-  label: string;
+export interface CheckLineStyle<T, S extends string> {
   kind: string;
-  items: readonly T[];
   state(item: T): S;
   marks: Readonly<Record<S, string>>;
   describe(item: T): { name: string; state: string; text: string };
-}) {
+}
+
+/** A `check-lines` list, one CheckLine an item, drawn by its style. */
+export function CheckLines<T extends { id: string }, S extends string>({
+  label,
+  items,
+  kind,
+  state,
+  marks,
+  describe,
+}: { label: string; items: readonly T[] } & CheckLineStyle<T, S>) {
   return (
     <ul className="check-lines" aria-label={label}>
       {items.map((i) => (
