@@ -1,10 +1,10 @@
 import { pspPresetSettings } from '../../../shared/psp-presets';
-import { Choice } from '../../components/Choice';
 import { useTranslation } from '../../i18n';
 import { useOnboarding } from '../../stores/onboarding-store';
 import { PresetPicker } from '../settings/PresetPicker';
 import { ApiPixFields, ApiPixPresetChoice } from './ApiPixStep';
 import { ConnectionTest } from './ConnectionTest';
+import { OnboardingChoice } from './OnboardingChoice';
 import { OnboardingField } from './OnboardingField';
 import { UnitFields } from './UnitFields';
 
@@ -17,15 +17,11 @@ export function PspStep() {
   return (
     <fieldset className="stack">
       <legend>{t('onboarding.pspTitle')}</legend>
-      <Choice
+      <OnboardingChoice
+        name="kind"
         id="ob-kind"
         label={t('apiPix.kind')}
-        value={form.kind}
-        options={[
-          ['family', t('apiPix.kindFamily')],
-          ['api-pix', t('apiPix.kindApiPix')],
-        ]}
-        onChange={(kind) => edit({ kind })}
+        options={{ family: 'apiPix.kindFamily', 'api-pix': 'apiPix.kindApiPix' }}
       />
       {apiPix ? (
         <ApiPixPresetChoice />
@@ -69,15 +65,11 @@ export function PspStep() {
       {!apiPix && (
         <>
           <UnitFields />
-          <Choice
+          <OnboardingChoice
+            name="chargeOperation"
             id="ob-op"
             label={t('settings.operation')}
-            value={form.chargeOperation}
-            options={[
-              ['deposit', t('onboarding.opDeposit')],
-              ['transaction', t('onboarding.opTransaction')],
-            ]}
-            onChange={(chargeOperation) => edit({ chargeOperation })}
+            options={{ deposit: 'onboarding.opDeposit', transaction: 'onboarding.opTransaction' }}
           />
         </>
       )}
