@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AppSettings } from '../../../shared/settings';
+import { bindFields } from '../../components/bind-fields';
 import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
 import { useSettings } from '../../stores/settings-store';
@@ -8,6 +9,7 @@ import { CertificateFields } from './CertificateFields';
 import { SecretField } from './SecretField';
 import { WebhookSecretField } from './WebhookSecretField';
 
+const NO_CREDENTIALS = { clientId: '', clientSecret: '' };
 const NO_CERTIFICATE = { certPem: '', keyPem: '', passphrase: '' };
 
 /**
@@ -17,12 +19,12 @@ const NO_CERTIFICATE = { certPem: '', keyPem: '', passphrase: '' };
 export function CredentialsSection({ s }: { s: AppSettings }) {
   const { t } = useTranslation();
   const { credentials, ...settings } = useSettings();
-  const [clientId, setClientId] = useState('');
-  const [clientSecret, setClientSecret] = useState('');
+  const [typed, setTyped] = useState(NO_CREDENTIALS);
+  const field = bindFields(typed, (patch) => setTyped({ ...typed, ...patch }));
   const [cert, setCert] = useState(NO_CERTIFICATE);
   const saveCredentials = () => {
-    void settings.saveCredentials({ clientId, clientSecret });
-    setClientSecret('');
+    void settings.saveCredentials(typed);
+    setTyped({ ...typed, clientSecret: '' });
   };
   const saveCertificate = () => {
     void settings.saveCertificate(cert);
@@ -32,24 +34,18 @@ export function CredentialsSection({ s }: { s: AppSettings }) {
     <section className="stack" aria-label={t('settings.credentials')}>
       <h2>{t('settings.credentials')}</h2>
       <p>{credentials.configured ? t('settings.credStored') : t('settings.credNone')}</p>
-      <TextField
-        id="cred-id"
-        label={t('settings.clientId')}
-        value={clientId}
-        onChange={setClientId}
-      />
+      <TextField id="cred-id" label={t('settings.clientId')} {...field('clientId')} />
       <TextField
         id="cred-secret"
         label={t('settings.clientSecret')}
         type="password"
-        value={clientSecret}
-        onChange={setClientSecret}
+        {...field('clientSecret')}
       />
       <button
         type="button"
         className="btn"
         onClick={saveCredentials}
-        disabled={!clientId || !clientSecret}
+        disabled={!typed.clientId || !typed.clientSecret}
       >
         {t('settings.saveCredentials')}
       </button>

@@ -1,3 +1,4 @@
+import { bindFields } from '../../components/bind-fields';
 import { Form } from '../../components/Form';
 import type { PixKeyType } from '../../../shared/domain/pix-key';
 import { KeyTypeChoice } from '../../components/KeyTypeChoice';
@@ -27,29 +28,23 @@ export function WithdrawalForm({
   onReview(): void;
 }) {
   const { t } = useTranslation();
+  const field = bindFields(draft, edit);
   return (
     <Form onSubmit={onReview} className="stack">
       <fieldset disabled={reviewing} className="plain-fieldset">
-        <KeyTypeChoice id="wd-type" value={draft.type} onChange={(type) => edit({ type })} />
-        <TextField
-          id="wd-key"
-          label={t('withdraw.key')}
-          value={draft.key}
-          onChange={(key) => edit({ key })}
-        />
+        <KeyTypeChoice id="wd-type" {...field('type')} />
+        <TextField id="wd-key" label={t('withdraw.key')} {...field('key')} />
         <TextField
           id="wd-amount"
           label={t('withdraw.amount')}
           inputMode="decimal"
-          value={draft.amount}
-          onChange={(amount) => edit({ amount })}
+          {...field('amount')}
         />
         <TextField
           id="wd-desc"
           label={t('withdraw.description')}
           maxLength={140}
-          value={draft.description}
-          onChange={(description) => edit({ description })}
+          {...field('description')}
         />
       </fieldset>
       {error && <p role="alert">{error}</p>}
