@@ -1,9 +1,11 @@
 import { pspPresetSettings } from '../../../shared/psp-presets';
 import { useTranslation } from '../../i18n';
 import { useOnboarding } from '../../stores/onboarding-store';
+import { ClientCredentialFields } from '../settings/ClientCredentialFields';
 import { PresetPicker } from '../settings/PresetPicker';
 import { ApiPixFields, ApiPixPresetChoice } from './ApiPixStep';
 import { ConnectionTest } from './ConnectionTest';
+import { useFieldError } from './field-error';
 import { OnboardingChoice } from './OnboardingChoice';
 import { OnboardingField } from './OnboardingField';
 import { UnitFields } from './UnitFields';
@@ -12,6 +14,7 @@ import { UnitFields } from './UnitFields';
 export function PspStep() {
   const { t } = useTranslation();
   const { form, edit, stored } = useOnboarding();
+  const error = useFieldError();
   const apiPix = form.kind === 'api-pix';
   const signsWithWebhook = !apiPix && pspPresetSettings(form.preset).callback.secret === 'webhook';
   return (
@@ -44,12 +47,11 @@ export function PspStep() {
       <p className="muted">{t(apiPix ? 'apiPix.urlHelp' : 'onboarding.urlHelp')}</p>
       {apiPix && <ApiPixFields />}
       {stored.credentials && <p className="muted">{t('onboarding.credentialsKept')}</p>}
-      <OnboardingField name="clientId" id="ob-client-id" label={t('settings.clientId')} />
-      <OnboardingField
-        name="clientSecret"
-        id="ob-client-secret"
-        label={t('settings.clientSecret')}
-        secret
+      <ClientCredentialFields
+        ids={['ob-client-id', 'ob-client-secret']}
+        value={form}
+        error={error}
+        onChange={edit}
       />
       {signsWithWebhook && (
         <>

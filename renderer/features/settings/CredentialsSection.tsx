@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { AppSettings } from '../../../shared/settings';
-import { bindFields } from '../../components/bind-fields';
-import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
 import { useSettings } from '../../stores/settings-store';
 import { SavedWebhookLine } from '../onboarding/WebhookLine';
 import { CertificateFields } from './CertificateFields';
+import { ClientCredentialFields } from './ClientCredentialFields';
 import { SecretField } from './SecretField';
 import { WebhookSecretField } from './WebhookSecretField';
 
@@ -20,7 +19,6 @@ export function CredentialsSection({ s }: { s: AppSettings }) {
   const { t } = useTranslation();
   const { credentials, ...settings } = useSettings();
   const [typed, setTyped] = useState(NO_CREDENTIALS);
-  const field = bindFields(typed, (patch) => setTyped({ ...typed, ...patch }));
   const [cert, setCert] = useState(NO_CERTIFICATE);
   const saveCredentials = () => {
     void settings.saveCredentials(typed);
@@ -34,12 +32,10 @@ export function CredentialsSection({ s }: { s: AppSettings }) {
     <section className="stack" aria-label={t('settings.credentials')}>
       <h2>{t('settings.credentials')}</h2>
       <p>{credentials.configured ? t('settings.credStored') : t('settings.credNone')}</p>
-      <TextField id="cred-id" label={t('settings.clientId')} {...field('clientId')} />
-      <TextField
-        id="cred-secret"
-        label={t('settings.clientSecret')}
-        type="password"
-        {...field('clientSecret')}
+      <ClientCredentialFields
+        ids={['cred-id', 'cred-secret']}
+        value={typed}
+        onChange={(patch) => setTyped({ ...typed, ...patch })}
       />
       <button
         type="button"
