@@ -1,5 +1,6 @@
 import { Form } from './Form';
-import { PIX_KEY_TYPES, type PixKeyType } from '../../shared/domain/pix-key';
+import { KeyTypeChoice } from './KeyTypeChoice';
+import type { PixKeyType } from '../../shared/domain/pix-key';
 import type { ChargeRefunds } from '../../shared/refunds';
 import { useTranslation } from '../i18n';
 import { formatMoney } from '../i18n/money';
@@ -38,18 +39,11 @@ export function RefundForm({
       {data.via === 'withdrawal' && (
         <>
           <p className="notice">{t('refunds.byWithdrawal')}</p>
-          <label htmlFor="refund-key-type">{t('withdraw.keyType')}</label>
-          <select
+          <KeyTypeChoice
             id="refund-key-type"
             value={draft.keyType}
-            onChange={(e) => edit({ keyType: e.target.value as PixKeyType })}
-          >
-            {PIX_KEY_TYPES.map((k) => (
-              <option key={k} value={k}>
-                {t(`pixKeyTypes.${k}`)}
-              </option>
-            ))}
-          </select>
+            onChange={(keyType) => edit({ keyType })}
+          />
           <label htmlFor="refund-key">{t('refunds.payerKey')}</label>
           <input
             id="refund-key"

@@ -1,10 +1,19 @@
-import { CheckLine } from '../../components/CheckLine';
+import { CheckLines, type CheckLineStyle } from '../../components/CheckLine';
 import { useEffect } from 'react';
 import { useTranslation } from '../../i18n';
 import { formatTime } from '../../i18n/dates';
 import { useHealth } from '../../stores/health-store';
 import { describeHealthItem, HEALTH_MARK } from './health-text';
+import type { HealthItem } from '../../../shared/domain/health';
 import { RefusalList } from './RefusalList';
+
+/** An item's line, marked and coloured by its level. */
+const HEALTH_LINES: CheckLineStyle<HealthItem, HealthItem['level']> = {
+  kind: 'health',
+  state: (i) => i.level,
+  marks: HEALTH_MARK,
+  describe: describeHealthItem,
+};
 
 /**
  * Saúde: everything a payment needs to reach the screen, one line each (✓ / ! / ✗ / –); each
@@ -30,19 +39,7 @@ export function HealthScreen() {
           </span>
         )}
       </div>
-      {view && (
-        <ul className="check-lines" aria-label={t('health.title')}>
-          {view.items.map((i) => (
-            <CheckLine
-              key={i.id}
-              className={`health-${i.level}`}
-              data-health={i.id}
-              mark={HEALTH_MARK[i.level]}
-              {...describeHealthItem(i)}
-            />
-          ))}
-        </ul>
-      )}
+      {view && <CheckLines label={t('health.title')} items={view.items} {...HEALTH_LINES} />}
       <RefusalList />
     </section>
   );

@@ -1,3 +1,4 @@
+import { Pager } from '../../components/Pager';
 import { useTranslation } from '../../i18n';
 import { PER_PAGE, useHistory } from '../../stores/history-store';
 
@@ -9,26 +10,18 @@ export function HistoryPager() {
   const goto = useHistory((s) => s.goto);
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   return (
-    <nav className="pager" aria-label={t('history.pages')}>
-      <button
-        type="button"
-        className="btn btn-small"
-        disabled={page <= 1}
-        onClick={() => void goto(page - 1)}
-      >
-        {t('history.prev')}
-      </button>
+    <Pager
+      label={t('history.pages')}
+      page={page}
+      hasNext={page < pages}
+      onPage={(p) => void goto(p)}
+      prev={t('history.prev')}
+      next={t('history.next')}
+      small
+    >
       <span className="pager-info" data-testid="history-pager">
         {t('history.pageOf', { page, pages, total })}
       </span>
-      <button
-        type="button"
-        className="btn btn-small"
-        disabled={page >= pages}
-        onClick={() => void goto(page + 1)}
-      >
-        {t('history.next')}
-      </button>
-    </nav>
+    </Pager>
   );
 }

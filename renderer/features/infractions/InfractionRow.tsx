@@ -55,26 +55,45 @@ export function InfractionRow({
       </td>
       <td>
         <div className="actions">
-          <button
-            type="button"
-            className="btn btn-small"
-            aria-label={t('infractions.detailsOf', { id: i.infractionId })}
+          <RowButton
+            text={t('infractions.details')}
+            name={t('infractions.detailsOf', { id: i.infractionId })}
             onClick={onDetails}
-          >
-            {t('infractions.details')}
-          </button>
+          />
           {waiting && (
-            <button
-              type="button"
-              className="btn btn-small btn-primary"
-              aria-label={t('infractions.defendThis', { id: i.infractionId })}
+            <RowButton
+              primary
+              text={t('infractions.defend')}
+              name={t('infractions.defendThis', { id: i.infractionId })}
               onClick={onDefend}
-            >
-              {t('infractions.defend')}
-            </button>
+            />
           )}
         </div>
       </td>
     </tr>
+  );
+}
+
+/** A row's button: its short text, and a name that says which infraction it acts on. */
+function RowButton({
+  text,
+  name,
+  primary = false,
+  onClick,
+}: {
+  text: string;
+  name: string;
+  primary?: boolean;
+  onClick(): void;
+}) {
+  return (
+    <button
+      type="button"
+      className={primary ? 'btn btn-small btn-primary' : 'btn btn-small'}
+      aria-label={name}
+      onClick={onClick}
+    >
+      {text}
+    </button>
   );
 }

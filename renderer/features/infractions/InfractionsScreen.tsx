@@ -1,4 +1,5 @@
 import { ColumnHeads } from '../../components/ColumnHeads';
+import { Pager } from '../../components/Pager';
 import { useEffect, useState } from 'react';
 import { bridge } from '../../bridge';
 import { useTranslation } from '../../i18n';
@@ -6,7 +7,6 @@ import { useInfractions } from '../../stores/infractions-store';
 import { DefenseForm } from './DefenseForm';
 import { InfractionDetail } from './InfractionDetail';
 import { InfractionRow } from './InfractionRow';
-import { Pager } from './Pager';
 
 /** Infrações (MED): a table of one page, those waiting on the shop first in the eye. */
 export function InfractionsScreen() {
@@ -55,10 +55,16 @@ export function InfractionsScreen() {
       </table>
       <Pager
         page={page}
-        totalPages={data?.totalPages}
         hasNext={data?.hasNext === true}
         onPage={(p) => void load(p)}
-      />
+        prev={t('infractions.previous')}
+        next={t('infractions.next')}
+      >
+        <span>
+          {t('infractions.page', { page })}
+          {data?.totalPages ? t('infractions.of', { total: data.totalPages }) : ''}
+        </span>
+      </Pager>
       {selected && <InfractionDetail item={selected} onClose={() => setOpen(null)} />}
       {defending && <DefenseForm id={defending} onDone={() => setDefending(null)} />}
     </div>

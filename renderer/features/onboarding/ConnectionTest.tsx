@@ -1,9 +1,16 @@
-import { CheckLine } from '../../components/CheckLine';
+import { CheckLines, type CheckLineStyle } from '../../components/CheckLine';
 import { useTranslation } from '../../i18n';
 import { useOnboarding } from '../../stores/onboarding-store';
+import type { CheckLine as Check } from '../../../shared/domain/connection-checks';
 import { describeCheck, describeReport } from './report';
 
-const MARK = { pass: '✓', fail: '✗', skipped: '–' } as const;
+/** A check's line: ✓ passed, ✗ failed, – skipped (the mark is not read aloud). */
+const CHECK_LINES: CheckLineStyle<Check, Check['state']> = {
+  kind: 'check',
+  state: (c) => c.state,
+  marks: { pass: '✓', fail: '✗', skipped: '–' },
+  describe: describeCheck,
+};
 
 /** `Testar conexão`: the button, the one-sentence verdict, and one line per check. */
 export function ConnectionTest() {
@@ -24,17 +31,7 @@ export function ConnectionTest() {
         {testing ? t('onboarding.testing') : report ? describeReport(report) : ''}
       </p>
       {report && !testing && (
-        <ul className="check-lines" aria-label={t('onboarding.test')}>
-          {report.checks.map((c) => (
-            <CheckLine
-              key={c.id}
-              className={`check-${c.state}`}
-              data-check={c.id}
-              mark={MARK[c.state]}
-              {...describeCheck(c)}
-            />
-          ))}
-        </ul>
+        <CheckLines label={t('onboarding.test')} items={report.checks} {...CHECK_LINES} />
       )}
     </>
   );

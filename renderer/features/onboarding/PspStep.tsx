@@ -1,10 +1,12 @@
 import { pspPresetSettings } from '../../../shared/psp-presets';
-import { Choice } from '../../components/Choice';
 import { useTranslation } from '../../i18n';
 import { useOnboarding } from '../../stores/onboarding-store';
+import { ClientCredentialFields } from '../settings/ClientCredentialFields';
 import { PresetPicker } from '../settings/PresetPicker';
 import { ApiPixFields, ApiPixPresetChoice } from './ApiPixStep';
 import { ConnectionTest } from './ConnectionTest';
+import { useFieldError } from './field-error';
+import { OnboardingChoice } from './OnboardingChoice';
 import { OnboardingField } from './OnboardingField';
 import { UnitFields } from './UnitFields';
 
@@ -12,20 +14,17 @@ import { UnitFields } from './UnitFields';
 export function PspStep() {
   const { t } = useTranslation();
   const { form, edit, stored } = useOnboarding();
+  const error = useFieldError();
   const apiPix = form.kind === 'api-pix';
   const signsWithWebhook = !apiPix && pspPresetSettings(form.preset).callback.secret === 'webhook';
   return (
     <fieldset className="stack">
       <legend>{t('onboarding.pspTitle')}</legend>
-      <Choice
+      <OnboardingChoice
+        name="kind"
         id="ob-kind"
         label={t('apiPix.kind')}
-        value={form.kind}
-        options={[
-          ['family', t('apiPix.kindFamily')],
-          ['api-pix', t('apiPix.kindApiPix')],
-        ]}
-        onChange={(kind) => edit({ kind })}
+        options={{ family: 'apiPix.kindFamily', 'api-pix': 'apiPix.kindApiPix' }}
       />
       {apiPix ? (
         <ApiPixPresetChoice />
@@ -48,12 +47,11 @@ export function PspStep() {
       <p className="muted">{t(apiPix ? 'apiPix.urlHelp' : 'onboarding.urlHelp')}</p>
       {apiPix && <ApiPixFields />}
       {stored.credentials && <p className="muted">{t('onboarding.credentialsKept')}</p>}
-      <OnboardingField name="clientId" id="ob-client-id" label={t('settings.clientId')} />
-      <OnboardingField
-        name="clientSecret"
-        id="ob-client-secret"
-        label={t('settings.clientSecret')}
-        secret
+      <ClientCredentialFields
+        ids={['ob-client-id', 'ob-client-secret']}
+        value={form}
+        error={error}
+        onChange={edit}
       />
       {signsWithWebhook && (
         <>
@@ -69,15 +67,11 @@ export function PspStep() {
       {!apiPix && (
         <>
           <UnitFields />
-          <Choice
+          <OnboardingChoice
+            name="chargeOperation"
             id="ob-op"
             label={t('settings.operation')}
-            value={form.chargeOperation}
-            options={[
-              ['deposit', t('onboarding.opDeposit')],
-              ['transaction', t('onboarding.opTransaction')],
-            ]}
-            onChange={(chargeOperation) => edit({ chargeOperation })}
+            options={{ deposit: 'onboarding.opDeposit', transaction: 'onboarding.opTransaction' }}
           />
         </>
       )}

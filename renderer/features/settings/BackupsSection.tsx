@@ -47,7 +47,7 @@ export function BackupsSection() {
       {state?.pending && (
         <PendingRestore
           pending={state.pending}
-          onRelaunch={() => void relaunch()}
+          onConfirm={() => void relaunch()}
           onCancel={() => void bridge().backups.cancelRestore({}).then(answer)}
         />
       )}

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import type { AppSettings } from '../../../shared/settings';
-import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
 import { useSettings } from '../../stores/settings-store';
 import { SavedWebhookLine } from '../onboarding/WebhookLine';
 import { CertificateFields } from './CertificateFields';
+import { ClientCredentialFields } from './ClientCredentialFields';
 import { SecretField } from './SecretField';
 import { WebhookSecretField } from './WebhookSecretField';
 
+const NO_CREDENTIALS = { clientId: '', clientSecret: '' };
 const NO_CERTIFICATE = { certPem: '', keyPem: '', passphrase: '' };
 
 /**
@@ -17,12 +18,11 @@ const NO_CERTIFICATE = { certPem: '', keyPem: '', passphrase: '' };
 export function CredentialsSection({ s }: { s: AppSettings }) {
   const { t } = useTranslation();
   const { credentials, ...settings } = useSettings();
-  const [clientId, setClientId] = useState('');
-  const [clientSecret, setClientSecret] = useState('');
+  const [typed, setTyped] = useState(NO_CREDENTIALS);
   const [cert, setCert] = useState(NO_CERTIFICATE);
   const saveCredentials = () => {
-    void settings.saveCredentials({ clientId, clientSecret });
-    setClientSecret('');
+    void settings.saveCredentials(typed);
+    setTyped({ ...typed, clientSecret: '' });
   };
   const saveCertificate = () => {
     void settings.saveCertificate(cert);
@@ -32,24 +32,16 @@ export function CredentialsSection({ s }: { s: AppSettings }) {
     <section className="stack" aria-label={t('settings.credentials')}>
       <h2>{t('settings.credentials')}</h2>
       <p>{credentials.configured ? t('settings.credStored') : t('settings.credNone')}</p>
-      <TextField
-        id="cred-id"
-        label={t('settings.clientId')}
-        value={clientId}
-        onChange={setClientId}
-      />
-      <TextField
-        id="cred-secret"
-        label={t('settings.clientSecret')}
-        type="password"
-        value={clientSecret}
-        onChange={setClientSecret}
+      <ClientCredentialFields
+        ids={['cred-id', 'cred-secret']}
+        value={typed}
+        onChange={(patch) => setTyped({ ...typed, ...patch })}
       />
       <button
         type="button"
         className="btn"
         onClick={saveCredentials}
-        disabled={!clientId || !clientSecret}
+        disabled={!typed.clientId || !typed.clientSecret}
       >
         {t('settings.saveCredentials')}
       </button>

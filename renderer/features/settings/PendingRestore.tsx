@@ -1,19 +1,12 @@
 import type { CallOutput } from '../../../shared/ipc-contract';
+import { DecisionButtons, type Decision } from '../../components/DecisionButtons';
 import { useTranslation } from '../../i18n';
 import { formatDateTime } from '../../i18n/dates';
 
 type Pending = NonNullable<CallOutput<'backups:list'>['pending']>;
 
 /** A copy chosen to go back at the next start: which, and restart now or change one's mind. */
-export function PendingRestore({
-  pending,
-  onRelaunch,
-  onCancel,
-}: {
-  pending: Pending;
-  onRelaunch(): void;
-  onCancel(): void;
-}) {
+export function PendingRestore({ pending, ...decision }: { pending: Pending } & Decision) {
   const { t } = useTranslation();
   return (
     <div role="status" className="stack" data-testid="backup-pending">
@@ -23,12 +16,7 @@ export function PendingRestore({
           count: pending.charges,
         })}
       </p>
-      <button type="button" className="btn btn-primary" onClick={onRelaunch}>
-        {t('backups.relaunch')}
-      </button>
-      <button type="button" className="btn" onClick={onCancel}>
-        {t('backups.cancel')}
-      </button>
+      <DecisionButtons {...decision} confirm={t('backups.relaunch')} cancel={t('backups.cancel')} />
     </div>
   );
 }

@@ -89,7 +89,7 @@ const statusMap: Pick<FieldRow, 'parse' | 'format'> = {
 const hasQuery = (s: AppSettings) => s.psp.statusQueryPath.trim() !== '';
 const isApiPix = (s: AppSettings) => s.psp.kind === 'api-pix';
 const isFamily = (s: AppSettings) => s.psp.kind !== 'api-pix';
-const UNIT_OPTIONS = AMOUNT_UNITS.map((u) => [u, `units.${u}`] as const);
+const UNIT_OPTIONS = Object.fromEntries(AMOUNT_UNITS.map((u) => [u, `units.${u}`]));
 const UNIT_LABELS: Record<UnitPath, string> = {
   requestAmountUnit: 'compat.unitRequest',
   'createReply.amountUnit': 'compat.unitCreateAmount',
@@ -101,60 +101,69 @@ const UNIT_LABELS: Record<UnitPath, string> = {
   'withdrawal.amountUnit': 'compat.unitWithdrawal',
 };
 
+/** A row of the common shape; `more` is what its kind needs (parse, format, when shown). */
+const row = (
+  id: string,
+  label: string,
+  path: string,
+  kind: FieldRow['kind'] = 'text',
+  more: Partial<FieldRow> = {},
+): FieldRow => ({ id, label, path, kind, ...more });
+/** A whole number (minutes, seconds, a count). */
+const count = (id: string, label: string, path: string) =>
+  row(id, label, path, 'number', { parse: int });
+/** A choice among values, each shown by its i18n key (`literal`: by the text as written). */
+const choice = (
+  id: string,
+  label: string,
+  path: string,
+  options: Record<string, string>,
+  literal = false,
+): FieldRow =>
+  row(id, label, path, 'choice', {
+    options: Object.entries(options),
+    ...(literal && { literalOptions: true }),
+  });
+const literalChoice = (id: string, label: string, path: string, options: Record<string, string>) =>
+  choice(id, label, path, options, true);
+
+/** The withdrawal request's path or a field name: `psp.withdrawal.<k>` as `compat.withdraw<K>`. */
+const withdrawalRow = (k: string) =>
+  row(
+    `compat-withdraw-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`,
+    `compat.withdraw${k[0]!.toUpperCase()}${k.slice(1)}`,
+    `psp.withdrawal.${k}`,
+  );
+
+/** How a request authenticates: the login's token, or the client id and secret as they are. */
+const AUTHS = { bearer: 'Bearer (/auth/login)', cics: 'ci / cs' };
+
 /** Every amount's unit: in Configurações and in onboarding (an owner with only the PSP's panel). */
-export const UNIT_ROWS: FieldRow[] = UNIT_PATHS.map((p) => ({
-  id: `unit-${p.replace('.', '-')}`,
-  label: UNIT_LABELS[p],
-  path: `psp.${p}`,
-  kind: 'choice',
-  options: UNIT_OPTIONS,
-}));
+export const UNIT_ROWS: FieldRow[] = UNIT_PATHS.map((p) =>
+  choice(`unit-${p.replace('.', '-')}`, UNIT_LABELS[p], `psp.${p}`, UNIT_OPTIONS),
+);
 
 /** The top of Configurações. */
 export const GENERAL_ROWS: FieldRow[] = [
-  { id: 'set-terminal', label: 'settings.terminal', path: 'terminalName', kind: 'text' },
-  { id: 'set-shop', label: 'settings.shop', path: 'shopName', kind: 'text' },
+  row('set-terminal', 'settings.terminal', 'terminalName'),
+  row('set-shop', 'settings.shop', 'shopName'),
+  literalChoice('set-lang', 'settings.language', 'language', {
+    'pt-BR': 'Português (Brasil)',
+    en: 'English',
+  }),
+  choice('set-kind', 'apiPix.kind', 'psp.kind', {
+    family: 'apiPix.kindFamily',
+    'api-pix': 'apiPix.kindApiPix',
+  }),
+  row('set-psp', 'settings.pspUrl', 'psp.baseUrl'),
   {
-    id: 'set-lang',
-    label: 'settings.language',
-    path: 'language',
-    kind: 'choice',
-    literalOptions: true,
-    options: [
-      ['pt-BR', 'Português (Brasil)'],
-      ['en', 'English'],
-    ],
-  },
-  {
-    id: 'set-kind',
-    label: 'apiPix.kind',
-    path: 'psp.kind',
-    kind: 'choice',
-    options: [
-      ['family', 'apiPix.kindFamily'],
-      ['api-pix', 'apiPix.kindApiPix'],
-    ],
-  },
-  { id: 'set-psp', label: 'settings.pspUrl', path: 'psp.baseUrl', kind: 'text' },
-  {
-    show: isFamily,
-    id: 'set-op',
-    label: 'settings.operation',
-    path: 'psp.chargeOperation',
-    kind: 'choice',
-    literalOptions: true,
-    options: [
-      ['deposit', '/payments/deposit'],
-      ['transaction', '/transactions/create'],
-    ],
-  },
-  {
-    id: 'set-query',
-    label: 'settings.statusQuery',
-    path: 'psp.statusQueryPath',
-    kind: 'text',
+    ...literalChoice('set-op', 'settings.operation', 'psp.chargeOperation', {
+      deposit: '/payments/deposit',
+      transaction: '/transactions/create',
+    }),
     show: isFamily,
   },
+  row('set-query', 'settings.statusQuery', 'psp.statusQueryPath', 'text', { show: isFamily }),
 ];
 
 /**
@@ -162,48 +171,25 @@ export const GENERAL_ROWS: FieldRow[] = [
  * and on the onboarding's PSP step. The certificate is a secret: it is not a row (write-only).
  */
 export const API_PIX_ROWS: FieldRow[] = [
-  { id: 'apipix-token-url', label: 'apiPix.tokenUrl', path: 'psp.apiPix.tokenUrl', kind: 'text' },
-  {
-    id: 'apipix-token-auth',
-    label: 'apiPix.tokenAuth',
-    path: 'psp.apiPix.tokenAuth',
-    kind: 'choice',
-    options: [
-      ['basic', 'apiPix.tokenAuthBasic'],
-      ['form', 'apiPix.tokenAuthForm'],
-    ],
-  },
-  { id: 'apipix-scopes', label: 'apiPix.scopes', path: 'psp.apiPix.scopes', kind: 'text' },
-  { id: 'apipix-chave', label: 'apiPix.chave', path: 'psp.apiPix.chave', kind: 'text' },
-  {
-    id: 'apipix-expiracao',
-    label: 'apiPix.expiracao',
-    path: 'psp.apiPix.expiracaoSeconds',
-    kind: 'number',
-    parse: int,
-  },
-].map((r) => ({ ...r, show: isApiPix }) as FieldRow);
+  row('apipix-token-url', 'apiPix.tokenUrl', 'psp.apiPix.tokenUrl'),
+  choice('apipix-token-auth', 'apiPix.tokenAuth', 'psp.apiPix.tokenAuth', {
+    basic: 'apiPix.tokenAuthBasic',
+    form: 'apiPix.tokenAuthForm',
+  }),
+  row('apipix-scopes', 'apiPix.scopes', 'psp.apiPix.scopes'),
+  row('apipix-chave', 'apiPix.chave', 'psp.apiPix.chave'),
+  count('apipix-expiracao', 'apiPix.expiracao', 'psp.apiPix.expiracaoSeconds'),
+].map((r) => ({ ...r, show: isApiPix }));
 
 /** Charges, relay and the two switches, after the PSP's profile. */
 export const TERMINAL_ROWS: FieldRow[] = [
-  {
-    id: 'set-expiry',
-    label: 'settings.expiry',
-    path: 'charges.expiryMinutes',
-    kind: 'number',
-    parse: int,
-  },
-  { id: 'set-relay', label: 'settings.relayUrl', path: 'relay.url', kind: 'text' },
-  { id: 'set-channel', label: 'settings.relayChannel', path: 'relay.channelId', kind: 'text' },
+  count('set-expiry', 'settings.expiry', 'charges.expiryMinutes'),
+  row('set-relay', 'settings.relayUrl', 'relay.url'),
+  row('set-channel', 'settings.relayChannel', 'relay.channelId'),
 ];
 export const SWITCH_ROWS: FieldRow[] = [
-  {
-    id: 'set-customer-display',
-    label: 'settings.customerDisplay',
-    path: 'customerDisplay',
-    kind: 'check',
-  },
-  { id: 'set-open-at-login', label: 'settings.openAtLogin', path: 'openAtLogin', kind: 'check' },
+  row('set-customer-display', 'settings.customerDisplay', 'customerDisplay', 'check'),
+  row('set-open-at-login', 'settings.openAtLogin', 'openAtLogin', 'check'),
 ];
 
 /**
@@ -211,66 +197,28 @@ export const SWITCH_ROWS: FieldRow[] = [
  * (the main process reads it before the app core exists; BALCAO_KEYCHAIN overrides it).
  */
 export const KEYCHAIN_ROWS: FieldRow[] = [
-  {
-    id: 'set-keychain',
-    label: 'settings.keychain',
-    path: 'keychain',
-    kind: 'choice',
-    options: [
-      ['keytar', 'settings.keychainKeytar'],
-      ['napi-keyring', 'settings.keychainNapi'],
-    ],
-  },
+  choice('set-keychain', 'settings.keychain', 'keychain', {
+    keytar: 'settings.keychainKeytar',
+    'napi-keyring': 'settings.keychainNapi',
+  }),
 ];
 
 /** `Perfil do PSP`, under the preset picker. */
 export const PROFILE_ROWS: FieldRow[] = [
   {
-    id: 'set-policy',
-    label: 'pspProfile.policy',
-    path: 'psp.callbackPolicy',
-    kind: 'choice',
-    options: [
-      ['hmac', 'pspProfile.policyHmac'],
-      ['confirm-by-query', 'pspProfile.policyQuery'],
-    ],
+    ...choice('set-policy', 'pspProfile.policy', 'psp.callbackPolicy', {
+      hmac: 'pspProfile.policyHmac',
+      'confirm-by-query': 'pspProfile.policyQuery',
+    }),
     leavesPreset: true,
   },
-  {
-    id: 'set-query-auth',
-    label: 'pspProfile.queryAuth',
-    path: 'psp.statusQuery.auth',
-    kind: 'choice',
-    literalOptions: true,
-    options: [
-      ['bearer', 'Bearer (/auth/login)'],
-      ['cics', 'ci / cs'],
-    ],
-  },
-  {
-    id: 'set-query-method',
-    label: 'pspProfile.queryMethod',
-    path: 'psp.statusQuery.method',
-    kind: 'choice',
-    literalOptions: true,
-    options: [
-      ['GET', 'GET'],
-      ['POST', 'POST'],
-    ],
-  },
-  {
-    id: 'set-query-body',
-    label: 'pspProfile.queryBody',
-    path: 'psp.statusQuery.body',
-    kind: 'text',
-  },
-  {
-    id: 'set-query-budget',
-    label: 'pspProfile.queryBudget',
-    path: 'psp.statusQuery.perMinute',
-    kind: 'number',
-    parse: int,
-  },
+  literalChoice('set-query-auth', 'pspProfile.queryAuth', 'psp.statusQuery.auth', AUTHS),
+  literalChoice('set-query-method', 'pspProfile.queryMethod', 'psp.statusQuery.method', {
+    GET: 'GET',
+    POST: 'POST',
+  }),
+  row('set-query-body', 'pspProfile.queryBody', 'psp.statusQuery.body'),
+  count('set-query-budget', 'pspProfile.queryBudget', 'psp.statusQuery.perMinute'),
   ...(
     [
       ['status', 'pspProfile.queryReplyStatus'],
@@ -280,227 +228,70 @@ export const PROFILE_ROWS: FieldRow[] = [
       ['brcode', 'pspProfile.queryReplyBrcode'],
       ['notFound', 'pspProfile.queryReplyNotFound'],
     ] as const
-  ).map(([k, label]): FieldRow => ({
-    id: `set-query-reply-${k}`,
-    label,
-    path: `psp.statusQuery.reply.${k}`,
-    kind: 'list',
-    show: hasQuery,
-  })),
-  {
-    id: 'set-callback-secret',
-    label: 'pspProfile.callbackSecret',
-    path: 'psp.callback.secret',
-    kind: 'choice',
-    options: [
-      ['client', 'pspProfile.secretClient'],
-      ['webhook', 'pspProfile.secretWebhook'],
-    ],
-  },
-  { id: 'set-split-user', label: 'pspProfile.splitUser', path: 'split.user', kind: 'text' },
-  {
-    id: 'set-split-tax',
-    label: 'pspProfile.splitTax',
-    path: 'split.taxPercent',
-    kind: 'number',
-    parse: decimal,
-  },
-  { id: 'set-gateway', label: 'pspProfile.gateway', path: 'psp.gateway', kind: 'text' },
+  ).map(([k, label]) =>
+    row(`set-query-reply-${k}`, label, `psp.statusQuery.reply.${k}`, 'list', { show: hasQuery }),
+  ),
+  choice('set-callback-secret', 'pspProfile.callbackSecret', 'psp.callback.secret', {
+    client: 'pspProfile.secretClient',
+    webhook: 'pspProfile.secretWebhook',
+  }),
+  row('set-split-user', 'pspProfile.splitUser', 'split.user'),
+  row('set-split-tax', 'pspProfile.splitTax', 'split.taxPercent', 'number', { parse: decimal }),
+  row('set-gateway', 'pspProfile.gateway', 'psp.gateway'),
 ];
 
 /** `Compatibilidade do PSP (avançado)`: what the seed leaves open. */
 export const COMPAT_ROWS: FieldRow[] = [
-  {
-    id: 'compat-login-id',
-    label: 'compat.loginIdField',
-    path: 'psp.loginClientIdField',
-    kind: 'text',
-  },
-  {
-    id: 'compat-login-secret',
-    label: 'compat.loginSecretField',
-    path: 'psp.loginClientSecretField',
-    kind: 'text',
-  },
-  {
-    id: 'compat-withdraw-auth',
-    label: 'compat.withdrawAuth',
-    path: 'psp.withdrawAuth',
-    kind: 'choice',
-    literalOptions: true,
-    options: [
-      ['bearer', 'Bearer (/auth/login)'],
-      ['cics', 'ci / cs'],
-    ],
-  },
-  {
-    id: 'compat-crypto-fees-auth',
-    label: 'compat.cryptoFeesAuth',
-    path: 'psp.cryptoFeesAuth',
-    kind: 'choice',
-    literalOptions: true,
-    options: [
-      ['bearer', 'Bearer (/auth/login)'],
-      ['cics', 'ci / cs'],
-    ],
-  },
-  {
-    id: 'compat-idempotent',
-    label: 'compat.idempotentCreate',
-    path: 'psp.idempotentCreate',
-    kind: 'check',
-  },
-  {
-    id: 'compat-timeout',
-    label: 'compat.timeout',
-    path: 'psp.requestTimeoutMs',
-    kind: 'number',
-    parse: int,
-  },
-  {
-    id: 'compat-max-reply',
-    label: 'compat.maxReplyKiB',
-    path: 'psp.maxReplyBytes',
-    kind: 'number',
+  row('compat-login-id', 'compat.loginIdField', 'psp.loginClientIdField'),
+  row('compat-login-secret', 'compat.loginSecretField', 'psp.loginClientSecretField'),
+  literalChoice('compat-withdraw-auth', 'compat.withdrawAuth', 'psp.withdrawAuth', AUTHS),
+  literalChoice('compat-crypto-fees-auth', 'compat.cryptoFeesAuth', 'psp.cryptoFeesAuth', AUTHS),
+  row('compat-idempotent', 'compat.idempotentCreate', 'psp.idempotentCreate', 'check'),
+  count('compat-timeout', 'compat.timeout', 'psp.requestTimeoutMs'),
+  row('compat-max-reply', 'compat.maxReplyKiB', 'psp.maxReplyBytes', 'number', {
     format: (v) => String(Math.round((v as number) / 1024)),
     parse: (text) => {
       const r = int(text);
       return r.ok ? ok((r.value as number) * 1024) : r;
     },
-  },
-  {
-    id: 'compat-max',
-    label: 'compat.maxAmount',
-    path: 'psp.maxAmountCents',
-    kind: 'money',
+  }),
+  row('compat-max', 'compat.maxAmount', 'psp.maxAmountCents', 'money', {
     format: (v) => formatBRL(v as number),
     parse: (text) => parseMoney(text, { positive: true }),
-  },
+  }),
   ...UNIT_ROWS,
-  {
-    id: 'compat-signature-format',
-    label: 'compat.signatureFormat',
-    path: 'psp.callback.format',
-    kind: 'choice',
-    options: [
-      ['headers', 'compat.formatHeaders'],
-      ['combined', 'compat.formatCombined'],
-      ['token', 'compat.formatToken'],
-    ],
-  },
-  {
-    id: 'compat-sig-header',
-    label: 'compat.signatureHeader',
-    path: 'psp.callback.signatureHeader',
-    kind: 'text',
-  },
-  {
-    id: 'compat-ts-header',
-    label: 'compat.timestampHeader',
-    path: 'psp.callback.timestampHeader',
-    kind: 'text',
-  },
-  {
-    id: 'compat-event-header',
-    label: 'compat.eventIdHeader',
-    path: 'psp.callback.eventIdHeader',
-    kind: 'text',
-  },
-  {
-    id: 'compat-algorithm',
-    label: 'compat.algorithm',
-    path: 'psp.callback.algorithm',
-    kind: 'choice',
-    literalOptions: true,
-    options: [
-      ['sha256', 'HMAC-SHA256'],
-      ['sha512', 'HMAC-SHA512'],
-    ],
-  },
-  {
-    id: 'compat-encoding',
-    label: 'compat.encoding',
-    path: 'psp.callback.encoding',
-    kind: 'choice',
-    literalOptions: true,
-    options: [
-      ['hex', 'hex'],
-      ['base64', 'base64'],
-    ],
-  },
-  { id: 'compat-template', label: 'compat.template', path: 'psp.callback.template', kind: 'text' },
-  {
-    id: 'compat-tolerance',
-    label: 'compat.tolerance',
-    path: 'psp.callback.toleranceSeconds',
-    kind: 'number',
-    parse: int,
-  },
-  { id: 'compat-id-fields', label: 'compat.idFields', path: 'psp.idFields', kind: 'list' },
-  {
-    id: 'compat-status-map',
-    label: 'compat.statusMap',
-    path: 'psp.statusMap',
-    kind: 'lines',
-    ...statusMap,
-  },
-  {
-    id: 'compat-defense-contest',
-    label: 'compat.defenseContest',
-    path: 'psp.defense.contestValue',
-    kind: 'text',
-  },
-  {
-    id: 'compat-defense-accept',
-    label: 'compat.defenseAccept',
-    path: 'psp.defense.acceptValue',
-    kind: 'text',
-  },
-  {
-    id: 'compat-defense-min-proofs',
-    label: 'compat.defenseMinProofs',
-    path: 'psp.defense.minProofs',
-    kind: 'number',
-    parse: int,
-  },
-  {
-    id: 'compat-withdraw-path',
-    label: 'compat.withdrawPath',
-    path: 'psp.withdrawal.path',
-    kind: 'text',
-  },
-  {
-    id: 'compat-withdraw-key-type-field',
-    label: 'compat.withdrawKeyTypeField',
-    path: 'psp.withdrawal.keyTypeField',
-    kind: 'text',
-  },
-  {
-    id: 'compat-withdraw-tax-id-field',
-    label: 'compat.withdrawTaxIdField',
-    path: 'psp.withdrawal.taxIdField',
-    kind: 'text',
-  },
-  {
-    id: 'compat-withdraw-name-field',
-    label: 'compat.withdrawNameField',
-    path: 'psp.withdrawal.nameField',
-    kind: 'text',
-  },
-  {
-    id: 'compat-withdraw-receiver-required',
-    label: 'compat.withdrawReceiverRequiredFor',
-    path: 'psp.withdrawal.receiverRequiredFor',
-    kind: 'list',
-    parse: upperList,
-  },
-  {
-    id: 'compat-previous-secret',
-    label: 'compat.previousSecretHours',
-    path: 'psp.callback.previousSecretHours',
-    kind: 'number',
-    parse: int,
-  },
+  choice('compat-signature-format', 'compat.signatureFormat', 'psp.callback.format', {
+    headers: 'compat.formatHeaders',
+    combined: 'compat.formatCombined',
+    token: 'compat.formatToken',
+  }),
+  row('compat-sig-header', 'compat.signatureHeader', 'psp.callback.signatureHeader'),
+  row('compat-ts-header', 'compat.timestampHeader', 'psp.callback.timestampHeader'),
+  row('compat-event-header', 'compat.eventIdHeader', 'psp.callback.eventIdHeader'),
+  literalChoice('compat-algorithm', 'compat.algorithm', 'psp.callback.algorithm', {
+    sha256: 'HMAC-SHA256',
+    sha512: 'HMAC-SHA512',
+  }),
+  literalChoice('compat-encoding', 'compat.encoding', 'psp.callback.encoding', {
+    hex: 'hex',
+    base64: 'base64',
+  }),
+  row('compat-template', 'compat.template', 'psp.callback.template'),
+  count('compat-tolerance', 'compat.tolerance', 'psp.callback.toleranceSeconds'),
+  row('compat-id-fields', 'compat.idFields', 'psp.idFields', 'list'),
+  row('compat-status-map', 'compat.statusMap', 'psp.statusMap', 'lines', statusMap),
+  row('compat-defense-contest', 'compat.defenseContest', 'psp.defense.contestValue'),
+  row('compat-defense-accept', 'compat.defenseAccept', 'psp.defense.acceptValue'),
+  count('compat-defense-min-proofs', 'compat.defenseMinProofs', 'psp.defense.minProofs'),
+  ...['path', 'keyTypeField', 'taxIdField', 'nameField'].map(withdrawalRow),
+  row(
+    'compat-withdraw-receiver-required',
+    'compat.withdrawReceiverRequiredFor',
+    'psp.withdrawal.receiverRequiredFor',
+    'list',
+    { parse: upperList },
+  ),
+  count('compat-previous-secret', 'compat.previousSecretHours', 'psp.callback.previousSecretHours'),
 ];
 
 const ALL_ROWS = [

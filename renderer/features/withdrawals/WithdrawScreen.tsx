@@ -80,7 +80,7 @@ export function WithdrawScreen() {
         <WithdrawalReview
           review={review}
           onConfirm={() => setAskPin(true)}
-          onEdit={() => setReview(null)}
+          onCancel={() => setReview(null)}
         />
       )}
       {askPin && (

@@ -1,6 +1,7 @@
+import { bindFields } from '../../components/bind-fields';
 import { Form } from '../../components/Form';
-import { PIX_KEY_TYPES, type PixKeyType } from '../../../shared/domain/pix-key';
-import { Choice } from '../../components/Choice';
+import type { PixKeyType } from '../../../shared/domain/pix-key';
+import { KeyTypeChoice } from '../../components/KeyTypeChoice';
 import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
 
@@ -27,35 +28,23 @@ export function WithdrawalForm({
   onReview(): void;
 }) {
   const { t } = useTranslation();
+  const field = bindFields(draft, edit);
   return (
     <Form onSubmit={onReview} className="stack">
       <fieldset disabled={reviewing} className="plain-fieldset">
-        <Choice
-          id="wd-type"
-          label={t('withdraw.keyType')}
-          value={draft.type}
-          options={PIX_KEY_TYPES.map((k) => [k, t(`pixKeyTypes.${k}`)] as const)}
-          onChange={(type) => edit({ type })}
-        />
-        <TextField
-          id="wd-key"
-          label={t('withdraw.key')}
-          value={draft.key}
-          onChange={(key) => edit({ key })}
-        />
+        <KeyTypeChoice id="wd-type" {...field('type')} />
+        <TextField id="wd-key" label={t('withdraw.key')} {...field('key')} />
         <TextField
           id="wd-amount"
           label={t('withdraw.amount')}
           inputMode="decimal"
-          value={draft.amount}
-          onChange={(amount) => edit({ amount })}
+          {...field('amount')}
         />
         <TextField
           id="wd-desc"
           label={t('withdraw.description')}
           maxLength={140}
-          value={draft.description}
-          onChange={(description) => edit({ description })}
+          {...field('description')}
         />
       </fieldset>
       {error && <p role="alert">{error}</p>}

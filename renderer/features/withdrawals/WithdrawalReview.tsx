@@ -1,4 +1,5 @@
 import { maskPixKey, type PixKeyType } from '../../../shared/domain/pix-key';
+import { DecisionButtons, type Decision } from '../../components/DecisionButtons';
 import { DetailItem } from '../../components/DetailItem';
 import { useTranslation } from '../../i18n';
 import { formatMoney } from '../../i18n/money';
@@ -13,16 +14,8 @@ export interface Review {
   availableCents: number | null;
 }
 
-/** The withdrawal as it will be sent, the balance after it, and `Confirmar` or `Editar`. */
-export function WithdrawalReview({
-  review,
-  onConfirm,
-  onEdit,
-}: {
-  review: Review;
-  onConfirm(): void;
-  onEdit(): void;
-}) {
+/** The withdrawal as it will be sent, the balance after it, and `Confirmar` or `Editar` (cancel). */
+export function WithdrawalReview({ review, ...decision }: { review: Review } & Decision) {
   const { t } = useTranslation();
   return (
     <section role="region" aria-label={t('withdraw.confirmRegion')} className="confirm">
@@ -46,12 +39,11 @@ export function WithdrawalReview({
         <p role="alert">{t('withdraw.overBalance')}</p>
       )}
       <div className="row">
-        <button type="button" className="btn btn-primary" onClick={onConfirm}>
-          {t('withdraw.confirm')}
-        </button>
-        <button type="button" className="btn" onClick={onEdit}>
-          {t('withdraw.edit')}
-        </button>
+        <DecisionButtons
+          {...decision}
+          confirm={t('withdraw.confirm')}
+          cancel={t('withdraw.edit')}
+        />
       </div>
     </section>
   );
