@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { apiPixSandbox } from '../helpers/api-pix';
 import { apiPixHost, forgetSecrets, saveApiPix } from '../helpers/api-pix-host';
 import { openPage, shot } from '../helpers/browser';
-import { stopAll } from '../helpers/stop-all';
-import type { Host } from '../helpers/devhost';
+import { perFile } from '../helpers/per-file';
+import { chargeToQr } from '../helpers/api-pix-screens';
 
 // Issue 26, Devolução through the development host and Chromium: a sale paid over the API Pix
 // sandbox (mutual TLS), the owner's PIN, a partial then the full devolução with the PSP's
@@ -15,85 +14,73 @@ const hasSecretService = !!process.env.DBUS_SESSION_BUS_ADDRESS;
 const service = `balcao-e2e-${randomBytes(6).toString('hex')}`;
 const PIN = '4826';
 
-type Sb = Awaited<ReturnType<typeof apiPixSandbox>>;
-let sb: Sb;
-let host: Host;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
+const app = perFile(async (own) => {
   // Slow enough for "Em processamento" to be seen before the PSP says DEVOLVIDO.
-  sb = await apiPixSandbox({ refundSettleMs: 2_500 });
-  host = await apiPixHost(sb, service);
+  const sb = own(await apiPixSandbox({ refundSettleMs: 2_500 }));
+  const host = own(await apiPixHost(sb, service));
   if (hasSecretService) await saveApiPix(host, sb, PIN);
-  ({ browser, page } = await openPage(host.url, { width: 1280, height: 1100 }));
+  const { page } = own(await openPage(host.url, { width: 1280, height: 1100 }));
+  return { sb, page };
 }, 90_000);
-afterAll(async () => {
-  await stopAll(browser, host, sb);
-  await forgetSecrets(service);
-});
+afterAll(() => forgetSecrets(service));
 
 const refundStatus = (amount: string) =>
-  page.getByRole('status', { name: new RegExp(`Devolução de R\\$\\s${amount}`) });
+  app.page.getByRole('status', { name: new RegExp(`Devolução de R\\$\\s${amount}`) });
 async function refund(amount: string) {
-  await page.getByLabel('Valor a devolver').fill(amount);
-  await page.getByRole('button', { name: 'Devolver', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'PIN do proprietário' });
+  await app.page.getByLabel('Valor a devolver').fill(amount);
+  await app.page.getByRole('button', { name: 'Devolver', exact: true }).click();
+  const dialog = app.page.getByRole('dialog', { name: 'PIN do proprietário' });
   await dialog.getByLabel('PIN').fill(PIN);
-  await page.keyboard.press('Enter');
+  await app.page.keyboard.press('Enter');
   await dialog.waitFor({ state: 'detached' });
 }
 
 describe.skipIf(!hasSecretService)('API Pix Devolução end to end', () => {
   it('a paid sale: partial then full devolução with live statuses; more than what is left refused in words', async () => {
-    await page.getByLabel('Valor', { exact: true }).focus();
-    await page.keyboard.type('5000');
-    await page.keyboard.press('Enter');
-    await page.getByRole('img', { name: 'QR Code PIX' }).waitFor({ timeout: 15_000 });
-    const cob = [...sb.state.cobs.values()].find((c) => c.valorCents === 5000)!;
-    await sb.control('POST', `/pay/${cob.txid}`);
-    const paid = page.getByRole('region', { name: 'Pago' });
+    const cob = await chargeToQr(app.page, app.sb, 5000);
+    await app.sb.control('POST', `/pay/${cob.txid}`);
+    const paid = app.page.getByRole('region', { name: 'Pago' });
     await paid.waitFor({ timeout: 30_000 });
 
     await paid.getByRole('button', { name: 'Devoluções' }).click();
-    await page.getByText(/Resta R\$\s50,00 para devolver/).waitFor();
+    await app.page.getByText(/Resta R\$\s50,00 para devolver/).waitFor();
 
     // Partial: R$ 20,00, the owner's PIN, then the PSP's statuses as they change.
     await refund('20,00');
     await refundStatus('20,00').filter({ hasText: 'Em processamento' }).waitFor();
-    await page.screenshot({ path: shot('api-pix-devolucao-em-processamento') });
+    await app.page.screenshot({ path: shot('api-pix-devolucao-em-processamento') });
     await refundStatus('20,00').filter({ hasText: 'Devolvido' }).waitFor({ timeout: 20_000 });
-    await page.getByText(/Resta R\$\s30,00 para devolver/).waitFor();
+    await app.page.getByText(/Resta R\$\s30,00 para devolver/).waitFor();
     expect(cob.pix[0]!.devolucoes).toMatchObject([{ valorCents: 2000, status: 'DEVOLVIDO' }]);
 
     // More than what is left: refused in words, and the PSP never hears of it.
     await refund('40,00');
-    await page
+    await app.page
       .getByRole('alert')
       .filter({ hasText: /passa do que resta desta venda: no máximo R\$\s30,00/ })
       .waitFor();
-    expect(sb.state.refundRequests).toHaveLength(1);
-    await page.screenshot({ path: shot('api-pix-devolucao-acima') });
+    expect(app.sb.state.refundRequests).toHaveLength(1);
+    await app.page.screenshot({ path: shot('api-pix-devolucao-acima') });
 
     // The rest (what is left is the default): the sale is then refunded in full.
     await refund('');
     await refundStatus('30,00').filter({ hasText: 'Em processamento' }).waitFor();
     await refundStatus('30,00').filter({ hasText: 'Devolvido' }).waitFor({ timeout: 20_000 });
-    await page.getByText('Esta venda já foi devolvida por inteiro.').waitFor();
+    await app.page.getByText('Esta venda já foi devolvida por inteiro.').waitFor();
     expect(cob.pix[0]!.devolucoes.map((d) => [d.valorCents, d.status])).toEqual([
       [2000, 'DEVOLVIDO'],
       [3000, 'DEVOLVIDO'],
     ]);
-    await page.screenshot({ path: shot('api-pix-devolucao-total') });
+    await app.page.screenshot({ path: shot('api-pix-devolucao-total') });
 
     // Histórico: the day's sale carries what went back.
-    await page.getByRole('button', { name: 'Histórico' }).click();
-    await page
+    await app.page.getByRole('button', { name: 'Histórico' }).click();
+    await app.page
       .getByText(/Devolvido R\$\s50,00/)
       .first()
       .waitFor();
     // Fechamento do dia counts both devoluções on the day they were done.
-    const refunded = page
+    const refunded = app.page
       .getByRole('region', { name: 'Fechamento do dia' })
       .getByRole('table', { name: 'Dinheiro real' })
       .getByRole('row', { name: /^Devolvido/ });

@@ -1,34 +1,27 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, type AppSession } from '../helpers/app-session';
+import { describe, expect, it } from 'vitest';
 import { shot } from '../helpers/browser';
 import { tempDir } from '../helpers/core';
 import { typeSale } from '../helpers/cashier';
+import { appPerFile } from '../helpers/app-session';
 
 // Issue 20, item 3, in Chromium on the development host: the sandbox's payer pays another
 // amount than charged; the cashier sees "Pago com valor diferente" (never the green Pago) with
 // charged vs received, and so do the receipt, Histórico (filtered), the CSV and Fechamento.
-let app: AppSession;
-let page: Page;
-beforeAll(async () => {
-  app = await openApp();
-  page = app.page;
-}, 120_000);
-afterAll(() => app?.close());
+const app = appPerFile();
 
-const status = () => page.getByRole('status').filter({ hasText: /^Pago/ });
+const status = () => app.page.getByRole('status').filter({ hasText: /^Pago/ });
 const nbsp = (s: string | null) => (s ?? '').replace(/\u00a0/g, ' ');
 
 /** A sale typed at the counter, paid by the sandbox's payer with `paid` reais. */
 async function sellAndPay(digits: string, paid: number): Promise<string> {
-  const newCharge = page.getByRole('button', { name: 'Nova cobrança' });
+  const newCharge = app.page.getByRole('button', { name: 'Nova cobrança' });
   if (await newCharge.count()) await newCharge.click();
-  await typeSale(page, digits);
-  await page.getByRole('button', { name: 'Cobrar' }).click();
-  await page.getByRole('img', { name: 'QR Code PIX' }).waitFor();
+  await typeSale(app.page, digits);
+  await app.page.getByRole('button', { name: 'Cobrar' }).click();
+  await app.page.getByRole('img', { name: 'QR Code PIX' }).waitFor();
   const latest = (
     (await app.sb.control('GET', '/charges')).body as Array<{ id: string; externalId: string }>
   ).at(-1)!;
@@ -39,7 +32,7 @@ async function sellAndPay(digits: string, paid: number): Promise<string> {
 }
 
 const background = (selector: string) =>
-  page.locator(selector).evaluate((el) => getComputedStyle(el).backgroundColor);
+  app.page.locator(selector).evaluate((el) => getComputedStyle(el).backgroundColor);
 const GREEN = 'rgb(11, 110, 61)';
 
 let under = '';
@@ -49,20 +42,20 @@ describe('the cashier screen', () => {
   it('underpaid (R$ 0,01 on R$ 56,78): amber "Pago com valor diferente", both amounts, never green', async () => {
     under = await sellAndPay('5678', 0.01);
     expect(await status().textContent()).toBe('Pago com valor diferente');
-    const panel = page.getByRole('region', { name: 'Pago com valor diferente' });
+    const panel = app.page.getByRole('region', { name: 'Pago com valor diferente' });
     expect(nbsp(await panel.getByTestId('valor-cobrado').textContent())).toBe('R$ 56,78');
     expect(nbsp(await panel.getByTestId('valor-recebido').textContent())).toBe('R$ 0,01');
     expect(nbsp(await panel.textContent())).toContain('Faltam R$ 56,77');
     expect(await background('.charge-status')).toBe('rgb(255, 244, 204)');
     expect(await background('.charge-panel')).not.toBe(GREEN);
-    expect(await page.locator('.charge-panel.paid').count()).toBe(0);
-    await page.screenshot({ path: shot('caixa-pago-valor-diferente-menor') });
+    expect(await app.page.locator('.charge-panel.paid').count()).toBe(0);
+    await app.page.screenshot({ path: shot('caixa-pago-valor-diferente-menor') });
   });
 
   it('its receipt says so, the money that arrived and what was charged', async () => {
     const dir = tempDir('balcao-receipt-');
     const pdf = path.join(dir, 'diferente.pdf');
-    writeFileSync(pdf, await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+    writeFileSync(pdf, await app.page.pdf({ preferCSSPageSize: true, printBackground: true }));
     const text = nbsp(execFileSync('pdftotext', ['-layout', pdf, '-']).toString('utf8'));
     expect(text).toContain('Comprovante de pagamento PIX');
     expect(text).toContain('Pago com valor diferente');
@@ -73,36 +66,38 @@ describe('the cashier screen', () => {
   it('overpaid (R$ 15,00 on R$ 10,00): flagged, not green, with the amount over', async () => {
     over = await sellAndPay('1000', 15);
     expect(await status().textContent()).toBe('Pago com valor diferente');
-    const panel = page.getByRole('region', { name: 'Pago com valor diferente' });
+    const panel = app.page.getByRole('region', { name: 'Pago com valor diferente' });
     expect(nbsp(await panel.getByTestId('valor-recebido').textContent())).toBe('R$ 15,00');
     expect(nbsp(await panel.textContent())).toContain('R$ 5,00 a mais');
     expect(await background('.charge-status')).toBe('rgb(239, 230, 247)');
-    expect(await page.locator('.charge-panel.paid').count()).toBe(0);
-    await page.screenshot({ path: shot('caixa-pago-valor-diferente-maior') });
+    expect(await app.page.locator('.charge-panel.paid').count()).toBe(0);
+    await app.page.screenshot({ path: shot('caixa-pago-valor-diferente-maior') });
   });
 });
 
 describe('Histórico, CSV and Fechamento', () => {
   it('the filter lists both with charged vs received; the CSV and the closing count what arrived', async () => {
-    await page.getByRole('button', { name: 'Histórico' }).click();
-    await page.getByLabel('Situação').selectOption({ label: 'Pago com valor diferente' });
-    const rows = page.locator('table.history tbody tr');
+    await app.page.getByRole('button', { name: 'Histórico' }).click();
+    await app.page.getByLabel('Situação').selectOption({ label: 'Pago com valor diferente' });
+    const rows = app.page.locator('table.history tbody tr');
     await expect.poll(() => rows.count()).toBe(2);
     const received = async (id: string) =>
-      nbsp(await page.locator(`tr[data-charge-id="${id}"] [data-testid="recebido"]`).textContent());
+      nbsp(
+        await app.page.locator(`tr[data-charge-id="${id}"] [data-testid="recebido"]`).textContent(),
+      );
     expect(await received(under)).toBe('R$ 0,01');
     expect(await received(over)).toBe('R$ 15,00');
-    await page.screenshot({ path: shot('historico-valor-diferente') });
+    await app.page.screenshot({ path: shot('historico-valor-diferente') });
 
-    await page.getByLabel('Situação').selectOption({ label: 'Todas' });
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Exportar CSV' }).click();
+    await app.page.getByLabel('Situação').selectOption({ label: 'Todas' });
+    const download = app.page.waitForEvent('download');
+    await app.page.getByRole('button', { name: 'Exportar CSV' }).click();
     const csv = readFileSync((await (await download).path())!, 'utf8').split('\r\n');
     const line = (id: string) => csv.find((l) => l.startsWith(`${id};`))!;
     expect(line(under)).toMatch(/;56,78;0,01;[^;]*;[^;]*;Pago com valor diferente;/);
     expect(line(over)).toMatch(/;10,00;15,00;[^;]*;[^;]*;Pago com valor diferente;/);
 
-    const closing = page.getByRole('region', { name: 'Fechamento do dia' });
+    const closing = app.page.getByRole('region', { name: 'Fechamento do dia' });
     const row = (label: string) =>
       closing.getByRole('row', { name: new RegExp(`^${label}`) }).first();
     await expect
@@ -119,7 +114,7 @@ describe('Histórico, CSV and Fechamento', () => {
 
 describe('the customer display', () => {
   it('shows the payer "Pago com valor diferente" with both amounts, never a green Pago', async () => {
-    await page.getByRole('button', { name: 'Caixa' }).click();
+    await app.page.getByRole('button', { name: 'Caixa' }).click();
     const customer = await app.browser.newPage({ viewport: { width: 1024, height: 768 } });
     await customer.goto(app.host.url.replace('/#token=', '/#/cliente&token='));
     try {

@@ -3,7 +3,8 @@ import { shot } from '../helpers/browser';
 import { decodeQr } from '../helpers/cashier';
 import { tempDir } from '../helpers/core';
 import { openApp, OWNER_PIN, type AppSession } from '../helpers/app-session';
-import { PDV_PAYER, StandInPdv } from '../helpers/stand-in-pdv';
+import { StandInPdv } from '../helpers/stand-in-pdv';
+import { setPdvPayer } from '../helpers/pdv-host';
 
 // The shop's PDV sends a sale through the TEF Dial files; the cashier sees it on the Caixa.
 let app: AppSession;
@@ -14,10 +15,7 @@ beforeAll(async () => {
   const dir = tempDir('balcao-pdv-');
   app = await openApp(undefined, ['--pdv-dir', dir]);
   pdv = new StandInPdv(dir);
-  expect((await app.host.call('owner:unlock', { pin: OWNER_PIN })).ok).toBe(true);
-  expect((await app.host.call('settings:update', { patch: { defaultPayer: PDV_PAYER } })).ok).toBe(
-    true,
-  );
+  await setPdvPayer(app.host, OWNER_PIN);
 });
 afterAll(() => app?.close());
 

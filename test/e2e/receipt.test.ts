@@ -2,10 +2,9 @@ import jsQR from 'jsqr';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, OWNER_PIN, type AppSession } from '../helpers/app-session';
+import { describe, expect, it } from 'vitest';
+import { appPerFile, OWNER_PIN } from '../helpers/app-session';
 import { ARTIFACTS } from '../helpers/browser';
 import { tempDir } from '../helpers/core';
 import { fakePrinter } from '../helpers/fake-printer';
@@ -16,28 +15,22 @@ import { typeSale } from '../helpers/cashier';
 const DPI = 300;
 const mm = (px: number) => (px * 25.4) / DPI;
 
-let app: AppSession;
-let page: Page;
-beforeAll(async () => {
-  app = await openApp();
-  page = app.page;
-});
-afterAll(() => app?.close());
+const app = appPerFile();
 
 async function usePaper(width: 58 | 80) {
   expect((await app.host.call('owner:unlock', { pin: OWNER_PIN })).ok).toBe(true);
   const r = await app.host.call('settings:update', { patch: { printer: { paperWidthMm: width } } });
   expect(r.ok).toBe(true);
-  await page.reload();
-  await page.getByLabel('Valor').waitFor();
+  await app.page.reload();
+  await app.page.getByLabel('Valor').waitFor();
 }
 
 /** Esc starts over (a pending charge may first ask to be canceled). */
 async function startOver() {
-  const charging = page.getByRole('button', { name: 'Cobrar' });
+  const charging = app.page.getByRole('button', { name: 'Cobrar' });
   if (await charging.isEnabled()) return;
-  await page.keyboard.press('Escape');
-  const confirm = page.getByRole('button', { name: 'Sim, cancelar' });
+  await app.page.keyboard.press('Escape');
+  const confirm = app.page.getByRole('button', { name: 'Sim, cancelar' });
   await expect
     .poll(async () => (await confirm.count()) > 0 || (await charging.isEnabled()))
     .toBe(true);
@@ -47,10 +40,10 @@ async function startOver() {
 
 async function charge(digits: string): Promise<string> {
   await startOver();
-  await typeSale(page, digits);
-  await page.getByRole('button', { name: 'Cobrar' }).click();
-  await page.getByRole('img', { name: 'QR Code PIX' }).waitFor();
-  return (await page.getByTestId('pix-copia-e-cola').textContent())!;
+  await typeSale(app.page, digits);
+  await app.page.getByRole('button', { name: 'Cobrar' }).click();
+  await app.page.getByRole('img', { name: 'QR Code PIX' }).waitFor();
+  return (await app.page.getByTestId('pix-copia-e-cola').textContent())!;
 }
 
 /** Prints the page to PDF and rasterises its first page: the PNG and the PDF's text. */
@@ -58,7 +51,7 @@ async function printed(name: string) {
   await pageFitsReceipt();
   const dir = tempDir('balcao-receipt-');
   const pdf = path.join(dir, `${name}.pdf`);
-  writeFileSync(pdf, await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+  writeFileSync(pdf, await app.page.pdf({ preferCSSPageSize: true, printBackground: true }));
   execFileSync('pdftoppm', ['-r', String(DPI), '-png', '-singlefile', pdf, path.join(dir, name)]);
   const png = PNG.sync.read(readFileSync(path.join(dir, `${name}.png`)));
   writeFileSync(path.join(ARTIFACTS, `recibo-${name}.png`), PNG.sync.write(png));
@@ -84,7 +77,7 @@ function longestDarkRun(png: PNG): number {
 
 /** Adds a 50 mm black bar to the printed receipt: what a technician prints to check the scale. */
 async function addTestBar() {
-  await page.evaluate(() => {
+  await app.page.evaluate(() => {
     const bar = document.createElement('div');
     bar.style.cssText = 'width:50mm;height:3mm;background:#000;margin:1mm auto';
     document.querySelector('.print-area .receipt')!.prepend(bar);
@@ -96,7 +89,7 @@ async function addTestBar() {
 const pageFitsReceipt = () =>
   expect
     .poll(() =>
-      page.evaluate(() => {
+      app.page.evaluate(() => {
         const area = document.querySelector<HTMLElement>('.print-area')!;
         const contentMm = area.getBoundingClientRect().height / (96 / 25.4);
         return Number(area.dataset.heightMm) >= contentMm;
@@ -106,7 +99,7 @@ const pageFitsReceipt = () =>
 
 /** The smallest font size (pt) of any text in the printed receipt. */
 const smallestTextPt = () =>
-  page.evaluate(() => {
+  app.page.evaluate(() => {
     let min = Infinity;
     for (const el of document.querySelectorAll('.print-area .receipt *')) {
       if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim())) continue;
@@ -150,7 +143,7 @@ describe('the paid receipt (Comprovante)', () => {
       (await app.sb.control('GET', '/charges')).body as Array<{ id: string; status: string }>
     ).at(-1)!;
     await app.sb.control('POST', `/charges/${latest.id}/pay`);
-    await page
+    await app.page
       .getByRole('status')
       .filter({ hasText: /^Pago$/ })
       .waitFor();
@@ -168,24 +161,24 @@ describe('Imprimir with an ESC/POS network printer configured', () => {
     const { jobs, port } = printer;
     try {
       expect((await app.host.call('owner:unlock', { pin: OWNER_PIN })).ok).toBe(true);
-      await page.getByRole('button', { name: 'Configurações', exact: true }).click();
-      await page.getByLabel('Tipo de impressora').selectOption('escpos-network');
-      const address = page.getByLabel('Endereço da impressora (host:porta)');
+      await app.page.getByRole('button', { name: 'Configurações', exact: true }).click();
+      await app.page.getByLabel('Tipo de impressora').selectOption('escpos-network');
+      const address = app.page.getByLabel('Endereço da impressora (host:porta)');
       await address.fill('impressora:99999');
-      await page.getByRole('button', { name: 'Salvar configurações' }).click();
-      await page.getByRole('status').filter({ hasText: 'host:porta' }).waitFor();
+      await app.page.getByRole('button', { name: 'Salvar configurações' }).click();
+      await app.page.getByRole('status').filter({ hasText: 'host:porta' }).waitFor();
       await address.fill(`127.0.0.1:${port}`);
-      await page.getByRole('button', { name: 'Salvar configurações' }).click();
-      await page.getByRole('status').filter({ hasText: 'Configurações salvas.' }).waitFor();
-      await page.getByRole('button', { name: 'Caixa' }).click();
+      await app.page.getByRole('button', { name: 'Salvar configurações' }).click();
+      await app.page.getByRole('status').filter({ hasText: 'Configurações salvas.' }).waitFor();
+      await app.page.getByRole('button', { name: 'Caixa' }).click();
       const code = await charge('2990');
       let dialogs = 0;
-      await page.exposeFunction('__countPrintDialog', () => dialogs++);
-      await page.evaluate(() => {
+      await app.page.exposeFunction('__countPrintDialog', () => dialogs++);
+      await app.page.evaluate(() => {
         window.print = () =>
           (window as unknown as { __countPrintDialog(): void }).__countPrintDialog();
       });
-      await page.getByRole('button', { name: 'Imprimir' }).click();
+      await app.page.getByRole('button', { name: 'Imprimir' }).click();
       await expect.poll(() => jobs.length).toBe(1);
       expect(jobs[0]!.includes(Buffer.from(code, 'latin1'))).toBe(true);
       // The receipt's words come from the renderer, in the app's language (Portuguese here).

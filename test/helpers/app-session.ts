@@ -3,6 +3,7 @@ import { openPage } from './browser';
 import { stopAll } from './stop-all';
 import { tempDir } from './core';
 import { startHost, type Host } from './devhost';
+import { perFile } from './per-file';
 import { DEMO_ACCOUNT, sandbox, type TestSandbox } from './sandbox';
 
 export const OWNER_PIN = '2468';
@@ -16,21 +17,34 @@ export interface AppSession {
 }
 
 /**
- * The app as a cashier opens it: a sandbox PSP, the development host on it (fresh data
- * directory, owner PIN set), Debian's Chromium on the cashier screen.
+ * The development host as a shop runs it: on a sandbox PSP, with a fresh data directory and the
+ * owner PIN set. The sandbox is closed again when the host does not start.
  */
-export async function openApp(
-  viewport = { width: 1280, height: 800 },
+export async function startShop(
   /** More development-host arguments (e.g. `--printer tcp://…`). */
   hostArgs: string[] = [],
-): Promise<AppSession> {
+): Promise<{ sb: TestSandbox; host: Host }> {
   const sb = await sandbox();
-  const host = await startHost(['--psp', sb.baseUrl, ...hostArgs], {
-    BALCAO_DATA_DIR: tempDir(),
-    BALCAO_CLIENT_ID: DEMO_ACCOUNT.clientId,
-    BALCAO_CLIENT_SECRET: DEMO_ACCOUNT.clientSecret,
-    BALCAO_OWNER_PIN: OWNER_PIN,
-  });
+  try {
+    const host = await startHost(['--psp', sb.baseUrl, ...hostArgs], {
+      BALCAO_DATA_DIR: tempDir(),
+      BALCAO_CLIENT_ID: DEMO_ACCOUNT.clientId,
+      BALCAO_CLIENT_SECRET: DEMO_ACCOUNT.clientSecret,
+      BALCAO_OWNER_PIN: OWNER_PIN,
+    });
+    return { sb, host };
+  } catch (e) {
+    await sb.close();
+    throw e;
+  }
+}
+
+/** The app as a cashier opens it: the shop's host (above), Debian's Chromium on the cashier screen. */
+export async function openApp(
+  viewport = { width: 1280, height: 800 },
+  hostArgs: string[] = [],
+): Promise<AppSession> {
+  const { sb, host } = await startShop(hostArgs);
   const { browser, page } = await openPage(host.url, viewport);
   await page.getByLabel('Valor').waitFor();
   return {
@@ -43,3 +57,7 @@ export async function openApp(
     },
   };
 }
+
+/** `openApp` shared by a whole test file (perFile): opened before its tests, closed after them. */
+export const appPerFile = (...args: Parameters<typeof openApp>) =>
+  perFile(async (own) => own(await openApp(...args)));

@@ -25,10 +25,10 @@ export async function launchChromium(): Promise<Browser> {
 
 export const shot = (name: string) => path.join(ARTIFACTS, `${name}.png`);
 
-/** Chromium (above) with one page of that size, opened on `url`. */
+/** Chromium (above) with one page of that size, opened on `url`; `close` closes the browser. */
 export async function openPage(url: string, viewport: { width: number; height: number }) {
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport });
   await page.goto(url);
-  return { browser, page };
+  return { browser, page, close: () => browser.close() };
 }

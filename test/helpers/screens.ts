@@ -32,6 +32,14 @@ export async function pinIfAsked(page: Page, ready: Locator, pin: string): Promi
   }
 }
 
+/** An owner screen opened from the button `name` on a locked session: the owner PIN, then `ready`. */
+export async function openLocked(page: Page, name: string, pin: string, ready: Locator) {
+  await page.getByRole('button', { name, exact: true }).click();
+  await page.getByLabel('PIN', { exact: true }).fill(pin);
+  await page.keyboard.press('Enter');
+  await ready.waitFor();
+}
+
 /** The payer the sales in these tests are typed for. */
 export const SALE_PAYER = {
   name: 'Ana Souza',

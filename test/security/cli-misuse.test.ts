@@ -30,18 +30,24 @@ function run(script: string, args: string[], env: Record<string, string> = {}) {
   });
 }
 
+/** Both CLIs take --port through scripts/cli-options.ts (PORT_OPTION): misused alike. */
+const PORT_MISUSE = [
+  [['--port', 'abc'], '--port must be a whole number from 0 to 65535 (got "abc")'],
+  [['--port', '1.5'], '--port must be a whole number'],
+  [['--port', '65536'], '--port must be a whole number'],
+  [['--port', '99999'], '--port must be a whole number'],
+  [['--port', ''], '--port must be a whole number'],
+  [['--port', '0x10'], '--port must be a whole number'],
+  [['--port'], '--port needs a value'],
+  [['--port', '-1'], '--port needs a value'],
+] as const;
+
 const CLIS = [
   {
     name: 'sandbox',
     script: 'sandbox/cli.ts',
     misuse: [
-      [['--port', 'abc'], '--port must be a whole number from 0 to 65535 (got "abc")'],
-      [['--port', '1.5'], '--port must be a whole number'],
-      [['--port', '65536'], '--port must be a whole number'],
-      [['--port', ''], '--port must be a whole number'],
-      [['--port', '0x10'], '--port must be a whole number'],
-      [['--port'], '--port needs a value'],
-      [['--port', '-1'], '--port needs a value'],
+      ...PORT_MISUSE,
       [['--token-ttl', 'abc'], '--token-ttl must be a whole number from 1 to 86400'],
       [['--token-ttl', '0'], '--token-ttl must be a whole number'],
       [['--token-ttl', '1e3'], '--token-ttl must be a whole number'],
@@ -54,8 +60,7 @@ const CLIS = [
     name: 'start:browser',
     script: 'scripts/devhost/cli.ts',
     misuse: [
-      [['--port', 'abc'], '--port must be a whole number from 0 to 65535 (got "abc")'],
-      [['--port', '99999'], '--port must be a whole number'],
+      ...PORT_MISUSE,
       [['--psp'], '--psp needs a value'],
       [['--psp', 'ftp://psp.example.com'], '--psp must be an https:// URL'],
       [['--psp', 'http://psp.example.com/api'], '--psp must be an https:// URL'],

@@ -1,39 +1,28 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { tempDir } from '../helpers/core';
-import { startHost, type Host } from '../helpers/devhost';
-import { DEMO_ACCOUNT, sandbox, type TestSandbox } from '../helpers/sandbox';
+import { startShop } from '../helpers/app-session';
+import type { Host } from '../helpers/devhost';
+import { perFile } from '../helpers/per-file';
 
 // D1, D2 and the WebSocket gate, against the real development host (`npm run start:browser`
 // as a child process): each probe is followed by proof that the host is still up and that
 // nothing changed.
-let sb: TestSandbox;
-let host: Host;
-let origin: string;
-let token: string;
-let before: unknown;
-
-beforeAll(async () => {
-  sb = await sandbox();
-  host = await startHost(['--psp', sb.baseUrl], {
-    BALCAO_DATA_DIR: tempDir(),
-    BALCAO_CLIENT_ID: DEMO_ACCOUNT.clientId,
-    BALCAO_CLIENT_SECRET: DEMO_ACCOUNT.clientSecret,
-    BALCAO_OWNER_PIN: '2468',
-  });
+const app = perFile(async (own) => {
+  const { sb, host } = await startShop();
+  own(sb);
+  own(host);
   const u = new URL(host.url);
-  origin = u.origin;
-  token = new URLSearchParams(u.hash.slice(1)).get('token')!;
-  before = await snapshot();
-});
-afterAll(async () => {
-  await host?.stop();
-  await sb?.close();
+  return {
+    host,
+    origin: u.origin,
+    token: new URLSearchParams(u.hash.slice(1)).get('token')!,
+    before: await snapshot(host),
+  };
 });
 
 /** What a cashier or the owner would see change. */
-async function snapshot() {
+async function snapshot(host: Host) {
   const [settings, charges, owner] = await Promise.all([
     host.call('settings:get', {}),
     host.call('charges:list', {}),
@@ -43,17 +32,17 @@ async function snapshot() {
 }
 
 async function stillUpAndUnchanged() {
-  expect(host.child.exitCode).toBeNull();
-  expect(await host.call('app:info', {})).toMatchObject({ ok: true });
+  expect(app.host.child.exitCode).toBeNull();
+  expect(await app.host.call('app:info', {})).toMatchObject({ ok: true });
   // A new page load still works too.
-  expect((await fetch(`${origin}/`)).status).toBe(200);
-  expect(await snapshot()).toEqual(before);
+  expect((await fetch(`${app.origin}/`)).status).toBe(200);
+  expect(await snapshot(app.host)).toEqual(app.before);
 }
 
 /** One raw HTTP/1.1 request, bytes exactly as given (no client-side normalisation). */
 function raw(requestLine: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(new URL(origin).port), '127.0.0.1');
+    const socket = net.connect(Number(new URL(app.origin).port), '127.0.0.1');
     let data = '';
     socket.on('data', (b) => (data += b.toString('latin1')));
     socket.on('error', reject);
@@ -65,9 +54,9 @@ function raw(requestLine: string): Promise<{ status: number; text: string }> {
 }
 
 function socket(opts: { origin?: string; token?: string } = {}) {
-  const t = opts.token ?? token;
-  return new WebSocket(`ws://${new URL(origin).host}/__devhost/ipc?token=${t}`, {
-    origin: opts.origin ?? origin,
+  const t = opts.token ?? app.token;
+  return new WebSocket(`ws://${new URL(app.origin).host}/__devhost/ipc?token=${t}`, {
+    origin: opts.origin ?? app.origin,
     maxPayload: 0,
   });
 }

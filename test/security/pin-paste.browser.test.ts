@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, OWNER_PIN, type AppSession } from '../helpers/app-session';
+import { describe, expect, it } from 'vitest';
+import { appPerFile, OWNER_PIN } from '../helpers/app-session';
 
 // D1 as the cashier meets it, in Debian's Chromium: 300 KB pasted into the PIN field.
-let app: AppSession;
-beforeAll(async () => {
-  app = await openApp();
-});
-afterAll(() => app?.close());
+const app = appPerFile();
 
 describe('a huge paste into the PIN field', () => {
   it('gets a clear error, the host stays up, and the right PIN still works', async () => {

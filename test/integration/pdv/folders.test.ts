@@ -1,16 +1,13 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { coreOn, tempDir } from '../../helpers/core';
-import { eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
+import { eventually, sandbox } from '../../helpers/sandbox';
 import { StandInPdv } from '../../helpers/stand-in-pdv';
+import { perFile } from '../../helpers/per-file';
 
 // A folder the exchange cannot use: said so, nothing lost, answered once it is usable again.
-let sb: TestSandbox;
-beforeAll(async () => {
-  sb = await sandbox();
-});
-afterAll(() => sb?.close());
+const sb = perFile(async (own) => own(await sandbox()));
 
 describe('the PDV folders', () => {
   it('a resp folder that cannot be written: status error; the waiting request is answered once it can', async () => {

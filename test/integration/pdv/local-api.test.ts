@@ -1,39 +1,32 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/core';
-import { startHost, type Host } from '../../helpers/devhost';
-import { DEMO_ACCOUNT, eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
-import { PDV_PAYER } from '../../helpers/stand-in-pdv';
+import { startHost } from '../../helpers/devhost';
+import { DEMO_ACCOUNT, eventually, sandbox } from '../../helpers/sandbox';
+import { perFile } from '../../helpers/per-file';
+import { setPdvPayer } from '../../helpers/pdv-host';
 
 // The local API and `balcao cobrar` against the development host on the PSP sandbox.
 const PIN = '2468';
 const TOKEN = 'blc_test-token-for-the-local-api-0123456789';
 const root = path.resolve(import.meta.dirname, '../../..');
-let sb: TestSandbox;
-let host: Host;
-let api: string;
-
-beforeAll(async () => {
-  sb = await sandbox();
-  host = await startHost(['--psp', sb.baseUrl, '--pdv-api-port', '0'], {
-    BALCAO_DATA_DIR: tempDir(),
-    BALCAO_CLIENT_ID: DEMO_ACCOUNT.clientId,
-    BALCAO_CLIENT_SECRET: DEMO_ACCOUNT.clientSecret,
-    BALCAO_OWNER_PIN: PIN,
-    BALCAO_PDV_TOKEN: TOKEN,
-    BALCAO_KEYCHAIN_SERVICE: `balcao-test-api-${process.pid}`,
-  });
-  api = await eventually(async () => /PDV API on (\S+)/.exec(host.output())?.[1]);
-  expect((await host.call('owner:unlock', { pin: PIN })).ok).toBe(true);
-  expect((await host.call('settings:update', { patch: { defaultPayer: PDV_PAYER } })).ok).toBe(
-    true,
+const app = perFile(async (own) => {
+  const sb = own(await sandbox());
+  const host = own(
+    await startHost(['--psp', sb.baseUrl, '--pdv-api-port', '0'], {
+      BALCAO_DATA_DIR: tempDir(),
+      BALCAO_CLIENT_ID: DEMO_ACCOUNT.clientId,
+      BALCAO_CLIENT_SECRET: DEMO_ACCOUNT.clientSecret,
+      BALCAO_OWNER_PIN: PIN,
+      BALCAO_PDV_TOKEN: TOKEN,
+      BALCAO_KEYCHAIN_SERVICE: `balcao-test-api-${process.pid}`,
+    }),
   );
-});
-afterAll(async () => {
-  await host?.stop();
-  await sb?.close();
+  const api = await eventually(async () => /PDV API on (\S+)/.exec(host.output())?.[1]);
+  await setPdvPayer(host, PIN);
+  return { sb, host, api };
 });
 
 const call = async (
@@ -41,7 +34,7 @@ const call = async (
   p: string,
   o: { body?: unknown; raw?: string; headers?: Record<string, string>; token?: string | null } = {},
 ) => {
-  const res = await fetch(`${api}${p}`, {
+  const res = await fetch(`${app.api}${p}`, {
     method,
     headers: {
       ...(o.token !== null && { authorization: `Bearer ${o.token ?? TOKEN}` }),
@@ -53,8 +46,8 @@ const call = async (
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
-const pspCount = async () => ((await sb.control('GET', '/charges')).body as unknown[]).length;
-const pay = (externalId: unknown) => sb.control('POST', `/charges/${String(externalId)}/pay`);
+const pspCount = async () => ((await app.sb.control('GET', '/charges')).body as unknown[]).length;
+const pay = (externalId: unknown) => app.sb.control('POST', `/charges/${String(externalId)}/pay`);
 
 describe('the local API refuses', () => {
   it('a missing or wrong token (401), any web page (403), an oversized body (413)', async () => {
@@ -72,7 +65,7 @@ describe('the local API refuses', () => {
     expect(big.status).toBe(413);
     // Streamed without a length: cut off past the limit too.
     const streamed = await new Promise<number>((resolve, reject) => {
-      const u = new URL(`${api}/charges`);
+      const u = new URL(`${app.api}/charges`);
       const req = http.request(
         {
           host: u.hostname,
@@ -161,7 +154,7 @@ describe('a sale through the local API', () => {
 function cobrar(args: string[], env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/balcao-cli.ts', ...args], {
     cwd: root,
-    env: { ...process.env, BALCAO_TOKEN: TOKEN, BALCAO_API_URL: api, ...env },
+    env: { ...process.env, BALCAO_TOKEN: TOKEN, BALCAO_API_URL: app.api, ...env },
   });
   let out = '';
   let errText = '';
@@ -201,7 +194,7 @@ describe('balcao cobrar', () => {
       const r = await call('GET', '/charges/cli-cancelada');
       return r.status === 200 && r.body;
     }, 20_000);
-    expect((await host.call('charges:cancel', { id: sale.chargeId })).ok).toBe(true);
+    expect((await app.host.call('charges:cancel', { id: sale.chargeId })).ok).toBe(true);
     const r = await run;
     expect(r.code).toBe(1);
     expect(JSON.parse(r.lines[0]!)).toMatchObject({ paid: false, status: 'CANCELED' });

@@ -6,7 +6,8 @@ import type { ChargeView } from '../../../shared/views';
 import { tempDir } from '../../helpers/core';
 import { startHost, type Host } from '../../helpers/devhost';
 import { DEMO_ACCOUNT, eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
-import { PDV_PAYER, StandInPdv } from '../../helpers/stand-in-pdv';
+import { setPdvPayer } from '../../helpers/pdv-host';
+import { StandInPdv } from '../../helpers/stand-in-pdv';
 
 // The shop's PDV hands sales to Balcão through the TEF Dial files (docs/pdv-integration.md):
 // a stand-in PDV written from the protocol documents drives the development host (real files,
@@ -34,11 +35,8 @@ beforeAll(async () => {
   pdvDir = tempDir('balcao-pdv-');
   pdv = new StandInPdv(pdvDir);
   host = await start();
-  expect((await host.call('owner:unlock', { pin: PIN })).ok).toBe(true);
   // The PDV sends only an amount: the charge carries the owner's `Pagador padrão`.
-  expect((await host.call('settings:update', { patch: { defaultPayer: PDV_PAYER } })).ok).toBe(
-    true,
-  );
+  await setPdvPayer(host, PIN);
 });
 afterAll(async () => {
   await host?.stop();
