@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { coreOn } from './core';
-import { sandbox, type TestSandbox } from './sandbox';
+import { rawApi, sandbox, type TestSandbox } from './sandbox';
 
 export type Terminal = Awaited<ReturnType<typeof coreOn>>;
 
@@ -11,6 +11,23 @@ export function sandboxForFile(options: Parameters<typeof sandbox>[0] = {}): { s
     env.sb = await sandbox(options);
   });
   afterAll(() => env.sb?.close());
+  return env;
+}
+
+/**
+ * One sandbox PSP for the whole file, called raw (`env.api`, for testing the sandbox itself),
+ * with a Bearer token already taken (`env.bearer`, the headers that carry it).
+ */
+export function sandboxApiForFile(options: Parameters<typeof sandbox>[0] = {}): {
+  sb: TestSandbox;
+  api: ReturnType<typeof rawApi>;
+  bearer: Record<string, string>;
+} {
+  const env = sandboxForFile(options) as ReturnType<typeof sandboxApiForFile>;
+  beforeAll(async () => {
+    env.api = rawApi(env.sb.baseUrl);
+    env.bearer = { authorization: `Bearer ${await env.api.token()}` };
+  });
   return env;
 }
 
