@@ -170,7 +170,7 @@ describe('POST /transactions/create validation', () => {
       () =>
         env.api.call('POST', '/transactions/create', {
           body: validTransaction(),
-          headers: { ...api.cics, cs: 'wrong' },
+          headers: { ...env.api.cics, cs: 'wrong' },
         }),
       401,
       /credentials/,
