@@ -7,6 +7,7 @@ import {
   type ApiPixSandbox,
   type ApiPixSandboxOptions,
 } from '../../sandbox/api-pix/server';
+import { listenOnLoopback } from './loopback';
 
 export { API_PIX_ACCOUNT };
 
@@ -103,11 +104,6 @@ export async function mtlsReceiver(pki: SandboxPki) {
       });
     },
   );
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  return {
-    url: `https://127.0.0.1:${port}/webhook`,
-    got,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
+  const { port, close } = await listenOnLoopback(server);
+  return { url: `https://127.0.0.1:${port}/webhook`, got, close };
 }

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startEmbeddedDemo } from '../../electron/main/demo';
 import { createAppCore, type AppCoreOptions } from '../../electron/services/app-core';
+import type { AppCore } from '../../electron/services/core/app-core-types';
 import { MemorySecretStore } from '../../electron/services/secrets/secret-store';
 import type { EventChannel } from '../../shared/ipc-contract';
+import type { ChargeView } from '../../shared/views';
 import { DEMO_ACCOUNT } from './sandbox';
 
 export const tempDir = (prefix = 'balcao-') => mkdtempSync(path.join(tmpdir(), prefix));
@@ -72,6 +74,13 @@ export const payer = {
   document: '123.456.789-09',
   phone: '(11) 91234-5678',
 };
+
+/** A charge of `amountCents` for `payer`, created by `core`: a refusal fails the test. */
+export async function createdCharge(core: AppCore, amountCents: number): Promise<ChargeView> {
+  const r = await core.charges.create({ amountCents, payer });
+  if (!r.ok) throw new Error(r.message);
+  return r.value;
+}
 
 /** Today as the terminal names a day (Histórico, Fechamento): local time, `YYYY-MM-DD`. */
 export const today = () => {

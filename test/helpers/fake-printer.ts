@@ -1,5 +1,6 @@
 import iconv from 'iconv-lite';
 import net from 'node:net';
+import { listenOnLoopback } from './loopback';
 
 /** A loopback TCP server standing in for a network thermal printer (port 9100 on a real one). */
 export async function fakePrinter() {
@@ -9,12 +10,7 @@ export async function fakePrinter() {
     socket.on('data', (b) => parts.push(b));
     socket.on('close', () => jobs.push(Buffer.concat(parts)));
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    jobs,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
+  return { ...(await listenOnLoopback(server)), jobs };
 }
 
 const ESC = String.fromCharCode(0x1b);

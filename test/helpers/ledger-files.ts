@@ -1,6 +1,8 @@
 import Database from 'better-sqlite3';
-import type { Ledger } from '../../electron/services/ledger/ledger';
+import path from 'node:path';
+import { Ledger } from '../../electron/services/ledger/ledger';
 import { MIGRATIONS } from '../../electron/services/ledger/migrations';
+import { tempDir } from './core';
 
 /** Adds `n` paid charges `c{i}` / `e{i}` of 100 + i cents, i from `from`, in one transaction. */
 export function addCharges(ledger: Ledger, from: number, n: number) {
@@ -12,6 +14,16 @@ export function addCharges(ledger: Ledger, from: number, n: number) {
   ledger.tx(() => {
     for (let i = from; i < from + n; i++) insert.run(`c${i}`, `e${i}`, 100 + i);
   });
+}
+
+/** A new data folder, its ledger open (copies kept in `backups/`) with `n` paid charges c0… */
+export function ledgerWithCharges(n: number) {
+  const dataDir = tempDir();
+  const file = path.join(dataDir, 'ledger.sqlite');
+  const backups = path.join(dataDir, 'backups');
+  const ledger = Ledger.open(file, { backupDir: backups });
+  addCharges(ledger, 0, n);
+  return { dataDir, file, backups, ledger };
 }
 
 /** A version-1 ledger, as an older app left it, at `file`: one pending charge c1 of R$ 19,90. */

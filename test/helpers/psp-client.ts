@@ -3,6 +3,7 @@ import { PspClient } from '../../electron/services/psp/client';
 import { Redactor, createLogger } from '../../electron/services/log';
 import { pspSettingsSchema, type PspSettingsInput } from '../../shared/psp-settings';
 import { DEMO_ACCOUNT } from './sandbox';
+import { listenOnLoopback } from './loopback';
 
 /** A client wired to real fetch, capturing every log line for secret searches. */
 export function pspClient(
@@ -48,12 +49,8 @@ export async function stubPsp(
         .end(out.body);
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/api`,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
+  const { port, close } = await listenOnLoopback(server);
+  return { baseUrl: `http://127.0.0.1:${port}/api`, close };
 }
 
 /** The payer the client tests send, as the PSP's wire wants the phone (digits only). */

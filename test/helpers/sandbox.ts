@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
 import { DEMO_ACCOUNT } from '../../sandbox/state';
+import { listenOnLoopback } from './loopback';
 
 export { DEMO_ACCOUNT };
 
@@ -99,13 +100,8 @@ export async function callbackReceiver(answer: (n: number) => number = () => 200
       res.writeHead(answer(received.length)).end('{}');
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  return {
-    url: `http://127.0.0.1:${port}/callback`,
-    received,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
+  const { port, close } = await listenOnLoopback(server);
+  return { url: `http://127.0.0.1:${port}/callback`, received, close };
 }
 
 /** The next `count` (default 1) calls of the sandbox's `POST /payments/deposit` misbehave as `kind`. */
@@ -138,10 +134,8 @@ export async function waitFor<T>(
 
 /** A loopback URL where nothing listens (a port just freed). */
 export async function deadUrl(path = '/api'): Promise<string> {
-  const server = http.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((r) => server.close(() => r()));
+  const { port, close } = await listenOnLoopback(http.createServer());
+  await close();
   return `http://127.0.0.1:${port}${path}`;
 }
 

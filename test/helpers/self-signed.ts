@@ -3,6 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
 import { tempDir } from './core';
+import { listenOnLoopback } from './loopback';
 
 /**
  * An HTTPS server on loopback with a self-signed certificate (openssl), answering `{}`: what a
@@ -36,11 +37,11 @@ export async function selfSignedServer() {
     },
     (_req, res) => res.end('{}'),
   );
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port, close } = await listenOnLoopback(server);
   return {
-    port: (server.address() as { port: number }).port,
+    port,
     async close() {
-      await new Promise<void>((r) => server.close(() => r()));
+      await close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

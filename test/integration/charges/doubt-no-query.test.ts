@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChargeView } from '../../../shared/views';
-import { coreOn, payer } from '../../helpers/core';
+import { coreOn, createdCharge, payer } from '../../helpers/core';
 import { sandbox, waitFor } from '../../helpers/sandbox';
 import { terminalForFile } from '../../helpers/sandbox-terminal';
 
@@ -25,23 +25,25 @@ const view = (id: string): ChargeView | undefined => {
   const r = env.core.charges.get(id);
   return r.ok ? r.value : undefined;
 };
+/** The charge's view once `ok` holds of it. */
+const viewWhen = (id: string, ok: (v: ChargeView) => boolean, timeoutMs?: number) =>
+  waitFor(() => {
+    const v = view(id);
+    return v && ok(v) ? v : undefined;
+  }, timeoutMs);
 
 describe('uncertain without a status query', () => {
   it('answer lost after the PSP recorded it: within 10 s it is retired, a new charge can start, a later payment of the old one is caught', async () => {
     await fault('drop'); // the PSP created it; the answer never came back
-    const r = await env.core.charges.create({ amountCents: 4_100, payer });
-    if (!r.ok) throw new Error(r.message);
-    expect(r.value.status).toBe('UNCERTAIN');
+    const r = await createdCharge(env.core, 4_100);
+    expect(r.status).toBe('UNCERTAIN');
     const doubtAt = Date.now();
-    const retired = await waitFor(() => {
-      const v = view(r.value.id);
-      return v?.status === 'CANCELED' && v;
-    }, 10_000);
+    const retired = await viewWhen(r.id, (v) => v.status === 'CANCELED', 10_000);
     expect(Date.now() - doubtAt).toBeLessThan(10_000);
     expect(retired.notice?.code).toBe('UNCERTAIN_RETIRED');
     expect(retired.flags).toContain('UNCERTAIN_RETIRED');
     // Never re-created under another id: the PSP holds one charge for it.
-    const old = await atPsp(r.value.externalId);
+    const old = await atPsp(r.externalId);
     expect(old).toHaveLength(1);
 
     // The cashier starts a new charge: it gets its QR.
@@ -51,10 +53,7 @@ describe('uncertain without a status query', () => {
 
     // The payer paid the old one after all (its QR reached them some other way): caught, flagged.
     await env.sb.control('POST', `/charges/${old[0]!.id}/pay`);
-    const late = await waitFor(() => {
-      const v = view(r.value.id);
-      return v?.status === 'PAID' && v;
-    });
+    const late = await viewWhen(r.id, (v) => v.status === 'PAID');
     expect(late).toMatchObject({ paidAfter: 'CANCELED', notice: { code: 'LATE_PAYMENT' } });
     expect(late.flags).toEqual(expect.arrayContaining(['UNCERTAIN_RETIRED', 'LATE_PAYMENT']));
     expect(env.core.charges.list({ status: 'UNCERTAIN' })).toEqual([]);
@@ -62,15 +61,11 @@ describe('uncertain without a status query', () => {
 
   it('the PSP never answers: within 10 s the cashier is told to start anew, and the charge ends CANCELED, never re-created', async () => {
     await fault('timeout', 20); // every create (and retry) hangs until the request timeout
-    const r = await env.core.charges.create({ amountCents: 4_200, payer });
-    if (!r.ok) throw new Error(r.message);
-    expect(r.value.status).toBe('UNCERTAIN');
+    const r = await createdCharge(env.core, 4_200);
+    expect(r.status).toBe('UNCERTAIN');
     const doubtAt = Date.now();
     // A retry may still be in flight: the notice comes now, the state once it ends.
-    const told = await waitFor(() => {
-      const v = view(r.value.id);
-      return v?.notice?.code === 'UNCERTAIN_RETIRED' && v;
-    }, 10_000);
+    const told = await viewWhen(r.id, (v) => v.notice?.code === 'UNCERTAIN_RETIRED', 10_000);
     expect(Date.now() - doubtAt).toBeLessThan(10_000);
     expect(['SUBMITTING', 'CANCELED']).toContain(told.status);
     const next = await (async () => {
@@ -79,14 +74,11 @@ describe('uncertain without a status query', () => {
     })();
     expect(next).toMatchObject({ ok: true, value: { status: 'PENDING' } });
     // The retry in flight ends at the PSP request timeout (15 s after it left), then CANCELED.
-    const ended = await waitFor(() => {
-      const v = view(r.value.id);
-      return v?.status === 'CANCELED' && v;
-    }, 30_000);
+    const ended = await viewWhen(r.id, (v) => v.status === 'CANCELED', 30_000);
     expect(ended.notice?.code).toBe('UNCERTAIN_RETIRED');
     await env.core.charges.idle();
-    expect(view(r.value.id)?.status).toBe('CANCELED');
-    expect(await atPsp(r.value.externalId)).toHaveLength(0);
+    expect(view(r.id)?.status).toBe('CANCELED');
+    expect(await atPsp(r.externalId)).toHaveLength(0);
     expect(env.core.charges.list({ status: 'UNCERTAIN' })).toEqual([]);
   }, 60_000);
 
@@ -103,12 +95,11 @@ describe('uncertain without a status query', () => {
         statusQueryPath: '',
       });
       await veo.control('POST', '/faults', { route: 'POST /payments/deposit', kind: 'drop' });
-      const r = await v.core.charges.create({ amountCents: 4_300, payer });
-      if (!r.ok) throw new Error(r.message);
-      expect(r.value.status).toBe('UNCERTAIN');
+      const r = await createdCharge(v.core, 4_300);
+      expect(r.status).toBe('UNCERTAIN');
       const doubtAt = Date.now();
       const shown = await waitFor(() => {
-        const c = v.core.charges.get(r.value.id);
+        const c = v.core.charges.get(r.id);
         return c.ok && c.value.status !== 'UNCERTAIN' && c.value.status !== 'SUBMITTING' && c.value;
       }, 10_000);
       expect(Date.now() - doubtAt).toBeLessThan(10_000);
@@ -116,7 +107,7 @@ describe('uncertain without a status query', () => {
       expect(shown.brcode).toMatch(/^000201/);
       const mine = (
         (await veo.control('GET', '/charges')).body as Array<{ externalId: string }>
-      ).filter((c) => c.externalId === r.value.externalId);
+      ).filter((c) => c.externalId === r.externalId);
       expect(mine).toHaveLength(1);
     } finally {
       await v.core.stop();

@@ -1,6 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ChargeView } from '../../../shared/views';
-import { coreOn, payer } from '../../helpers/core';
+import { coreOn, createdCharge, payer } from '../../helpers/core';
 import { depositFault, waitFor } from '../../helpers/sandbox';
 import { terminalForFile } from '../../helpers/sandbox-terminal';
 
@@ -17,11 +16,7 @@ const atPsp = async (externalId: string) =>
   (
     (await env.sb.control('GET', '/charges')).body as Array<{ externalId: string; status: string }>
   ).filter((c) => c.externalId === externalId);
-async function create(amountCents = 2500): Promise<ChargeView> {
-  const r = await env.core.charges.create({ amountCents, payer });
-  if (!r.ok) throw new Error(r.message);
-  return r.value;
-}
+const create = (amountCents = 2500) => createdCharge(env.core, amountCents);
 const settled = async (id: string, ...states: string[]) =>
   waitFor(() => {
     const r = env.core.charges.get(id);
@@ -36,45 +31,37 @@ describe('the charge under every PSP fault', () => {
     expect(await atPsp(c.externalId)).toHaveLength(1);
   });
 
-  it('timeout (never processed): Verificando, then resolved by a same-id retry, one charge', async () => {
-    await fault('timeout');
+  // The answer is lost or unreadable: the charge waits in doubt (no QR yet), then the same id
+  // settles it PENDING with its verified QR, and the PSP holds one charge.
+  it.each([
+    ['timeout', 'never processed: Verificando, then resolved by a same-id retry'],
+    ['drop', 'processed, answer cut: resolved by the status query with its QR'],
+    ['malformed', 'an answer that cannot be read'],
+  ])('%s (%s): uncertain, then PENDING, one charge', async (kind) => {
+    await fault(kind);
     const c = await create();
     expect(c.status).toBe('UNCERTAIN');
     expect(c.notice?.code).toBe('UNCERTAIN');
     expect(c.brcode).toBeUndefined();
     const done = await settled(c.id, 'PENDING');
     expect(done.brcode).toMatch(/^000201/);
-    expect(await atPsp(c.externalId)).toHaveLength(1);
-  });
-
-  it('drop (processed, answer cut): uncertain, resolved by the status query with its QR, one charge', async () => {
-    await fault('drop');
-    const c = await create();
-    expect(c.status).toBe('UNCERTAIN');
-    const done = await settled(c.id, 'PENDING');
-    expect(done.brcode).toMatch(/^000201/);
     expect(done.notice).toBeUndefined();
     expect(await atPsp(c.externalId)).toHaveLength(1);
   });
 
-  it('malformed answer: uncertain, then PENDING, one charge', async () => {
-    await fault('malformed');
+  // An HTTP error status: nothing was charged, and the notice says why in the PSP's terms.
+  it.each([
+    [500, 'unavailable', 'PSP_UNAVAILABLE'],
+    [503, 'unavailable', 'PSP_UNAVAILABLE'],
+    [429, 'rate limited: tells when to try again', 'PSP_RATE_LIMITED'],
+    [422, 'refused by the PSP, with its detail', 'PSP_REJECTED'],
+  ])('HTTP %i (%s): FAILED for %s, nothing at the PSP', async (status, _what, reason) => {
+    await fault('status', status);
     const c = await create();
-    expect(c.status).toBe('UNCERTAIN');
-    await settled(c.id, 'PENDING');
-    expect(await atPsp(c.externalId)).toHaveLength(1);
+    expect(c.status).toBe('FAILED');
+    expect(c.notice).toEqual({ code: 'PSP_REFUSED', reason });
+    expect(await atPsp(c.externalId)).toHaveLength(0);
   });
-
-  it.each([500, 503])(
-    'HTTP %i: FAILED, "nothing was charged", nothing at the PSP',
-    async (status) => {
-      await fault('status', status);
-      const c = await create();
-      expect(c.status).toBe('FAILED');
-      expect(c.notice).toEqual({ code: 'PSP_REFUSED', reason: 'PSP_UNAVAILABLE' });
-      expect(await atPsp(c.externalId)).toHaveLength(0);
-    },
-  );
 
   it.each(['crc', 'amount'])(
     'badqr %s: the payload is never shown, the charge FAILED with a clear notice',
@@ -94,25 +81,6 @@ describe('the charge under every PSP fault', () => {
       expect(JSON.stringify(env.core.charges.list({}))).not.toContain(qrcode);
     },
   );
-
-  it('rate limited: FAILED, tells when to try again', async () => {
-    await fault('status', 429);
-    const c = await create();
-    expect(c).toMatchObject({
-      status: 'FAILED',
-      notice: { code: 'PSP_REFUSED', reason: 'PSP_RATE_LIMITED' },
-    });
-  });
-
-  it('refused by the PSP (422): FAILED with the PSP detail, nothing created', async () => {
-    await fault('status', 422);
-    const c = await create();
-    expect(c).toMatchObject({
-      status: 'FAILED',
-      notice: { code: 'PSP_REFUSED', reason: 'PSP_REJECTED' },
-    });
-    expect(await atPsp(c.externalId)).toHaveLength(0);
-  });
 
   it('bad input never reaches the ledger or the PSP', async () => {
     const before = env.core.charges.list({}).length;
@@ -138,20 +106,19 @@ describe('without a status query', () => {
   it('drop → retry with the same id → 409: retired (CANCELED, cannot be shown), never FAILED, never a second charge; a later payment is caught', async () => {
     const u = await coreOn(env.sb.baseUrl, { statusQuery: false });
     await fault('drop');
-    const r = await u.core.charges.create({ amountCents: 990, payer });
-    if (!r.ok) throw new Error(r.message);
+    const r = await createdCharge(u.core, 990);
     const retired = await waitFor(() => {
-      const v = u.core.charges.get(r.value.id);
+      const v = u.core.charges.get(r.id);
       return v.ok && v.value.notice?.code === 'UNCERTAIN_RETIRED' ? v.value : undefined;
     });
     expect(retired.status).toBe('CANCELED');
     const mine = (
       (await env.sb.control('GET', '/charges')).body as Array<{ externalId: string; id: string }>
-    ).filter((c) => c.externalId === r.value.externalId);
+    ).filter((c) => c.externalId === r.externalId);
     expect(mine).toHaveLength(1);
     await env.sb.control('POST', `/charges/${mine[0]!.id}/pay`);
     const paid = await waitFor(() => {
-      const v = u.core.charges.get(r.value.id);
+      const v = u.core.charges.get(r.id);
       return v.ok && v.value.status === 'PAID' ? v.value : undefined;
     });
     expect(paid).toMatchObject({ paidAfter: 'CANCELED', feeCents: 10 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coreOn, demoCore, payer, tempDir } from '../../helpers/core';
+import { coreOn, createdCharge, demoCore, tempDir } from '../../helpers/core';
 import { waitFor } from '../../helpers/sandbox';
 import { signedCallback } from '../../helpers/terminal';
 import { sandboxForFile } from '../../helpers/sandbox-terminal';
@@ -9,15 +9,14 @@ const env = sandboxForFile();
 describe('statuses after creation', () => {
   it('a late PAID after a local cancel makes the charge PAID, flagged, says after what, and is announced loudly', async () => {
     const t = await coreOn(env.sb.baseUrl);
-    const c = await t.core.charges.create({ amountCents: 700, payer });
-    if (!c.ok) throw new Error(c.message);
-    expect((await t.core.charges.cancel(c.value.id)).ok).toBe(true);
+    const c = await createdCharge(t.core, 700);
+    expect((await t.core.charges.cancel(c.id)).ok).toBe(true);
     const r = await t.core.intake.handle(
-      signedCallback({ transactionId: c.value.externalId, status: 'PAID', amount: 7, fee: 0.07 }),
+      signedCallback({ transactionId: c.externalId, status: 'PAID', amount: 7, fee: 0.07 }),
       'test',
     );
     expect(r).toMatchObject({ accepted: true, outcome: 'late-payment' });
-    const v = t.core.charges.get(c.value.id);
+    const v = t.core.charges.get(c.id);
     expect(v).toMatchObject({
       ok: true,
       value: { status: 'PAID', paidAfter: 'CANCELED', notice: { code: 'LATE_PAYMENT' } },
@@ -29,7 +28,7 @@ describe('statuses after creation', () => {
         (e) =>
           e.event === 'charges:paid' &&
           (e.payload as { late: boolean; charge: { id: string } }).late &&
-          (e.payload as { charge: { id: string } }).charge.id === c.value.id,
+          (e.payload as { charge: { id: string } }).charge.id === c.id,
       ),
     ).toBe(true);
     await t.core.stop();
@@ -37,23 +36,22 @@ describe('statuses after creation', () => {
 
   it('a callback whose ledger commit fails shows no Pago anywhere; its resend is applied and shown', async () => {
     const t = await coreOn(env.sb.baseUrl);
-    const c = await t.core.charges.create({ amountCents: 750, payer });
-    if (!c.ok) throw new Error(c.message);
+    const c = await createdCharge(t.core, 750);
     // A real SQLite failure inside the intake's transaction (like a full disk at the event insert).
     t.core.ledger.db.exec(
       "CREATE TRIGGER fail_event BEFORE INSERT ON callback_events BEGIN SELECT RAISE(ABORT, 'disk full'); END",
     );
-    const paid = signedCallback({ transactionId: c.value.externalId, status: 'PAID' }, 'evt-fail');
+    const paid = signedCallback({ transactionId: c.externalId, status: 'PAID' }, 'evt-fail');
     const shownPaid = () =>
       t.events.some(
         (e) =>
           e.event === 'charges:updated' &&
-          (e.payload as { id: string; status: string }).id === c.value.id &&
+          (e.payload as { id: string; status: string }).id === c.id &&
           (e.payload as { status: string }).status === 'PAID',
       );
     await expect(t.core.intake.handle(paid, 'test')).rejects.toThrow(/disk full/);
     expect(shownPaid()).toBe(false);
-    expect(t.core.charges.record(c.value.id)!.status).toBe('PENDING');
+    expect(t.core.charges.record(c.id)!.status).toBe('PENDING');
     t.core.ledger.db.exec('DROP TRIGGER fail_event');
     expect(await t.core.intake.handle(paid, 'test')).toMatchObject({ outcome: 'applied' });
     expect(shownPaid()).toBe(true);
@@ -63,21 +61,17 @@ describe('statuses after creation', () => {
   it('local expiry after the configured minutes, and a late payment after it is still caught', async () => {
     const t = await coreOn(env.sb.baseUrl);
     t.core.settings.update({ charges: { expiryMinutes: 1 } });
-    const c = await t.core.charges.create({ amountCents: 800, payer });
-    if (!c.ok) throw new Error(c.message);
+    const c = await createdCharge(t.core, 800);
     expect(t.core.charges.expireDue()).toBe(0);
     t.clock.offsetMs = 61_000;
     expect(t.core.charges.expireDue()).toBe(1);
-    expect(t.core.charges.get(c.value.id)).toMatchObject({
+    expect(t.core.charges.get(c.id)).toMatchObject({
       value: { status: 'EXPIRED', notice: { code: 'LOCAL_EXPIRY' } },
     });
     t.clock.offsetMs = 0;
-    await env.sb.control(
-      'POST',
-      `/charges/${t.core.charges.record(c.value.id)!.pspTransactionId}/pay`,
-    );
-    await waitFor(() => t.core.charges.record(c.value.id)!.flags.includes('LATE_PAYMENT'));
-    expect(t.core.charges.get(c.value.id)).toMatchObject({
+    await env.sb.control('POST', `/charges/${t.core.charges.record(c.id)!.pspTransactionId}/pay`);
+    await waitFor(() => t.core.charges.record(c.id)!.flags.includes('LATE_PAYMENT'));
+    expect(t.core.charges.get(c.id)).toMatchObject({
       value: { status: 'PAID', paidAfter: 'EXPIRED' },
     });
     await t.core.stop();
@@ -85,18 +79,17 @@ describe('statuses after creation', () => {
 
   it('duplicates are applied once; an unknown status is kept as it came and flagged, not guessed', async () => {
     const t = await coreOn(env.sb.baseUrl);
-    const c = await t.core.charges.create({ amountCents: 900, payer });
-    if (!c.ok) throw new Error(c.message);
+    const c = await createdCharge(t.core, 900);
     const weird = await t.core.intake.handle(
-      signedCallback({ transactionId: c.value.externalId, status: 'ON_HOLD' }),
+      signedCallback({ transactionId: c.externalId, status: 'ON_HOLD' }),
       'test',
     );
     expect(weird).toMatchObject({ outcome: 'unknown-status' });
-    expect(t.core.charges.get(c.value.id)).toMatchObject({
+    expect(t.core.charges.get(c.id)).toMatchObject({
       value: { status: 'PENDING', flags: ['UNKNOWN_STATUS'] },
     });
     const paid = signedCallback(
-      { transactionId: c.value.externalId, status: 'APPROVED', fee: 0.09 },
+      { transactionId: c.externalId, status: 'APPROVED', fee: 0.09 },
       'evt-dup',
     );
     expect(await t.core.intake.handle(paid, 'test')).toMatchObject({
@@ -109,15 +102,15 @@ describe('statuses after creation', () => {
     });
     expect(
       await t.core.intake.handle(
-        signedCallback({ transactionId: c.value.externalId, status: 'FAILED' }),
+        signedCallback({ transactionId: c.externalId, status: 'FAILED' }),
         'test',
       ),
     ).toMatchObject({ outcome: 'ignored' });
-    expect(t.core.charges.get(c.value.id)).toMatchObject({
+    expect(t.core.charges.get(c.id)).toMatchObject({
       value: { status: 'PAID', feeCents: 9 },
     });
     // Payer data needed only for retries is gone once the charge is final.
-    expect(t.core.charges.record(c.value.id)!.payer).toBeUndefined();
+    expect(t.core.charges.record(c.id)!.payer).toBeUndefined();
     await t.core.stop();
   });
 
@@ -130,10 +123,9 @@ describe('statuses after creation', () => {
     });
     const t = await coreOn(env.sb.baseUrl);
     try {
-      const c = await t.core.charges.create({ amountCents: 1100, payer });
-      if (!c.ok) throw new Error(c.message);
-      await waitFor(() => t.core.charges.record(c.value.id)!.status === 'PAID');
-      const history = t.core.ledger.charges.history(c.value.id).map((h) => `${h.from}>${h.to}`);
+      const c = await createdCharge(t.core, 1100);
+      await waitFor(() => t.core.charges.record(c.id)!.status === 'PAID');
+      const history = t.core.ledger.charges.history(c.id).map((h) => `${h.from}>${h.to}`);
       expect(history).toEqual(expect.arrayContaining(['SUBMITTING>PENDING', 'PENDING>PAID']));
     } finally {
       await env.sb.control('POST', '/autopay', { afterMs: 0 });
@@ -149,18 +141,17 @@ describe('DEMO mode across a restart', () => {
     const open = () => demoCore(dataDir);
     const first = await open();
     expect(first.mode).toBe('demo');
-    const c = await first.charges.create({ amountCents: 1500, payer });
-    if (!c.ok) throw new Error(c.message);
+    const c = await createdCharge(first, 1500);
     const port = first.ledger.kv.get<number>('callbacks.localPort');
     await first.stop();
 
     const second = await open();
     await second.start();
     expect(second.ledger.kv.get<number>('callbacks.localPort')).toBe(port);
-    expect(second.charges.get(c.value.id)).toMatchObject({ value: { status: 'PENDING' } });
-    const paid = await second.charges.record(c.value.id)!;
+    expect(second.charges.get(c.id)).toMatchObject({ value: { status: 'PENDING' } });
+    const paid = await second.charges.record(c.id)!;
     expect((await second.demo!.pay(paid.pspTransactionId!)).ok).toBe(true);
-    await waitFor(() => second.charges.record(c.value.id)!.status === 'PAID');
+    await waitFor(() => second.charges.record(c.id)!.status === 'PAID');
     await second.stop();
   });
 

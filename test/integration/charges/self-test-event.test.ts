@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { selfTestBody } from '../../../shared/domain/self-test';
-import { coreOn, payer } from '../../helpers/core';
+import { coreOn, createdCharge } from '../../helpers/core';
 import { signedCallback } from '../../helpers/terminal';
 import { sandboxForFile } from '../../helpers/sandbox-terminal';
 
@@ -12,11 +12,10 @@ const env = sandboxForFile();
 describe('a self-test event is never a payment', () => {
   it('forged with a pending charge id and PAID, unsigned or signed: the charge stays pending', async () => {
     const t = await coreOn(env.sb.baseUrl);
-    const c = await t.core.charges.create({ amountCents: 1990, payer });
-    if (!c.ok) throw new Error(c.message);
+    const c = await createdCharge(t.core, 1990);
     const forged = {
       ...(JSON.parse(selfTestBody('guessed-nonce', Date.now())) as object),
-      transactionId: c.value.externalId,
+      transactionId: c.externalId,
       status: 'PAID',
       amount: 19.9,
     };
@@ -27,14 +26,14 @@ describe('a self-test event is never a payment', () => {
     const signed = await t.core.intake.handle(signedCallback(forged), 'relay');
     for (const r of [unsigned, signed])
       expect(r).toMatchObject({ accepted: false, code: 'SELF_TEST' });
-    const v = t.core.charges.get(c.value.id);
+    const v = t.core.charges.get(c.id);
     expect(v.ok && v.value.status).toBe('PENDING');
     expect(t.events.some((e) => e.event === 'charges:paid')).toBe(false);
     // Not a refusal of the PSP's notices either (the owner is not told of a bad signature).
     expect(t.core.ledger.events.rejections()).toEqual({});
     // The real payment still lands: the path was not blocked by the self-test.
     const paid = await t.core.intake.handle(
-      signedCallback({ transactionId: c.value.externalId, status: 'PAID', amount: 19.9, fee: 0 }),
+      signedCallback({ transactionId: c.externalId, status: 'PAID', amount: 19.9, fee: 0 }),
       'relay',
     );
     expect(paid).toMatchObject({ accepted: true, outcome: 'applied' });

@@ -1,18 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { coreOn, payer, presetTerminal } from '../../helpers/core';
-import { sandbox, type TestSandbox } from '../../helpers/sandbox';
-import { stopAll } from '../../helpers/stop-all';
+import { describe, expect, it } from 'vitest';
+import { payer } from '../../helpers/core';
+import { presetTerminalPerTest } from '../../helpers/sandbox-terminal';
 
 // Bad input from a PSP of the family: a 2xx that says `success: false`, a callback naming no
 // charge of ours.
-let sb: TestSandbox;
-let t: Awaited<ReturnType<typeof coreOn>>;
-afterEach(() => stopAll(t?.core, sb));
+const env = presetTerminalPerTest();
 
 describe('bad input from the PSP', () => {
   it('bearer-snake: a 200 with success:false is a refusal, never a charge on screen', async () => {
-    sb = await sandbox({ dialect: 'bearer-snake' });
-    t = await presetTerminal(sb, 'bearer-snake');
+    const { sb, t } = await env.open('bearer-snake');
     await sb.control('POST', '/faults', {
       route: 'POST /payments/deposit',
       kind: 'status',
@@ -26,8 +22,7 @@ describe('bad input from the PSP', () => {
   });
 
   it('cics-pt: a callback for an unknown id is recorded and ignored (no query spent)', async () => {
-    sb = await sandbox({ dialect: 'cics-pt' });
-    t = await presetTerminal(sb, 'cics-pt');
+    const { sb, t } = await env.open('cics-pt');
     const res = await fetch(t.core.callbackUrl(), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

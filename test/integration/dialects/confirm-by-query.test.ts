@@ -1,36 +1,31 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { coreOn, payer, presetTerminal } from '../../helpers/core';
-import { eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
-import { stopAll } from '../../helpers/stop-all';
+import { describe, expect, it } from 'vitest';
+import { payer, type coreOn } from '../../helpers/core';
+import { eventually } from '../../helpers/sandbox';
+import { presetTerminalPerTest } from '../../helpers/sandbox-terminal';
 
 // cics-pt: unsigned callbacks are hints; only the status query's answer is applied, and the
 // query (60 a minute per IP at the PSP) never goes past its budget, whoever asks.
-type Core = Awaited<ReturnType<typeof coreOn>>;
-let sb: TestSandbox;
-let t: Core;
-afterEach(() => stopAll(t?.core, sb));
+const env = presetTerminalPerTest();
 
 async function cicsTerminal(extra: Parameters<typeof coreOn>[1] = {}) {
-  sb = await sandbox({ dialect: 'cics-pt' });
-  t = await presetTerminal(sb, 'cics-pt', extra);
+  const { t } = await env.open('cics-pt', extra);
   await t.core.start();
-  return t;
 }
 
 const checks = async () =>
-  ((await sb.control('GET', '/stats')).body as { checks: { total: number; limited: number } })
+  ((await env.sb.control('GET', '/stats')).body as { checks: { total: number; limited: number } })
     .checks;
 const pspIdOf = async (externalId: string) =>
-  ((await sb.control('GET', '/charges')).body as Array<{ id: string; externalId: string }>).find(
-    (c) => c.externalId === externalId,
-  )!.id;
+  (
+    (await env.sb.control('GET', '/charges')).body as Array<{ id: string; externalId: string }>
+  ).find((c) => c.externalId === externalId)!.id;
 const create = async (amountCents = 1234) => {
-  const r = await t.core.charges.create({ amountCents, payer });
+  const r = await env.t.core.charges.create({ amountCents, payer });
   if (!r.ok) throw new Error(r.message);
   return r.value;
 };
 const forge = (body: object) =>
-  fetch(t.core.callbackUrl(), {
+  fetch(env.t.core.callbackUrl(), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -45,14 +40,14 @@ describe('confirm-by-query (cics-pt)', () => {
     const res = await forge({ transactionId: Number(pspId), status: 'COMPLETO', value: 1234 });
     expect(res.status).toBe(200); // recorded as a hint, not applied
     await eventually(async () => (await checks()).total >= 1);
-    await t.core.reconciler.run();
-    const after = t.core.charges.get(c.id);
+    await env.t.core.reconciler.run();
+    const after = env.t.core.charges.get(c.id);
     expect(after.ok && after.value.status).toBe('PENDING');
     expect(after.ok && after.value.flags).not.toContain('UNKNOWN_STATUS');
 
-    await sb.control('POST', `/charges/${pspId}/pay`);
+    await env.sb.control('POST', `/charges/${pspId}/pay`);
     await eventually(async () => {
-      const v = t.core.charges.get(c.id);
+      const v = env.t.core.charges.get(c.id);
       return v.ok && v.value.status === 'PAID';
     });
   });
@@ -66,11 +61,11 @@ describe('confirm-by-query (cics-pt)', () => {
         forge({ transactionId: Number(pspId), status: 'COMPLETO', nonce: i }),
       ),
     );
-    await t.core.reconciler.run();
+    await env.t.core.reconciler.run();
     const used = (await checks()).total;
     expect(used).toBeGreaterThanOrEqual(1);
     expect(used).toBeLessThanOrEqual(3);
-    const v = t.core.charges.get(c.id);
+    const v = env.t.core.charges.get(c.id);
     expect(v.ok && v.value.status).toBe('PENDING');
   });
 
@@ -85,24 +80,24 @@ describe('confirm-by-query (cics-pt)', () => {
     const used = await checks();
     expect(used.total).toBe(share);
     expect(used.limited).toBe(0);
-    expect(t.core.statusBudget.available()).toBe(60 - share);
+    expect(env.t.core.statusBudget.available()).toBe(60 - share);
   });
 
   it('a 429 from the status query is honoured (Retry-After), not retried in a loop', async () => {
     await cicsTerminal();
     const c = await create();
-    await sb.control('POST', '/faults', {
+    await env.sb.control('POST', '/faults', {
       route: 'POST /transactions/check',
       kind: 'status',
       value: 429,
       count: 1,
     });
-    t.core.reconciler.hint(c.id);
+    env.t.core.reconciler.hint(c.id);
     await eventually(
-      async () => (await checks()).total === 0 && t.core.statusBudget.available() === 0,
+      async () => (await checks()).total === 0 && env.t.core.statusBudget.available() === 0,
     );
-    await t.core.reconciler.run();
+    await env.t.core.reconciler.run();
     expect((await checks()).total).toBe(0); // paused: nothing went out
-    await eventually(async () => t.core.statusBudget.available() > 0, 5_000);
+    await eventually(async () => env.t.core.statusBudget.available() > 0, 5_000);
   });
 });

@@ -1,9 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DialectId } from '../../../sandbox/dialect';
+import { PSP_PRESET_IDS } from '../../../shared/psp-presets';
 import type { ChargeView, WithdrawalView } from '../../../shared/views';
-import { payer, tempDir } from '../../helpers/core';
+import { tempDir } from '../../helpers/core';
 import { startHost, type Host } from '../../helpers/devhost';
+import { hostCharge } from '../../helpers/host-charge';
 import { DEMO_ACCOUNT, eventually, sandbox, type TestSandbox } from '../../helpers/sandbox';
 
 // Each dialect of the sandbox against the app with the matching preset, end to end through the
@@ -11,15 +13,8 @@ import { DEMO_ACCOUNT, eventually, sandbox, type TestSandbox } from '../../helpe
 // a withdrawal followed to its end, the MED list and a defense.
 const PIN = '2468';
 
-describe.each([
-  'seed',
-  'cics-pt',
-  'bearer-snake',
-  'veopag',
-  'axenpay',
-  'novaplex',
-  'pagloop',
-] as const)('dialect %s', (dialect: DialectId) => {
+// Every preset the app offers: a new one is tested here without a line to add.
+describe.each(PSP_PRESET_IDS)('dialect %s', (dialect: DialectId) => {
   let sb: TestSandbox;
   let host: Host;
   let paidCharge: ChargeView;
@@ -55,57 +50,45 @@ describe.each([
   };
 
   it('create → QR → pay → Pago', async () => {
-    const created = await host.call<ChargeView>('charges:create', {
-      amountCents: 2590,
-      description: 'Pão e café',
-      payer,
-    });
-    if (!created.ok) throw new Error(created.message);
-    expect(created.value.status).toBe('PENDING');
-    expect(created.value.brcode).toMatch(/^000201.*6304[0-9A-F]{4}$/);
-    const paid = await sb.control('POST', `/charges/${created.value.externalId}/pay`);
+    const created = await hostCharge(host, 2590, 'Pão e café');
+    expect(created.status).toBe('PENDING');
+    expect(created.brcode).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+    const paid = await sb.control('POST', `/charges/${created.externalId}/pay`);
     expect(paid.status).toBe(200);
-    await eventually(
-      async () => updates(created.value.id).some((v) => v.status === 'PAID'),
-      20_000,
-    );
+    await eventually(async () => updates(created.id).some((v) => v.status === 'PAID'), 20_000);
     const stats = (await sb.control('GET', '/stats')).body as {
       checks: { total: number; limited: number };
     };
     // cics-pt's callback is unsigned: Pago came from the status query's answer.
     if (dialect === 'cics-pt') expect(stats.checks.total).toBeGreaterThan(0);
     expect(stats.checks.limited).toBe(0);
-    paidCharge = created.value;
+    paidCharge = created;
   });
 
   it('a forged “paid” callback is refused; the real payment still turns it Pago', async () => {
-    const created = await host.call<ChargeView>('charges:create', { amountCents: 1717, payer });
-    if (!created.ok) throw new Error(created.message);
+    const created = await hostCharge(host, 1717);
     const before = ((await sb.control('GET', '/callbacks')).body as unknown[]).length;
     // Signed with a key that is not the shop's (unsigned where the member never signs).
-    expect((await sb.control('POST', `/charges/${created.value.externalId}/forge`)).status).toBe(
-      200,
-    );
+    expect((await sb.control('POST', `/charges/${created.externalId}/forge`)).status).toBe(200);
     // The relay takes it (a 200 to the "PSP"): it reaches the app, which must not believe it.
     await eventually(async () => {
       const log = (await sb.control('GET', '/callbacks')).body as Array<{ delivered: boolean }>;
       return log.length > before && log[before]!.delivered;
     }, 10_000);
     await new Promise((r) => setTimeout(r, 2000));
-    expect(updates(created.value.id).some((v) => v.status === 'PAID')).toBe(false);
-    await stillPendingThenPaid(created.value);
+    expect(updates(created.id).some((v) => v.status === 'PAID')).toBe(false);
+    await stillPendingThenPaid(created);
   });
 
   it.runIf(dialect === 'cics-pt')(
     'R$ 4,55: its reply in cents is read as R$ 4,55, the QR is shown, paid → Pago, fee R$ 0,23',
     async () => {
-      const created = await host.call<ChargeView>('charges:create', { amountCents: 455, payer });
-      if (!created.ok) throw new Error(created.message);
-      expect(created.value).toMatchObject({ status: 'PENDING', amountCents: 455 });
-      expect(created.value.brcode).toMatch(/^000201.*54044\.55.*6304[0-9A-F]{4}$/);
-      await sb.control('POST', `/charges/${created.value.externalId}/pay`);
+      const created = await hostCharge(host, 455);
+      expect(created).toMatchObject({ status: 'PENDING', amountCents: 455 });
+      expect(created.brcode).toMatch(/^000201.*54044\.55.*6304[0-9A-F]{4}$/);
+      await sb.control('POST', `/charges/${created.externalId}/pay`);
       const paid = await eventually(
-        async () => updates(created.value.id).find((v) => v.status === 'PAID'),
+        async () => updates(created.id).find((v) => v.status === 'PAID'),
         20_000,
       );
       // Its integration document's example: `transactionFee: 23` (cents) for 4.55.
@@ -179,14 +162,13 @@ describe.each([
   it.runIf(dialect === 'veopag')(
     'a callback signed with the client secret is refused; the webhook secret’s → Pago',
     async () => {
-      const created = await host.call<ChargeView>('charges:create', { amountCents: 1990, payer });
-      if (!created.ok) throw new Error(created.message);
+      const created = await hostCharge(host, 1990);
       const list = (await sb.control('GET', '/charges')).body as Array<{
         id: string;
         externalId: string;
         callbackUrl: string;
       }>;
-      const atPsp = list.find((c) => c.externalId === created.value.externalId)!;
+      const atPsp = list.find((c) => c.externalId === created.externalId)!;
       const body = JSON.stringify({
         type: 'Deposit',
         transaction_id: atPsp.id,
@@ -209,7 +191,7 @@ describe.each([
       });
       expect(forged.status).toBe(200); // the relay stores it; the app must refuse it
       await new Promise((r) => setTimeout(r, 1500));
-      await stillPendingThenPaid(created.value);
+      await stillPendingThenPaid(created);
     },
   );
 
@@ -221,34 +203,29 @@ describe.each([
         kind: 'drop',
         count: 1,
       });
-      const created = await host.call<ChargeView>('charges:create', { amountCents: 3100, payer });
-      if (!created.ok) throw new Error(created.message);
+      const created = await hostCharge(host, 3100);
       const shown = await eventually(
-        async () => updates(created.value.id).find((v) => v.status === 'PENDING' && v.brcode),
+        async () => updates(created.id).find((v) => v.status === 'PENDING' && v.brcode),
         30_000,
       );
       expect(shown.brcode).toMatch(/^000201.*6304[0-9A-F]{4}$/);
       const atPsp = (
         (await sb.control('GET', '/charges')).body as Array<{ externalId: string }>
-      ).filter((c) => c.externalId === created.value.externalId);
+      ).filter((c) => c.externalId === created.externalId);
       expect(atPsp).toHaveLength(1); // one charge at the PSP, never two
-      await sb.control('POST', `/charges/${created.value.externalId}/pay`);
-      await eventually(
-        async () => updates(created.value.id).some((v) => v.status === 'PAID'),
-        20_000,
-      );
+      await sb.control('POST', `/charges/${created.externalId}/pay`);
+      await eventually(async () => updates(created.id).some((v) => v.status === 'PAID'), 20_000);
     },
   );
 
   it.runIf(['veopag', 'axenpay', 'novaplex'].includes(dialect))(
     'its Bearer status query answers “Verificar de novo”',
     async () => {
-      const created = await host.call<ChargeView>('charges:create', { amountCents: 1200, payer });
-      if (!created.ok) throw new Error(created.message);
+      const created = await hostCharge(host, 1200);
       // The PSP is paid but the callback never reaches us (its URL refuses): only the query can tell.
-      await sb.control('POST', `/charges/${created.value.externalId}/pay`);
+      await sb.control('POST', `/charges/${created.externalId}/pay`);
       const r = await eventually(async () => {
-        const q = await host.call<ChargeView>('charges:recheck', { id: created.value.id });
+        const q = await host.call<ChargeView>('charges:recheck', { id: created.id });
         return q.ok && q.value.status === 'PAID' ? q : undefined;
       }, 20_000);
       expect(r.ok).toBe(true);

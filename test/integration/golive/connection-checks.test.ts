@@ -9,13 +9,8 @@ import type { DialectId } from '../../../sandbox/dialect';
 import { payer, tempDir } from '../../helpers/core';
 import { pspClient } from '../../helpers/psp-client';
 import { startRelayProcess } from '../../helpers/relay-process';
-import {
-  deadUrl,
-  DEMO_ACCOUNT,
-  eventually,
-  sandbox,
-  type TestSandbox,
-} from '../../helpers/sandbox';
+import { deadUrl, DEMO_ACCOUNT, eventually, sandbox } from '../../helpers/sandbox';
+import { sandboxForFile } from '../../helpers/sandbox-terminal';
 import type { ChildProcess } from 'node:child_process';
 import { selfSignedServer } from '../../helpers/self-signed';
 
@@ -52,6 +47,17 @@ afterAll(async () => {
 
 const line = (checks: CheckLine[], id: CheckLine['id']) => checks.find((c) => c.id === id);
 
+/** Line `id` ✗ for `problem` (with whatever else `more` says), and so the verdict fails. */
+const expectFailed = (
+  r: { checks: CheckLine[]; passed: boolean },
+  id: CheckLine['id'],
+  problem: string,
+  more: Partial<CheckLine> = {},
+) => {
+  expect(line(r.checks, id)).toMatchObject({ state: 'fail', problem, ...more });
+  expect(r.passed).toBe(false);
+};
+
 const PRESETS: Array<[PspPresetId, DialectId]> = [
   ['seed', 'seed'],
   ['cics-pt', 'cics-pt'],
@@ -71,17 +77,15 @@ const STATUS_ROUTE: Partial<Record<PspPresetId, string>> = {
 };
 
 describe.each(PRESETS)('Testar conexão, preset %s', (preset, dialect) => {
-  let sb: TestSandbox;
+  const env = sandboxForFile({ dialect });
   let channel: { channelId: string; token: string };
   beforeAll(async () => {
-    sb = await sandbox({ dialect });
     channel = await newChannel();
   }, 30_000);
-  afterAll(() => sb?.close());
   const run = (over: { webhookSecret?: string | null; relayUrl?: string; token?: string } = {}) =>
     testConnection({
       settings: pspPresetSettings(preset),
-      baseUrl: sb.baseUrl,
+      baseUrl: env.sb.baseUrl,
       credentials: { clientId: DEMO_ACCOUNT.clientId, clientSecret: DEMO_ACCOUNT.clientSecret },
       redactor: new Redactor(),
       now: Date.now,
@@ -96,8 +100,15 @@ describe.each(PRESETS)('Testar conexão, preset %s', (preset, dialect) => {
       },
       callbackBoundMs: 8000,
     });
-  const fault = (route: string, kind: string, value: number, count = 5) =>
-    sb.control('POST', '/faults', { route, kind, value, count });
+  /** The check run while `route` answers `status`; the fault is cleared after. */
+  const runWithFault = async (route: string, status: number) => {
+    await env.sb.control('POST', '/faults', { route, kind: 'status', value: status, count: 5 });
+    try {
+      return await run();
+    } finally {
+      await env.sb.control('DELETE', '/faults');
+    }
+  };
 
   it('everything works: every line ✓, and the verdict passed', async () => {
     const r = await run();
@@ -114,52 +125,26 @@ describe.each(PRESETS)('Testar conexão, preset %s', (preset, dialect) => {
 
   it('relay unreachable: the callback line ✗ and the verdict fails', async () => {
     const r = await run({ relayUrl: (await deadUrl('')).replace(/\/$/, '') });
-    expect(line(r.checks, 'callback')).toMatchObject({
-      state: 'fail',
-      problem: 'RELAY_UNREACHABLE',
-    });
-    expect(r.passed).toBe(false);
+    expectFailed(r, 'callback', 'RELAY_UNREACHABLE');
   }, 30_000);
 
   it('a wrong channel token: the callback line says the relay refused it', async () => {
     const r = await run({ token: 'not-the-channel-token-000000' });
-    expect(line(r.checks, 'callback')).toMatchObject({
-      state: 'fail',
-      problem: 'RELAY_TOKEN_REFUSED',
-    });
-    expect(r.passed).toBe(false);
+    expectFailed(r, 'callback', 'RELAY_TOKEN_REFUSED');
   }, 30_000);
 
   it('fees route missing: the fees line ✗ with "route missing", and the verdict fails', async () => {
-    await fault('GET /crypto/fees', 'status', 404);
-    try {
-      const r = await run();
-      expect(line(r.checks, 'cryptoFees')).toMatchObject({
-        state: 'fail',
-        problem: 'ROUTE_MISSING',
-      });
-      expect(line(r.checks, 'balance')).toMatchObject({ state: 'pass' });
-      expect(r.passed).toBe(false);
-    } finally {
-      await sb.control('DELETE', '/faults');
-    }
+    const r = await runWithFault('GET /crypto/fees', 404);
+    expectFailed(r, 'cryptoFees', 'ROUTE_MISSING');
+    expect(line(r.checks, 'balance')).toMatchObject({ state: 'pass' });
   }, 30_000);
 
   it.runIf(preset in STATUS_ROUTE)(
     'status query 401: its line ✗ "credentials refused" with the PSP\'s words; never OK',
     async () => {
-      await fault(STATUS_ROUTE[preset]!, 'status', 401);
-      try {
-        const r = await run();
-        expect(line(r.checks, 'statusQuery')).toMatchObject({
-          state: 'fail',
-          problem: 'WRONG_CREDENTIALS',
-        });
-        expect(line(r.checks, 'balance')).toMatchObject({ state: 'pass' });
-        expect(r.passed).toBe(false);
-      } finally {
-        await sb.control('DELETE', '/faults');
-      }
+      const r = await runWithFault(STATUS_ROUTE[preset]!, 401);
+      expectFailed(r, 'statusQuery', 'WRONG_CREDENTIALS');
+      expect(line(r.checks, 'balance')).toMatchObject({ state: 'pass' });
     },
     30_000,
   );
@@ -169,17 +154,13 @@ describe.each(PRESETS)('Testar conexão, preset %s', (preset, dialect) => {
     async () => {
       const r = await testConnection({
         settings: { ...pspPresetSettings(preset), statusQueryPath: '/no/such/route/{id}' },
-        baseUrl: sb.baseUrl,
+        baseUrl: env.sb.baseUrl,
         credentials: { clientId: DEMO_ACCOUNT.clientId, clientSecret: DEMO_ACCOUNT.clientSecret },
         redactor: new Redactor(),
         now: Date.now,
         relay: null,
       });
-      expect(line(r.checks, 'statusQuery')).toMatchObject({
-        state: 'fail',
-        problem: 'ROUTE_MISSING',
-      });
-      expect(r.passed).toBe(false);
+      expectFailed(r, 'statusQuery', 'ROUTE_MISSING');
     },
     30_000,
   );
@@ -188,7 +169,7 @@ describe.each(PRESETS)('Testar conexão, preset %s', (preset, dialect) => {
     'wrong webhook secret: the callback line ✗ "signature does not match", right one ✓',
     async () => {
       // A real callback from the PSP reaches the relay first (a paid charge)…
-      const { client } = pspClient(sb.baseUrl, pspPresetSettings('veopag'));
+      const { client } = pspClient(env.sb.baseUrl, pspPresetSettings('veopag'));
       const created = await client.createDeposit({
         amountCents: 1234,
         externalId: `ext-${Date.now()}`,
@@ -196,18 +177,13 @@ describe.each(PRESETS)('Testar conexão, preset %s', (preset, dialect) => {
         payer: { ...payer, document: '12345678909', phone: '5511912345678' },
       });
       if (!created.ok) throw new Error(JSON.stringify(created));
-      await sb.control('POST', `/charges/${created.value.transactionId}/pay`);
+      await env.sb.control('POST', `/charges/${created.value.transactionId}/pay`);
       // …then the test, with a secret that does not sign it.
       const wrong = await eventually(async () => {
         const r = await run({ webhookSecret: 'not-the-panel-secret' });
         return line(r.checks, 'callback')?.state === 'fail' ? r : undefined;
       }, 15_000);
-      expect(line(wrong.checks, 'callback')).toMatchObject({
-        state: 'fail',
-        problem: 'SIGNATURE_MISMATCH',
-        signatureChecked: true,
-      });
-      expect(wrong.passed).toBe(false);
+      expectFailed(wrong, 'callback', 'SIGNATURE_MISMATCH', { signatureChecked: true });
       const right = await run();
       expect(line(right.checks, 'callback')).toMatchObject({
         state: 'pass',
@@ -222,11 +198,7 @@ describe.each(PRESETS)('Testar conexão, preset %s', (preset, dialect) => {
     'no webhook secret set: its line says so',
     async () => {
       const r = await run({ webhookSecret: null });
-      expect(line(r.checks, 'webhookSecret')).toMatchObject({
-        state: 'fail',
-        problem: 'SECRET_MISSING',
-      });
-      expect(r.passed).toBe(false);
+      expectFailed(r, 'webhookSecret', 'SECRET_MISSING');
     },
     30_000,
   );
@@ -246,8 +218,7 @@ describe('the relay URL with a certificate that does not verify', () => {
         now: Date.now,
         relay: { url: `https://127.0.0.1:${port}`, channelId: 'c', token: 'x'.repeat(32) },
       });
-      expect(line(r.checks, 'callback')).toMatchObject({ state: 'fail', problem: 'RELAY_TLS' });
-      expect(r.passed).toBe(false);
+      expectFailed(r, 'callback', 'RELAY_TLS');
     } finally {
       await sb.close();
       await server.close();

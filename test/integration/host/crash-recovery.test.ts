@@ -1,26 +1,17 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChargeView } from '../../../shared/views';
 import { payer, tempDir } from '../../helpers/core';
 import { startHost } from '../../helpers/devhost';
-import {
-  DEMO_ACCOUNT,
-  eventually,
-  sandbox,
-  waitFor,
-  type TestSandbox,
-} from '../../helpers/sandbox';
+import { DEMO_ACCOUNT, eventually, waitFor } from '../../helpers/sandbox';
+import { sandboxForFile } from '../../helpers/sandbox-terminal';
 
 // kill -9 of the real host process at the two dangerous moments; on restart the charge is
 // recovered and resolved, and the PSP holds exactly one charge for its id.
-let sb: TestSandbox;
-beforeAll(async () => {
-  sb = await sandbox();
-});
-afterAll(() => sb.close());
+const env = sandboxForFile();
 
-const env = (dataDir: string, extra: Record<string, string> = {}) => ({
+const hostEnv = (dataDir: string, extra: Record<string, string> = {}) => ({
   BALCAO_DATA_DIR: dataDir,
   BALCAO_CLIENT_ID: DEMO_ACCOUNT.clientId,
   BALCAO_CLIENT_SECRET: DEMO_ACCOUNT.clientSecret,
@@ -45,12 +36,12 @@ function ledgerRows(dataDir: string): Array<{ id: string; external_id: string; s
 }
 
 const atPsp = async (externalId: string) =>
-  ((await sb.control('GET', '/charges')).body as Array<{ externalId: string }>).filter(
+  ((await env.sb.control('GET', '/charges')).body as Array<{ externalId: string }>).filter(
     (c) => c.externalId === externalId,
   );
 
 async function restartAndResolve(dataDir: string, chargeId: string) {
-  const host = await startHost(['--psp', sb.baseUrl], env(dataDir));
+  const host = await startHost(['--psp', env.sb.baseUrl], hostEnv(dataDir));
   try {
     return await eventually(async () => {
       const r = await host.call<ChargeView>('charges:get', { id: chargeId });
@@ -67,8 +58,8 @@ describe('crash safety (kill -9 of the host)', () => {
     ['timeout', 'the PSP never processes it'],
   ])('(a) after the ledger write, before the PSP answers (%s: %s)', async (kind) => {
     const dataDir = tempDir();
-    await sb.control('POST', '/faults', { route: 'POST /payments/deposit', kind, value: 5000 });
-    const host = await startHost(['--psp', sb.baseUrl], env(dataDir));
+    await env.sb.control('POST', '/faults', { route: 'POST /payments/deposit', kind, value: 5000 });
+    const host = await startHost(['--psp', env.sb.baseUrl], hostEnv(dataDir));
     void host.call('charges:create', { amountCents: 4321, payer });
     const row = await waitFor(() => {
       try {
@@ -78,7 +69,7 @@ describe('crash safety (kill -9 of the host)', () => {
       }
     });
     await host.kill9();
-    await sb.control('DELETE', '/faults');
+    await env.sb.control('DELETE', '/faults');
     expect(ledgerRows(dataDir)[0]).toMatchObject({ status: 'SUBMITTING' });
 
     const view = await restartAndResolve(dataDir, row.id);
@@ -90,8 +81,8 @@ describe('crash safety (kill -9 of the host)', () => {
   it('(b) after the PSP answered, before the ledger and the UI saw it', async () => {
     const dataDir = tempDir();
     const host = await startHost(
-      ['--psp', sb.baseUrl],
-      env(dataDir, { BALCAO_TEST_CRASH_AFTER_PSP: '1' }),
+      ['--psp', env.sb.baseUrl],
+      hostEnv(dataDir, { BALCAO_TEST_CRASH_AFTER_PSP: '1' }),
     );
     const r = await host.call('charges:create', { amountCents: 5555, payer });
     expect(r).toMatchObject({ ok: false, code: 'HOST_GONE' }); // the UI never got the answer

@@ -27,6 +27,24 @@ afterEach(async () => {
   for (const c of cleanup.splice(0)) await c().catch(() => undefined);
 });
 
+/**
+ * A service of its own with one secret of each kind (`clientId` the shop's), cleared after the
+ * test through the library `store` opens (it reaches the other library's entries too).
+ */
+function shopSecrets(clientId: string, store: (service: string) => SecretStore) {
+  const svc = service();
+  const secrets: Record<string, string> = {
+    'psp.clientId': clientId,
+    'psp.clientSecret': `cs-${randomBytes(12).toString('hex')}`,
+    'relay.channelToken': `rt-${randomBytes(16).toString('hex')}`,
+  };
+  cleanup.push(async () => {
+    const s = store(svc);
+    for (const k of Object.keys(secrets)) await s.delete(k as SecretKey);
+  });
+  return { svc, secrets };
+}
+
 const adapters: [string, (service: string) => SecretStore & { available(): Promise<boolean> }][] = [
   ['keytar', (s) => new KeytarSecretStore(s)],
   ['@napi-rs/keyring', (s) => new NapiKeyringSecretStore(s)],
@@ -77,16 +95,7 @@ describe.skipIf(!hasSecretService).each(adapters)('keychain adapter: %s', (_name
 
 describe.skipIf(!hasSecretService)('moving from keytar to @napi-rs/keyring', () => {
   it('reads every secret keytar wrote, with no retyping', async () => {
-    const svc = service();
-    const secrets: Record<string, string> = {
-      'psp.clientId': 'loja-centro',
-      'psp.clientSecret': `cs-${randomBytes(12).toString('hex')}`,
-      'relay.channelToken': `rt-${randomBytes(16).toString('hex')}`,
-    };
-    cleanup.push(async () => {
-      const napi = new NapiKeyringSecretStore(svc);
-      for (const k of Object.keys(secrets)) await napi.delete(k as SecretKey);
-    });
+    const { svc, secrets } = shopSecrets('loja-centro', (v) => new NapiKeyringSecretStore(v));
     for (const [k, v] of Object.entries(secrets)) await keytar.setPassword(svc, k, v);
     const napi = new NapiKeyringSecretStore(svc);
     for (const [k, v] of Object.entries(secrets)) expect(await napi.get(k as SecretKey)).toBe(v);
@@ -109,16 +118,7 @@ describe.skipIf(!hasSecretService)('switching back and forth between the two lib
     new AsyncEntry(svc, k, { linux: { store: 'secret-service' } });
 
   it('keytar reads every secret @napi-rs/keyring wrote, moved once, and the way back too', async () => {
-    const svc = service();
-    const secrets: Record<string, string> = {
-      'psp.clientId': 'loja-norte',
-      'psp.clientSecret': `cs-${randomBytes(12).toString('hex')}`,
-      'relay.channelToken': `rt-${randomBytes(16).toString('hex')}`,
-    };
-    cleanup.push(async () => {
-      const k = new KeytarSecretStore(svc);
-      for (const key of Object.keys(secrets)) await k.delete(key as SecretKey);
-    });
+    const { svc, secrets } = shopSecrets('loja-norte', (v) => new KeytarSecretStore(v));
     // Started on @napi-rs/keyring: its own entries, keytar's library sees none of them.
     const napi = new NapiKeyringSecretStore(svc);
     for (const [k, v] of Object.entries(secrets)) await napi.set(k as SecretKey, v);

@@ -15,18 +15,14 @@ import { Ledger } from '../../../electron/services/ledger/ledger';
 import { MIGRATIONS } from '../../../electron/services/ledger/migrations';
 import { restoreIfAsked } from '../../../electron/main/os/restore-arg';
 import { tempDir } from '../../helpers/core';
-import { addCharges, writeVersion1Ledger } from '../../helpers/ledger-files';
+import { addCharges, ledgerWithCharges, writeVersion1Ledger } from '../../helpers/ledger-files';
 
 const amounts = (ledger: Ledger) =>
   ledger.db.prepare('SELECT id, amount_cents FROM charges ORDER BY id').all();
 
 describe('ledger backups', () => {
   it('a daily copy, the ledger destroyed, the copy restored: every charge is back', async () => {
-    const dir = tempDir();
-    const file = path.join(dir, 'ledger.sqlite');
-    const backups = path.join(dir, 'backups');
-    const ledger = Ledger.open(file, { backupDir: backups });
-    addCharges(ledger, 0, 250);
+    const { dataDir, file, backups, ledger } = ledgerWithCharges(250);
     const before = amounts(ledger);
     const info = await backupLedger(ledger.db, backups);
     expect(info).toMatchObject({ charges: 250, version: MIGRATIONS.length });
@@ -53,7 +49,7 @@ describe('ledger backups', () => {
     restored.close();
     // The garbled file is kept aside, not deleted (with its -wal/-shm sidecars, when any).
     expect(
-      readdirSync(dir).filter(
+      readdirSync(dataDir).filter(
         (f) => f.startsWith('ledger.sqlite.antes-de-restaurar-') && !/-(wal|shm)$/.test(f),
       ),
     ).toHaveLength(1);

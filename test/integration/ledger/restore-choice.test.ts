@@ -15,7 +15,7 @@ import {
 } from '../../../electron/services/ledger/restore-choice';
 import { coreOn, tempDir } from '../../helpers/core';
 import { startHarness } from '../../helpers/shell-harness';
-import { addCharges } from '../../helpers/ledger-files';
+import { addCharges, ledgerWithCharges } from '../../helpers/ledger-files';
 
 const PIN = '2468';
 
@@ -99,11 +99,7 @@ describe('Restaurar a copy from Configurações', () => {
   });
 
   it('the Electron shell puts the chosen copy back at start, before the core opens the ledger; a copy gone bad is reported and the ledger kept', async () => {
-    const dataDir = tempDir();
-    const file = path.join(dataDir, 'ledger.sqlite');
-    const backups = path.join(dataDir, 'backups');
-    const ledger = Ledger.open(file, { backupDir: backups });
-    addCharges(ledger, 0, 3);
+    const { dataDir, file, backups, ledger } = ledgerWithCharges(3);
     const copy = await backupLedger(ledger.db, backups);
     addCharges(ledger, 3, 4);
     ledger.close();

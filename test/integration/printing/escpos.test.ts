@@ -8,9 +8,10 @@ import { formatBRL } from '../../../shared/domain/money';
 import type { DayClosingView, HistoryRow } from '../../../shared/history';
 import { createHandlers } from '../../../electron/services/handlers';
 import { dispatch } from '../../../electron/services/ipc-dispatch';
-import { coreOn, payer, tempDir } from '../../helpers/core';
+import { coreOn, createdCharge, tempDir } from '../../helpers/core';
 import { cp860Lines, fakePrinter } from '../../helpers/fake-printer';
 import { startHost, type Host } from '../../helpers/devhost';
+import { hostCharge } from '../../helpers/host-charge';
 import { DEMO_ACCOUNT, deadUrl, sandbox, waitFor, type TestSandbox } from '../../helpers/sandbox';
 
 const hex = (...b: number[]) => Buffer.from(b);
@@ -28,6 +29,14 @@ function qrStored(job: Buffer): string | undefined {
   }
   return undefined;
 }
+
+/** The job the printer received for the printed document (a receipt, or the closing). */
+async function printed(channel: string, payload: unknown): Promise<Buffer> {
+  const before = printer.jobs.length;
+  expect(await host.call(channel, payload)).toMatchObject({ ok: true });
+  return waitFor(() => printer.jobs[before]);
+}
+const printedReceipt = (id: string) => printed('printer:printReceipt', { id, labels: PT });
 
 let sb: TestSandbox;
 let printer: Awaited<ReturnType<typeof fakePrinter>>;
@@ -50,17 +59,10 @@ afterAll(async () => {
 
 describe('ESC/POS thermal printing (development host --printer tcp://…)', () => {
   it("sends the QR (model 2, level M, ≥ 30 mm) with the charge's BR Code, CP860 text and a cut", async () => {
-    const created = await host.call<HistoryRow>('charges:create', {
-      amountCents: 4_321,
-      description: 'Pão de queijo e café',
-      payer,
-    });
-    if (!created.ok) throw new Error(created.message);
-    const brcode = created.value.brcode!;
+    const created = await hostCharge(host, 4_321, 'Pão de queijo e café');
+    const brcode = created.brcode!;
     expect(brcode).toMatch(/^000201/);
-    const printed = await host.call('printer:printReceipt', { id: created.value.id, labels: PT });
-    expect(printed).toMatchObject({ ok: true });
-    const job = await waitFor(() => printer.jobs[0]);
+    const job = await printedReceipt(created.id);
 
     expect(qrStored(job)).toBe(brcode);
     // Model 2, error correction M.
@@ -88,19 +90,8 @@ describe('ESC/POS thermal printing (development host --printer tcp://…)', () =
   });
 
   it('stays in CP860 whatever the description holds: nearest plain form or `?`, never another code page', async () => {
-    const created = await host.call<HistoryRow>('charges:create', {
-      amountCents: 1_250,
-      description: 'Pão de queijo — “promoção” … 🧀 Ærø',
-      payer,
-    });
-    if (!created.ok) throw new Error(created.message);
-    const before = printer.jobs.length;
-    expect(
-      await host.call('printer:printReceipt', { id: created.value.id, labels: PT }),
-    ).toMatchObject({
-      ok: true,
-    });
-    const job = await waitFor(() => printer.jobs[before]);
+    const created = await hostCharge(host, 1_250, 'Pão de queijo — “promoção” … 🧀 Ærø');
+    const job = await printedReceipt(created.id);
     // ESC t n anywhere in the job: only ESC t 3 (CP860), so nothing after it prints as garbage.
     const selected: number[] = [];
     for (let i = job.indexOf(hex(0x1b, 0x74)); i >= 0; i = job.indexOf(hex(0x1b, 0x74), i + 1))
@@ -114,30 +105,23 @@ describe('ESC/POS thermal printing (development host --printer tcp://…)', () =
     expect(job.includes(hex(0x6f, 0x87, 0x84, 0x6f))).toBe(true); // oção
     expect(job.includes(Buffer.from('ção', 'utf8'))).toBe(false);
     // The QR's data is the BR Code, byte for byte.
-    expect(qrStored(job)).toBe(created.value.brcode);
+    expect(qrStored(job)).toBe(created.brcode);
   });
 
   it('prints the Comprovante once paid: no QR, the PSP id', async () => {
-    const created = await host.call<HistoryRow>('charges:create', { amountCents: 1_000, payer });
-    if (!created.ok) throw new Error(created.message);
+    const created = await hostCharge(host, 1_000);
     const detail = await host.call<{ charge: HistoryRow }>('history:detail', {
-      id: created.value.id,
+      id: created.id,
     });
     if (!detail.ok) throw new Error(detail.message);
     const psp = detail.value.charge.pspTransactionId!;
     await sb.control('POST', `/charges/${psp}/pay`);
-    const before = printer.jobs.length;
     for (let i = 0; i < 200; i++) {
-      const d = await host.call<{ charge: HistoryRow }>('history:detail', { id: created.value.id });
+      const d = await host.call<{ charge: HistoryRow }>('history:detail', { id: created.id });
       if (d.ok && d.value.charge.status === 'PAID') break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    expect(
-      await host.call('printer:printReceipt', { id: created.value.id, labels: PT }),
-    ).toMatchObject({
-      ok: true,
-    });
-    const job = await waitFor(() => printer.jobs[before]);
+    const job = await printedReceipt(created.id);
     expect(qrStored(job)).toBeUndefined();
     expect(job.includes(Buffer.from('Comprovante de pagamento PIX'))).toBe(true);
     expect(job.includes(Buffer.from(psp))).toBe(true);
@@ -153,9 +137,7 @@ describe('Fechamento do dia on the thermal printer', () => {
     if (!closing.ok) throw new Error(closing.message);
     // The renderer's own layout of it, as `Fechamento do dia` sends it.
     const doc = closingPrint(closing.value, i18next.t);
-    const before = printer.jobs.length;
-    expect(await host.call('printer:printClosing', doc)).toMatchObject({ ok: true });
-    const job = await waitFor(() => printer.jobs[before]);
+    const job = await printed('printer:printClosing', doc);
     const cp860 = (text: string) => iconv.encode(text, 'cp860');
     const lines = cp860Lines(job);
     // The no-break space of R$ 1,00 is printed as a plain space (blank in any code page).
@@ -190,20 +172,18 @@ describe('printer settings and failures', () => {
     const t = await coreOn(sb.baseUrl, {
       printer: { kind: 'escpos-network', address: `127.0.0.1:${port}` },
     });
-    const c = await t.core.charges.create({ amountCents: 500, payer });
-    if (!c.ok) throw new Error(c.message);
+    const c = await createdCharge(t.core, 500);
     const r = await dispatch(
       createHandlers(t.core, 'browser'),
       'printer:printReceipt',
-      { id: c.value.id, labels: PT },
+      { id: c.id, labels: PT },
       t.core.logger,
     );
     expect(r).toMatchObject({ ok: false, kind: 'unavailable', code: 'PRINTER_UNAVAILABLE' });
     // With the system dialog configured, the renderer is told to open it.
     const sys = await coreOn(sb.baseUrl);
-    const c2 = await sys.core.charges.create({ amountCents: 500, payer });
-    if (!c2.ok) throw new Error(c2.message);
-    expect(await sys.core.printer.print(c2.value.id, PT)).toMatchObject({
+    const c2 = await createdCharge(sys.core, 500);
+    expect(await sys.core.printer.print(c2.id, PT)).toMatchObject({
       code: 'PRINTER_NOT_ESCPOS',
     });
     await t.core.stop();

@@ -22,6 +22,17 @@ const deposit = (over: Record<string, unknown> = {}) =>
       ...over,
     })
     .then(track);
+const transaction = (over: Record<string, unknown> = {}) =>
+  c.client
+    .createTransaction({
+      amountCents: 500,
+      transactionId: freshId('tx'),
+      webhookUrl: 'http://127.0.0.1:1/cb',
+      payerName: 'Ana',
+      payerDocument: '12345678909',
+      ...over,
+    })
+    .then(track);
 const fault = (route: string, kind: string, value?: number | string, count = 1) =>
   sb.control('POST', '/faults', { route, kind, ...(value !== undefined && { value }), count });
 const chargeCount = async () => ((await sb.control('GET', '/charges')).body as unknown[]).length;
@@ -49,15 +60,7 @@ describe('every operation', () => {
   });
 
   it('createTransaction echoes our transactionId', async () => {
-    const r = track(
-      await c.client.createTransaction({
-        amountCents: 500,
-        transactionId: 'tx-client-1',
-        webhookUrl: 'http://127.0.0.1:1/cb',
-        payerName: 'Ana',
-        payerDocument: '12345678909',
-      }),
-    );
+    const r = await transaction({ transactionId: 'tx-client-1' });
     expect(r).toMatchObject({
       ok: true,
       value: { transactionId: 'tx-client-1', amountCents: 500 },
@@ -261,15 +264,7 @@ describe('every fault kind', () => {
 
   it('status fault on /transactions/create uses the ci/cs route too', async () => {
     await fault('POST /transactions/create', 'status', 503);
-    const r = track(
-      await c.client.createTransaction({
-        amountCents: 100,
-        transactionId: `tx-f-${Date.now()}`,
-        webhookUrl: 'http://127.0.0.1:1/cb',
-        payerName: 'Ana',
-        payerDocument: '12345678909',
-      }),
-    );
+    const r = await transaction({ amountCents: 100 });
     expect(r).toMatchObject({ ok: false, kind: 'unavailable' });
   });
 });

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PspClient } from '../../../electron/services/psp/client';
 import { pspPresetSettings } from '../../../shared/psp-presets';
 import { pspSettingsSchema } from '../../../shared/psp-settings';
-import { DEMO_ACCOUNT, rawApi, sandbox, type TestSandbox } from '../../helpers/sandbox';
+import { DEMO_ACCOUNT, rawApi } from '../../helpers/sandbox';
+import { sandboxForFile } from '../../helpers/sandbox-terminal';
 
 // VeoPag limits logins to 25 per 15 minutes per IP (429 + Retry-After). Once refused, every
 // caller (a sale, polling, the owner's screens) gets a clear code at once: no login loop that
 // would keep the limit shut.
-let sb: TestSandbox;
-beforeAll(async () => {
-  sb = await sandbox({ dialect: 'veopag' });
-});
-afterAll(() => sb?.close());
+const env = sandboxForFile({ dialect: 'veopag' });
 
 describe('VeoPag login limit', () => {
   it('a 429 on login: PSP_LOGIN_RATE_LIMITED with the wait, and no further login until it passes', async () => {
-    const api = rawApi(sb.baseUrl);
+    const api = rawApi(env.sb.baseUrl);
     // Someone else behind the same IP used the 25 logins.
     for (let i = 0; i < 25; i++)
       await api.call('POST', '/auth/login', {
@@ -27,7 +24,10 @@ describe('VeoPag login limit', () => {
       return fetch(input, init);
     };
     const client = new PspClient({
-      settings: pspSettingsSchema.parse({ ...pspPresetSettings('veopag'), baseUrl: sb.baseUrl }),
+      settings: pspSettingsSchema.parse({
+        ...pspPresetSettings('veopag'),
+        baseUrl: env.sb.baseUrl,
+      }),
       credentials: async () => ({ ...DEMO_ACCOUNT }),
       fetch: counting,
     });
@@ -56,6 +56,6 @@ describe('VeoPag login limit', () => {
     for (let i = 0; i < 10; i++) await client.login();
     expect(logins).toBe(1);
     // Nothing reached the PSP's charge route.
-    expect(((await sb.control('GET', '/charges')).body as unknown[]).length).toBe(0);
+    expect(((await env.sb.control('GET', '/charges')).body as unknown[]).length).toBe(0);
   });
 });

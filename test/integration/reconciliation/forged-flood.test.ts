@@ -1,20 +1,17 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESERVE } from '../../../electron/services/psp/status-query-gate';
-import { coreOn, payer, presetTerminal } from '../../helpers/core';
-import { sandbox, waitFor, type TestSandbox } from '../../helpers/sandbox';
-import { stopAll } from '../../helpers/stop-all';
+import { payer } from '../../helpers/core';
+import { waitFor } from '../../helpers/sandbox';
+import { presetTerminalPerTest } from '../../helpers/sandbox-terminal';
 
 // Issue 21, item 4: under a flood of forged COMPLETO callbacks (confirm-by-query) naming charges
 // closed here, routine reconciliation spends its share of the status-query budget, and a
 // genuine payment at the counter still reaches `Pago` at once (the counter's reserve).
-let sb: TestSandbox;
-let t: Awaited<ReturnType<typeof coreOn>>;
-afterAll(() => stopAll(t?.core, sb));
+const env = presetTerminalPerTest();
 
 describe('a forged flood does not starve the genuine payment', () => {
   it('Pago within 2 s while forged hints about 30 closed charges keep coming', async () => {
-    sb = await sandbox({ dialect: 'cics-pt' });
-    t = await presetTerminal(sb, 'cics-pt');
+    const { sb, t } = await env.open('cics-pt');
     expect(t.core.settings.update({ psp: { statusQuery: { perMinute: 20 } } }).ok).toBe(true);
     await t.core.start();
     const pspIds = new Map<string, string>();

@@ -1,36 +1,21 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseBrCode } from '../../../shared/domain/brcode';
 import { GLOBAL_FEES_ACCOUNT } from '../../../sandbox/state';
-import {
-  callbackReceiver,
-  DEMO_ACCOUNT,
-  rawApi,
-  sandbox,
-  validDeposit,
-  waitFor,
-  type TestSandbox,
-} from '../../helpers/sandbox';
+import { callbackReceiver, DEMO_ACCOUNT, validDeposit, waitFor } from '../../helpers/sandbox';
+import { sandboxApiForFile } from '../../helpers/sandbox-terminal';
 
-let sb: TestSandbox;
-let api: ReturnType<typeof rawApi>;
-let bearer: Record<string, string>;
+const env = sandboxApiForFile({ callbacks: { baseDelayMs: 30, maxAttempts: 4 } });
 
-beforeAll(async () => {
-  sb = await sandbox({ callbacks: { baseDelayMs: 30, maxAttempts: 4 } });
-  api = rawApi(sb.baseUrl);
-  bearer = { authorization: `Bearer ${await api.token()}` };
-});
-afterAll(() => sb.close());
-
-const balance = async () => (await api.call('GET', '/users/balance', { headers: api.cics })).body;
+const balance = async () =>
+  (await env.api.call('GET', '/users/balance', { headers: env.api.cics })).body;
 
 describe('charges, payment and callbacks', () => {
   it('a paid deposit moves the balance and sends one signed callback (A7, A8)', async () => {
     const rx = await callbackReceiver();
     const before = await balance();
-    const created = await api.call('POST', '/payments/deposit', {
-      headers: bearer,
+    const created = await env.api.call('POST', '/payments/deposit', {
+      headers: env.bearer,
       body: validDeposit({ amount: 100, clientCallbackUrl: rx.url }),
     });
     const { transactionId, qrcode } = created.body.qrCodeResponse as {
@@ -40,7 +25,7 @@ describe('charges, payment and callbacks', () => {
     expect(parseBrCode(qrcode)).toMatchObject({ ok: true, value: { amountCents: 10000 } });
     expect((await balance()).pending).toBeCloseTo((before.pending as number) + 100, 2);
 
-    expect((await sb.control('POST', `/charges/${transactionId}/pay`)).status).toBe(200);
+    expect((await env.sb.control('POST', `/charges/${transactionId}/pay`)).status).toBe(200);
     const cb = await waitFor(() => rx.received[0]);
     const expected = createHmac('sha256', DEMO_ACCOUNT.clientSecret)
       .update(`${cb.headers['x-timestamp']}.${cb.body}`)
@@ -59,25 +44,25 @@ describe('charges, payment and callbacks', () => {
     expect(after.available).toBeCloseTo((before.available as number) + 99.01, 2);
     expect(after.pending).toBeCloseTo(before.pending as number, 2);
     // A settled charge cannot be settled again.
-    expect((await sb.control('POST', `/charges/${transactionId}/expire`)).status).toBe(409);
+    expect((await env.sb.control('POST', `/charges/${transactionId}/expire`)).status).toBe(409);
     await rx.close();
   });
 
   it('retries a callback that got no 2xx, with growing delays and the same event id', async () => {
     const rx = await callbackReceiver((n) => (n < 3 ? 503 : 200));
-    const created = await api.call('POST', '/payments/deposit', {
-      headers: bearer,
+    const created = await env.api.call('POST', '/payments/deposit', {
+      headers: env.bearer,
       body: validDeposit({ clientCallbackUrl: rx.url }),
     });
     const id = (created.body.qrCodeResponse as { transactionId: string }).transactionId;
-    await sb.control('POST', `/charges/${id}/fail`);
+    await env.sb.control('POST', `/charges/${id}/fail`);
     await waitFor(() => rx.received.length >= 3);
     const [a, b, c] = rx.received;
     expect(new Set(rx.received.map((r) => r.headers['x-event-id'])).size).toBe(1);
     // Backoff of 30 ms, then 60 ms: lower bounds only (a loaded machine can only make them later).
     expect(b!.at - a!.at).toBeGreaterThanOrEqual(28);
     expect(c!.at - b!.at).toBeGreaterThanOrEqual(58);
-    const log = (await sb.control('GET', '/callbacks')).body as Array<{
+    const log = (await env.sb.control('GET', '/callbacks')).body as Array<{
       url: string;
       delivered: boolean;
       attempts: unknown[];
@@ -91,8 +76,8 @@ describe('charges, payment and callbacks', () => {
 
   it('transactions/create callbacks go to projectWebhook; the status query finds by either id', async () => {
     const rx = await callbackReceiver();
-    const r = await api.call('POST', '/transactions/create', {
-      headers: api.cics,
+    const r = await env.api.call('POST', '/transactions/create', {
+      headers: env.api.cics,
       body: {
         amount: 7.5,
         payerName: 'Ana',
@@ -102,28 +87,30 @@ describe('charges, payment and callbacks', () => {
       },
     });
     expect(r.status).toBe(201);
-    await sb.control('POST', '/charges/tx-query-1/expire');
+    await env.sb.control('POST', '/charges/tx-query-1/expire');
     await waitFor(() => rx.received[0]);
     expect(JSON.parse(rx.received[0]!.body)).toMatchObject({
       transactionId: 'tx-query-1',
       status: 'EXPIRED',
     });
-    const q = await api.call('GET', '/transactions/tx-query-1', { headers: api.cics });
+    const q = await env.api.call('GET', '/transactions/tx-query-1', { headers: env.api.cics });
     expect(q.body).toMatchObject({ transactionId: 'tx-query-1', status: 'EXPIRED', amount: 7.5 });
-    expect((await api.call('GET', '/transactions/nope', { headers: api.cics })).status).toBe(404);
+    expect(
+      (await env.api.call('GET', '/transactions/nope', { headers: env.api.cics })).status,
+    ).toBe(404);
     await rx.close();
   });
 
   it('autopay pays every new charge after the delay', async () => {
     const rx = await callbackReceiver();
-    await sb.control('POST', '/autopay', { afterMs: 50 });
-    await api.call('POST', '/payments/deposit', {
-      headers: bearer,
+    await env.sb.control('POST', '/autopay', { afterMs: 50 });
+    await env.api.call('POST', '/payments/deposit', {
+      headers: env.bearer,
       body: validDeposit({ clientCallbackUrl: rx.url }),
     });
     await waitFor(() => rx.received[0]);
     expect(JSON.parse(rx.received[0]!.body).status).toBe('PAID');
-    await sb.control('POST', '/autopay', { afterMs: 0 });
+    await env.sb.control('POST', '/autopay', { afterMs: 0 });
     await rx.close();
   });
 });
@@ -133,8 +120,8 @@ describe('withdrawals', () => {
     const rx = await callbackReceiver();
     const before = await balance();
     const w = async (external_id: string) =>
-      api.call('POST', '/withdrawals/withdraw', {
-        headers: bearer,
+      env.api.call('POST', '/withdrawals/withdraw', {
+        headers: env.bearer,
         body: {
           amount: 20,
           external_id,
@@ -149,8 +136,8 @@ describe('withdrawals', () => {
     const id1 = (ok1.body.data as { id: string }).id;
     const id2 = (ok2.body.data as { id: string }).id;
     expect((await balance()).blocked).toBeCloseTo((before.blocked as number) + 42, 2);
-    await sb.control('POST', `/withdrawals/${id1}/complete`);
-    await sb.control('POST', `/withdrawals/${id2}/fail`);
+    await env.sb.control('POST', `/withdrawals/${id1}/complete`);
+    await env.sb.control('POST', `/withdrawals/${id2}/fail`);
     await waitFor(() => rx.received.length >= 2);
     const after = await balance();
     expect(after.blocked).toBeCloseTo(before.blocked as number, 2);
@@ -169,8 +156,8 @@ describe('infractions and fees', () => {
     let page = 1;
     let totalPages = 1;
     do {
-      const r = await api.call('GET', `/meds/infractions/list?page=${page}&perPage=10`, {
-        headers: api.cics,
+      const r = await env.api.call('GET', `/meds/infractions/list?page=${page}&perPage=10`, {
+        headers: env.api.cics,
       });
       const meta = r.body.meta as { totalPages: number };
       totalPages = meta.totalPages;
@@ -182,21 +169,21 @@ describe('infractions and fees', () => {
   });
 
   it('creates an infraction from the control interface, waiting for the seller', async () => {
-    const r = await sb.control('POST', '/infractions', { amount: 42, reason: 'Golpe' });
+    const r = await env.sb.control('POST', '/infractions', { amount: 42, reason: 'Golpe' });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ status: 'WAITING_PSP', amount: 42 });
   });
 
   it('serves per-user fees to the demo account and the global ones to another', async () => {
-    const demo = (await api.call('GET', '/crypto/fees', { headers: bearer })).body;
-    const login = await api.call('POST', '/auth/login', {
+    const demo = (await env.api.call('GET', '/crypto/fees', { headers: env.bearer })).body;
+    const login = await env.api.call('POST', '/auth/login', {
       body: {
         client_id: GLOBAL_FEES_ACCOUNT.clientId,
         client_secret: GLOBAL_FEES_ACCOUNT.clientSecret,
       },
     });
     const global = (
-      await api.call('GET', '/crypto/fees', {
+      await env.api.call('GET', '/crypto/fees', {
         headers: { authorization: `Bearer ${login.body.access_token}` },
       })
     ).body;
@@ -215,16 +202,20 @@ describe('infractions and fees', () => {
 
 describe('control interface', () => {
   it('is served only outside /api and lists what the sandbox holds', async () => {
-    const list = (await sb.control('GET', '/charges')).body as Array<{ kind: string }>;
+    const list = (await env.sb.control('GET', '/charges')).body as Array<{ kind: string }>;
     expect(list.some((c) => c.kind === 'deposit')).toBe(true);
     expect(list.some((c) => c.kind === 'withdrawal')).toBe(true);
-    expect((await api.call('GET', '/__sandbox/charges')).status).toBe(404);
+    expect((await env.api.call('GET', '/__sandbox/charges')).status).toBe(404);
   });
 
   it('refuses unknown fault kinds', async () => {
     expect(
-      (await sb.control('POST', '/faults', { route: 'POST /payments/deposit', kind: 'explode' }))
-        .status,
+      (
+        await env.sb.control('POST', '/faults', {
+          route: 'POST /payments/deposit',
+          kind: 'explode',
+        })
+      ).status,
     ).toBe(400);
   });
 });

@@ -1,30 +1,20 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { sandbox } from '../../helpers/sandbox';
+import { sandboxProcess } from '../../helpers/sandbox-process';
 
 describe('npm run sandbox', () => {
   it('prints its base URL on a line of its own and serves the PSP interface there', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const cli = await sandboxProcess();
     try {
-      const baseUrl = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (b) => {
-          out += b;
-          const m = /^(http:\/\/127\.0\.0\.1:\d+\/api)$/m.exec(out);
-          if (m) resolve(m[1]!);
-        });
-        child.on('exit', (c) => reject(new Error(`exited ${c}`)));
-      });
-      const r = await fetch(`${baseUrl}/auth/login`, {
+      const r = await fetch(`${cli.baseUrl}/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ client_id: 'demo-client-id', client_secret: 'demo-client-secret' }),
       });
       expect(r.status).toBe(200);
     } finally {
-      child.kill();
+      await cli.close();
     }
   });
 

@@ -1,29 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  rawApi,
-  sandbox,
-  validDeposit,
-  validTransaction,
-  type TestSandbox,
-} from '../../helpers/sandbox';
+import { describe, expect, it } from 'vitest';
+import { validDeposit, validTransaction } from '../../helpers/sandbox';
+import { sandboxApiForFile } from '../../helpers/sandbox-terminal';
 
 // The sandbox alone, over real HTTP: every validation rule is a 4xx with {message, code},
 // and a refused request changes nothing (charge count, balances).
-let sb: TestSandbox;
-let api: ReturnType<typeof rawApi>;
-let bearer: Record<string, string>;
-
-beforeAll(async () => {
-  sb = await sandbox();
-  api = rawApi(sb.baseUrl);
-  bearer = { authorization: `Bearer ${await api.token()}` };
-});
-afterAll(() => sb.close());
+const env = sandboxApiForFile();
 
 async function snapshot() {
   return {
-    charges: (await sb.control('GET', '/charges')).body,
-    stats: (await sb.control('GET', '/stats')).body,
+    charges: (await env.sb.control('GET', '/charges')).body,
+    stats: (await env.sb.control('GET', '/stats')).body,
   };
 }
 
@@ -44,15 +30,15 @@ async function expectRefused(
 }
 
 const deposit = (body: unknown) => () =>
-  api.call('POST', '/payments/deposit', { body, headers: bearer });
+  env.api.call('POST', '/payments/deposit', { body, headers: env.bearer });
 const transaction = (body: unknown) => () =>
-  api.call('POST', '/transactions/create', { body, headers: api.cics });
+  env.api.call('POST', '/transactions/create', { body, headers: env.api.cics });
 
 describe('POST /payments/deposit validation', () => {
   it('accepts a valid deposit: 201, PENDING, a BR Code with the amount', async () => {
-    const r = await api.call('POST', '/payments/deposit', {
+    const r = await env.api.call('POST', '/payments/deposit', {
       body: validDeposit(),
-      headers: bearer,
+      headers: env.bearer,
     });
     expect(r.status).toBe(201);
     expect(r.body.message).toMatch(/deposit created/i);
@@ -103,7 +89,11 @@ describe('POST /payments/deposit validation', () => {
 
   it('refuses malformed JSON with 400 INVALID_JSON', async () => {
     await expectRefused(
-      () => api.call('POST', '/payments/deposit', { raw: '{"amount": 12.34,', headers: bearer }),
+      () =>
+        env.api.call('POST', '/payments/deposit', {
+          raw: '{"amount": 12.34,',
+          headers: env.bearer,
+        }),
       400,
       /malformed json/i,
       'INVALID_JSON',
@@ -116,14 +106,14 @@ describe('POST /payments/deposit validation', () => {
 
   it('refuses a missing or bad token with 401 and a repeated external_id with 409', async () => {
     await expectRefused(
-      () => api.call('POST', '/payments/deposit', { body: validDeposit() }),
+      () => env.api.call('POST', '/payments/deposit', { body: validDeposit() }),
       401,
       /token/i,
       'UNAUTHORIZED',
     );
     await expectRefused(
       () =>
-        api.call('POST', '/payments/deposit', {
+        env.api.call('POST', '/payments/deposit', {
           body: validDeposit(),
           headers: { authorization: 'Bearer abc.def.ghi' },
         }),
@@ -131,7 +121,8 @@ describe('POST /payments/deposit validation', () => {
       /invalid token/i,
     );
     await expectRefused(
-      () => api.call('POST', '/payments/deposit', { body: validDeposit(), headers: api.cics }),
+      () =>
+        env.api.call('POST', '/payments/deposit', { body: validDeposit(), headers: env.api.cics }),
       401,
       /Bearer/,
     );
@@ -171,15 +162,15 @@ describe('POST /transactions/create validation', () => {
 
   it('needs ci/cs headers (401) and refuses a repeated transactionId (409)', async () => {
     await expectRefused(
-      () => api.call('POST', '/transactions/create', { body: validTransaction() }),
+      () => env.api.call('POST', '/transactions/create', { body: validTransaction() }),
       401,
       /ci\/cs/,
     );
     await expectRefused(
       () =>
-        api.call('POST', '/transactions/create', {
+        env.api.call('POST', '/transactions/create', {
           body: validTransaction(),
-          headers: { ...api.cics, cs: 'wrong' },
+          headers: { ...env.api.cics, cs: 'wrong' },
         }),
       401,
       /credentials/,
@@ -194,14 +185,14 @@ describe('other operations validate too', () => {
   it('login refuses wrong credentials and a missing field', async () => {
     await expectRefused(
       () =>
-        api.call('POST', '/auth/login', {
+        env.api.call('POST', '/auth/login', {
           body: { client_id: 'demo-client-id', client_secret: 'nope' },
         }),
       401,
       /credentials/,
     );
     await expectRefused(
-      () => api.call('POST', '/auth/login', { body: { client_id: 'x' } }),
+      () => env.api.call('POST', '/auth/login', { body: { client_id: 'x' } }),
       400,
       /client_secret is required/,
     );
@@ -209,8 +200,8 @@ describe('other operations validate too', () => {
 
   it('withdrawals: key must match its type, amount within balance, unique external_id', async () => {
     const w = (over: Record<string, unknown>) => () =>
-      api.call('POST', '/withdrawals/withdraw', {
-        headers: bearer,
+      env.api.call('POST', '/withdrawals/withdraw', {
+        headers: env.bearer,
         body: {
           amount: 10,
           external_id: `w-${Math.random().toString(36).slice(2)}`,
@@ -230,7 +221,7 @@ describe('other operations validate too', () => {
 
   it('infractions: perPage 1..100, page ≥ 1', async () => {
     const list = (q: string) => () =>
-      api.call('GET', `/meds/infractions/list?${q}`, { headers: api.cics });
+      env.api.call('GET', `/meds/infractions/list?${q}`, { headers: env.api.cics });
     await expectRefused(list('perPage=101'), 400, /perPage/);
     await expectRefused(list('perPage=0'), 400, /perPage/);
     await expectRefused(list('page=0'), 400, /page/);
@@ -239,7 +230,7 @@ describe('other operations validate too', () => {
 
   it('defense: A5 values, justificativa 10–2000, https proofs, only WAITING_PSP, once', async () => {
     const defend = (id: string, body: unknown) => () =>
-      api.call('POST', `/meds/infractions/${id}/defense`, { headers: api.cics, body });
+      env.api.call('POST', `/meds/infractions/${id}/defense`, { headers: env.api.cics, body });
     const good = {
       analise: 'DISAGREED',
       justificativa: 'O cliente recebeu a mercadoria.',
@@ -265,13 +256,13 @@ describe('other operations validate too', () => {
 
   it('balance, infractions and the status query need ci/cs', async () => {
     for (const path of ['/users/balance', '/meds/infractions/list', '/transactions/whatever']) {
-      await expectRefused(() => api.call('GET', path), 401, /ci\/cs/);
+      await expectRefused(() => env.api.call('GET', path), 401, /ci\/cs/);
     }
   });
 
   it('crypto fees need a Bearer JWT', async () => {
     await expectRefused(
-      () => api.call('GET', '/crypto/fees', { headers: api.cics }),
+      () => env.api.call('GET', '/crypto/fees', { headers: env.api.cics }),
       401,
       /Bearer/,
     );
