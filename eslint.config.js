@@ -45,8 +45,10 @@ const APART = {
   relay: ['electron', 'renderer', 'sandbox'],
   sandbox: ['electron', 'renderer', 'relay'],
 };
-// Written once: the preload's own block replaces the zones for its files, so it lists them again.
+// Written once: the preload's own block replaces the zones for its files, so it lists the ones
+// that concern the preload again.
 const PRELOAD_APART = [
+  zone('electron/preload', 'renderer', 'electron/ must not import renderer/.'),
   zone('electron/preload', 'electron/services', 'the preload must not import services.'),
   zone('electron/preload', 'electron/main', 'the preload must not import main.'),
 ];

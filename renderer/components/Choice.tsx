@@ -1,19 +1,21 @@
-/** A labelled choice among fixed values (the value is kept as its own type). */
-export function Choice<T extends string | number>({
-  id,
-  label,
-  value,
-  options,
-  onChange,
-}: {
+interface ChoiceProps<T> {
   id: string;
   label: string;
   value: T;
   options: ReadonlyArray<readonly [T, string]>;
   onChange(v: T): void;
-}) {
+}
+
+/** The label and its select alone, for a form laid out in a row (the refund's key type). */
+export function LabelledChoice<T extends string | number>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: ChoiceProps<T>) {
   return (
-    <div className="field">
+    <>
       <label htmlFor={id}>{label}</label>
       <select
         id={id}
@@ -26,6 +28,15 @@ export function Choice<T extends string | number>({
           </option>
         ))}
       </select>
+    </>
+  );
+}
+
+/** A labelled choice among fixed values, as a form field (the value is kept as its own type). */
+export function Choice<T extends string | number>(p: ChoiceProps<T>) {
+  return (
+    <div className="field">
+      <LabelledChoice {...p} />
     </div>
   );
 }

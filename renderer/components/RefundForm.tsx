@@ -41,6 +41,7 @@ export function RefundForm({
           <p className="notice">{t('refunds.byWithdrawal')}</p>
           <KeyTypeChoice
             id="refund-key-type"
+            inRow
             value={draft.keyType}
             onChange={(keyType) => edit({ keyType })}
           />

@@ -3,7 +3,7 @@ import { oneOf } from '../one-of';
 
 /** The charge still waits for the PSP or the payer. */
 const WAITING = ['DRAFT', 'SUBMITTING', 'PENDING', 'UNCERTAIN'] as const;
-/** After these the charge no longer waits for a payment (a late one is still caught). */
+/** TERMINAL_STATES, in CHARGE_STATES's order. */
 const ENDED = [
   'PAID',
   'PAID_DIFFERENT_AMOUNT',
@@ -46,6 +46,7 @@ const TRANSITIONS: Record<ChargeState, readonly ChargeState[]> = {
   REFUNDED: [],
 };
 
+/** The states after which a charge no longer waits for a payment (a late one is still caught). */
 export const TERMINAL_STATES: ReadonlySet<ChargeState> = new Set(ENDED);
 
 export const isTerminal = (s: ChargeState): boolean => TERMINAL_STATES.has(s);

@@ -56,6 +56,8 @@ const DEFAULT_DOUBT_DEADLINE_MS = 8_000;
  * The shell around `decide` (shared/domain/charge-lifecycle.ts): for each event, load the record
  * once, decide, save record and history in one transaction, and only then run the effects
  * (publish, alerts, resolution timers). The ledger row is committed before any PSP call.
+ * It shares RecordService's deps but not its shell: a charge's retries log their errors and have
+ * a give-up step of their own (record-service.ts drops a follow-up that throws).
  */
 export class ChargeService {
   private readonly now: () => number;

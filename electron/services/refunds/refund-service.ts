@@ -261,6 +261,7 @@ export class RefundService extends RecordService<RefundView, RefundServiceDeps> 
 
   private schedulePoll(id: string, chargeId: string): void {
     // After the last poll it stays with its status and notice: the owner sees it in Histórico.
+    // Under the sale's lock, as every refund step: two refunds of one sale never overlap.
     this.followUp(id, chargeId, () => this.poll(id));
   }
 }

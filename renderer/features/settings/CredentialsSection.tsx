@@ -22,7 +22,7 @@ export function CredentialsSection({ s }: { s: AppSettings }) {
   const [cert, setCert] = useState(NO_CERTIFICATE);
   const saveCredentials = () => {
     void settings.saveCredentials(typed);
-    setTyped({ ...typed, clientSecret: '' });
+    setTyped((cur) => ({ ...cur, clientSecret: '' }));
   };
   const saveCertificate = () => {
     void settings.saveCertificate(cert);
@@ -35,7 +35,7 @@ export function CredentialsSection({ s }: { s: AppSettings }) {
       <ClientCredentialFields
         ids={['cred-id', 'cred-secret']}
         value={typed}
-        onChange={(patch) => setTyped({ ...typed, ...patch })}
+        onChange={(patch) => setTyped((cur) => ({ ...cur, ...patch }))}
       />
       <button
         type="button"
