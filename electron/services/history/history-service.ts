@@ -9,6 +9,7 @@ import type {
 import { err, ok, type Result } from '../../../shared/result';
 import type { AppSettings } from '../../../shared/settings';
 import { toChargeView } from '../charges/charge-view';
+import { definedFields } from '../defined-fields';
 import type { ChargeRecord, ChargesRepo } from '../ledger/charges-repo';
 import type { HistoryQuery } from '../ledger/history-query';
 
@@ -26,8 +27,7 @@ export interface HistoryDeps {
 
 export const toHistoryRow = (c: ChargeRecord & { paidAt?: number }): HistoryRow => ({
   ...toChargeView(c),
-  ...(c.pspTransactionId !== undefined && { pspTransactionId: c.pspTransactionId }),
-  ...(c.paidAt !== undefined && { paidAt: c.paidAt }),
+  ...definedFields(c, ['pspTransactionId', 'paidAt']),
 });
 
 /** Histórico: pages of the ledger, one charge with its whole status history, the day's closing. */

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 /** A row as better-sqlite3 returns it: column name to value. */
 export type Row = Record<string, unknown>;
 
-type Statement = Database.Statement;
+export type Statement = Database.Statement;
 
 /** Writes a whole record: every column, by name (`@column`), from the record's row. */
 export const insertSql = (table: string, cols: readonly string[]): string =>

@@ -2,7 +2,7 @@ import type { PixKeyType } from '../../../shared/domain/pix-key';
 import type { WithdrawalState } from '../../../shared/views';
 import type { Db } from './database';
 import { RecordRepo } from './record-repo';
-import { readAll, readByAnyId, withPresent, type Row } from './sql-rows';
+import { readAll, readByAnyId, withPresent, type Row, type Statement } from './sql-rows';
 
 export interface WithdrawalRecord {
   id: string;
@@ -89,13 +89,18 @@ function fromRow(r: Row): WithdrawalRecord {
 }
 
 export class WithdrawalsRepo extends RecordRepo<WithdrawalRecord> {
+  /** Prepared once: every callback about a withdrawal looks it up. */
+  private readonly anyIdStmt: Statement;
+
   constructor(db: Db) {
     super(db, { table: 'withdrawals', cols: COLS, toRow, fromRow });
+    this.anyIdStmt = db.prepare(
+      'SELECT * FROM withdrawals WHERE external_id = @id OR psp_id = @id LIMIT 1',
+    );
   }
 
   findByAnyId(ids: string[]): WithdrawalRecord | undefined {
-    const sql = 'SELECT * FROM withdrawals WHERE external_id = @id OR psp_id = @id LIMIT 1';
-    return readByAnyId(this.db.prepare(sql), fromRow, ids);
+    return readByAnyId(this.anyIdStmt, fromRow, ids);
   }
 
   list(limit = 200): WithdrawalRecord[] {

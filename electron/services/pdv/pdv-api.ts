@@ -3,6 +3,7 @@ import { PDV_REFERENCE } from '../../../shared/domain/pdv-reference';
 import { err, ok, type Result } from '../../../shared/result';
 import type { AppSettings } from '../../../shared/settings';
 import type { ChargeView } from '../../../shared/views';
+import { definedFields } from '../defined-fields';
 import type { Ledger } from '../ledger/ledger';
 import { PdvRepo } from './pdv-repo';
 import { isFinalCharge, type Exchange } from './tef-decide';
@@ -34,8 +35,7 @@ export const toSale = (reference: string, c: ChargeView): ApiSale => ({
   paid: c.status === 'PAID' && !c.flags.includes('AMOUNT_MISMATCH'),
   final: isFinalCharge(c.status),
   amountCents: c.amountCents,
-  ...(c.description !== undefined && { description: c.description }),
-  ...(c.brcode !== undefined && { brcode: c.brcode }),
+  ...definedFields(c, ['description', 'brcode']),
   chargeId: c.id,
   externalId: c.externalId,
   createdAt: c.createdAt,
