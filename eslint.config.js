@@ -89,7 +89,6 @@ export default tseslint.config(
                 `services must not import ${folder}/ (only the composition roots embed it).`,
               ),
             ),
-            ...PRELOAD_APART,
             ...Object.entries(APART).flatMap(([folder, others]) =>
               others.map((other) => zone(folder, other, `${folder}/ must not import ${other}/.`)),
             ),

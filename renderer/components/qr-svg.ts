@@ -6,15 +6,16 @@ import { useEffect, useState } from 'react';
  * as a data URL for an img; null until drawn.
  */
 export function useQrSvg(payload: string, margin: number): string | null {
-  const [svg, setSvg] = useState<string | null>(null);
+  const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
+    // The data URL is made once per drawing: the countdown re-renders the QR every second.
     void QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin }).then(
-      (s) => live && setSvg(s),
+      (s) => live && setUrl(`data:image/svg+xml;utf8,${encodeURIComponent(s)}`),
     );
     return () => {
       live = false;
     };
   }, [payload, margin]);
-  return svg && `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
+  return url;
 }

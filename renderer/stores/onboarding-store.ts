@@ -114,13 +114,13 @@ const testInput = (f: ConnectForm) => ({
   relay: f.relay,
 });
 
+/** How many times start() ran: an answer to an earlier one is dropped. */
+let starts = 0;
+
 /**
  * The first run and `Conectar ao PSP`: the form stays here until `Salvar e usar` sends it all
  * in one call; secrets typed are cleared once sent and never read back.
  */
-/** How many times start() ran: an answer to an earlier one is dropped. */
-let starts = 0;
-
 export const useOnboarding = create<OnboardingState>((set, get) => ({
   form: emptyForm(),
   errors: {},
