@@ -159,7 +159,7 @@ export async function runProcessChaos(o: ProcessChaosOptions): Promise<ProcessCh
     const killApp = async () => {
       // From here on, what the app shows of a relay return is its restart's.
       appDown = true;
-      for (const d of relayDowns) if (d.backAt && !seen.returnShown(d)) d.appDownAtBack = true;
+      seen.appKilled(relayDowns);
       const inFlight = random() < 0.5;
       o.progress?.(
         `app: kill -9 (${open.length} QRs open)${inFlight ? ' with a create in flight' : ''}`,

@@ -70,6 +70,12 @@ export class Timeline {
     );
   }
 
+  /** The app is being killed: a relay return it has not shown yet is its restart's to show. */
+  appKilled(outages: RelayOutage[]) {
+    for (const d of outages)
+      if (d.backAt !== undefined && !this.returnShown(d)) d.appDownAtBack = true;
+  }
+
   /** Relay back → the app's stream to it up again. */
   reconnects(outages: RelayOutage[]) {
     return percentiles(

@@ -4,5 +4,6 @@ export async function newRelayChannel(relayUrl: string, adminToken: string) {
     method: 'POST',
     headers: { authorization: `Bearer ${adminToken}` },
   });
+  if (!r.ok) throw new Error(`POST /admin/channels: ${r.status} ${await r.text()}`);
   return (await r.json()) as { channelId: string; token: string; hookUrl: string };
 }

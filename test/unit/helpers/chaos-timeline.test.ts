@@ -24,6 +24,19 @@ describe('chaos timeline: what a relay return counts', () => {
     expect(t.returnShown({ paid: [], backAt: 1_000 })).toBe(false);
   });
 
+  it('an app killed before showing a return leaves it to its restart; a shown one still counts', () => {
+    const t = new Timeline();
+    const shown: RelayOutage = { paid: ['a'], backAt: 1_000 };
+    const unshown: RelayOutage = { paid: ['b'], backAt: 2_000 };
+    const stillDown: RelayOutage = { paid: ['c'] };
+    t.connected.push(1_100, 2_100);
+    t.seen(paid('a'), 1_200);
+    t.appKilled([shown, unshown, stillDown]);
+    expect([shown, unshown, stillDown].map((d) => !!d.appDownAtBack)).toEqual([false, true, false]);
+    t.seen(paid('b'), 9_000);
+    expect(t.sinceRelayBack([shown, unshown])).toMatchObject({ n: 1, max: 200 });
+  });
+
   it('relay back → Pago counts outages the app was up for, from the return', () => {
     const t = new Timeline();
     t.seen(paid('a'), 2_500);
