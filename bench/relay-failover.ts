@@ -1,21 +1,40 @@
-// `npm run relay:failover`: three NATS JetStream nodes and two relay instances on loopback;
+// `npm run relay:failover [-- --engine etcd|nats]`: three nodes of a replicated store's engine
+// (etcd by default: the store the README recommends) and two relay instances on loopback;
 // callbacks at 200/s (each retried like a PSP until answered 200) with a terminal reading;
 // kill -9 of each engine node in turn, then of one relay instance. One line at the end:
 // acked (answered 200), lost (acked, never delivered), duplicated (delivered more than once),
 // and the window: per callback, first attempt to its 200, p99.
-import { startNatsCluster, startNatsRelay } from '../test/helpers/nats';
+import { parseArgs } from 'node:util';
+import { ENGINES } from '../test/helpers/engines';
 import { postOnce } from '../test/helpers/one-post';
 import { newRelayChannel } from '../test/helpers/relay-channel';
 import { sseEvents } from '../test/helpers/sse-events';
+
+const fail = (problem: string): never => {
+  console.error(`relay:failover: ${problem}`);
+  process.exit(1);
+};
+let wanted = 'etcd';
+try {
+  wanted = parseArgs({ options: { engine: { type: 'string', default: wanted } } }).values.engine;
+} catch (e) {
+  fail(String((e as Error).message).split(/\.\s|\n/, 1)[0]!); // parseArgs' own messages are long
+}
+const engine =
+  ENGINES.find((e) => e.key === wanted) ??
+  fail(
+    `--engine must be ${ENGINES.map((e) => e.key).join(' or ')} (got ${JSON.stringify(wanted)})`,
+  );
 
 const ADMIN = 'failover-admin-token-0123456789abcdef';
 const RATE = Number(process.env.FAILOVER_RATE ?? 200);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const nats = await startNatsCluster();
+console.log(`engine: ${engine.name}`);
+const cluster = await engine.startCluster();
 const relays = [
-  await startNatsRelay(nats.servers, ADMIN),
-  await startNatsRelay(nats.servers, ADMIN),
+  await engine.startRelay(cluster.servers, ADMIN),
+  await engine.startRelay(cluster.servers, ADMIN),
 ];
 const live = () => relays.filter((r) => r.child.exitCode === null && r.child.signalCode === null);
 try {
@@ -72,9 +91,9 @@ try {
   })();
   for (let i = 0; i < 3; i++) {
     await sleep(3000);
-    await nats.kill(i);
+    await cluster.kill(i);
     await sleep(3000);
-    await nats.start(i);
+    await cluster.start(i);
   }
   await sleep(2000);
   relays[0]!.child.kill('SIGKILL');
@@ -96,5 +115,5 @@ try {
   );
 } finally {
   for (const r of relays) r.child.kill('SIGKILL');
-  await nats.stop();
+  await cluster.stop();
 }

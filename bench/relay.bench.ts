@@ -4,12 +4,13 @@
 //     with 32 concurrent senders, in the same run: the ratio is what group commit buys; and the
 //     same load against a relay that stores nothing, the load tool's ceiling on this machine.
 //  2. Latency (../shared/tools/relay-load.mjs): p50/p99/max at 100/s and 1,000/s, 1 and 10
-//     subscribers, SQLite, Redis Streams and NATS JetStream (3 nodes, R3).
+//     subscribers, SQLite, Redis Streams and the replicated stores: NATS JetStream (3 nodes,
+//     R3) and etcd (3 members).
 //  3. Shop-chain scale (bench/relay-fanout.ts): N terminals (one channel + one SSE subscriber
 //     each) at R callbacks/s spread over them, after a 1 s warm-up; SQLite on one instance,
 //     Redis Streams on one instance and on two sharing one Redis (callbacks posted to the other
-//     instance): lost, p99, KiB of relay memory per connected terminal, Redis connections per
-//     instance.
+//     instance), each replicated store on two instances: lost, p99, KiB of relay memory per
+//     connected terminal, Redis connections per instance.
 //  4. POST → applied in a terminal's ledger through the real subscriber and intake.
 // Knobs: BENCH_RELAY_SECONDS (5), BENCH_RELAY_TERMINALS (10000), BENCH_RELAY_RATE (1000),
 // BENCH_RELAY_PARTS (e.g. "ingest,scale": which of ingest, latency, scale, e2e to run).
@@ -28,6 +29,7 @@ import {
   type RawCallback,
 } from '../electron/services/callbacks/intake';
 import { SqliteStore } from '../relay/sqlite-store';
+import { startEtcdCluster } from '../test/helpers/etcd';
 import { startNatsCluster } from '../test/helpers/nats';
 import { startRedis } from '../test/helpers/redis';
 import { relayTerminal } from '../test/helpers/terminal';
@@ -146,11 +148,29 @@ console.log(
 );
 const redis = await startRedis(tmp);
 kills.push(() => void redis.stop());
-// The replicated store (issue 23): three JetStream nodes on this machine, every stream at R3,
-// so each 200 waits for a quorum commit (on one 2-core machine: a floor, not a deployment).
+// The replicated stores (issue 23), measured alike: three nodes of each engine on this machine,
+// so each 200 waits for a quorum (on one 2-core machine: a floor, not a deployment). Both stay
+// up for the whole run, so every store is measured beside the same idle processes.
 const nats = await startNatsCluster();
 kills.push(() => void nats.stop());
-const natsUrl = `nats://${nats.servers.join(',')}`;
+const etcd = await startEtcdCluster();
+kills.push(() => void etcd.stop());
+const replicated = [
+  {
+    engine: 'NATS JetStream',
+    nodes: '3 nodes, R3',
+    acks: 'each 200 after a quorum commit',
+    url: `nats://${nats.servers.join(',')}`,
+  },
+  {
+    engine: 'etcd',
+    nodes: '3 members',
+    acks: 'each 200 after a quorum has it in its fsynced log',
+    url: `etcd://${etcd.servers.join(',')}`,
+  },
+];
+/** A store's first word, file-name safe, for its relays' logs: `sqlite`, `nats`, `etcd`. */
+const slug = (name: string) => name.split(/\W/)[0]!.toLowerCase();
 
 if (PARTS.has('ingest')) {
   console.log('\n  Durable ingest, SQLite (WAL, synchronous=FULL: every 200 is on disk)');
@@ -179,15 +199,17 @@ if (PARTS.has('ingest')) {
   console.log(
     `    relay over HTTP, 32 concurrent senders: ${max.ingestOkPerS}/s = ${(max.ingestOkPerS / floor).toFixed(1)} × the floor (goal ≥ 3 ×); relay CPU ${max.relay?.cpuPctMeasured}%; ${fmt(max)}`,
   );
-  // The replicated store's most durable callbacks per second, same load.
-  const rn = await relay(natsUrl, 'ingest-nats');
-  const natsMax = await relayLoad(rn, [
-    ...['--mode', 'max', '--concurrency', '32', '--duration', DURATION, '--subs', '1'],
-  ]);
-  await stop(rn);
-  console.log(
-    `    NATS JetStream (3 nodes, R3: each 200 after a quorum commit), 32 concurrent senders: ${natsMax.ingestOkPerS}/s; ${fmt(natsMax)}`,
-  );
+  // The replicated stores' most durable callbacks per second, same load.
+  for (const s of replicated) {
+    const r = await relay(s.url, `ingest-${slug(s.engine)}`);
+    const res = await relayLoad(r, [
+      ...['--mode', 'max', '--concurrency', '32', '--duration', DURATION, '--subs', '1'],
+    ]);
+    await stop(r);
+    console.log(
+      `    ${s.engine} (${s.nodes}: ${s.acks}), 32 concurrent senders: ${res.ingestOkPerS}/s; ${fmt(res)}`,
+    );
+  }
   console.log(
     `    the same load against a relay that stores nothing (the load tool's ceiling here): ${ceiling.ingestOkPerS}/s = ${(ceiling.ingestOkPerS / floor).toFixed(1)} × the floor; the relay reaches ${((100 * max.ingestOkPerS) / ceiling.ingestOkPerS).toFixed(0)} % of it`,
   );
@@ -197,9 +219,9 @@ if (PARTS.has('latency')) {
   for (const [name, store] of [
     ['SQLite', `sqlite:${path.join(tmp, 'latency.sqlite')}`],
     ['Redis Streams (appendfsync always)', redis.url],
-    ['NATS JetStream, 3 nodes, R3', natsUrl],
-  ] as const) {
-    const r = await relay(store, `latency-${name.slice(0, 5)}`);
+    ...replicated.map((s) => [`${s.engine}, ${s.nodes}`, s.url] as const),
+  ]) {
+    const r = await relay(store, `latency-${slug(name)}`);
     console.log(`\n  Latency, ${name} (relay-load.mjs, ${DURATION} s per run, load ${load()})`);
     for (const rate of [100, 1000]) {
       for (const subs of [1, 10]) {
@@ -289,19 +311,18 @@ if (PARTS.has('scale')) {
     await stop(a);
     await stop(b);
   }
-  {
-    const a = await relay(natsUrl, 'scale-nats-a');
-    const b = await relay(natsUrl, 'scale-nats-b');
+  for (const s of replicated) {
+    const a = await relay(s.url, `scale-${slug(s.engine)}-a`);
+    const b = await relay(s.url, `scale-${slug(s.engine)}-b`);
     const f = await fanout([a, b]);
-    console.log(
-      `    NATS JetStream (3 nodes, R3), two instances (load ${load()}): ${fmtFanout(f)}`,
-    );
+    console.log(`    ${s.engine} (${s.nodes}), two instances (load ${load()}): ${fmtFanout(f)}`);
     await stop(a);
     await stop(b);
   }
 }
 await redis.stop();
 await nats.stop();
+await etcd.stop();
 
 if (PARTS.has('e2e')) {
   // POST → applied in the terminal's ledger (verify HMAC, dedupe, apply, advance cursor).

@@ -10,7 +10,8 @@ Server-Sent Events. Prints its URL on a line of its own, then logs JSON lines on
 Options:
   --port <n>                 TCP port, 0 = any free port                 (default 0)
   --host <address>           address to listen on                        (default 127.0.0.1)
-  --store <store>            sqlite:<file>, redis://<host>:<port>[/<db>] or
+  --store <store>            sqlite:<file>, redis://<host>:<port>[/<db>],
+                             etcd://<host>:<port>,<host>:<port>,… (replicated, fsync per write) or
                              nats://<host>:<port>[,<host>:<port>…] (JetStream, replicated)
                              (default sqlite:relay-data/relay.sqlite)
   --backup <file>            sqlite only: copy the store online to <file> and exit
@@ -31,7 +32,8 @@ export interface RelayCliOptions {
   store:
     | { kind: 'sqlite'; file: string }
     | { kind: 'redis'; url: string }
-    | { kind: 'nats'; servers: string[] };
+    | { kind: 'nats'; servers: string[] }
+    | { kind: 'etcd'; servers: string[] };
   replicas: number;
   publicUrl?: string;
   ratePerSec: number;
@@ -86,15 +88,16 @@ function store(text: string): RelayCliOptions['store'] {
       fail(`--store ${text}: the path must be a database number`);
     return { kind: 'redis', url: text };
   }
-  if (text.startsWith('nats://')) {
-    const servers = text.slice('nats://'.length).split(',');
-    for (const hp of servers)
-      if (!/^[A-Za-z0-9.-]+:\d{1,5}$/.test(hp))
-        fail(`--store ${text}: each server must be <host>:<port> (got "${hp}")`);
-    return { kind: 'nats', servers };
-  }
+  for (const kind of ['nats', 'etcd'] as const)
+    if (text.startsWith(`${kind}://`)) {
+      const servers = text.slice(`${kind}://`.length).split(',');
+      for (const hp of servers)
+        if (!/^[A-Za-z0-9.-]+:\d{1,5}$/.test(hp))
+          fail(`--store ${text}: each server must be <host>:<port> (got "${hp}")`);
+      return { kind, servers };
+    }
   return fail(
-    `unsupported --store "${text}" (use sqlite:<file>, redis://<host>:<port> or nats://<host>:<port>,…)`,
+    `unsupported --store "${text}" (use sqlite:<file>, redis://<host>:<port>, etcd://<host>:<port>,… or nats://<host>:<port>,…)`,
   );
 }
 

@@ -3,6 +3,7 @@
 import nodeModule from 'node:module';
 import pino from 'pino';
 import { parseRelayArgs, USAGE } from './cli-options';
+import { EtcdStore } from './etcd-store';
 import { NatsStore } from './nats-store';
 import { RedisStore } from './redis-store';
 import { startRelay } from './server';
@@ -50,7 +51,9 @@ try {
         })
       : o.store.kind === 'redis'
         ? new RedisStore(o.store.url)
-        : new NatsStore(o.store.servers, { replicas: o.replicas });
+        : o.store.kind === 'etcd'
+          ? new EtcdStore(o.store.servers)
+          : new NatsStore(o.store.servers, { replicas: o.replicas });
   // Log lines are gathered and written up to 8 KiB at a time (at least every second), not one
   // write per request; flushed on shutdown and on a crash.
   const logs = pino.destination({ dest: 1, sync: false, minLength: 8192 });

@@ -1,6 +1,7 @@
 /**
- * The relay's storage. SQLite is the embedded default; Redis Streams the scale-out store. The
- * same contract (and the same test suite) for both: an event is durable when `append` resolves.
+ * The relay's storage. SQLite is the embedded default; Redis Streams the scale-out store on one
+ * node; etcd (and NATS JetStream) the replicated stores. The same contract (and the same test
+ * suite) for all: an event is durable when `append` resolves.
  */
 export interface StoredEvent {
   /** Increases per channel; the SSE `id`. */

@@ -105,7 +105,12 @@ export class Subscribers {
     }
     s.pumping = true;
     s.caughtUp = false;
-    void this.pass(s).finally(() => (s.pumping = false));
+    void this.pass(s).finally(() => {
+      s.pumping = false;
+      // A wake between the pass's end and this line was only marked `again`: run it now, or
+      // the next event handed over would move the cursor past the one it announced.
+      if (s.again) this.pump(s);
+    });
   }
 
   /**

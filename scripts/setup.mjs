@@ -43,6 +43,8 @@ const SYSTEM_PACKAGES = [
   'redis-server',
   // The relay's replicated store: its tests start a three-node JetStream cluster.
   'nats-server',
+  // …and etcd, the replicated store that keeps a 200 through a full disk (three members).
+  'etcd-server',
   // pdftoppm: the receipt tests rasterise Chromium's PDF to measure it in millimetres.
   'poppler-utils',
   // The relay's TLS reverse-proxy sample (relay/deploy/nginx.conf) is run by its test.

@@ -14,11 +14,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** How `node` runs the relay: from source as `npm run relay` does, or the built bundle. */
+const SOURCE = ['--import', 'tsx', 'relay/cli.ts'];
+/** What the Docker image runs (relay/Dockerfile), built by the tests' global setup. */
+const BUILT = ['dist/relay/cli.mjs'];
+
 /** `node` arguments that run `npm run relay` on `port` and `store`, `args` after them. */
-export const relayCliArgs = (port: number, store: string, args: string[] = []) => [
-  '--import',
-  'tsx',
-  'relay/cli.ts',
+export const relayCliArgs = (port: number, store: string, args: string[] = [], built = false) => [
+  ...(built ? BUILT : SOURCE),
   '--port',
   String(port),
   '--store',
@@ -38,12 +41,14 @@ export async function startRelayProcess(o: {
   nodeFlags?: string[];
   /** A command the relay runs under, e.g. `prlimit --nofile=256 --` (its arguments follow). */
   wrap?: string[];
+  /** The built bundle (dist/relay/cli.mjs) instead of the sources. */
+  built?: boolean;
 }): Promise<{ url: string; port: number; child: ChildProcess }> {
   const port = o.port ?? (await freePort());
   const [cmd, ...pre] = [...(o.wrap ?? []), process.execPath];
   const child = spawn(
     cmd!,
-    [...pre, ...(o.nodeFlags ?? []), ...relayCliArgs(port, o.store, o.args)],
+    [...pre, ...(o.nodeFlags ?? []), ...relayCliArgs(port, o.store, o.args, o.built)],
     {
       cwd: root,
       env: { ...process.env, RELAY_ADMIN_TOKEN: o.adminToken },

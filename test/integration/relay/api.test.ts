@@ -1,26 +1,29 @@
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EtcdStore } from '../../../relay/etcd-store';
 import { NatsStore } from '../../../relay/nats-store';
 import { RedisStore } from '../../../relay/redis-store';
 import { startRelay } from '../../../relay/server';
 import { SqliteStore } from '../../../relay/sqlite-store';
 import type { RelayStore } from '../../../relay/store';
 import { tempDir } from '../../helpers/core';
+import { startEtcdCluster } from '../../helpers/etcd';
 import { startNatsCluster } from '../../helpers/nats';
 import { startRedis } from '../../helpers/redis';
 
 // The relay's HTTP interface (PSP-API.md "The relay") over real HTTP: the same suite on both
-// stores, SQLite (the embedded default) and Redis Streams (scale-out).
+// stores: SQLite (the embedded default), Redis Streams (scale-out), NATS and etcd (replicated).
 const ADMIN = 'admin-token-for-tests-0123456789';
 const METRICS = 'metrics-token-for-tests-0123456789';
 const sqliteModule = createRequire(import.meta.url).resolve('better-sqlite3');
 let redis: Awaited<ReturnType<typeof startRedis>>;
 let nats: Awaited<ReturnType<typeof startNatsCluster>>;
+let etcd: Awaited<ReturnType<typeof startEtcdCluster>>;
 beforeAll(async () => {
-  [redis, nats] = await Promise.all([startRedis(), startNatsCluster()]);
+  [redis, nats, etcd] = await Promise.all([startRedis(), startNatsCluster(), startEtcdCluster()]);
 }, 60_000);
-afterAll(() => Promise.all([redis?.stop(), nats?.stop()]));
+afterAll(() => Promise.all([redis?.stop(), nats?.stop(), etcd?.stop()]));
 
 const STORES: Array<[string, () => RelayStore]> = [
   ['SQLite', () => new SqliteStore(`${tempDir()}/relay.sqlite`)],
@@ -30,6 +33,7 @@ const STORES: Array<[string, () => RelayStore]> = [
   ],
   ['Redis Streams', () => new RedisStore(redis.url)],
   ['NATS JetStream, three nodes, R3', () => new NatsStore(nats.servers)],
+  ['etcd, three members', () => new EtcdStore(etcd.servers)],
 ];
 let relay: Awaited<ReturnType<typeof startRelay>>;
 

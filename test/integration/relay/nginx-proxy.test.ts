@@ -189,10 +189,10 @@ describe('the relay behind the sample nginx configuration (TLS, two instances)',
     const relays = Object.entries(doc.services).filter(([n]) => n.startsWith('relay'));
     expect(relays).toHaveLength(2);
     for (const [, r] of relays) {
-      expect(r.command?.join(' ')).toMatch(/--store nats:\/\/nats1:4222,nats2:4222,nats3:4222/);
+      expect(r.command?.join(' ')).toMatch(/--store etcd:\/\/etcd1:2379,etcd2:2379,etcd3:2379/);
       expect(r.healthcheck?.test.join(' ')).toContain('/readyz');
     }
-    expect(Object.keys(doc.services).filter((n) => n.startsWith('nats'))).toHaveLength(3);
+    expect(Object.keys(doc.services).filter((n) => n.startsWith('etcd'))).toHaveLength(3);
     expect(doc.services.proxy?.volumes).toContain('./nginx.conf:/etc/nginx/nginx.conf:ro');
   });
 });

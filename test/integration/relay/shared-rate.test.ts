@@ -1,21 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NatsStore } from '../../../relay/nats-store';
 import { startRelay } from '../../../relay/server';
-import { startNatsCluster } from '../../helpers/nats';
+import { ENGINES, type EngineCluster } from '../../helpers/engines';
 
 // The per-channel rate on the replicated store is shared among the relay instances alive: a
 // PSP (or a flood) spread over every instance gets one bucket in all, not one per instance.
-const ADMIN = 'nats-rate-admin-token-0123456789ab';
-let nats: Awaited<ReturnType<typeof startNatsCluster>>;
-beforeAll(async () => {
-  nats = await startNatsCluster();
-}, 90_000);
-afterAll(() => nats?.stop());
+const ADMIN = 'shared-rate-admin-token-0123456789ab';
 
 // A bucket of 4 that refills one token every 10 s: within this test nothing refills.
 const slow = { adminToken: ADMIN, ratePerSec: 0.1, burst: 4 };
-const relay = () =>
-  startRelay({ store: new NatsStore(nats.servers, { presenceMs: 200 }), ...slow });
 const channel = async (url: string) =>
   (
     (await (
@@ -34,7 +26,15 @@ const post = async (url: string, id: string, i: number) =>
     })
   ).status;
 
-describe('the per-channel rate on NATS', () => {
+describe.each(ENGINES)('the per-channel rate on $name', (engine) => {
+  let cluster: EngineCluster;
+  beforeAll(async () => {
+    cluster = await engine.startCluster();
+  }, 90_000);
+  afterAll(() => cluster?.stop());
+  const relay = () =>
+    startRelay({ store: engine.store(cluster.servers, { presenceMs: 200 }), ...slow });
+
   it('two instances together let one bucket through; alone again, the survivor takes it all', async () => {
     const c = await relay();
     const d = await relay();

@@ -1,0 +1,614 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { circuitBreaker, ConsecutiveBreaker, handleWhen, noop } from 'cockatiel';
+import {
+  Etcd3,
+  isRecoverableError,
+  type IKeyValue,
+  type IWatchResponse,
+  type Lease,
+  type Watcher,
+} from 'etcd3';
+import { channelSummaries } from './channel-summaries';
+import { RateLimiter } from './rate-limit';
+import type { AppendOutcome, ChannelRecord, RelayStore, StoredEvent, WakeListener } from './store';
+import { WakeListeners } from './wake-listeners';
+
+export interface EtcdStoreOptions {
+  /** Longest wait for the cluster's answer to a callback's write before it is refused (503). */
+  ackTimeoutMs?: number;
+  /** How often each instance renews its presence and counts the others (the rate's share). */
+  presenceMs?: number;
+}
+
+const CHANNEL = 'relay/ch/';
+const EVENT = 'relay/ev/';
+const PRESENCE = 'relay/presence/';
+/** `relay/dd/<channel>/<sha256 of the body>`: the callbacks a channel holds already (below). */
+const DEDUPE = 'relay/dd/';
+/** How long a body is remembered: a PSP's retries of one callback come within this. */
+const DEDUPE_TTL_S = 25 * 3600;
+const PROBE = 'relay/probe';
+/** What a channel id may be to be one key segment (ours are base64url: no `/`). */
+const VALID_ID = /^[A-Za-z0-9_-]{1,200}$/;
+/** Reads, purges and admin calls may wait out a leader election; callbacks do not. */
+const SLOW_MS = 5000;
+
+const key = (s: string) => Buffer.from(s);
+/** The first key after every key that starts with `prefix` (etcd's range end for a prefix). */
+function prefixEnd(prefix: string): Buffer {
+  const b = Buffer.from(prefix);
+  b[b.length - 1] = b[b.length - 1]! + 1; // our prefixes end in '/', never 0xff
+  return b;
+}
+const events = (channelId: string) => `${EVENT}${channelId}/`;
+const dedupes = (channelId: string) => `${DEDUPE}${channelId}/`;
+/** Zero-padded so that a channel's keys sort by time: a purge is one range delete. */
+const timeKey = (ms: number) => String(Math.max(0, Math.floor(ms))).padStart(15, '0');
+
+/** An event's value: its receipt time and headers as one JSON line, then the body's bytes. */
+function encode(e: Omit<StoredEvent, 'id'>): Buffer {
+  return Buffer.concat([
+    Buffer.from(JSON.stringify({ r: e.receivedAt, h: e.headers }) + '\n'),
+    e.body,
+  ]);
+}
+function decode(kv: IKeyValue): StoredEvent {
+  const v = kv.value;
+  const nl = v.indexOf(10);
+  const head = JSON.parse(v.subarray(0, nl).toString()) as { r: number; h: Record<string, string> };
+  return {
+    id: kv.mod_revision,
+    receivedAt: head.r,
+    headers: head.h,
+    body: Buffer.from(v.subarray(nl + 1)),
+  };
+}
+
+/**
+ * etcd, the replicated store: every write goes through Raft and is answered once a majority of
+ * the members has it in its fsynced log and the leader applied it, so a 200 means a quorum holds
+ * the callback on disk. An event is a key `relay/ev/<channel>/<received-ms>-<random>`; its id is
+ * the key's mod revision, which etcd takes from one cluster-wide counter at commit: ids increase
+ * per channel in commit order, readable from any member. A callback is one transaction that
+ * checks the channel key and writes the event, so one racing its channel's deletion leaves
+ * nothing behind. One watch per instance on `relay/ev/` (ordered and without gaps, from a known
+ * revision) wakes this instance's subscribers for commits made by any instance.
+ */
+export class EtcdStore implements RelayStore {
+  private readonly client: Etcd3;
+  private readonly ready: Promise<void>;
+  private readonly listeners = new WakeListeners();
+  private readonly instance = randomBytes(6).toString('hex');
+  private readonly ackTimeoutMs: number;
+  private readonly presenceMs: number;
+  private watcher: Watcher | null = null;
+  /**
+   * The watch has a client of its own, so that a stuck watch can be dropped with its stream and
+   * opened again on another member (a member cut off from the quorum keeps its streams open and
+   * silent; etcd3 never asks for the leader requirement that would end them).
+   */
+  private watchClient: Etcd3;
+  /** The newest event revision the watch delivered, and the newest this instance wrote. */
+  private watchSeen = 0n;
+  private written = 0n;
+  private behindSince = 0;
+  private watchdog: NodeJS.Timeout | null = null;
+  private peerWatch: Watcher | null = null;
+  private closed = false;
+  /**
+   * The per-channel rate, shared among the instances alive as on NATS (nats-store.ts): each
+   * instance keeps the whole bucket and pays N tokens a callback, N the presence keys (on a
+   * lease, so an instance that dies drops out when its lease ends) counted every presenceMs.
+   */
+  private limiter: RateLimiter | null = null;
+  private peers = 1;
+  private lease: Lease | null = null;
+  private renewing = false;
+  private presenceTimer: NodeJS.Timeout | null = null;
+  /** Channels seen to exist: their callbacks skip the lookup (the write checks anyway). */
+  private readonly known = new Set<string>();
+  /** The lease the dedupe keys of this hour are written on (they expire with it). */
+  private dedupeLease: Promise<string> | null = null;
+  private dedupeLeaseAt = 0;
+  /** The revision at the last purge: the next one compacts the history up to it. */
+  private purgedAt: string | null = null;
+
+  constructor(
+    private readonly hosts: string[],
+    o: EtcdStoreOptions = {},
+  ) {
+    this.ackTimeoutMs = o.ackTimeoutMs ?? 2000;
+    this.presenceMs = o.presenceMs ?? 5000;
+    this.client = this.newClient();
+    this.watchClient = this.newClient();
+    this.ready = this.start();
+    this.ready.catch(() => undefined);
+  }
+
+  private newClient() {
+    return new Etcd3({
+      hosts: this.hosts,
+      grpcOptions: {
+        // A read of 256 events of up to 64 KiB, or a watch catching up 1,000 revisions, is
+        // above gRPC's default 4 MiB: refused for ever, the subscriber would never move on.
+        'grpc.max_receive_message_length': 256 * 1024 * 1024,
+        // A member gone without a word (its machine lost) is noticed in seconds, not minutes.
+        'grpc.keepalive_time_ms': 5000,
+        'grpc.keepalive_timeout_ms': 3000,
+        'grpc.keepalive_permit_without_calls': 1,
+      },
+      faultHandling: {
+        // No silent retry of a write: a lost answer would store the callback twice. The PSP
+        // retries what got no 200.
+        global: noop,
+        // A member that keeps failing is passed over for 1 s (the client's default is 5 s).
+        host: () =>
+          circuitBreaker(handleWhen(isRecoverableError), {
+            halfOpenAfter: 1000,
+            breaker: new ConsecutiveBreaker(3),
+          }),
+      },
+    });
+  }
+
+  private deadline(ms = SLOW_MS) {
+    return { deadline: Date.now() + ms };
+  }
+
+  /** `ready`, but a caller waits `ms` at most (a cluster down at start is a 503, not a hang). */
+  private async isReady(ms = SLOW_MS) {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.ready,
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('etcd: not reachable yet')), ms);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Waits until the cluster takes a write (as long as it takes: a relay may start before its
+   * cluster), then watches from that revision. Presence is best effort: the rate's share is
+   * only a little generous until the next renewal.
+   */
+  private async start() {
+    let revision: string | null = null;
+    for (let wait = 250; revision === null; wait = Math.min(2000, wait * 2)) {
+      if (this.closed) throw new Error('closed');
+      revision = await this.probeWrite().catch(() => null);
+      if (revision === null) await new Promise((r) => setTimeout(r, wait));
+    }
+    this.watchSeen = BigInt(revision);
+    await this.watchFrom(String(this.watchSeen + 1n));
+    this.watchdog = setInterval(() => this.checkWatch(), 1000);
+    this.watchdog.unref();
+    // The others' arrivals and goodbyes are counted at once, not only at the next renewal.
+    void this.watchPeers();
+    await this.renewPresence().catch(() => undefined);
+    this.presenceTimer = setInterval(
+      () => void this.renewPresence().catch(() => undefined),
+      this.presenceMs,
+    );
+    this.presenceTimer.unref();
+  }
+
+  /**
+   * Every event committed from `revision` on reaches this instance's subscribers through the
+   * watch, in revision order and without gaps, so the events it carries can be handed to a
+   * caught-up subscriber. Each (re)connection wakes every channel: what committed while the
+   * watch was away is read from the store (etcd3 resumes a watch from the last header's
+   * revision, which can skip events still being replayed).
+   */
+  private async watchFrom(revision: string) {
+    const w = await this.watchClient.watch().prefix(EVENT).startRevision(revision).create();
+    this.watcher = w;
+    w.on('data', (res: IWatchResponse) => {
+      // A value the relay did not write (it cannot decode it) must not end the process: the
+      // subscribers read instead.
+      try {
+        this.handOver(res);
+      } catch {
+        this.listeners.wake(null);
+      }
+    });
+    w.on('connected', () => this.listeners.wake(null));
+    // Canceled by the server (its history compacted past our position). Not cancelled again
+    // from here: etcd3 has dropped it already and would throw, uncaught, at the answer.
+    w.on('error', () => {
+      if (this.closed || this.watcher !== w) return;
+      this.watcher = null;
+      void this.rewatch();
+    });
+  }
+
+  /** A new watch from the newest revision, every channel read from the store meanwhile. */
+  private async rewatch() {
+    while (!this.closed && !this.watcher) {
+      try {
+        const r = await this.client.kv.range({ key: key(PROBE) }, this.deadline());
+        await this.watchFrom(String(BigInt(r.header.revision) + 1n));
+        this.listeners.wake(null);
+      } catch {
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  }
+
+  /**
+   * This instance's own writes must come back through the watch within seconds; when they do
+   * not (its member cut off or stalled), the watch client is replaced, which opens its stream
+   * on a member picked afresh, and every channel is read from the store.
+   */
+  private checkWatch() {
+    if (this.closed || this.written <= this.watchSeen) {
+      this.behindSince = 0;
+      return;
+    }
+    const now = Date.now();
+    if (!this.behindSince) this.behindSince = now;
+    if (now - this.behindSince < 10_000) return;
+    this.behindSince = 0;
+    const old = this.watchClient;
+    this.watcher = null;
+    this.watchClient = this.newClient();
+    old.close();
+    void this.rewatch();
+  }
+
+  private async watchPeers() {
+    while (!this.closed && !this.peerWatch) {
+      try {
+        const w = await this.client.watch().prefix(PRESENCE).create();
+        w.on('data', () => void this.countPeers().catch(() => undefined));
+        w.on('error', () => {
+          if (this.peerWatch !== w) return;
+          this.peerWatch = null;
+          void this.watchPeers();
+        });
+        this.peerWatch = w;
+      } catch {
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  }
+
+  private handOver(res: IWatchResponse) {
+    let channel: string | null = null;
+    let batch: StoredEvent[] = [];
+    const flush = () => channel !== null && this.listeners.wake(channel, batch);
+    for (const ev of res.events) {
+      if (ev.type !== 'Put') continue;
+      const k = ev.kv.key.toString();
+      const c = k.slice(EVENT.length, k.indexOf('/', EVENT.length));
+      if (c !== channel) {
+        flush();
+        channel = c;
+        batch = [];
+      }
+      batch.push(decode(ev.kv));
+      const rev = BigInt(ev.kv.mod_revision);
+      if (rev > this.watchSeen) this.watchSeen = rev;
+    }
+    flush();
+  }
+
+  private async renewPresence() {
+    // One renewal at a time: a put waiting out an election must not grant a second lease.
+    if (this.renewing || this.closed) return;
+    this.renewing = true;
+    try {
+      if (!this.lease || this.lease.revoked()) {
+        const lease = this.client.lease(Math.ceil((3 * this.presenceMs) / 1000), {
+          autoKeepAlive: true,
+        });
+        lease.on('lost', () => {
+          if (this.lease === lease) this.lease = null;
+        });
+        try {
+          await lease
+            .put(PRESENCE + this.instance)
+            .value('1')
+            .options(this.deadline());
+        } catch (e) {
+          // Not kept alive for nothing (nothing else refers to it).
+          void lease.revoke(this.deadline()).catch(() => undefined);
+          throw e;
+        }
+        this.lease = lease;
+      }
+      await this.countPeers();
+    } finally {
+      this.renewing = false;
+    }
+  }
+
+  private async countPeers() {
+    const r = await this.client.kv.range(
+      { key: key(PRESENCE), range_end: prefixEnd(PRESENCE), count_only: true },
+      this.deadline(),
+    );
+    this.peers = Math.max(1, Number(r.count));
+  }
+
+  private async probeWrite(ms = SLOW_MS): Promise<string> {
+    const r = await this.client.kv.put(
+      { key: key(PROBE), value: key(String(Date.now())) },
+      this.deadline(ms),
+    );
+    return r.header.revision;
+  }
+
+  async createChannel(c: ChannelRecord) {
+    await this.isReady();
+    const k = key(CHANNEL + c.id);
+    const r = await this.client.kv.txn(
+      {
+        compare: [{ key: k, target: 'Version', result: 'Equal', version: 0 }],
+        success: [{ request_put: { key: k, value: key(JSON.stringify(c)) } }],
+      },
+      this.deadline(),
+    );
+    if (!r.succeeded) throw new Error(`channel ${c.id} exists`);
+  }
+
+  private async channelKv(id: string): Promise<IKeyValue | null> {
+    if (!VALID_ID.test(id)) return null;
+    await this.isReady();
+    const r = await this.client.kv.range({ key: key(CHANNEL + id) }, this.deadline());
+    return r.kvs[0] ?? null;
+  }
+
+  async getChannel(id: string): Promise<ChannelRecord | null> {
+    const kv = await this.channelKv(id);
+    return kv ? (JSON.parse(kv.value.toString()) as ChannelRecord) : null;
+  }
+
+  async listChannels() {
+    await this.isReady();
+    const r = await this.client.kv.range(
+      { key: key(CHANNEL), range_end: prefixEnd(CHANNEL) },
+      this.deadline(),
+    );
+    const channels = r.kvs.map((kv) => JSON.parse(kv.value.toString()) as ChannelRecord);
+    return channelSummaries(channels, async (id) => {
+      // The newest key of the channel: keys sort by receipt time.
+      const last = await this.client.kv.range(
+        {
+          key: key(events(id)),
+          range_end: prefixEnd(events(id)),
+          sort_target: 'Key',
+          sort_order: 'Descend',
+          limit: 1,
+          keys_only: true,
+        },
+        this.deadline(),
+      );
+      const k = last.kvs[0]?.key.toString();
+      return k ? Number(k.slice(events(id).length, events(id).length + 15)) : null;
+    });
+  }
+
+  async setTokenHash(id: string, tokenHash: string) {
+    // Compare-and-set on the record's revision; a concurrent change makes it read again.
+    for (let tries = 0; tries < 5; tries++) {
+      const kv = await this.channelKv(id);
+      if (!kv) return false;
+      const c = JSON.parse(kv.value.toString()) as ChannelRecord;
+      const r = await this.client.kv.txn(
+        {
+          compare: [{ key: kv.key, target: 'Mod', result: 'Equal', mod_revision: kv.mod_revision }],
+          success: [
+            { request_put: { key: kv.key, value: key(JSON.stringify({ ...c, tokenHash })) } },
+          ],
+        },
+        this.deadline(),
+      );
+      if (r.succeeded) return true;
+    }
+    throw new Error(`channel ${id} changed while its token was being set`);
+  }
+
+  async deleteChannel(id: string) {
+    if (!VALID_ID.test(id)) return false;
+    await this.isReady();
+    const k = key(CHANNEL + id);
+    const r = await this.client.kv.txn(
+      {
+        compare: [{ key: k, target: 'Version', result: 'Greater', version: 0 }],
+        success: [
+          { request_delete_range: { key: k } },
+          { request_delete_range: { key: key(events(id)), range_end: prefixEnd(events(id)) } },
+          { request_delete_range: { key: key(dedupes(id)), range_end: prefixEnd(dedupes(id)) } },
+        ],
+      },
+      this.deadline(),
+    );
+    return r.succeeded;
+  }
+
+  private eventPut(channelId: string, e: Omit<StoredEvent, 'id'>) {
+    const k = `${events(channelId)}${timeKey(e.receivedAt)}-${randomBytes(6).toString('hex')}`;
+    return { request_put: { key: key(k), value: encode(e) } };
+  }
+
+  async append(channelId: string, e: Omit<StoredEvent, 'id'>): Promise<string> {
+    await this.isReady();
+    const r = await this.client.kv.txn(
+      { success: [this.eventPut(channelId, e)] },
+      this.deadline(this.ackTimeoutMs),
+    );
+    return r.header.revision;
+  }
+
+  /**
+   * One transaction per callback, idempotent: the channel must exist and the body must not be
+   * held already. A write can commit and still fail at the relay (a member's connection cut
+   * after the quorum had it, a relay killed before its 200): the 503 makes the PSP send it
+   * again, and without this the callback would be stored twice (seen in the failover run). A
+   * body already held is answered 200 with its first id, as a retry of it.
+   */
+  async appendChecked(
+    channelId: string,
+    e: Omit<StoredEvent, 'id'>,
+    limit: { ratePerSec: number; burst: number },
+  ): Promise<AppendOutcome> {
+    if (!VALID_ID.test(channelId)) return { refused: 'unknown_channel' };
+    await this.isReady(this.ackTimeoutMs);
+    // A channel not seen yet is looked up before its bucket is charged, so that made-up ids
+    // grow nothing; a known one goes straight to the write, which checks it exists.
+    if (!this.known.has(channelId)) {
+      if (!(await this.channelKv(channelId))) return { refused: 'unknown_channel' };
+      if (this.known.size >= 100_000) this.known.clear();
+      this.known.add(channelId);
+    }
+    this.limiter ??= new RateLimiter(limit.ratePerSec, limit.burst);
+    const cost = Math.min(this.peers, Math.max(1, Math.floor(limit.burst)));
+    if (!this.limiter.take(channelId, cost)) return { refused: 'rate' };
+    const ch = key(CHANNEL + channelId);
+    const dd = key(dedupes(channelId) + createHash('sha256').update(e.body).digest('base64url'));
+    const lease = await this.leaseForDedupe();
+    const r = await this.client.kv
+      .txn(
+        {
+          compare: [
+            { key: ch, target: 'Version', result: 'Greater', version: 0 },
+            { key: dd, target: 'Create', result: 'Equal', create_revision: 0 },
+          ],
+          success: [this.eventPut(channelId, e), { request_put: { key: dd, lease } }],
+          failure: [
+            { request_range: { key: ch, keys_only: true } },
+            { request_range: { key: dd, keys_only: true } },
+          ],
+        },
+        this.deadline(this.ackTimeoutMs),
+      )
+      .catch((err: unknown) => {
+        // The lease ended early (a cluster restored from a backup): a new one next time.
+        if (/lease not found/i.test(String(err))) this.dedupeLease = null;
+        throw err;
+      });
+    if (r.succeeded) {
+      const rev = BigInt(r.header.revision);
+      if (rev > this.written) this.written = rev;
+      return { id: r.header.revision };
+    }
+    const [channel, held] = r.responses.map((x) => x.response_range.kvs[0]);
+    if (!channel) {
+      this.known.delete(channelId);
+      return { refused: 'unknown_channel' };
+    }
+    // Held already: the dedupe key was written in the event's transaction, so its revision is
+    // the event's id.
+    if (held) return { id: held.mod_revision };
+    throw new Error('etcd: the write failed and neither check explains why');
+  }
+
+  /** A lease of DEDUPE_TTL_S, a new one every hour: each dedupe key lives 24 to 25 hours. */
+  private leaseForDedupe(): Promise<string> {
+    if (!this.dedupeLease || Date.now() - this.dedupeLeaseAt > 3_600_000) {
+      this.dedupeLeaseAt = Date.now();
+      const grant = this.client.leaseClient
+        .leaseGrant({ TTL: DEDUPE_TTL_S }, this.deadline(this.ackTimeoutMs))
+        .then((g) => g.ID);
+      grant.catch(() => {
+        if (this.dedupeLease === grant) this.dedupeLease = null;
+      });
+      this.dedupeLease = grant;
+    }
+    return this.dedupeLease;
+  }
+
+  async readAfter(channelId: string, afterId: string | null, limit: number) {
+    if (!VALID_ID.test(channelId)) return [];
+    await this.isReady();
+    const r = await this.client.kv.range(
+      {
+        key: key(events(channelId)),
+        range_end: prefixEnd(events(channelId)),
+        // An id that is no revision (another store's, after a gap event): from the start.
+        min_mod_revision:
+          afterId !== null && /^\d{1,18}$/.test(afterId) ? String(BigInt(afterId) + 1n) : 0,
+        sort_target: 'Mod',
+        sort_order: 'Ascend',
+        limit,
+      },
+      this.deadline(),
+    );
+    return r.kvs.map(decode);
+  }
+
+  async holds(channelId: string, id: string) {
+    if (!VALID_ID.test(channelId) || !/^\d{1,18}$/.test(id)) return false;
+    await this.isReady();
+    const r = await this.client.kv.range(
+      {
+        key: key(events(channelId)),
+        range_end: prefixEnd(events(channelId)),
+        min_mod_revision: id,
+        max_mod_revision: id,
+        // Not count_only: etcd counts the whole range before the revision filters apply.
+        keys_only: true,
+      },
+      this.deadline(),
+    );
+    return r.kvs.length > 0;
+  }
+
+  onAppend(listener: WakeListener) {
+    this.listeners.add(listener);
+  }
+
+  /**
+   * Deletes every channel's events received before `receivedAt` (one range delete each: keys
+   * sort by time), then compacts etcd's history up to the previous purge, which etcd would
+   * otherwise keep for ever (deleted keys included) until its space quota refuses every write.
+   * One purge interval behind, never at the head: the watches (ours, the other instances') are
+   * far past that point, clear of the compaction bugs in watches that etcd fixed after 3.4.23
+   * (etcd-io/etcd#17529, #18089).
+   */
+  async purgeBefore(receivedAt: number) {
+    await this.isReady();
+    const list = await this.client.kv.range(
+      { key: key(CHANNEL), range_end: prefixEnd(CHANNEL), keys_only: true },
+      this.deadline(),
+    );
+    let purged = 0;
+    for (const kv of list.kvs) {
+      const id = kv.key.toString().slice(CHANNEL.length);
+      const r = await this.client.kv.deleteRange(
+        { key: key(events(id)), range_end: key(events(id) + timeKey(receivedAt)) },
+        this.deadline(),
+      );
+      purged += Number(r.deleted);
+    }
+    const upTo = this.purgedAt;
+    this.purgedAt = list.header.revision;
+    if (upTo !== null)
+      await this.client.kv.compact({ revision: upTo }, this.deadline()).catch((e: unknown) => {
+        // Compacted already to this revision or past it (another instance's purge): fine.
+        if (!/compacted/i.test(String(e))) throw e;
+      });
+    return purged;
+  }
+
+  /** A write the quorum must accept (for /readyz). */
+  async probe() {
+    await this.isReady(this.ackTimeoutMs);
+    await this.probeWrite(this.ackTimeoutMs);
+  }
+
+  async close() {
+    this.closed = true;
+    await this.isReady(1000).catch(() => undefined);
+    if (this.presenceTimer) clearInterval(this.presenceTimer);
+    if (this.watchdog) clearInterval(this.watchdog);
+    // Gone at once from the others' count (a restart must not halve the rate for 15 s).
+    await this.lease?.revoke(this.deadline(1000)).catch(() => undefined);
+    this.client.close();
+    this.watchClient.close();
+  }
+}

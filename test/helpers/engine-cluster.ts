@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/**
+ * A cluster of real engine processes on loopback (NATS, etcd), one per node, each started by
+ * `argsOf(i)` and healthy once `isHealthy(i)`. `kill(i)` is kill -9 of node i; `start(i)` brings
+ * it back on the same ports and data.
+ */
+export async function engineCluster(o: {
+  size: number;
+  command: string;
+  argsOf: (i: number) => string[];
+  isHealthy: (i: number) => Promise<boolean>;
+  name: string;
+}) {
+  const children: Array<ChildProcess | null> = Array.from({ length: o.size }, () => null);
+  /** The end of each node's own log (stderr), for the error when it does not come up. */
+  const tails = Array.from({ length: o.size }, () => '');
+  const launch = (i: number) => {
+    const c = spawn(o.command, o.argsOf(i), { stdio: ['ignore', 'ignore', 'pipe'] });
+    c.stderr.on('data', (d: Buffer) => (tails[i] = (tails[i] + d.toString()).slice(-2000)));
+    children[i] = c;
+  };
+  /** Waits until node i says it is healthy. */
+  const healthy = async (i: number, ms = 30_000) => {
+    const end = Date.now() + ms;
+    while (Date.now() < end) {
+      if (await o.isHealthy(i).catch(() => false)) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`${o.name} node ${i} not healthy; its log ends:\n${tails[i]}`);
+  };
+  const killChild = async (c: ChildProcess | null) => {
+    if (!c || c.exitCode !== null || c.signalCode !== null) return;
+    const exited = new Promise((r) => c.once('exit', r));
+    c.kill('SIGKILL');
+    await exited;
+  };
+  children.forEach((_, i) => launch(i));
+  await Promise.all(children.map((_, i) => healthy(i)));
+  return {
+    /** kill -9 of node i (no clean shutdown). */
+    async kill(i: number) {
+      await killChild(children[i]!);
+      children[i] = null;
+    },
+    /** Node i stops answering (SIGSTOP: alive, sockets open, nothing processed) until resumed. */
+    pause(i: number) {
+      children[i]!.kill('SIGSTOP');
+    },
+    resume(i: number) {
+      children[i]!.kill('SIGCONT');
+    },
+    /** Whether node i's process has ended by itself (a fatal error, such as a full disk). */
+    exited(i: number) {
+      const c = children[i];
+      return !c || c.exitCode !== null || c.signalCode !== null;
+    },
+    async start(i: number) {
+      launch(i);
+      await healthy(i);
+    },
+    healthy,
+    async stop() {
+      await Promise.all(children.map(killChild));
+    },
+  };
+}

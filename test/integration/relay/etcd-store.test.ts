@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRelay } from '../../../relay/server';
+import { startEtcdCluster } from '../../helpers/etcd';
+import { newRelayChannel } from '../../helpers/relay-channel';
+import { startRelayProcess } from '../../helpers/relay-process';
+import { sseEvents } from '../../helpers/sse-events';
+import { EtcdStore } from '../../../relay/etcd-store';
+
+// What the etcd store does beyond the suite every store runs (api.test.ts, replicated-store,
+// full-disk, slow-node, shared-rate): its own answers to what etcd and its client do.
+const ADMIN = 'etcd-store-admin-token-0123456789ab';
+let etcd: Awaited<ReturnType<typeof startEtcdCluster>>;
+beforeAll(async () => {
+  etcd = await startEtcdCluster();
+}, 60_000);
+afterAll(() => etcd?.stop());
+
+const post = async (url: string, id: string, body: string) => {
+  const r = await fetch(`${url}/hooks/${id}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    signal: AbortSignal.timeout(15_000),
+  });
+  return { status: r.status, ...((await r.json()) as { id?: string }) };
+};
+
+/** The ids and bodies a terminal reading from the start gets, until `n` or `ms`. */
+async function readAll(
+  url: string,
+  c: { channelId: string; token: string },
+  n: number,
+  ms = 15_000,
+) {
+  const got: Array<{ id: string; body: string }> = [];
+  const res = await fetch(`${url}/channels/${c.channelId}/events`, {
+    headers: { authorization: `Bearer ${c.token}` },
+    signal: AbortSignal.timeout(ms),
+  });
+  try {
+    for await (const { id, data } of sseEvents(res.body)) {
+      got.push({ id, body: (JSON.parse(data) as { body: string }).body });
+      if (got.length >= n) break;
+    }
+  } catch {
+    /* timed out: the assertions say what came */
+  }
+  return got;
+}
+
+describe('the etcd store', () => {
+  it('a callback sent again (its 200 lost on the way) gets its first id back and is stored once', async () => {
+    const relay = await startRelay({ store: new EtcdStore(etcd.servers), adminToken: ADMIN });
+    try {
+      const c = await newRelayChannel(relay.url, ADMIN);
+      const first = await post(relay.url, c.channelId, '{"txid":"a"}');
+      const again = await post(relay.url, c.channelId, '{"txid":"a"}');
+      const other = await post(relay.url, c.channelId, '{"txid":"b"}');
+      expect([first.status, again.status, other.status]).toEqual([200, 200, 200]);
+      expect(again.id).toBe(first.id);
+      const got = await readAll(relay.url, c, 3, 2000); // a third would be the copy
+      expect(got.map((e) => e.body)).toEqual(['{"txid":"a"}', '{"txid":"b"}']);
+    } finally {
+      await relay.close();
+    }
+  }, 30_000);
+
+  it('a terminal behind 80 callbacks of 60 KB each reads them all (above gRPC’s default 4 MiB a read)', async () => {
+    const relay = await startRelay({ store: new EtcdStore(etcd.servers), adminToken: ADMIN });
+    try {
+      const c = await newRelayChannel(relay.url, ADMIN);
+      const sent: string[] = [];
+      for (let i = 0; i < 80; i++) {
+        const body = JSON.stringify({ i, pad: 'x'.repeat(60_000) });
+        expect((await post(relay.url, c.channelId, body)).status).toBe(200);
+        sent.push(body);
+      }
+      const got = await readAll(relay.url, c, 80);
+      expect(got.length).toBe(80);
+      expect(got.map((e) => e.body)).toEqual(sent);
+    } finally {
+      await relay.close();
+    }
+  }, 60_000);
+
+  it('history compacted past the watch, then its members restarted: the relay keeps running, and a listening terminal gets the next callback at once', async () => {
+    const relay = await startRelayProcess({
+      adminToken: ADMIN,
+      store: `etcd://${etcd.servers.join(',')}`,
+      args: ['--log-level', 'error'],
+    });
+    const ac = new AbortController();
+    try {
+      const c = await newRelayChannel(relay.url, ADMIN);
+      expect((await post(relay.url, c.channelId, '{"n":1}')).status).toBe(200);
+      // A terminal listening throughout, reconnecting from its last id if its stream ends.
+      const got: string[] = [];
+      void (async () => {
+        let last: string | undefined;
+        while (!ac.signal.aborted) {
+          try {
+            const res = await fetch(`${relay.url}/channels/${c.channelId}/events`, {
+              headers: {
+                authorization: `Bearer ${c.token}`,
+                ...(last && { 'last-event-id': last }),
+              },
+              signal: ac.signal,
+            });
+            for await (const { id, data } of sseEvents(res.body)) {
+              last = id;
+              got.push((JSON.parse(data) as { body: string }).body);
+            }
+          } catch {
+            await new Promise((r) => setTimeout(r, 200));
+          }
+        }
+      })();
+      // Writes the watch does not see (channels made) move the head past its position; the
+      // history is compacted there (as an operator recovering from the space quota would do),
+      // then every member restarts in turn: the watch resumes below the compaction and etcd
+      // cancels it.
+      await newRelayChannel(relay.url, ADMIN);
+      await newRelayChannel(relay.url, ADMIN);
+      const head = await fetch(`http://${etcd.servers[0]}/v3/kv/range`, {
+        method: 'POST',
+        body: JSON.stringify({ key: Buffer.from('relay/probe').toString('base64') }),
+      });
+      const revision = ((await head.json()) as { header: { revision: string } }).header.revision;
+      const compacted = await fetch(`http://${etcd.servers[0]}/v3/kv/compaction`, {
+        method: 'POST',
+        body: JSON.stringify({ revision }),
+      });
+      expect(compacted.ok).toBe(true);
+      for (let i = 0; i < 3; i++) {
+        await etcd.kill(i);
+        await etcd.start(i);
+      }
+      let status = 0;
+      for (const end = Date.now() + 20_000; status !== 200 && Date.now() < end;)
+        status = (await post(relay.url, c.channelId, '{"n":2}').catch(() => ({ status: 0 })))
+          .status;
+      expect(status).toBe(200);
+      // Within 5 s: through a new watch, not the 10 s watchdog or a reconnection.
+      for (const end = Date.now() + 5000; got.length < 2 && Date.now() < end;)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(got).toEqual(['{"n":1}', '{"n":2}']);
+      expect(relay.child.exitCode).toBeNull();
+    } finally {
+      ac.abort();
+      relay.child.kill('SIGKILL');
+    }
+  }, 90_000);
+
+  it('started while the cluster is down: callbacks get 503 at once, then 200 once it is up', async () => {
+    for (let i = 0; i < 3; i++) await etcd.kill(i);
+    const relay = await startRelay({
+      store: new EtcdStore(etcd.servers),
+      adminToken: ADMIN,
+    });
+    try {
+      const t0 = Date.now();
+      const down = await post(relay.url, 'AAAAAAAAAAAAAAAAAAAAAA', '{}');
+      expect(down.status).toBe(503);
+      expect(Date.now() - t0).toBeLessThan(5000);
+      await Promise.all([0, 1, 2].map((i) => etcd.start(i)));
+      let c: { channelId: string; token: string } | null = null;
+      for (const end = Date.now() + 30_000; !c && Date.now() < end;)
+        c = await newRelayChannel(relay.url, ADMIN).catch(() => null);
+      expect(c).not.toBeNull();
+      expect((await post(relay.url, c!.channelId, '{"up":1}')).status).toBe(200);
+    } finally {
+      await relay.close();
+    }
+  }, 90_000);
+});
