@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { circuitBreaker, ConsecutiveBreaker, handleWhen, noop } from 'cockatiel';
+import { circuitBreaker, ConsecutiveBreaker, handleWhen, retry } from 'cockatiel';
 import {
   Etcd3,
   isRecoverableError,
@@ -34,6 +34,8 @@ const VALID_ID = /^[A-Za-z0-9_-]{1,200}$/;
 const SLOW_MS = 5000;
 
 const key = (s: string) => Buffer.from(s);
+/** gRPC had no connection to the member: the request was never sent. */
+const notSent = (e: Error) => /No connection established/i.test(e.message);
 /** The first key after every key that starts with `prefix` (etcd's range end for a prefix). */
 function prefixEnd(prefix: string): Buffer {
   const b = Buffer.from(prefix);
@@ -138,9 +140,11 @@ export class EtcdStore implements RelayStore {
         'grpc.keepalive_permit_without_calls': 1,
       },
       faultHandling: {
-        // No silent retry of a write: a lost answer would store the callback twice. The PSP
-        // retries what got no 200.
-        global: noop,
+        // No silent retry of a request that may have reached etcd (a lost answer would store a
+        // channel twice; a callback's write is idempotent, but the PSP retries those anyway).
+        // One that never left this process (no connection to that member: it is down) goes to
+        // another member at once: without this, each probe of a dead member cost a 503.
+        global: retry(handleWhen(notSent), { maxAttempts: 2 }),
         // A member that keeps failing is passed over for 1 s (the client's default is 5 s).
         host: () =>
           circuitBreaker(handleWhen(isRecoverableError), {
