@@ -12,8 +12,10 @@
 //     instance), each replicated store on two instances: lost, p99, KiB of relay memory per
 //     connected terminal, Redis connections per instance.
 //  4. POST → applied in a terminal's ledger through the real subscriber and intake.
+//  5. The failover window on each replicated store (`npm run relay:failover`, its own engine
+//     nodes and relays): 200/s, kill -9 of each node and of one relay instance.
 // Knobs: BENCH_RELAY_SECONDS (5), BENCH_RELAY_TERMINALS (10000), BENCH_RELAY_RATE (1000),
-// BENCH_RELAY_PARTS (e.g. "ingest,scale": which of ingest, latency, scale, e2e to run).
+// BENCH_RELAY_PARTS (e.g. "ingest,scale": which of ingest, latency, scale, e2e, failover).
 // Goals (issue 15): 0 lost, p99 < 10 ms, ≤ 10 KiB per terminal, ≤ 4 Redis connections per
 // instance, durable ingest ≥ 3 × the one-commit-per-write rate.
 import { createHmac } from 'node:crypto';
@@ -42,7 +44,9 @@ const ADMIN = 'bench-admin-token-0123456789abcdef';
 const DURATION = process.env.BENCH_RELAY_SECONDS ?? '5';
 const TERMINALS = process.env.BENCH_RELAY_TERMINALS ?? '10000';
 const RATE = process.env.BENCH_RELAY_RATE ?? '1000';
-const PARTS = new Set((process.env.BENCH_RELAY_PARTS ?? 'ingest,latency,scale,e2e').split(','));
+const PARTS = new Set(
+  (process.env.BENCH_RELAY_PARTS ?? 'ingest,latency,scale,e2e,failover').split(','),
+);
 const tmp = mkdtempSync(path.join(tmpdir(), 'balcao-relay-bench-'));
 const kills: Array<() => void> = [];
 process.on('exit', () => kills.forEach((k) => k()));
@@ -378,5 +382,14 @@ if (PARTS.has('e2e')) {
   );
   terminal.subscriber.stop();
   await stop(r);
+}
+if (PARTS.has('failover')) {
+  console.log(
+    '\n  Failover (bench/relay-failover.ts: 200/s, kill -9 of each node, then of a relay)',
+  );
+  for (const engine of ['etcd', 'nats'])
+    console.log(
+      `    ${engine}: ${await runTool(['--import', 'tsx', path.resolve('bench', 'relay-failover.ts'), '--engine', engine])}`,
+    );
 }
 process.exit(0);
