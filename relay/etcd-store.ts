@@ -107,8 +107,6 @@ export class EtcdStore implements RelayStore {
   private lease: Lease | null = null;
   private renewing = false;
   private presenceTimer: NodeJS.Timeout | null = null;
-  /** Channels seen to exist: their callbacks skip the lookup (the write checks anyway). */
-  private readonly known = new Set<string>();
   /** The lease the dedupe keys of this hour are written on (they expire with it). */
   private dedupeLease: Promise<string> | null = null;
   private dedupeLeaseAt = 0;
@@ -449,8 +447,8 @@ export class EtcdStore implements RelayStore {
   }
 
   /**
-   * One transaction per callback, idempotent: the channel must exist and the body must not be
-   * held already. A write can commit and still fail at the relay (a member's connection cut
+   * One transaction per callback (one round trip), idempotent: the channel must exist and the
+   * body must not be held already. A write can commit and still fail at the relay (a member's connection cut
    * after the quorum had it, a relay killed before its 200): the 503 makes the PSP send it
    * again, and without this the callback would be stored twice (seen in the failover run). A
    * body already held is answered 200 with its first id, as a retry of it.
@@ -462,13 +460,6 @@ export class EtcdStore implements RelayStore {
   ): Promise<AppendOutcome> {
     if (!VALID_ID.test(channelId)) return { refused: 'unknown_channel' };
     await this.isReady(this.ackTimeoutMs);
-    // A channel not seen yet is looked up before its bucket is charged, so that made-up ids
-    // grow nothing; a known one goes straight to the write, which checks it exists.
-    if (!this.known.has(channelId)) {
-      if (!(await this.channelKv(channelId))) return { refused: 'unknown_channel' };
-      if (this.known.size >= 100_000) this.known.clear();
-      this.known.add(channelId);
-    }
     this.limiter ??= new RateLimiter(limit.ratePerSec, limit.burst);
     const cost = Math.min(this.peers, Math.max(1, Math.floor(limit.burst)));
     if (!this.limiter.take(channelId, cost)) return { refused: 'rate' };
@@ -502,7 +493,8 @@ export class EtcdStore implements RelayStore {
     }
     const [channel, held] = r.responses.map((x) => x.response_range.kvs[0]);
     if (!channel) {
-      this.known.delete(channelId);
+      // No bucket is kept for an id that is no channel: made-up ids grow nothing.
+      this.limiter.forget(channelId);
       return { refused: 'unknown_channel' };
     }
     // Held already: the dedupe key was written in the event's transaction, so its revision is

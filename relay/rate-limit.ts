@@ -8,6 +8,11 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Drops a key's bucket (a callback to a channel that turned out not to exist). */
+  forget(key: string): void {
+    this.buckets.delete(key);
+  }
+
   /** `cost` tokens at once (a NATS instance pays one per instance alive: nats-store.ts). */
   take(key: string, cost = 1): boolean {
     const t = this.now();
