@@ -10,7 +10,14 @@ import {
 } from 'etcd3';
 import { channelSummaries } from './channel-summaries';
 import { RateLimiter } from './rate-limit';
-import type { AppendOutcome, ChannelRecord, RelayStore, StoredEvent, WakeListener } from './store';
+import {
+  CHANNEL_ID,
+  type AppendOutcome,
+  type ChannelRecord,
+  type RelayStore,
+  type StoredEvent,
+  type WakeListener,
+} from './store';
 import { WakeListeners } from './wake-listeners';
 
 export interface EtcdStoreOptions {
@@ -28,8 +35,6 @@ const DEDUPE = 'relay/dd/';
 /** How long a body is remembered: a PSP's retries of one callback come within this. */
 const DEDUPE_TTL_S = 25 * 3600;
 const PROBE = 'relay/probe';
-/** What a channel id may be to be one key segment (ours are base64url: no `/`). */
-const VALID_ID = /^[A-Za-z0-9_-]{1,200}$/;
 /** Reads, purges and admin calls may wait out a leader election; callbacks do not. */
 const SLOW_MS = 5000;
 
@@ -358,7 +363,7 @@ export class EtcdStore implements RelayStore {
   }
 
   private async channelKv(id: string): Promise<IKeyValue | null> {
-    if (!VALID_ID.test(id)) return null;
+    if (!CHANNEL_ID.test(id)) return null;
     await this.isReady();
     const r = await this.client.kv.range({ key: key(CHANNEL + id) }, this.deadline());
     return r.kvs[0] ?? null;
@@ -415,7 +420,7 @@ export class EtcdStore implements RelayStore {
   }
 
   async deleteChannel(id: string) {
-    if (!VALID_ID.test(id)) return false;
+    if (!CHANNEL_ID.test(id)) return false;
     await this.isReady();
     const k = key(CHANNEL + id);
     const r = await this.client.kv.txn(
@@ -458,11 +463,10 @@ export class EtcdStore implements RelayStore {
     e: Omit<StoredEvent, 'id'>,
     limit: { ratePerSec: number; burst: number },
   ): Promise<AppendOutcome> {
-    if (!VALID_ID.test(channelId)) return { refused: 'unknown_channel' };
+    if (!CHANNEL_ID.test(channelId)) return { refused: 'unknown_channel' };
     await this.isReady(this.ackTimeoutMs);
     this.limiter ??= new RateLimiter(limit.ratePerSec, limit.burst);
-    const cost = Math.min(this.peers, Math.max(1, Math.floor(limit.burst)));
-    if (!this.limiter.take(channelId, cost)) return { refused: 'rate' };
+    if (!this.limiter.takeShared(channelId, this.peers)) return { refused: 'rate' };
     const ch = key(CHANNEL + channelId);
     const dd = key(dedupes(channelId) + createHash('sha256').update(e.body).digest('base64url'));
     const lease = await this.leaseForDedupe();
@@ -519,7 +523,7 @@ export class EtcdStore implements RelayStore {
   }
 
   async readAfter(channelId: string, afterId: string | null, limit: number) {
-    if (!VALID_ID.test(channelId)) return [];
+    if (!CHANNEL_ID.test(channelId)) return [];
     await this.isReady();
     const r = await this.client.kv.range(
       {
@@ -538,7 +542,7 @@ export class EtcdStore implements RelayStore {
   }
 
   async holds(channelId: string, id: string) {
-    if (!VALID_ID.test(channelId) || !/^\d{1,18}$/.test(id)) return false;
+    if (!CHANNEL_ID.test(channelId) || !/^\d{1,18}$/.test(id)) return false;
     await this.isReady();
     const r = await this.client.kv.range(
       {

@@ -10,7 +10,14 @@ import {
 } from 'nats';
 import { channelSummaries } from './channel-summaries';
 import { RateLimiter } from './rate-limit';
-import type { AppendOutcome, ChannelRecord, RelayStore, StoredEvent, WakeListener } from './store';
+import {
+  CHANNEL_ID,
+  type AppendOutcome,
+  type ChannelRecord,
+  type RelayStore,
+  type StoredEvent,
+  type WakeListener,
+} from './store';
 import { WakeListeners } from './wake-listeners';
 
 export interface NatsStoreOptions {
@@ -28,8 +35,6 @@ const WAKE = 'relay.wake';
 const BUCKET = 'relay_channels';
 /** Each instance says it is alive here: the per-channel rate is shared out among those alive. */
 const PRESENCE = 'relay.presence';
-/** What a channel id may be to be a NATS subject token and a KV key (ours are base64url). */
-const VALID_ID = /^[A-Za-z0-9_-]{1,200}$/;
 
 /**
  * NATS JetStream, the replicated store: one stream, a subject per channel
@@ -147,7 +152,7 @@ export class NatsStore implements RelayStore {
 
   async holds(channelId: string, id: string) {
     const seq = Number(id);
-    if (!VALID_ID.test(channelId) || !Number.isSafeInteger(seq) || seq < 1) return false;
+    if (!CHANNEL_ID.test(channelId) || !Number.isSafeInteger(seq) || seq < 1) return false;
     const { jsm } = await this.ready;
     const m = await jsm.streams.getMessage(STREAM, { seq }).catch(() => null);
     return m?.subject === `${SUBJECT}.${channelId}`;
@@ -158,7 +163,7 @@ export class NatsStore implements RelayStore {
     // The keys first: nats.js ends the key listing's consumer by its pending count, and
     // awaiting other calls inside that loop lost keys (seen with the three-node cluster).
     const ids: string[] = [];
-    for await (const id of await kv.keys()) if (VALID_ID.test(id)) ids.push(id);
+    for await (const id of await kv.keys()) if (CHANNEL_ID.test(id)) ids.push(id);
     const channels: ChannelRecord[] = [];
     for (const id of ids) {
       const c = await this.getChannel(id);
@@ -175,7 +180,7 @@ export class NatsStore implements RelayStore {
   }
 
   async getChannel(id: string): Promise<ChannelRecord | null> {
-    if (!VALID_ID.test(id)) return null;
+    if (!CHANNEL_ID.test(id)) return null;
     const { kv } = await this.ready;
     const e = await kv.get(id);
     if (!e || e.operation !== 'PUT' || e.value.length === 0) return null;
@@ -183,7 +188,7 @@ export class NatsStore implements RelayStore {
   }
 
   async setTokenHash(id: string, tokenHash: string) {
-    if (!VALID_ID.test(id)) return false;
+    if (!CHANNEL_ID.test(id)) return false;
     const { kv } = await this.ready;
     const e = await kv.get(id);
     if (!e || e.operation !== 'PUT') return false;
@@ -193,7 +198,7 @@ export class NatsStore implements RelayStore {
   }
 
   async deleteChannel(id: string) {
-    if (!VALID_ID.test(id)) return false;
+    if (!CHANNEL_ID.test(id)) return false;
     const { kv, jsm } = await this.ready;
     const e = await kv.get(id);
     if (!e || e.operation !== 'PUT') return false;
@@ -230,13 +235,12 @@ export class NatsStore implements RelayStore {
     const channel = await this.getChannel(channelId);
     if (!channel) return { refused: 'unknown_channel' };
     this.limiter ??= new RateLimiter(limit.ratePerSec, limit.burst);
-    const cost = Math.min(this.peers(), Math.max(1, Math.floor(limit.burst)));
-    if (!this.limiter.take(channel.id, cost)) return { refused: 'rate' };
+    if (!this.limiter.takeShared(channel.id, this.peers())) return { refused: 'rate' };
     return { id: await this.append(channel.id, e) };
   }
 
   async readAfter(channelId: string, afterId: string | null, limit: number) {
-    if (!VALID_ID.test(channelId)) return [];
+    if (!CHANNEL_ID.test(channelId)) return [];
     const { jsm } = await this.ready;
     const out: StoredEvent[] = [];
     let seq = afterId === null ? 1 : Number(afterId) + 1;

@@ -13,6 +13,15 @@ export class RateLimiter {
     this.buckets.delete(key);
   }
 
+  /**
+   * A callback's share on a store where each of `instances` relay instances keeps the whole
+   * bucket (NATS, etcd): it pays one token per instance alive (never more than the burst), so
+   * together they never let more than the rate through.
+   */
+  takeShared(key: string, instances: number): boolean {
+    return this.take(key, Math.min(instances, Math.max(1, Math.floor(this.burst))));
+  }
+
   /** `cost` tokens at once (a NATS instance pays one per instance alive: nats-store.ts). */
   take(key: string, cost = 1): boolean {
     const t = this.now();

@@ -34,6 +34,12 @@ export function idAfter(a: string, b: string | null): boolean {
   return am > bm || (am === bm && as > bs);
 }
 
+/**
+ * What a channel id may be to be one token of a NATS subject or one segment of an etcd key (the
+ * relay's own ids are base64url): anything else is no channel of ours.
+ */
+export const CHANNEL_ID = /^[A-Za-z0-9_-]{1,200}$/;
+
 /** A callback's fate at the store: stored (its event id), or refused and why. */
 export type AppendOutcome = { id: string } | { refused: 'rate' | 'unknown_channel' };
 

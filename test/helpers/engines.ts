@@ -2,8 +2,9 @@ import { connect } from 'nats';
 import { EtcdStore } from '../../relay/etcd-store';
 import { NatsStore } from '../../relay/nats-store';
 import type { RelayStore } from '../../relay/store';
-import { startEtcdCluster, startEtcdRelay } from './etcd';
-import { startNatsCluster, startNatsRelay } from './nats';
+import { startEtcdCluster } from './etcd';
+import { startNatsCluster } from './nats';
+import { startReplicatedRelay } from './relay-process';
 
 /** A replicated engine's three nodes as the tests drive them (engine-cluster.ts). */
 export type EngineCluster = Awaited<ReturnType<typeof startNatsCluster>>;
@@ -18,7 +19,7 @@ export interface Engine {
   key: 'etcd' | 'nats';
   name: string;
   startCluster(o?: { dirs?: Array<string | undefined> }): Promise<EngineCluster>;
-  startRelay: typeof startNatsRelay;
+  startRelay(servers: string[], adminToken: string): ReturnType<typeof startReplicatedRelay>;
   store(servers: string[], o?: { presenceMs?: number }): RelayStore;
   /** The node that leads (NATS: the events stream's leader; etcd: the Raft leader). */
   leader(c: EngineCluster): Promise<number>;
@@ -55,7 +56,7 @@ export const NATS: Engine = {
   key: 'nats',
   name: 'NATS JetStream (three nodes, R3)',
   startCluster: (o) => startNatsCluster(3, o),
-  startRelay: startNatsRelay,
+  startRelay: (servers, token) => startReplicatedRelay('nats', servers, token),
   store: (servers, o) => new NatsStore(servers, o),
   async leader(c) {
     const leader = (await natsStream(c)).cluster?.leader ?? '';
@@ -73,7 +74,7 @@ export const ETCD: Engine = {
   key: 'etcd',
   name: 'etcd (three members)',
   startCluster: (o) => startEtcdCluster(3, o),
-  startRelay: startEtcdRelay,
+  startRelay: (servers, token) => startReplicatedRelay('etcd', servers, token),
   store: (servers, o) => new EtcdStore(servers, o),
   async leader(c) {
     for (const [i, s] of c.servers.entries()) {

@@ -1,6 +1,6 @@
 import { tempDir } from './core';
 import { engineCluster } from './engine-cluster';
-import { freePort, startRelayProcess } from './relay-process';
+import { freePort } from './relay-process';
 
 /**
  * A real three-member etcd cluster on loopback (free ports, its own data directories), for the
@@ -54,11 +54,3 @@ export async function startEtcdCluster(size = 3, o: { dirs?: Array<string | unde
   });
   return { ...cluster, servers: nodes.map((n) => `127.0.0.1:${n.client}`) };
 }
-
-/** `npm run relay` on the cluster's store, logging errors only: one of interchangeable instances. */
-export const startEtcdRelay = (servers: string[], adminToken: string) =>
-  startRelayProcess({
-    adminToken,
-    store: `etcd://${servers.join(',')}`,
-    args: ['--log-level', 'error'],
-  });

@@ -1,6 +1,6 @@
 import { tempDir } from './core';
 import { engineCluster } from './engine-cluster';
-import { freePort, startRelayProcess } from './relay-process';
+import { freePort } from './relay-process';
 
 /**
  * A real three-node NATS JetStream cluster on loopback (free ports, its own directories), for
@@ -51,11 +51,3 @@ export async function startNatsCluster(size = 3, o: { dirs?: Array<string | unde
   });
   return { ...cluster, servers: nodes.map((n) => `127.0.0.1:${n.port}`) };
 }
-
-/** `npm run relay` on the cluster's store, logging errors only: one of interchangeable instances. */
-export const startNatsRelay = (servers: string[], adminToken: string) =>
-  startRelayProcess({
-    adminToken,
-    store: `nats://${servers.join(',')}`,
-    args: ['--log-level', 'error'],
-  });

@@ -61,3 +61,18 @@ export async function startRelayProcess(o: {
   });
   return { url: `http://127.0.0.1:${port}`, port, child };
 }
+
+/**
+ * `npm run relay` on a replicated store's nodes (`nats`, `etcd`), logging errors only: one of
+ * interchangeable instances.
+ */
+export const startReplicatedRelay = (
+  scheme: 'nats' | 'etcd',
+  servers: string[],
+  adminToken: string,
+) =>
+  startRelayProcess({
+    adminToken,
+    store: `${scheme}://${servers.join(',')}`,
+    args: ['--log-level', 'error'],
+  });
