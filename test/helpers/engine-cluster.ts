@@ -17,11 +17,11 @@ export async function engineCluster(o: {
   const tails = Array.from({ length: o.size }, () => '');
   const launch = (i: number) => {
     const c = spawn(o.command, o.argsOf(i), { stdio: ['ignore', 'ignore', 'pipe'] });
-    c.stderr.on('data', (d: Buffer) => (tails[i] = (tails[i] + d.toString()).slice(-2000)));
+    c.stderr.on('data', (d: Buffer) => (tails[i] = (tails[i] + d.toString()).slice(-4000)));
     children[i] = c;
   };
   /** Waits until node i says it is healthy. */
-  const healthy = async (i: number, ms = 30_000) => {
+  const healthy = async (i: number, ms = 60_000) => {
     const end = Date.now() + ms;
     while (Date.now() < end) {
       if (await o.isHealthy(i).catch(() => false)) return;
