@@ -20,6 +20,12 @@ export const isApiPixPresetId = oneOf(API_PIX_PRESET_IDS);
 interface ApiPixPreset {
   baseUrl: string;
   apiPix: Pick<ApiPixSettings, 'tokenUrl' | 'tokenAuth' | 'scopes'>;
+  /**
+   * Whether a repeated `PUT /cob/{txid}` answers the same charge (with its QR), per the bank's
+   * own documentation. True only where a source says so; a lost create is recovered by
+   * `GET /cob/{txid}` whatever this says (docs/api-pix.md, "A lost create").
+   */
+  idempotentCreate: boolean;
   /** What differs from the spec at this bank, for the docs and the settings screen. */
   quirks: string;
 }
@@ -35,8 +41,10 @@ const PRESETS: Record<ApiPixPresetId, ApiPixPreset> = {
       tokenAuth: 'basic',
       scopes: SCOPES,
     },
+    // Efí's "Cobranças imediatas": PUT /v2/cob/:txid of a used txid → 409 txid_duplicado.
+    idempotentCreate: false,
     quirks:
-      'Certificate .p12 from the Efí panel (convert to PEM); webhook mTLS checked with a first request without certificate; x-skip-mtls-checking alternative.',
+      'Certificate .p12 from the Efí panel (convert to PEM); webhook mTLS checked with a first request without certificate; x-skip-mtls-checking alternative; a repeated PUT /cob is 409 txid_duplicado; an unknown txid is 400 cobranca_nao_encontrada.',
   },
   'efi-homologacao': {
     baseUrl: 'https://pix-h.api.efipay.com.br/v2',
@@ -45,6 +53,7 @@ const PRESETS: Record<ApiPixPresetId, ApiPixPreset> = {
       tokenAuth: 'basic',
       scopes: SCOPES,
     },
+    idempotentCreate: false, // as Efí
     quirks: 'Homologação: its own Client_Id/Client_Secret pair and its own certificate.',
   },
   // Inter: second-hand (public integration guides); its portal needs a login.
@@ -55,6 +64,8 @@ const PRESETS: Record<ApiPixPresetId, ApiPixPreset> = {
       tokenAuth: 'form',
       scopes: SCOPES,
     },
+    // No source read says what Inter answers to a repeated PUT: not assumed idempotent.
+    idempotentCreate: false,
     quirks:
       'Pair in the form body, not Basic; certificate as .crt + .key; few token calls per minute; webhook body is a bare array.',
   },
@@ -65,6 +76,7 @@ const PRESETS: Record<ApiPixPresetId, ApiPixPreset> = {
       tokenAuth: 'form',
       scopes: SCOPES,
     },
+    idempotentCreate: false,
     quirks: 'Inter sandbox: as Inter.',
   },
   // Sicoob: token URL second-hand; the API base URL is an assumption to confirm in its portal.
@@ -75,6 +87,7 @@ const PRESETS: Record<ApiPixPresetId, ApiPixPreset> = {
       tokenAuth: 'form',
       scopes: SCOPES,
     },
+    idempotentCreate: false, // no source read
     quirks:
       'ICP-Brasil A1 certificate of the account CNPJ (.pfx → PEM); registered when the app is created at developers.sicoob.com.br.',
   },
@@ -86,8 +99,7 @@ export function apiPixPresetSettings(id: ApiPixPresetId): PspSettingsInput {
   return {
     baseUrl: p.baseUrl,
     kind: 'api-pix',
-    // A repeated PUT /cob/{txid} answers the same charge: an uncertain one is asked again.
-    idempotentCreate: true,
+    idempotentCreate: p.idempotentCreate,
     apiPix: { ...p.apiPix, preset: id },
   };
 }

@@ -4,6 +4,7 @@ import { cobPayload, jwks, signLocation } from './jws';
 import type { SandboxPki } from './pki';
 import { dynamicBrCode } from './brcode';
 import { ApiPixState, type Cob, type ReceivedPix } from './state';
+import { API_PIX_PROFILES, type ApiPixProfileId } from './profiles';
 import { deliverPix } from './webhooks';
 import { cents, cobJson, devolucaoJson, PixProblem, pixJson, reais } from './wire';
 
@@ -31,6 +32,8 @@ export interface ApiPixSandboxOptions {
   publicName?: string;
   /** A refund settles (`DEVOLVIDO`) this long after it is asked for. */
   refundSettleMs?: number;
+  /** Which bank's documented behaviour to follow where banks differ (profiles.ts). */
+  profile?: ApiPixProfileId;
 }
 
 export interface ApiPixSandbox {
@@ -65,6 +68,7 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
   const ttl = o.tokenTtlSeconds ?? 3600;
   const state = new ApiPixState(now);
   const { pki } = o;
+  const profile = API_PIX_PROFILES[o.profile ?? 'spec'];
   const timers = new Set<NodeJS.Timeout>();
 
   const api = Fastify({
@@ -148,8 +152,13 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
   });
 
   const guard = (scope: string) => async (req: FastifyRequest) => {
-    if (state.faults.rateLimit && state.faults.rateLimit > 0) {
-      state.faults.rateLimit--;
+    const f = state.faults;
+    const limited = f.rateLimit && f.rateLimit > 0 ? 'rateLimit' : undefined;
+    const readLimited =
+      req.method === 'GET' && f.readRateLimit && f.readRateLimit > 0 ? 'readRateLimit' : undefined;
+    const which = limited ?? readLimited;
+    if (which) {
+      f[which]! -= 1;
       throw new PixProblem(429, 'LimiteExcedido', 'Muitas requisições.', { 'retry-after': '1' });
     }
     const token = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
@@ -160,12 +169,7 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
   };
   const cob = (txid: string): Cob => {
     const c = state.cobs.get(txid);
-    if (!c)
-      throw new PixProblem(
-        404,
-        'CobNaoEncontrado',
-        'Cobrança não encontrada para o txid informado.',
-      );
+    if (!c) throw profile.cobNotFound();
     return c;
   };
   const cobReply = (c: Cob) => {
@@ -218,6 +222,7 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
           'O campo cob.calendario.expiracao é igual ou menor que zero.',
         );
       const existing = state.cobs.get(txid);
+      if (existing && profile.repeatedPut) throw profile.repeatedPut();
       if (existing && existing.status !== 'ATIVA')
         throw new PixProblem(400, 'CobOperacaoInvalida', 'A cobrança já existe e não está ATIVA.');
       const next: Cob = {
@@ -239,6 +244,13 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
       if (existing && (existing.valorCents !== valorCents || existing.expiracao !== exp))
         next.revisao++;
       state.cobs.set(txid, next);
+      if (state.faults.cobLost && state.faults.cobLost > 0) {
+        // Taken, and the answer never reaches the client.
+        state.faults.cobLost--;
+        reply.hijack();
+        req.raw.socket.destroy();
+        return reply;
+      }
       return reply.code(201).send(cobReply(next));
     },
   );

@@ -47,10 +47,17 @@ export interface ApiPixFaults {
   tokenHtml?: boolean;
   /** The next N API calls answer 429 with Retry-After: 1. */
   rateLimit?: number;
+  /**
+   * The next N reads (`GET`) answer 429 with Retry-After: 1: a bank's rate limit on status reads
+   * (the spec has no 429; banks do: docs/api-pix.md, "Rate limits").
+   */
+  readRateLimit?: number;
   /** The next N devoluções are taken, and their answer lost (the connection drops). */
   refundLost?: number;
   /** Devoluções settle NAO_REALIZADO (the payer's account closed, say) instead of DEVOLVIDO. */
   refundFails?: boolean;
+  /** The next N `PUT /cob` are taken (the cob exists), and their answer lost (the connection drops). */
+  cobLost?: number;
 }
 
 export class ApiPixState {

@@ -53,10 +53,13 @@ export class PixProblem extends Error {
     readonly tipo: string,
     readonly detail: string,
     readonly headers: Record<string, string> = {},
+    /** A bank's own error body instead of the spec's problem shape (profiles.ts). */
+    readonly body?: Record<string, unknown>,
   ) {
     super(detail);
   }
   json() {
+    if (this.body) return this.body;
     return {
       type: `https://pix.bcb.gov.br/api/v2/error/${this.tipo}`,
       title: this.tipo,

@@ -81,6 +81,8 @@ export type ChargeEvent =
       transactionId?: string;
       qrcode?: string;
       amountCents?: number;
+      /** The code's amount was checked at its location (CreatedAnswer.amountAtLocation). */
+      amountAtLocation?: true;
     }
   | { type: 'localExpiry' }
   | { type: 'cancel'; by: string }
@@ -431,6 +433,7 @@ function onStatus<T extends ChargeFacts>(
           status: e.raw,
           qrcode: e.qrcode,
           amountCents: e.amountCents ?? d.s.amountCents,
+          ...(e.amountAtLocation && { amountAtLocation: true }),
         },
         ctx,
       );

@@ -9,6 +9,11 @@ export interface ChargePsp {
   createDeposit(i: DepositInput): Promise<Result<CreatedCharge>>;
   createTransaction(i: TransactionInput): Promise<Result<CreatedCharge>>;
   transactionStatus(id: string): Promise<Result<TransactionStatus>>;
+  /**
+   * The id the PSP will know a charge by, derived from our external id before it is sent (the
+   * API Pix's txid); absent when the PSP gives its own id in the answer.
+   */
+  pspIdFor?: (externalId: string) => string;
 }
 
 /** Sends the charge with ITS external id (a retry reuses it: the PSP refuses a duplicate). */

@@ -110,6 +110,7 @@ export class ChargeService {
     const valid = validateCharge(input, operation, settings.psp.maxAmountCents);
     if (!valid.ok) return valid;
     const at = this.now();
+    const derivedId = this.deps.psp().pspIdFor;
     const draft: ChargeRecord = {
       ...draftCharge(valid.value, {
         operation,
@@ -125,6 +126,9 @@ export class ChargeService {
         }),
       ...(operation === 'transaction' && settings.psp.gateway && { gateway: settings.psp.gateway }),
     };
+    // A PSP that knows the charge by an id derived from ours (the API Pix's txid): recorded
+    // before it is sent, so a lost answer is asked about, cancelled and paid by that id.
+    if (derivedId) draft.pspTransactionId = derivedId(draft.externalId);
     // DRAFT → SUBMITTING, attempt 1, committed before the PSP hears of it: a crash from here
     // on is recovered as "possibly sent", never lost.
     const d = decide(draft, { type: 'submit' }, { at });
@@ -337,6 +341,7 @@ export class ChargeService {
         ...(v.transactionId && { transactionId: v.transactionId }),
         ...(v.qrcode && { qrcode: v.qrcode }),
         ...(v.amountCents !== undefined && { amountCents: v.amountCents }),
+        ...(v.amountAtLocation && { amountAtLocation: true }),
       },
       'status-query',
     )?.record;

@@ -1,4 +1,5 @@
 import type { ChargePsp } from '../charges/charge-service';
+import { txidFor } from '../psp/api-pix/client';
 import { QueryBudget, StatusQueryGate } from '../psp/status-query-gate';
 import type { SettingsService } from '../settings-service';
 import type { PspSelection } from './psp-selection';
@@ -32,6 +33,8 @@ export function statusQueryParts(d: StatusQueryPartsDeps) {
       // A caller may wait up to 15 s for a slot of the shared budget. The charge service asks
       // for a cashier waiting on an answer (uncertain create, "Verificar de novo"): first in line.
       transactionStatus: (id) => gate.ask(id, 15_000, 'doubt'),
+      // The API Pix charge is our txid from the first byte sent (docs/api-pix.md).
+      ...(sel.kind === 'api-pix' && { pspIdFor: txidFor }),
     };
   };
   return { budget, gate, statusPsp, chargePsp };

@@ -59,7 +59,8 @@ export function pspSettingsOf(i: ConnectionTestInput): Omit<PspSettingsInput, 'b
     return { ...pspPresetSettings(i.preset), chargeOperation: i.chargeOperation };
   const { preset, ...apiPix } = i.apiPix;
   return {
-    ...(preset ? apiPixPresetSettings(preset) : { kind: 'api-pix', idempotentCreate: true }),
+    // A bank of no preset: a repeated PUT is not assumed to answer the same cob (Efí's is a 409).
+    ...(preset ? apiPixPresetSettings(preset) : { kind: 'api-pix', idempotentCreate: false }),
     kind: 'api-pix',
     // The status query is the API Pix client's own GET /cob/{txid} (the path says so; the API
     // Pix client does not read it); a webhook is only a hint it confirms.

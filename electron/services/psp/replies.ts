@@ -277,6 +277,8 @@ export interface TransactionStatus {
   feeCents?: Cents;
   /** Some PSPs (the sandbox among them) return the payload again: how an uncertain charge gets its QR back. */
   qrcode?: string;
+  /** The code's amount was checked at its location (the API Pix's signed payload): see CreatedAnswer. */
+  amountAtLocation?: true;
 }
 
 export function readTransactionStatus(

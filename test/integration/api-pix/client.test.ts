@@ -245,3 +245,33 @@ describe('API Pix client against the api-pix sandbox (mutual TLS)', () => {
     });
   });
 });
+
+describe("API Pix client against the sandbox's Efí profile", () => {
+  let sb: Sb;
+  beforeAll(async () => {
+    sb = await apiPixSandbox({ profile: 'efi' });
+  });
+  afterAll(async () => {
+    await sb?.close();
+  });
+
+  it('a repeated PUT is Efí 409 txid_duplicado: the client reads the cob back and returns it checked', async () => {
+    const c = clientFor(sb);
+    const id = externalId();
+    const first = await c.charge({ amountCents: 4200, externalId: id });
+    const again = await c.charge({ amountCents: 4200, externalId: id });
+    expect(again, JSON.stringify(again)).toMatchObject({
+      ok: true,
+      value: { transactionId: txidFor(id), status: 'PENDING', amountCents: 4200 },
+    });
+    expect(again.ok && again.value.qrcode).toBe(first.ok && first.value.qrcode);
+    // A different amount under the same txid is never taken for ours: refused, and removed.
+    const other = await c.charge({ amountCents: 4300, externalId: id });
+    expect(other).toMatchObject({ ok: false, code: 'APIPIX_AMOUNT_DIFFERS' });
+  });
+
+  it("an unknown txid is Efí's 400 cobranca_nao_encontrada: read as not found", async () => {
+    const r = await clientFor(sb).transactionStatus(txidFor(externalId()));
+    expect(r).toMatchObject({ ok: false, kind: 'not_found' });
+  });
+});

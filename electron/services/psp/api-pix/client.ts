@@ -152,6 +152,12 @@ export class ApiPixClient {
     });
   }
 
+  /**
+   * `PUT /cob/{txid}` with our txid. A bank that answers a repeated txid with 409 (Efí's
+   * `txid_duplicado`, docs/api-pix.md) already holds this charge from an attempt whose answer
+   * was lost: it is read back with `GET /cob/{txid}` and checked exactly as a create's answer,
+   * never sent again.
+   */
   async charge(i: ApiPixChargeInput): Promise<Result<CreatedCharge>> {
     const chave = this.s.chave.trim();
     if (!chave) return err('validation', 'APIPIX_CHAVE_EMPTY');
@@ -168,17 +174,39 @@ export class ApiPixClient {
       },
       sideEffect: true,
     });
+    if (!r.ok && (r as PspErr).httpStatus === 409) {
+      const held = await this.cob(txid);
+      // Unreadable now: still a charge the bank holds, so uncertain (asked again later).
+      if (!held.ok) return { ...r, kind: 'uncertain' };
+      return this.checkCob(held.value, { txid, chave, amountCents: i.amountCents });
+    }
     if (!r.ok) return r;
-    const b = (r.value.body ?? {}) as Record<string, unknown>;
+    return this.checkCob((r.value.body ?? {}) as Record<string, unknown>, {
+      txid,
+      chave,
+      amountCents: i.amountCents,
+    });
+  }
+
+  /**
+   * A cob as the bank answers it (to `PUT` or `GET`), checked before anything of it is used: our
+   * amount to the cent, our txid and key, a known status and, while `ATIVA`, a dynamic BR Code
+   * whose location's signed payload says the same. A wrong amount or signature removes it.
+   */
+  private async checkCob(
+    b: Record<string, unknown>,
+    want: { txid: string; chave: string; amountCents: Cents },
+  ): Promise<Result<CreatedCharge>> {
+    const { txid, chave } = want;
     const valor = valorToCents(
       (b.valor as { original?: unknown } | undefined)?.original,
       'valor.original',
     );
     if (!valor.ok) return replyInvalid('valor.original');
-    if (valor.value !== i.amountCents) {
+    if (valor.value !== want.amountCents) {
       await this.cancel(txid); // nobody may pay a charge for the wrong amount
       return err('validation', 'APIPIX_AMOUNT_DIFFERS', {
-        params: { amount: formatBRL(i.amountCents), pspAmount: formatBRL(valor.value) },
+        params: { amount: formatBRL(want.amountCents), pspAmount: formatBRL(valor.value) },
       });
     }
     if (b.txid !== txid) return replyInvalid('txid');
@@ -190,15 +218,37 @@ export class ApiPixClient {
       // An earlier PUT of this txid already concluded or was removed: report that, no QR.
       return ok({ transactionId: txid, status: mapped, qrcode: '', amountCents: valor.value });
     }
+    const checked = await this.verifiedCode(b, txid, want.amountCents, chave);
+    if (!checked.ok) return checked;
+    return ok({
+      transactionId: txid,
+      status: mapped,
+      qrcode: checked.value,
+      amountCents: valor.value,
+      amountAtLocation: true,
+    });
+  }
+
+  /** Verified BR Codes by txid: a code read again (a status query) is not fetched again. */
+  private readonly verified = new Map<string, string>();
+
+  /** The cob's `pixCopiaECola`, once its location serves our txid, amount and key, signed. */
+  private async verifiedCode(
+    b: Record<string, unknown>,
+    txid: string,
+    amountCents: Cents,
+    chave: string,
+  ): Promise<Result<string>> {
     const brcode = b.pixCopiaECola;
     if (typeof brcode !== 'string' || !brcode) return err('validation', 'APIPIX_NO_BRCODE');
+    if (this.verified.get(txid) === `${amountCents}:${brcode}`) return ok(brcode);
     const location =
       typeof b.location === 'string'
         ? b.location
         : (b.loc as { location?: unknown } | undefined)?.location;
     if (typeof location !== 'string') return replyInvalid('location');
     const checked = await verifyLocation(
-      { brcode, location, txid, amountCents: i.amountCents, chave },
+      { brcode, location, txid, amountCents, chave },
       this.deps.payerFetch,
       this.deps.settings.requestTimeoutMs,
     );
@@ -209,13 +259,9 @@ export class ApiPixClient {
         await this.cancel(txid);
       return checked;
     }
-    return ok({
-      transactionId: txid,
-      status: mapped,
-      qrcode: brcode,
-      amountCents: valor.value,
-      amountAtLocation: true,
-    });
+    if (this.verified.size >= 500) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(txid, `${amountCents}:${brcode}`);
+    return ok(brcode);
   }
 
   /** `GET /cob/{txid}`: the status, and what was paid (the sum of its PIX) once concluded. */
@@ -226,6 +272,8 @@ export class ApiPixClient {
     const raw = typeof b.status === 'string' ? b.status : '';
     const status = STATUS[raw] ?? raw;
     if (!status) return replyInvalid('status', false);
+    if (raw === 'ATIVA')
+      return ok({ status, transactionId: txid, ...(await this.codeOf(b, txid)) });
     let paid: Cents | undefined;
     if (raw === 'CONCLUIDA') {
       const pix = Array.isArray(b.pix) ? (b.pix as Array<{ valor?: unknown }>) : [];
@@ -238,6 +286,27 @@ export class ApiPixClient {
       }
     }
     return ok({ status, transactionId: txid, ...(paid !== undefined && { amountCents: paid }) });
+  }
+
+  /**
+   * What a pending cob's answer brings for a charge whose create answer was lost: its amount and
+   * its BR Code, verified at its location as a create's answer is. Nothing when it does not
+   * verify (the status still stands; the code is never shown unverified).
+   */
+  private async codeOf(
+    b: Record<string, unknown>,
+    txid: string,
+  ): Promise<Partial<TransactionStatus>> {
+    const valor = valorToCents(
+      (b.valor as { original?: unknown } | undefined)?.original,
+      'valor.original',
+    );
+    const chave = this.s.chave.trim();
+    if (!valor.ok || b.txid !== txid || b.chave !== chave) return {};
+    const code = await this.verifiedCode(b, txid, valor.value, chave);
+    return code.ok
+      ? { amountCents: valor.value, qrcode: code.value, amountAtLocation: true }
+      : { amountCents: valor.value };
   }
 
   /** The PIX that paid a charge (`GET /cob/{txid}`'s `pix[]`): a devolução names its endToEndId. */
@@ -254,6 +323,8 @@ export class ApiPixClient {
       path: `/cob/${encodeURIComponent(txid)}`,
       sideEffect: false,
     });
+    if (!r.ok && isCobNotFound(r))
+      return err('not_found', 'PSP_NOT_FOUND', { params: r.params ?? {} });
     return r.ok ? ok((r.value.body ?? {}) as Record<string, unknown>) : r;
   }
 
@@ -355,6 +426,14 @@ export class ApiPixClient {
     return send();
   }
 }
+
+/**
+ * "No cob with this txid": the spec's 404 `CobNaoEncontrado`, or Efí's 400
+ * `cobranca_nao_encontrada` (docs/api-pix.md): a create that never reached the bank.
+ */
+const isCobNotFound = (e: PspErr): boolean =>
+  e.httpStatus === 404 ||
+  (e.httpStatus === 400 && e.params?.pspError === 'cobranca_nao_encontrada');
 
 const replyInvalid = (field: string, sideEffect = true) =>
   err(sideEffect ? 'uncertain' : 'unavailable', 'APIPIX_REPLY_INVALID', { params: { field } });

@@ -72,7 +72,8 @@ describe('API Pix presets', () => {
     expect(s.kind).toBe('api-pix');
     expect(s.baseUrl).toMatch(/^https:\/\//);
     expect(s.apiPix.tokenUrl).toMatch(/^https:\/\//);
-    expect(s.idempotentCreate).toBe(true);
+    // No bank's documentation read says a repeated PUT answers the same cob; Efí's says 409.
+    expect(s.idempotentCreate).toBe(false);
     expect(s.apiPix.scopes.split(' ')).toEqual(expect.arrayContaining(['cob.write', 'cob.read']));
   });
 });
