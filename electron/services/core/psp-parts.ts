@@ -32,9 +32,12 @@ export async function pspParts(f: Foundation, o: AppCoreOptions) {
     fetch: globalThis.fetch,
     now,
     baseUrl: () => selection?.baseUrl() ?? '',
+    // The API Pix is reached over mutual TLS only: its probe presents the shop's certificate.
+    probe: () => (selection?.kind === 'api-pix' ? selection.apiPix().reach() : null),
   });
   const sel = await PspSelection.open({
     fetch: pspHealth.fetch,
+    observe: (f) => pspHealth.observe(f),
     ...(o.apiPixTrust && { apiPixTrust: o.apiPixTrust }),
     dataDir: o.dataDir,
     kv: ledger.kv,

@@ -43,6 +43,8 @@ export interface PspSelectionDeps {
   override?: PspOverride;
   /** The PSP calls' fetch (psp-health.ts watches it). */
   fetch?: typeof fetch;
+  /** Wraps the API Pix client's own mutual-TLS fetch, so its calls are watched too. */
+  observe?: (f: typeof fetch) => typeof fetch;
   /**
    * The API Pix kind against a sandbox: its CA to trust, and its location name mapped to the
    * loopback address (a BR Code's location has no port). Never set for a shop's real PSP.
@@ -189,6 +191,7 @@ export class PspSelection {
       certificate: () => this.deps.credentials.clientCertificate().catch(() => null),
       payerFetch: payer.fetch,
       ...(trust.ca && { ca: trust.ca }),
+      ...(this.deps.observe && { observe: this.deps.observe }),
       now: this.deps.now,
       logger: this.deps.logger,
       redactor: this.deps.redactor,

@@ -25,6 +25,8 @@ export interface ApiPixClientDeps {
   now?: () => number;
   logger?: Logger;
   redactor?: Redactor;
+  /** Wraps the mutual-TLS fetch of every API call (the PSP's health reads them: psp-health.ts). */
+  observe?: (f: typeof fetch) => typeof fetch;
 }
 
 export interface ApiPixChargeInput {
@@ -84,7 +86,7 @@ export class ApiPixClient {
     if (cert.passphrase) this.redactor.add(cert.passphrase);
     const owned = mtlsFetch(cert, this.deps.ca ? { ca: this.deps.ca } : {});
     const common = {
-      fetch: owned.fetch,
+      fetch: this.deps.observe ? this.deps.observe(owned.fetch) : owned.fetch,
       now: this.now,
       timeoutMs: this.deps.settings.requestTimeoutMs,
       maxReplyBytes: this.deps.settings.maxReplyBytes,
@@ -129,6 +131,24 @@ export class ApiPixClient {
     api.value.token.invalidate();
     const t = await api.value.token.bearer();
     return t.ok ? facts : t;
+  }
+
+  /**
+   * The health line's idle probe, the way the real calls go: one handshake with the shop's
+   * certificate and one `HEAD` (no token, no rate-limited route). A refusal is an answer: the
+   * bank is there (a certificate problem is Testar conexão's to say), only silence or no route
+   * is `unreachable`.
+   */
+  async reach(): Promise<'answered' | 'unreachable' | 'skipped'> {
+    const cert = await this.deps.certificate();
+    if (!cert || !this.deps.settings.baseUrl) return 'skipped';
+    const p = await probeMtls(this.deps.settings.baseUrl, cert, {
+      ...(this.deps.ca && { ca: this.deps.ca }),
+      timeoutMs: Math.min(this.deps.settings.requestTimeoutMs, 5_000),
+    });
+    return p.ok || (p.code !== 'PSP_UNREACHABLE' && p.code !== 'PSP_TIMEOUT')
+      ? 'answered'
+      : 'unreachable';
   }
 
   /** A fresh token (Testar conexão's `token` line): the pair and the token URL work. */
