@@ -468,9 +468,11 @@ export const en: Messages = {
     },
     relay: {
       none: 'No relay: payments are checked by asking the PSP.',
+      noConfirmation:
+        'Nothing confirms payments: with no relay and no status query, no sale turns Paid by itself. Set up the relay or a PSP profile with a status query (Settings); until then, check each payment in your bank’s own app, never by the customer’s receipt.',
       connected: 'Connected; last event {{ageS}} s ago.',
       connectedNoEvent: 'Connected; no event received yet.',
-      down: 'Disconnected: payments may not show at once. Check the internet and whether the relay is up; meanwhile, ask for the PIX receipt.',
+      down: 'Disconnected: payments may not show at once. Check the internet and whether the relay is up; meanwhile, confirm in History or your bank’s own app, never by the customer’s receipt.',
     },
     psp: {
       ok: 'Answers and accepts the credentials.',
@@ -564,6 +566,8 @@ export const en: Messages = {
       PSP_ERROR: 'The PSP answered with an error {{step}} ({{detail}}). Try again shortly.',
       someFailed:
         'Not everything this profile uses worked: see the ✗ items below and what to check.',
+      noConfirmation:
+        'The PSP answers, but nothing would confirm payments: with no relay and no status query, no sale turns Paid by itself. Give a relay or choose your PSP’s profile with a status query.',
     },
     /** One line per check of `Test connection` (shared/domain/connection-checks.ts). */
     check: {
@@ -609,6 +613,8 @@ export const en: Messages = {
       SIGNATURE_MISMATCH:
         'The PSP’s last notice does not match this secret: check the webhook secret (or the Client Secret) in the PSP’s panel.',
       NO_RELAY: 'No relay: payments are checked by asking the PSP.',
+      NO_CONFIRMATION:
+        'No relay and no status query: Balcão cannot confirm any payment. Give a relay below or choose your PSP’s profile with a status query.',
       CHANNEL_NOT_CREATED: 'The channel is created on save: test again afterwards, in Settings.',
       NOT_RUN: 'Not tested: fix the item above first.',
     },
@@ -643,7 +649,7 @@ export const en: Messages = {
     defaultInUse: 'Default payer: {{name}}',
     canceledAt: 'Canceled at {{time}}.',
     noCallbacks:
-      'No connection to the PSP: this charge’s payment may not reach Balcão now. Ask the customer for the PIX receipt, check the internet and look at History when the connection is back. Do not charge again.',
+      'No automatic payment notice right now (no connection to the PSP or the relay). Do not accept a receipt shown by the customer: it can be faked. Wait on this screen (Balcão keeps checking), look at History later, or check your bank’s own app. Do not charge again.',
     statusIdle: 'No charge on screen',
   },
   news: {

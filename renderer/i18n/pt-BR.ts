@@ -468,9 +468,11 @@ export const ptBR = {
     },
     relay: {
       none: 'Sem relay: os pagamentos são conferidos pela consulta ao PSP.',
+      noConfirmation:
+        'Nada confirma os pagamentos: sem relay e sem consulta de status, nenhuma venda vira Pago sozinha. Configure o relay ou um perfil de PSP com consulta de status (Configurações); até lá, confira cada pagamento no aplicativo do seu banco, nunca pelo comprovante do cliente.',
       connected: 'Conectado; último aviso há {{ageS}} s.',
       connectedNoEvent: 'Conectado; nenhum aviso recebido ainda.',
-      down: 'Desconectado: os pagamentos podem não aparecer na hora. Confira a internet e se o relay está no ar; enquanto isso, peça o comprovante PIX.',
+      down: 'Desconectado: os pagamentos podem não aparecer na hora. Confira a internet e se o relay está no ar; enquanto isso, confirme pelo Histórico ou pelo aplicativo do seu banco, nunca pelo comprovante do cliente.',
     },
     psp: {
       ok: 'Responde e aceita as credenciais.',
@@ -565,6 +567,8 @@ export const ptBR = {
       PSP_ERROR: 'O PSP respondeu com erro {{step}} ({{detail}}). Tente de novo em instantes.',
       someFailed:
         'Nem tudo o que este perfil usa funcionou: veja abaixo os itens com ✗ e o que conferir.',
+      noConfirmation:
+        'O PSP responde, mas nada confirmaria os pagamentos: sem relay e sem consulta de status, nenhuma venda vira Pago sozinha. Informe um relay ou escolha o perfil do seu PSP com consulta de status.',
     },
     /** One line per check of `Testar conexão` (shared/domain/connection-checks.ts). */
     check: {
@@ -610,6 +614,8 @@ export const ptBR = {
       SIGNATURE_MISMATCH:
         'O último aviso do PSP não confere com este segredo: confira o segredo do webhook (ou o Client Secret) no painel do PSP.',
       NO_RELAY: 'Sem relay: os pagamentos são conferidos pela consulta ao PSP.',
+      NO_CONFIRMATION:
+        'Sem relay e sem consulta de status: o Balcão não consegue confirmar nenhum pagamento. Informe um relay abaixo ou escolha o perfil do seu PSP com consulta de status.',
       CHANNEL_NOT_CREATED: 'O canal será criado ao salvar: teste de novo depois, em Configurações.',
       NOT_RUN: 'Não testado: corrija o item acima primeiro.',
     },
@@ -644,7 +650,7 @@ export const ptBR = {
     defaultInUse: 'Pagador padrão: {{name}}',
     canceledAt: 'Cancelada às {{time}}.',
     noCallbacks:
-      'Sem conexão com o PSP: o pagamento desta cobrança pode não chegar ao Balcão agora. Peça ao cliente o comprovante PIX, confira a internet e veja o Histórico quando a conexão voltar. Não cobre de novo.',
+      'Sem aviso automático de pagamento agora (sem conexão com o PSP ou com o relay). Não aceite comprovante mostrado pelo cliente: ele pode ser falso. Aguarde nesta tela (o Balcão continua conferindo), veja o Histórico mais tarde ou confira no aplicativo do seu banco. Não cobre de novo.',
     statusIdle: 'Nenhuma cobrança na tela',
   },
   news: {

@@ -42,6 +42,8 @@ export const CHECK_PROBLEMS = [
   'SIGNATURE_MISMATCH',
   // skipped: the check could not run, which is said, never counted as passed
   'NO_RELAY',
+  // no relay and no status query: nothing can confirm a payment (health.ts confirmationPath)
+  'NO_CONFIRMATION',
   'CHANNEL_NOT_CREATED',
   'NOT_RUN',
 ] as const;
@@ -99,11 +101,16 @@ export function checksFor(s: CheckedSettings): CheckId[] {
 }
 
 /**
- * Passed only when every needed check passed. A skipped callback check (no relay: payments
- * are then found by the status query) does not fail the test, but a skipped PSP check does.
+ * Passed only when every needed check passed. A callback check skipped for want of a relay
+ * does not fail the test when the status query confirms payments (`NO_RELAY`), but it does
+ * when nothing can (`NO_CONFIRMATION`); a skipped PSP check always fails it.
  */
 export function verdict(lines: readonly CheckLine[]): boolean {
-  return lines.every((l) => l.state === 'pass' || (l.state === 'skipped' && l.id === 'callback'));
+  return lines.every(
+    (l) =>
+      l.state === 'pass' ||
+      (l.state === 'skipped' && l.id === 'callback' && l.problem !== 'NO_CONFIRMATION'),
+  );
 }
 
 /** `Salvar e usar` warns (never blocks) when the callback path was tested and failed. */

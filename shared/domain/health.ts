@@ -52,6 +52,18 @@ export interface HealthSignals {
   };
 }
 
+/**
+ * How a payment reaches the screen (issue 34): the relay's notices, the status query, or
+ * nothing at all. One decision for Saúde, the Caixa's health line (which shows Saúde's worst
+ * item) and Testar conexão's callback line, so the three never disagree.
+ */
+export type ConfirmationPath = 'relay' | 'query' | 'none';
+
+export function confirmationPath(s: { relay: boolean; statusQuery: boolean }): ConfirmationPath {
+  if (s.relay) return 'relay';
+  return s.statusQuery ? 'query' : 'none';
+}
+
 const item = (
   id: HealthItemId,
   level: HealthLevel,
@@ -65,7 +77,13 @@ const CLOCK_NOISE_MS = 2_000;
 export function healthOf(s: HealthSignals): { items: HealthItem[]; level: HealthLevel } {
   const items: HealthItem[] = [];
 
-  if (!s.relay.configured) items.push(item('relay', 'off', 'none'));
+  const path = confirmationPath({
+    relay: s.relay.configured,
+    statusQuery: s.statusQuery.configured,
+  });
+  // No relay and no status query: no payment can ever turn `Pago` by itself.
+  if (path === 'none') items.push(item('relay', 'bad', 'noConfirmation'));
+  else if (path === 'query') items.push(item('relay', 'off', 'none'));
   else if (s.relay.state === 'connected') {
     const ageS =
       s.relay.lastEventAt !== undefined

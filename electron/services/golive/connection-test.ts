@@ -5,6 +5,7 @@ import {
   type CheckId,
   type CheckLine,
 } from '../../../shared/domain/connection-checks';
+import { confirmationPath } from '../../../shared/domain/health';
 import { checkServiceUrlText } from '../../../shared/domain/service-url';
 import {
   pspSettingsSchema,
@@ -263,7 +264,18 @@ export async function callbackCheck(
     credentials: { clientSecret: string };
   },
 ): Promise<CheckLine> {
-  if (!o.relay) return { id: 'callback', state: 'skipped', problem: 'NO_RELAY' };
+  if (!o.relay) {
+    // The same decision as Saúde's and the Caixa's line (shared/domain/health.ts).
+    const path = confirmationPath({
+      relay: false,
+      statusQuery: settings.kind === 'api-pix' || settings.statusQueryPath.trim() !== '',
+    });
+    return {
+      id: 'callback',
+      state: 'skipped',
+      problem: path === 'none' ? 'NO_CONFIRMATION' : 'NO_RELAY',
+    };
+  }
   if (o.relay === 'pending')
     return { id: 'callback', state: 'skipped', problem: 'CHANNEL_NOT_CREATED' };
   const secret =

@@ -14,7 +14,10 @@ export function describeReport(r: CallOutput<'onboarding:test'>): string {
         balance: r.balanceCents !== undefined ? formatMoney(r.balanceCents) : '—',
       }) + keychain
     );
-  // Login and balance passed: another needed check failed (the lines say which).
+  // Login and balance passed: another needed check failed (the lines say which). Nothing to
+  // confirm a payment (no relay, no status query) is said first: it is the set-up, not a fault.
+  const unconfirmed = r.checks.some((c) => c.problem === 'NO_CONFIRMATION');
+  if (!r.problem && unconfirmed) return t('onboarding.report.noConfirmation') + keychain;
   if (!r.problem) return t('onboarding.report.someFailed') + keychain;
   const step = t(`onboarding.step.${r.step ?? 'login'}`);
   return t(`onboarding.report.${r.problem}`, { step, detail: r.detail ?? '?' }) + keychain;

@@ -6,7 +6,7 @@ import { Redactor } from '../../../electron/services/log';
 import type { CheckLine } from '../../../shared/domain/connection-checks';
 import { pspPresetSettings, type PspPresetId } from '../../../shared/psp-presets';
 import type { DialectId } from '../../../sandbox/dialect';
-import { payer, tempDir } from '../../helpers/core';
+import { coreOn, payer, tempDir } from '../../helpers/core';
 import { pspClient } from '../../helpers/psp-client';
 import { startRelayProcess } from '../../helpers/relay-process';
 import { deadUrl, DEMO_ACCOUNT, eventually, sandbox } from '../../helpers/sandbox';
@@ -222,6 +222,46 @@ describe('the relay URL with a certificate that does not verify', () => {
     } finally {
       await sb.close();
       await server.close();
+    }
+  }, 30_000);
+});
+
+// Issue 34, Deliver 4: with no relay, Testar conexão passes only when the status query confirms
+// payments, and says so in the same words as Saúde and the Caixa's line (one decision:
+// shared/domain/health.ts confirmationPath).
+describe('Testar conexão without a relay', () => {
+  const env = sandboxForFile({ dialect: 'seed' });
+  const run = (preset: PspPresetId) =>
+    testConnection({
+      settings: pspPresetSettings(preset),
+      baseUrl: env.sb.baseUrl,
+      credentials: { clientId: DEMO_ACCOUNT.clientId, clientSecret: DEMO_ACCOUNT.clientSecret },
+      redactor: new Redactor(),
+      now: Date.now,
+      webhookSecret: null,
+      relay: null,
+    });
+
+  it('a profile with no status query: nothing can confirm a payment, so never "Conexão OK"', async () => {
+    const r = await run('seed');
+    expect(line(r.checks, 'callback')).toMatchObject({
+      state: 'skipped',
+      problem: 'NO_CONFIRMATION',
+    });
+    expect(r.passed).toBe(false);
+  }, 30_000);
+
+  it("the Caixa's health line (Saúde's worst item) says the same for that set-up", async () => {
+    const t = await coreOn(env.sb.baseUrl, { statusQuery: false });
+    try {
+      const v = t.core.health.refresh();
+      expect(v.items.find((i) => i.id === 'relay')).toMatchObject({
+        level: 'bad',
+        code: 'noConfirmation',
+      });
+      expect(v.level).toBe('bad');
+    } finally {
+      await t.core.stop();
     }
   }, 30_000);
 });

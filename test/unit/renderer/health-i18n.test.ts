@@ -12,6 +12,10 @@ const base = allWell(1_000_000, 10_000, { name: 'PADARIA — SP', key: 'k' });
 const variants: Array<Partial<HealthSignals>> = [
   {},
   { relay: { configured: false, state: 'offline' } },
+  {
+    relay: { configured: false, state: 'offline' },
+    statusQuery: { configured: false, result: 'unknown' },
+  },
   { relay: { configured: true, state: 'connected' } },
   { relay: { configured: true, state: 'offline' } },
   { psp: { reachable: 'unreachable', auth: 'unknown' } },

@@ -84,6 +84,12 @@ describe('the verdict', () => {
     ).toBe(true);
   });
 
+  it('no relay and no status query (NO_CONFIRMATION): nothing confirms a payment, so it fails', () => {
+    expect(
+      verdict([pass('balance'), { id: 'callback', state: 'skipped', problem: 'NO_CONFIRMATION' }]),
+    ).toBe(false);
+  });
+
   it('a PSP line skipped or failed fails it; so does a failed callback path', () => {
     expect(
       verdict([{ id: 'balance', state: 'skipped', problem: 'NOT_RUN' }, pass('callback')]),

@@ -29,19 +29,31 @@ describe('the Saúde panel', () => {
     });
   });
 
-  it('lines not used here (no relay, no status query, the system printer) leave the whole ok', () => {
+  it('lines not used here (no relay while the status query confirms, the system printer) leave the whole ok', () => {
     const h = healthOf({
       ...good,
       relay: { configured: false, state: 'offline' },
-      statusQuery: { configured: false, result: 'unknown' },
       printer: { kind: 'system' },
     });
     expect(h.items.filter((i) => i.level === 'off').map((i) => [i.id, i.code])).toEqual([
       ['relay', 'none'],
-      ['statusQuery', 'none'],
       ['printer', 'system'],
     ]);
     expect(h.level).toBe('ok');
+  });
+
+  it('no relay and no status query: nothing confirms a payment, said as a problem (issue 34)', () => {
+    const h = healthOf({
+      ...good,
+      relay: { configured: false, state: 'offline' },
+      statusQuery: { configured: false, result: 'unknown' },
+    });
+    expect(h.items.find((i) => i.id === 'relay')).toEqual({
+      id: 'relay',
+      level: 'bad',
+      code: 'noConfirmation',
+    });
+    expect(h.level).toBe('bad');
   });
 
   it('the worst line colours the whole: a warning, then a problem', () => {
