@@ -3,6 +3,7 @@ import type { ChargeService } from '../charges/charge-service';
 import type { Ledger } from '../ledger/ledger';
 import type { WithdrawalService } from '../withdrawals/withdrawal-service';
 import { refusalOfOutcome } from '../../../shared/domain/callback-refusals';
+import { noticeOutcome } from './notice-kind';
 import { selfTestNonce } from '../../../shared/domain/self-test';
 import { bodyText, type CallbackBodyInput } from './body-bytes';
 import { isInfractionEvent, readCallback } from './policy';
@@ -99,7 +100,7 @@ export class CallbackIntake {
           after = () => named.forEach((id) => this.deps.onHint?.(id));
         } else if (body.status) {
           outcome = this.deps.withdrawals.applyStatus(body.ids, body.status);
-        } else outcome = 'unknown-charge';
+        } else outcome = noticeOutcome(body) ?? 'unknown-charge';
       } else if (body.status) {
         const extra = {
           ...(body.feeCents !== undefined && { feeCents: body.feeCents }),
