@@ -186,6 +186,14 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
     return v === undefined ? withCode : { ...withCode, valor: { original: v } };
   };
 
+  /** The cob as a lagging `GET /cob` shows it: paid less than `cobLagMs` ago reads `ATIVA`. */
+  const lagging = (c: Cob): Cob => {
+    const lag = state.faults.cobLagMs ?? 0;
+    const paidAt = c.pix.length ? Date.parse(c.pix[c.pix.length - 1]!.horario) : NaN;
+    if (c.status !== 'CONCLUIDA' || !(now() - paidAt < lag)) return c;
+    return { ...c, status: 'ATIVA', pix: [] };
+  };
+
   // — cob —
   api.put<{ Params: { txid: string } }>(
     '/v2/cob/:txid',
@@ -257,7 +265,7 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
   api.get<{ Params: { txid: string } }>(
     '/v2/cob/:txid',
     { preHandler: guard('cob.read') },
-    async (req) => cobReply(cob(req.params.txid)),
+    async (req) => cobReply(lagging(cob(req.params.txid))),
   );
   api.patch<{ Params: { txid: string } }>(
     '/v2/cob/:txid',

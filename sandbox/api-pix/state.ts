@@ -56,6 +56,11 @@ export interface ApiPixFaults {
   refundLost?: number;
   /** Devoluções settle NAO_REALIZADO (the payer's account closed, say) instead of DEVOLVIDO. */
   refundFails?: boolean;
+  /**
+   * `GET /cob` lags the payment by this many ms: the cob still reads `ATIVA` (no `pix`) while
+   * `GET /pix` and the webhook already have the PIX (bacen/pix-api #321, docs/api-pix.md).
+   */
+  cobLagMs?: number;
   /** The next N `PUT /cob` are taken (the cob exists), and their answer lost (the connection drops). */
   cobLost?: number;
 }

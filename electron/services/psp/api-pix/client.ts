@@ -401,6 +401,33 @@ export class ApiPixClient {
     return r.ok ? readRefund(r.value.body) : r;
   }
 
+  /**
+   * What the received-PIX list says was paid to this txid (`GET /pix?txid=`, cents; 0: none).
+   * A PIX found in the API Pix is settled ([spec] maintainers, bacen/pix-api #81), so this is
+   * authoritative where a bank's `GET /cob` lags the payment (bacen/pix-api #321).
+   */
+  async paidByList(txid: string): Promise<Result<Cents>> {
+    const now = this.now();
+    const r = await this.call({
+      op: 'pix-list',
+      method: 'GET',
+      path: '/pix',
+      query: {
+        // The cob lives at most `expiracao`; an hour each side for clocks apart.
+        inicio: new Date(now - (this.s.expiracaoSeconds + 3_600) * 1000).toISOString(),
+        fim: new Date(now + 3_600_000).toISOString(),
+        txid,
+        'paginacao.paginaAtual': 0,
+        'paginacao.itensPorPagina': 100,
+      },
+      sideEffect: false,
+    });
+    if (!r.ok) return r;
+    const list = readPixList((r.value.body as { pix?: unknown } | undefined)?.pix);
+    if (!list.ok) return list;
+    return ok(list.value.filter((p) => p.txid === txid).reduce((sum, p) => sum + p.cents, 0));
+  }
+
   /** One page of `GET /pix` (received PIX between two instants, RFC 3339), amounts in cents. */
   async receivedPix(
     inicio: Date,
