@@ -73,6 +73,7 @@ const checkLineSchema = z.object({
   state: z.enum(['pass', 'fail', 'skipped']),
   problem: z.enum(CHECK_PROBLEMS).optional(),
   pspMessage: z.string().optional(),
+  relayMessage: z.string().optional(),
   detail: z.string().optional(),
   ms: z.number().optional(),
   signatureChecked: z.boolean().optional(),

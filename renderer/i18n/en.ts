@@ -586,6 +586,7 @@ export const en: Messages = {
     checkSignatureOk: 'the signature of the PSP’s last notice matches',
     checkSignatureNone: 'the signature will be checked on the PSP’s first notice',
     pspSaid: 'The PSP said: “{{message}}”',
+    relaySaid: 'The relay said: “{{message}}”',
     problem: {
       NOT_HTTPS: 'Use an https:// address (http:// only on 127.0.0.1).',
       WRONG_CREDENTIALS:
@@ -613,6 +614,8 @@ export const en: Messages = {
       SIGNATURE_MISMATCH:
         'The PSP’s last notice does not match this secret: check the webhook secret (or the Client Secret) in the PSP’s panel.',
       NO_RELAY: 'No relay: payments are checked by asking the PSP.',
+      MTLS_PROTECTED:
+        'Protected by mutual TLS, as it should be: the proxy in front of the relay refused the test ({{detail}}), which lacks the PSP’s certificate; only the PSP, with its certificate, gets through. The way back from the relay to Balcão answered.',
       NO_CONFIRMATION:
         'No relay and no status query: Balcão cannot confirm any payment. Give a relay below or choose your PSP’s profile with a status query.',
       CHANNEL_NOT_CREATED: 'The channel is created on save: test again afterwards, in Settings.',

@@ -587,6 +587,7 @@ export const ptBR = {
     checkSignatureOk: 'a assinatura do último aviso do PSP confere',
     checkSignatureNone: 'a assinatura será conferida no primeiro aviso do PSP',
     pspSaid: 'O PSP disse: “{{message}}”',
+    relaySaid: 'O relay disse: “{{message}}”',
     problem: {
       NOT_HTTPS: 'Use um endereço https:// (http:// só em 127.0.0.1).',
       WRONG_CREDENTIALS:
@@ -614,6 +615,8 @@ export const ptBR = {
       SIGNATURE_MISMATCH:
         'O último aviso do PSP não confere com este segredo: confira o segredo do webhook (ou o Client Secret) no painel do PSP.',
       NO_RELAY: 'Sem relay: os pagamentos são conferidos pela consulta ao PSP.',
+      MTLS_PROTECTED:
+        'Protegido por TLS mútuo, como deve ser: o proxy à frente do relay recusou o teste ({{detail}}), que não tem o certificado do PSP; só o PSP, com o certificado dele, passa. A volta do relay até o Balcão respondeu.',
       NO_CONFIRMATION:
         'Sem relay e sem consulta de status: o Balcão não consegue confirmar nenhum pagamento. Informe um relay abaixo ou escolha o perfil do seu PSP com consulta de status.',
       CHANNEL_NOT_CREATED: 'O canal será criado ao salvar: teste de novo depois, em Configurações.',

@@ -44,6 +44,8 @@ export const CHECK_PROBLEMS = [
   'NO_RELAY',
   // no relay and no status query: nothing can confirm a payment (health.ts confirmationPath)
   'NO_CONFIRMATION',
+  // the hook is behind a mutual-TLS proxy that refused the self-test (no PSP certificate): right
+  'MTLS_PROTECTED',
   'CHANNEL_NOT_CREATED',
   'NOT_RUN',
 ] as const;
@@ -53,8 +55,10 @@ export interface CheckLine {
   id: CheckId;
   state: 'pass' | 'fail' | 'skipped';
   problem?: CheckProblem;
-  /** The PSP's (or relay's) own words, redacted; an HTTP status; a field name. */
+  /** The PSP's own words, redacted; an HTTP status; a field name. */
   pspMessage?: string;
+  /** The relay's own words (its JSON `message`), never called the PSP's. */
+  relayMessage?: string;
   detail?: string;
   /** callback: how long the self-test took to come back, ms. */
   ms?: number;

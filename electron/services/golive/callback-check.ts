@@ -116,7 +116,13 @@ export async function checkCallbackPath(i: CallbackCheckInput): Promise<CheckLin
       return fail(abort.signal.aborted ? 'RELAY_UNREACHABLE' : networkProblem(e));
     }
     if (posted.status === 404) return fail('RELAY_CHANNEL_UNKNOWN', await relayWords(posted));
-    if (posted.status !== 200) return fail('RELAY_ERROR', await relayWords(posted));
+    const words = posted.status === 200 ? null : await relayWords(posted);
+    // The relay never answers 403 on its hooks: a proxy in front of it refused a caller without
+    // the PSP's client certificate, as docs/nginx-api-pix-webhook.conf does, and as it should.
+    // The stream side answered above; only the PSP, with its certificate, can pass that door.
+    if (words?.fromProxy && posted.status === 403)
+      return { id: 'callback', state: 'skipped', problem: 'MTLS_PROTECTED', detail: 'HTTP 403' };
+    if (words) return fail('RELAY_ERROR', words);
     await posted.body?.cancel().catch(() => undefined);
 
     const decoder = new TextDecoder();
@@ -153,15 +159,19 @@ export async function checkCallbackPath(i: CallbackCheckInput): Promise<CheckLin
   }
 }
 
-/** The relay's own words and status, for the line (never more than a short text). */
-async function relayWords(res: Response): Promise<Partial<CheckLine>> {
+/**
+ * The relay's own words and status, for the line (never more than a short text). An answer that
+ * is not the relay's JSON (an HTML page) came from a proxy in front of it: never quoted as the
+ * PSP's words, only named as the proxy's status.
+ */
+async function relayWords(res: Response): Promise<Partial<CheckLine> & { fromProxy?: true }> {
   const text = await res.text().catch(() => '');
-  let body: unknown = text.slice(0, 2000);
+  let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    // keep text
+    return { detail: `HTTP ${res.status} (proxy)`, fromProxy: true };
   }
   const m = pspMessage(body);
-  return { detail: `HTTP ${res.status}`, ...(m && { pspMessage: m }) };
+  return { detail: `HTTP ${res.status}`, ...(m && { relayMessage: m }) };
 }

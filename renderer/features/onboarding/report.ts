@@ -30,6 +30,7 @@ export function describeCheck(c: CheckLine): { name: string; state: string; text
   if (c.code) parts.push(describeError({ code: c.code, ...(c.params && { params: c.params }) }));
   if (c.problem) parts.push(t(`onboarding.problem.${c.problem}`, { detail: c.detail ?? '?' }));
   if (c.pspMessage) parts.push(t('onboarding.pspSaid', { message: c.pspMessage }));
+  if (c.relayMessage) parts.push(t('onboarding.relaySaid', { message: c.relayMessage }));
   if (c.id === 'callback' && c.state === 'pass') {
     if (c.ms !== undefined)
       parts.push(t('onboarding.checkCallbackMs', { seconds: (c.ms / 1000).toFixed(1) }));

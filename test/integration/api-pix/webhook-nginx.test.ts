@@ -3,7 +3,9 @@ import path from 'node:path';
 import { Agent, fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoRelay } from '../../../electron/main/demo';
+import { checkCallbackPath } from '../../../electron/services/golive/callback-check';
 import { ApiPixClient, txidFor } from '../../../electron/services/psp/api-pix/client';
+import { verdict } from '../../../shared/domain/connection-checks';
 import { payerFetch } from '../../../electron/services/psp/api-pix/tls';
 import { MemorySecretStore } from '../../../electron/services/secrets/secret-store';
 import { pspSettingsSchema } from '../../../shared/psp-settings';
@@ -55,6 +57,29 @@ describe.skipIf(!NGINX)('API Pix webhook through nginx (mutual TLS) and the rela
     const health = await fetch(`${nginx.url}/healthz`, { dispatcher: noCert });
     expect(await health.json()).toEqual({ ok: true });
     await noCert.close();
+  });
+
+  // Issue 33, Deliver 4: Testar conexão's relay step behind this proxy.
+  it('Testar conexão through the mutual-TLS proxy: "protected by mutual TLS", never "O PSP disse" nginx’s page', async () => {
+    const noCert = new Agent({ connect: { ca: sb.pki.ca.certPem } });
+    try {
+      const line = await checkCallbackPath({
+        relayUrl: nginx.url,
+        channelId: relay.channelId,
+        token: relay.token,
+        fetch: ((u: string, init?: RequestInit) =>
+          fetch(u, {
+            ...(init as object),
+            dispatcher: noCert,
+          })) as unknown as typeof globalThis.fetch,
+        boundMs: 8_000,
+      });
+      expect(line).toMatchObject({ id: 'callback', state: 'skipped', problem: 'MTLS_PROTECTED' });
+      expect(line.pspMessage).toBeUndefined();
+      expect(verdict([{ id: 'statusQuery', state: 'pass' }, line])).toBe(true);
+    } finally {
+      await noCert.close();
+    }
   });
 
   it('registered by PUT /webhook/{chave}; a payment’s {pix:[…]} arrives through nginx and the relay; GET /cob turns it Pago', async () => {

@@ -217,8 +217,10 @@ describe('status rendering', () => {
 
   it('an open charge whose payment cannot arrive says so, with what to do', () => {
     render(panel(charge(), { demo: false, offline: true }));
-    expect(screen.getByRole('alert').textContent).toMatch(
-      /Sem conexão com o PSP.*Não cobre de novo/,
-    );
+    const text = screen.getByRole('alert').textContent ?? '';
+    expect(text).toMatch(/Sem aviso automático de pagamento.*Não cobre de novo/);
+    // Never "ask for the receipt": it can be faked (issue 33). What cannot be faked instead.
+    expect(text).not.toMatch(/peça .*comprovante/i);
+    expect(text).toMatch(/Histórico.*aplicativo do seu banco/);
   });
 });
