@@ -4,7 +4,7 @@ import { ReceiverPins } from '../charges/receiver-pins';
 import { txidFor } from '../psp/api-pix/client';
 import { RESERVE } from '../psp/status-query-gate';
 import { ReceivedPixReconciler } from '../reconciliation/received-pix';
-import { Reconciler } from '../reconciliation/reconciler';
+import { API_PIX_SAFETY_NET, Reconciler } from '../reconciliation/reconciler';
 import { RefundService } from '../refunds/refund-service';
 import { WithdrawalService } from '../withdrawals/withdrawal-service';
 import type { AppCoreOptions } from './app-core-types';
@@ -119,6 +119,7 @@ export function chargeParts(d: ChargePartsDeps) {
     logger,
     ...(o.reconcileBackoffMs && { backoffMs: o.reconcileBackoffMs }),
     streamUp: () => monitor.get().state === 'connected',
+    safetyNetMs: () => (sel.kind === 'api-pix' ? API_PIX_SAFETY_NET : undefined),
   });
   // Leaving `connected`: callbacks may be missed from now on, so ask about every open charge.
   let lastState: ConnectionStatus['state'] | null = null;

@@ -21,6 +21,8 @@ export interface ReconcilerDeps {
    * as a safety net (first after 15 s, then 30 and 60 s), leaving the budget to doubt.
    */
   streamUp?: () => boolean;
+  /** The safety net's delays for this PSP kind (default SAFETY_NET_BACKOFF). */
+  safetyNetMs?: () => readonly number[] | undefined;
   /** How long a charge canceled or expired here is still asked about (a late payment). */
   payableWindowMs?: number;
   logger?: Logger;
@@ -33,6 +35,11 @@ const DEFAULT_BACKOFF = [2_000, 4_000, 8_000, 15_000, 30_000, 60_000];
  * creates waited up to 16 s for a slot.
  */
 const SAFETY_NET_BACKOFF = [15_000, 30_000, 60_000];
+/**
+ * The API Pix: a webhook may come late (issue 33: 15 s) while `GET /cob` already says
+ * `CONCLUIDA`, so a pending charge is first looked at 3 s after creation, then as above.
+ */
+export const API_PIX_SAFETY_NET = [3_000, 15_000, 30_000, 60_000];
 const DAY = 86_400_000;
 
 interface Plan {
@@ -197,7 +204,11 @@ export class Reconciler {
   /** A pending charge on a live stream is not asked about before the safety net's first step. */
   private firstDue(c: ChargeRecord): number {
     if (!this.safetyNet(c)) return this.now();
-    return Math.max(this.now(), c.createdAt + SAFETY_NET_BACKOFF[0]!);
+    return Math.max(this.now(), c.createdAt + this.safetyNetDelays()[0]!);
+  }
+
+  private safetyNetDelays(): readonly number[] {
+    return this.deps.safetyNetMs?.() ?? SAFETY_NET_BACKOFF;
   }
 
   private safetyNet(c: ChargeRecord): boolean {
@@ -243,7 +254,7 @@ export class Reconciler {
       return;
     }
     const backoff = this.safetyNet(c)
-      ? SAFETY_NET_BACKOFF
+      ? this.safetyNetDelays()
       : (this.deps.backoffMs ?? DEFAULT_BACKOFF);
     const current = this.plans.get(c.id);
     // A hint that arrived while we were asking stays due; otherwise back off.

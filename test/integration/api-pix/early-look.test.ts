@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoRelay } from '../../../electron/main/demo';
+import { txidFor } from '../../../electron/services/psp/api-pix/client';
+import { MemorySecretStore } from '../../../electron/services/secrets/secret-store';
+import { API_PIX_ACCOUNT, apiPixSandbox } from '../../helpers/api-pix';
+import { coreOn, payer, tempDir } from '../../helpers/core';
+
+/**
+ * Issue 33, Deliver 2 (part): with the relay up, a pending API Pix charge is also looked at a few
+ * seconds after creation (3 s), not only after 15 s: a webhook that comes late (here: none is
+ * registered, so none comes) does not make the payer wait while `GET /cob` already says paid.
+ * The terminal's clock is moved forward instead of sleeping.
+ */
+describe('a pending API Pix charge while the relay is up', () => {
+  let sb: Awaited<ReturnType<typeof apiPixSandbox>>;
+  let relay: Awaited<ReturnType<typeof startDemoRelay>>;
+  beforeAll(async () => {
+    sb = await apiPixSandbox();
+    relay = await startDemoRelay(tempDir());
+  }, 60_000);
+  afterAll(async () => {
+    await relay?.relay.close();
+    await sb?.close();
+  });
+
+  it('is asked about 3 s after creation: Pago without waiting for a webhook', async () => {
+    const clock = { offsetMs: 0 };
+    const t = await coreOn(sb.baseUrl, {
+      clock,
+      secrets: new MemorySecretStore(),
+      pspOverride: {
+        baseUrl: sb.baseUrl,
+        credentials: {
+          clientId: API_PIX_ACCOUNT.clientId,
+          clientSecret: API_PIX_ACCOUNT.clientSecret,
+        },
+        statusQueryPath: '/cob/{id}',
+      },
+      relay: { url: relay.relay.url, channelId: relay.channelId, token: relay.token },
+      apiPixTrust: { ca: sb.pki.ca.certPem, hosts: { [sb.publicName]: sb.publicAddress } },
+    });
+    try {
+      const set = t.core.settings.update({
+        psp: {
+          kind: 'api-pix',
+          callbackPolicy: 'confirm-by-query',
+          apiPix: { tokenUrl: sb.tokenUrl, chave: API_PIX_ACCOUNT.chave },
+        },
+      });
+      expect(set.ok, JSON.stringify(set)).toBe(true);
+      await t.core.credentials.setClientCertificate({
+        certPem: sb.pki.client.certPem,
+        keyPem: sb.pki.client.keyPem,
+      });
+      await t.core.start();
+      await expect.poll(() => t.core.connection().state, { timeout: 10_000 }).toBe('connected');
+      const c = await t.core.charges.create({ amountCents: 2020, payer });
+      if (!c.ok) throw new Error(JSON.stringify(c));
+      expect(c.value.status).toBe('PENDING');
+      await sb.pay(txidFor(c.value.externalId));
+      await t.core.reconciler.run();
+      expect(t.core.charges.get(c.value.id)).toMatchObject({ value: { status: 'PENDING' } });
+      clock.offsetMs += 3_500;
+      await t.core.reconciler.run();
+      expect(t.core.charges.get(c.value.id)).toMatchObject({ value: { status: 'PAID' } });
+    } finally {
+      await t.core.stop();
+    }
+  }, 60_000);
+});
