@@ -645,6 +645,7 @@ export const en: Messages = {
     noCallbacks:
       'No connection to the PSP: this charge’s payment may not reach Balcão now. Ask the customer for the PIX receipt, check the internet and look at History when the connection is back. Do not charge again.',
     statusIdle: 'No charge on screen',
+    customerWaiting: 'Waiting',
   },
   news: {
     paid: 'Paid: {{amount}}',

@@ -646,6 +646,7 @@ export const ptBR = {
     noCallbacks:
       'Sem conexão com o PSP: o pagamento desta cobrança pode não chegar ao Balcão agora. Peça ao cliente o comprovante PIX, confira a internet e veja o Histórico quando a conexão voltar. Não cobre de novo.',
     statusIdle: 'Nenhuma cobrança na tela',
+    customerWaiting: 'Aguardando',
   },
   news: {
     paid: 'Pago: {{amount}}',

@@ -1,0 +1,162 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { ARTIFACTS } from './browser';
+import { comparePng } from './visual-compare';
+
+/** The shop screens the Caixa must fit at a glance (issue 34). */
+export const VIEWPORTS = [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+] as const;
+export type Viewport = { width: number; height: number };
+export const sizeName = (v: Viewport) => `${v.width}x${v.height}`;
+
+/** Approved screenshots, committed; `npm run visual:approve` rewrites them from this run. */
+export const BASELINES = path.resolve(import.meta.dirname, '../e2e/visual/baselines');
+/** This run's screenshots and diffs, for review (CI keeps test/e2e/artifacts). */
+export const VISUAL_OUT = path.join(ARTIFACTS, 'visual');
+const approving = process.env.BALCAO_VISUAL_APPROVE === '1';
+
+/**
+ * The viewport as a person sees it, kept as `<name>.png` and compared with its approved baseline
+ * (soft: every screen of a run is compared and reported). `mask`: what differs on every run (the
+ * QR of a new charge, its code, a countdown, a time), painted over in one colour, so a mask
+ * that moves still fails the comparison.
+ */
+export async function matchesBaseline(page: Page, name: string, mask: Locator[] = []) {
+  mkdirSync(VISUAL_OUT, { recursive: true });
+  const png = await page.screenshot({
+    mask,
+    maskColor: '#ff00ff',
+    animations: 'disabled',
+    caret: 'hide',
+  });
+  writeFileSync(path.join(VISUAL_OUT, `${name}.png`), png);
+  const baseline = path.join(BASELINES, `${name}.png`);
+  if (approving) {
+    mkdirSync(BASELINES, { recursive: true });
+    writeFileSync(baseline, png);
+    return;
+  }
+  if (!existsSync(baseline)) {
+    expect
+      .soft(
+        'missing',
+        `${name}: no approved baseline; look at ${VISUAL_OUT}/${name}.png, then npm run visual:approve`,
+      )
+      .toBe('approved');
+    return;
+  }
+  const r = comparePng(readFileSync(baseline), png);
+  if (r.diffPng) writeFileSync(path.join(VISUAL_OUT, `${name}.diff.png`), r.diffPng);
+  expect
+    .soft(r.reason ?? 'as approved', `${name} against its approved baseline`)
+    .toBe('as approved');
+}
+
+/**
+ * What a person would call broken on the page as it is now: a horizontal scroll bar, two
+ * things drawn over each other, text cut without an ellipsis or without its full value in a
+ * title. With a dialog open, only the dialog is looked at (the backdrop covers the rest).
+ */
+export function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > doc.clientWidth + 1)
+      problems.push(`horizontal scroll: ${doc.scrollWidth} px wide in ${doc.clientWidth}`);
+    const dialogs = [...document.querySelectorAll('[role="dialog"]')];
+    const scope = dialogs.at(-1) ?? document.body;
+    const name = (e: Element) =>
+      `${e.tagName.toLowerCase()}${e.className && typeof e.className === 'string' ? `.${e.className.trim().split(/\s+/).join('.')}` : ''} "${(e.textContent ?? (e as HTMLInputElement).value ?? '').trim().slice(0, 40)}"`;
+    const hidden = (e: Element) => {
+      for (let n: Element | null = e; n; n = n.parentElement) {
+        const s = getComputedStyle(n);
+        if (s.visibility === 'hidden' || s.display === 'none') return true;
+        if (n.classList.contains('sr-only') || n.classList.contains('print-area')) return true;
+      }
+      return false;
+    };
+    /** The part of `e` not clipped by a scrolling or clipping ancestor. */
+    const visibleRect = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      let [l, t, rt, b] = [r.left, r.top, r.right, r.bottom];
+      for (let n = e.parentElement; n; n = n.parentElement) {
+        const s = getComputedStyle(n);
+        if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+        const c = n.getBoundingClientRect();
+        [l, t, rt, b] = [
+          Math.max(l, c.left),
+          Math.max(t, c.top),
+          Math.min(rt, c.right),
+          Math.min(b, c.bottom),
+        ];
+      }
+      return { l, t, r: rt, b };
+    };
+    const sticky = (e: Element) => {
+      for (let n: Element | null = e; n && n !== scope; n = n.parentElement)
+        if (getComputedStyle(n).position === 'sticky') return true;
+      return false;
+    };
+    const items = [
+      ...scope.querySelectorAll(
+        'button, input, select, textarea, img, label, h1, h2, h3, p, legend, [role="status"], th, td, dt, dd, .badge-demo, .brand, .shop',
+      ),
+    ].filter((e) => !hidden(e) && !sticky(e));
+    const boxes = items
+      .map((e) => ({ e, r: visibleRect(e) }))
+      .filter(({ r }) => r.r - r.l > 1 && r.b - r.t > 1);
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i]!;
+        const b = boxes[j]!;
+        if (a.e.contains(b.e) || b.e.contains(a.e)) continue;
+        const w = Math.min(a.r.r, b.r.r) - Math.max(a.r.l, b.r.l);
+        const h = Math.min(a.r.b, b.r.b) - Math.max(a.r.t, b.r.t);
+        if (w > 2 && h > 2) problems.push(`overlap: ${name(a.e)} and ${name(b.e)}`);
+      }
+    for (const e of scope.querySelectorAll('*')) {
+      if (hidden(e) || e instanceof HTMLInputElement || e instanceof HTMLTextAreaElement) continue;
+      const s = getComputedStyle(e);
+      const clips = (v: string) => v === 'hidden' || v === 'clip';
+      const cutX = clips(s.overflowX) && e.scrollWidth > e.clientWidth + 1;
+      const cutY = clips(s.overflowY) && e.scrollHeight > e.clientHeight + 1;
+      if (!cutX && !cutY) continue;
+      if (!e.textContent?.trim()) continue;
+      const ellipsis =
+        s.textOverflow === 'ellipsis' || (s.webkitLineClamp !== 'none' && s.webkitLineClamp !== '');
+      if (!ellipsis || !e.getAttribute('title'))
+        problems.push(
+          `cut without ${ellipsis ? 'its full text in a title' : 'an ellipsis'}: ${name(e)}`,
+        );
+    }
+    return problems;
+  });
+}
+
+/** Each locator's box lies whole inside the viewport, and the page is not scrolled. */
+export async function inViewWithoutScrolling(page: Page, parts: Record<string, Locator>) {
+  const view = page.viewportSize()!;
+  const out: string[] = [];
+  const scrolled = await page.evaluate(() => window.scrollY);
+  if (scrolled) out.push(`the page is scrolled ${scrolled} px down`);
+  for (const [what, loc] of Object.entries(parts)) {
+    const box = await loc.boundingBox();
+    if (!box) out.push(`${what}: not shown`);
+    else if (
+      box.x < 0 ||
+      box.y < 0 ||
+      box.x + box.width > view.width + 0.5 ||
+      box.y + box.height > view.height + 0.5
+    )
+      out.push(
+        `${what}: ${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)} outside ${view.width}×${view.height}`,
+      );
+  }
+  return out;
+}
