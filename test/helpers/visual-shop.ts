@@ -33,12 +33,12 @@ export async function useShop(
  * still be paid asks first (a test that failed midway leaves one).
  */
 export async function freshCaixa(page: Page): Promise<void> {
-  await page.keyboard.press('Escape');
   const yes = page.locator('[role="dialog"] .btn-danger');
   const amount = page.locator('#amount');
   for (let i = 0; i < 50; i++) {
     if (await yes.count()) await yes.click();
-    if ((await amount.isEnabled()) && (await amount.inputValue()) === 'R$ 0,00') return;
+    else if ((await amount.isEnabled()) && (await amount.inputValue()) === 'R$ 0,00') return;
+    else if (!(await page.getByRole('dialog').count())) await page.keyboard.press('Escape');
     await page.waitForTimeout(100);
   }
   throw new Error('the Caixa did not start over');
@@ -67,8 +67,10 @@ export async function sellAs(
 
 /** The sandbox pays the newest charge, as a payer's bank would. */
 export async function payLatest(app: Pick<AppSession, 'sb'>): Promise<void> {
-  const charges = (await app.sb.control('GET', '/charges')).body as Array<{ id: string }>;
-  await app.sb.control('POST', `/charges/${charges.at(-1)!.id}/pay`);
+  // The sandbox lists withdrawals (a devolução's) among its charges: only deposits are sales.
+  const all = (await app.sb.control('GET', '/charges')).body as Array<{ id: string; kind: string }>;
+  const sale = all.filter((c) => c.kind === 'deposit').at(-1)!;
+  await app.sb.control('POST', `/charges/${sale.id}/pay`);
 }
 
 /**

@@ -22,20 +22,37 @@ export const VISUAL_OUT = path.join(ARTIFACTS, 'visual');
 const approving = process.env.BALCAO_VISUAL_APPROVE === '1';
 
 /**
- * The viewport as a person sees it, kept as `<name>.png` and compared with its approved baseline
- * (soft: every screen of a run is compared and reported). `mask`: what differs on every run (the
- * QR of a new charge, its code, a countdown, a time), painted over in one colour, so a mask
- * that moves still fails the comparison.
+ * What differs on every run, drawn as flat magenta boxes in place (under a dialog's backdrop
+ * too): the QR of a new charge, its code, a countdown, ids. A box that moves still fails.
  */
-export async function matchesBaseline(page: Page, name: string, mask: Locator[] = []) {
+const CHANGING_STYLE = `
+img.qr { object-position: -10000px 0; background: #ff00ff !important; }
+.copia-e-cola, .countdown, td.mono, dd.mono {
+  color: transparent !important; background: #ff00ff !important; border-color: #ff00ff !important;
+}`;
+
+/**
+ * The viewport (a page) or one element (a dialog) as a person sees it, kept as `<name>.png` and
+ * compared with its approved baseline (soft: every screen of a run is compared and reported).
+ * `mask`: more that changes every run (times), painted over in the same colour.
+ */
+export async function matchesBaseline(
+  target: Page | Locator,
+  name: string,
+  mask: Locator[] = [],
+  /** Kept for review, not compared (screens another area owns, to keep baselines few). */
+  opts: { artifactOnly?: boolean } = {},
+) {
   mkdirSync(VISUAL_OUT, { recursive: true });
-  const png = await page.screenshot({
+  const png = await target.screenshot({
     mask,
     maskColor: '#ff00ff',
+    style: CHANGING_STYLE,
     animations: 'disabled',
     caret: 'hide',
   });
   writeFileSync(path.join(VISUAL_OUT, `${name}.png`), png);
+  if (opts.artifactOnly) return;
   const baseline = path.join(BASELINES, `${name}.png`);
   if (approving) {
     mkdirSync(BASELINES, { recursive: true });
@@ -58,6 +75,15 @@ export async function matchesBaseline(page: Page, name: string, mask: Locator[] 
     .toBe('as approved');
 }
 
+/** The README's pictures (docs/screenshots), written only when baselines are approved. */
+const README_SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
+
+/** In `npm run visual:approve`: the page as it is (nothing masked) as docs/screenshots/`file`.png. */
+export async function readmeShot(page: Page, file: string) {
+  if (!approving) return;
+  await page.screenshot({ path: path.join(README_SHOTS, `${file}.png`), caret: 'hide' });
+}
+
 /**
  * What a person would call broken on the page as it is now: a horizontal scroll bar, two
  * things drawn over each other, text cut without an ellipsis or without its full value in a
@@ -74,6 +100,9 @@ export function layoutProblems(page: Page): Promise<string[]> {
     const name = (e: Element) =>
       `${e.tagName.toLowerCase()}${e.className && typeof e.className === 'string' ? `.${e.className.trim().split(/\s+/).join('.')}` : ''} "${(e.textContent ?? (e as HTMLInputElement).value ?? '').trim().slice(0, 40)}"`;
     const hidden = (e: Element) => {
+      // A closed <details>' content keeps its boxes but is not drawn.
+      if (!e.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true }))
+        return true;
       for (let n: Element | null = e; n; n = n.parentElement) {
         const s = getComputedStyle(n);
         if (s.visibility === 'hidden' || s.display === 'none') return true;
