@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -20,6 +20,12 @@ export const BASELINES = path.resolve(import.meta.dirname, '../e2e/visual/baseli
 /** This run's screenshots and diffs, for review (CI keeps test/e2e/artifacts). */
 export const VISUAL_OUT = path.join(ARTIFACTS, 'visual');
 const approving = process.env.BALCAO_VISUAL_APPROVE === '1';
+/** In an approval: the baselines as they were before it (scripts/visual-approve.mjs moved them). */
+const approvedBefore = new Map<string, Buffer>();
+const previous = process.env.BALCAO_VISUAL_PREVIOUS;
+if (approving && previous && existsSync(previous))
+  for (const f of readdirSync(previous))
+    approvedBefore.set(path.join(BASELINES, f), readFileSync(path.join(previous, f)));
 
 /**
  * What differs on every run, drawn as flat magenta boxes in place (under a dialog's backdrop
@@ -56,7 +62,9 @@ export async function matchesBaseline(
   const baseline = path.join(BASELINES, `${name}.png`);
   if (approving) {
     mkdirSync(BASELINES, { recursive: true });
-    writeFileSync(baseline, png);
+    // A screen that still matches keeps its file: an approval rewrites only what changed.
+    const kept = approvedBefore.get(baseline);
+    writeFileSync(baseline, kept && comparePng(kept, png).ok ? kept : png);
     return;
   }
   if (!existsSync(baseline)) {

@@ -20,8 +20,14 @@ import { freshCaixa, payLatest, sellAs, useShop } from '../../helpers/visual-sho
  */
 const app = appPerFile({ width: 1024, height: 768 });
 const SHOP = 'Padaria Pão Quente';
-/** Times change every run: painted over before the comparison (QR, code and ids always are). */
-const changing = (root: Page | Locator) => [root.getByText(/\d{1,2}:\d{2}/), root.locator('.mono')];
+/**
+ * Times and live checks (Saúde's lines: seconds since the last event, the status query's budget)
+ * change every run: painted over before the comparison (QR, code and ids always are).
+ */
+const changing = (root: Page | Locator) => [
+  root.getByText(/\d{1,2}:\d{2}/),
+  root.locator('.mono, .check-lines'),
+];
 
 /** One paid sale (with a devolução, so its detail is at its tallest). */
 async function paidSaleWithRefund(page: Page) {
@@ -69,12 +75,21 @@ async function dialogFits(page: Page, close: RegExp) {
   const dialog = page.getByRole('dialog').last();
   expect(
     await inViewWithoutScrolling(page, {
+      // Whole inside the window: what does not fit scrolls within it.
+      dialog,
       title: dialog.locator('h2').first(),
       close: dialog.getByRole('button', { name: close }),
     }),
   ).toEqual([]);
   expect(await layoutProblems(page)).toEqual([]);
 }
+
+it('serves /favicon.ico: the browser asks for it on every load', async () => {
+  const r = await fetch(new URL('/favicon.ico', app.host.url));
+  expect(r.status).toBe(200);
+  expect(r.headers.get('content-type')).toBe('image/x-icon');
+  expect((await r.arrayBuffer()).byteLength).toBeGreaterThan(0);
+});
 
 beforeAll(async () => {
   await useShop(app, { lang: 'pt-BR', payer: 'default', shopName: SHOP });
@@ -94,6 +109,9 @@ for (const lang of ['pt-BR', 'en'] as const)
         await openDetail(page);
         try {
           await dialogFits(page, /^(Fechar|Close)$/);
+          // An amount is typed plainly: only the PIN is spaced out.
+          const spacing = (e: Element) => getComputedStyle(e).letterSpacing;
+          expect(await page.locator('#refund-amount').evaluate(spacing)).toBe('normal');
           if (at === 'pt-BR-1280x800') await readmeShot(page, 'historico-detalhe');
           await matchesBaseline(
             page.getByRole('dialog'),
