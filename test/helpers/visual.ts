@@ -97,7 +97,10 @@ export async function readmeShot(page: Page, file: string) {
  * things drawn over each other, text cut without an ellipsis or without its full value in a
  * title. With a dialog open, only the dialog is looked at (the backdrop covers the rest).
  */
-export function layoutProblems(page: Page): Promise<string[]> {
+export async function layoutProblems(page: Page): Promise<string[]> {
+  // Run through tsx (esbuild's keepNames) the function below calls a `__name` helper that the
+  // page lacks: give it one that does nothing.
+  await page.evaluate('window.__name ??= (f) => f');
   return page.evaluate(() => {
     const problems: string[] = [];
     const doc = document.documentElement;
