@@ -90,7 +90,10 @@ export function App() {
     <div className="app">
       <header className="app-header">
         <span className="brand">Balcão</span>
-        <span className="shop">
+        <span
+          className="shop"
+          title={`${app.info?.shopName ?? ''} · ${app.info?.terminalName ?? ''}`}
+        >
           {app.info?.shopName} · {app.info?.terminalName}
         </span>
         {app.info?.mode === 'demo' && <span className="badge-demo">{t('demo')}</span>}

@@ -654,6 +654,7 @@ export const en: Messages = {
     noCallbacks:
       'No automatic payment notice right now (no connection to the PSP or the relay). Do not accept a receipt shown by the customer: it can be faked. Wait on this screen (Balcão keeps checking), look at History later, or check your bank’s own app. Do not charge again.',
     statusIdle: 'No charge on screen',
+    customerWaiting: 'Waiting',
   },
   news: {
     paid: 'Paid: {{amount}}',

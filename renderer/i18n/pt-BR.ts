@@ -655,6 +655,7 @@ export const ptBR = {
     noCallbacks:
       'Sem aviso automático de pagamento agora (sem conexão com o PSP ou com o relay). Não aceite comprovante mostrado pelo cliente: ele pode ser falso. Aguarde nesta tela (o Balcão continua conferindo), veja o Histórico mais tarde ou confira no aplicativo do seu banco. Não cobre de novo.',
     statusIdle: 'Nenhuma cobrança na tela',
+    customerWaiting: 'Aguardando',
   },
   news: {
     paid: 'Pago: {{amount}}',

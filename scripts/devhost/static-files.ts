@@ -8,6 +8,7 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.ico': 'image/x-icon',
   '.wav': 'audio/wav',
   '.woff2': 'font/woff2',
 };

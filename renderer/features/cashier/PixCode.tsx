@@ -10,7 +10,8 @@ export function PixCode({ brcode, expiresAt }: { brcode: string; expiresAt: numb
     <>
       <QrCode payload={brcode} label={t('cashier.qr')} />
       <p className="copy-label">{t('cashier.copyPaste')}</p>
-      <p className="copia-e-cola" data-testid="pix-copia-e-cola">
+      {/* Cut to two lines on screen: the whole code on focus, in the title, and by Copiar código. */}
+      <p className="copia-e-cola" data-testid="pix-copia-e-cola" title={brcode} tabIndex={0}>
         {brcode}
       </p>
       {countdown && <p className="countdown">{t('cashier.expiresIn', { time: countdown })}</p>}

@@ -7,16 +7,28 @@ import { QrCode } from '../cashier/QrCode';
 import { amountDifference } from '../../components/charge-status-label';
 import { receivedOf } from '../../../shared/domain/day-closing';
 
-/** The payer-facing screen: the newest charge's amount, QR and code, large; then a full-screen Pago. */
+/**
+ * The payer-facing screen: the shop's name and Aguardando while idle; the newest charge's amount,
+ * QR and code, large; then a full-screen Pago.
+ */
 export function CustomerDisplay() {
   const { t } = useTranslation();
-  const { charge, load, onUpdate } = useCustomer();
+  const { charge, shopName, load, onUpdate } = useCustomer();
   useEffect(() => {
     void load();
     return bridge().on('charges:updated', onUpdate);
   }, [load, onUpdate]);
   if (!charge || !['PENDING', 'PAID', 'PAID_DIFFERENT_AMOUNT'].includes(charge.status))
-    return <main className="customer idle" />;
+    return (
+      <main className="customer idle">
+        {shopName && (
+          <h1 className="customer-shop" title={shopName}>
+            {shopName}
+          </h1>
+        )}
+        <p>{t('counter.customerWaiting')}</p>
+      </main>
+    );
   const diff = amountDifference(charge);
   if (diff) {
     // The payer sees it too, never a green Pago: what was charged and what arrived.
