@@ -12,6 +12,7 @@ export const CALL_CHANNELS = [
   'charges:current',
   'charges:recheck',
   'charges:simulatePayment',
+  'charges:send',
   'history:page',
   'history:detail',
   'history:closing',

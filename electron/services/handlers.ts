@@ -2,6 +2,7 @@ import { dayRange } from '../../shared/domain/day-closing';
 import { err, ok, type Result } from '../../shared/result';
 import type { AppCore } from './app-core';
 import type { Handlers } from './ipc-dispatch';
+import { chargeSendLink } from './send/send-charge';
 
 const noPrinting = () => err('unavailable', 'PRINT_UNAVAILABLE');
 
@@ -42,6 +43,14 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
       if (!c?.pspTransactionId || c.status !== 'PENDING') return err('conflict', 'NOT_PENDING');
       const r = await core.demo.pay(c.pspTransactionId);
       return r.ok ? ok({ ok: true as const }) : r;
+    },
+    // The link only; the shells open it (electron/main/ipc/shell-handlers.ts, the devhost).
+    'charges:send': (i) => {
+      const r = chargeSendLink(
+        { charge: (id) => core.charges.get(id), shopName: () => core.settings.get().shopName },
+        i,
+      );
+      return r.ok ? ok({ ...r.value, opened: false }) : r;
     },
     'history:page': (i) => core.history.page(i),
     'history:detail': (i) => core.history.detail(i.id),

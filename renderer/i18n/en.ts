@@ -1124,6 +1124,9 @@ export const en: Messages = {
     DEFENSE_ALREADY_SENT: 'A defense was already sent for this infraction.',
     NOT_DEMO: 'Simulating a payment exists only in DEMO mode.',
     NOT_PENDING: 'Only a charge awaiting payment can be paid.',
+    SEND_NOT_VERIFIED:
+      'This charge cannot be sent: its PIX code was not verified (receiver and amount).',
+    SEND_NOT_OPEN: 'Only a charge awaiting payment can be sent.',
     DEMO_PAY_FAILED: 'The simulator could not pay this charge.',
     BACKUP_NOT_FOUND: 'This copy is no longer in the backups folder.',
     BACKUP_DAMAGED: 'This copy is damaged and cannot be restored.',

@@ -1127,6 +1127,9 @@ export const ptBR = {
     DEFENSE_ALREADY_SENT: 'Uma defesa já foi enviada para esta infração.',
     NOT_DEMO: 'Simular pagamento só existe no modo DEMO.',
     NOT_PENDING: 'Só uma cobrança aguardando pagamento pode ser paga.',
+    SEND_NOT_VERIFIED:
+      'Esta cobrança não pode ser enviada: o código PIX dela não foi conferido (recebedor e valor).',
+    SEND_NOT_OPEN: 'Só uma cobrança aguardando pagamento pode ser enviada.',
     DEMO_PAY_FAILED: 'O simulador não conseguiu pagar esta cobrança.',
     BACKUP_NOT_FOUND: 'Esta cópia não está mais na pasta de cópias.',
     BACKUP_DAMAGED: 'Esta cópia está danificada e não pode ser restaurada.',
