@@ -12,7 +12,7 @@ export const CALL_CHANNELS = [
   'charges:current',
   'charges:recheck',
   'charges:simulatePayment',
-  'charges:send',
+  'charges:share',
   'history:page',
   'history:detail',
   'history:closing',

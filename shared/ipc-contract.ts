@@ -157,7 +157,7 @@ export const calls = {
    * Enviar cobrança: the pt-BR message and the WhatsApp or mailto link for a waiting charge
    * (only its verified code), handed to the OS where the host can (`opened`).
    */
-  'charges:send': {
+  'charges:share': {
     input: z
       .object({
         id: z.string().min(1).max(64),

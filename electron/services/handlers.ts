@@ -45,7 +45,7 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
       return r.ok ? ok({ ok: true as const }) : r;
     },
     // The link only; the shells open it (electron/main/ipc/shell-handlers.ts, the devhost).
-    'charges:send': (i) => {
+    'charges:share': (i) => {
       const r = chargeSendLink(
         { charge: (id) => core.charges.get(id), shopName: () => core.settings.get().shopName },
         i,

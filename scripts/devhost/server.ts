@@ -21,8 +21,8 @@ export async function serveDevHost(core: AppCore, opts: { port: number; distDir:
   // read it), and the page offers it as a link.
   const handlers: typeof services = {
     ...services,
-    'charges:send': async (i) => {
-      const r = await services['charges:send'](i);
+    'charges:share': async (i) => {
+      const r = await services['charges:share'](i);
       if (r.ok) console.log(`abrir: ${r.value.url}`);
       return r;
     },

@@ -46,8 +46,8 @@ export function shellHandlers(d: ShellHandlersDeps): Handlers {
       return ok({ relaunching: true });
     },
     // Enviar cobrança: WhatsApp (app or web) or the mail client, through the OS.
-    'charges:send': async (i) => {
-      const r = await handlers['charges:send'](i);
+    'charges:share': async (i) => {
+      const r = await handlers['charges:share'](i);
       if (!r.ok || !isSendLink(r.value.url)) return r;
       try {
         await e.shell.openExternal(r.value.url);

@@ -22,7 +22,7 @@ describe('what Enviar cobrança may hand the OS', () => {
 function shellWith(url: string) {
   const e = createFakeElectron();
   const services = {
-    'charges:send': () => ok({ url, text: 't', opened: false }),
+    'charges:share': () => ok({ url, text: 't', opened: false }),
   } as unknown as Handlers;
   const h = shellHandlers({
     e: e.module,
@@ -33,7 +33,7 @@ function shellWith(url: string) {
     cashier: () => null,
     applySettings() {},
   });
-  return { e, send: () => h['charges:send']({ id: 'c1', via: 'whatsapp' }) };
+  return { e, send: () => h['charges:share']({ id: 'c1', via: 'whatsapp' }) };
 }
 
 describe('Electron opens the link through the OS', () => {
