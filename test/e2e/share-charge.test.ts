@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appPerFile } from '../helpers/app-session';
+import { appPerFile, OWNER_PIN } from '../helpers/app-session';
 import { ARTIFACTS, shot } from '../helpers/browser';
 import { startOver, typeSale } from '../helpers/cashier';
 import { tempDir } from '../helpers/core';
@@ -187,5 +187,44 @@ describe('Enviar cobrança', () => {
     const r = await host.call('charges:share', { id: id.value.id, via: 'whatsapp' });
     expect(r).toMatchObject({ ok: false, code: 'SEND_NOT_OPEN' });
     expect(opened()).toHaveLength(before + 1);
+  });
+
+  it('the dialog fits at 1024×768, 1366×768 and 1920×1080, in Portuguese and in English', async () => {
+    const { page, host } = app;
+    await charge(page, '1500');
+    const names = {
+      'pt-BR': { open: 'Enviar cobrança', dialog: /Enviar cobrança de/, close: 'Fechar' },
+      en: { open: 'Send charge', dialog: /Send the charge of/, close: 'Close' },
+    } as const;
+    expect((await host.call('owner:unlock', { pin: OWNER_PIN })).ok).toBe(true);
+    for (const lang of ['en', 'pt-BR'] as const) {
+      const r = await host.call('settings:update', { patch: { language: lang } });
+      expect(r.ok).toBe(true);
+      for (const [width, height] of [
+        [1024, 768],
+        [1366, 768],
+        [1920, 1080],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.reload();
+        // The charge in progress comes back on screen after a reload.
+        await page
+          .getByRole('img', { name: lang === 'en' ? 'PIX QR code' : 'QR Code PIX' })
+          .waitFor();
+        await page.getByRole('button', { name: names[lang].open }).click();
+        const dialog = page.getByRole('dialog', { name: names[lang].dialog });
+        await dialog.waitFor();
+        for (const el of [dialog, ...(await dialog.getByRole('button').all())]) {
+          const box = (await el.boundingBox())!;
+          expect(box.x).toBeGreaterThanOrEqual(0);
+          expect(box.y).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width).toBeLessThanOrEqual(width);
+          expect(box.y + box.height).toBeLessThanOrEqual(height);
+        }
+        await page.screenshot({ path: shot(`enviar-cobranca-${lang}-${width}x${height}`) });
+        await dialog.getByRole('button', { name: names[lang].close }).click();
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 });
