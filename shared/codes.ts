@@ -92,6 +92,8 @@ export const ERROR_CODES = [
   // Enviar cobrança (shared/domain/send-charge.ts)
   'SEND_NOT_VERIFIED',
   'SEND_NOT_OPEN',
+  'VALIDITY_COUNTER_ONLY',
+  'VALIDITY_TOO_LONG',
   // Restoring a copy of the ledger from Configurações
   'BACKUP_NOT_FOUND',
   'BACKUP_DAMAGED',

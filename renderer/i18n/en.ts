@@ -35,6 +35,10 @@ export const en: Messages = {
     hintEsc: 'Esc: new charge',
     copyPaste: 'PIX copy and paste',
     payerSection: 'Payer details (required by the PSP)',
+    validity: 'Validity',
+    validityCounter: 'Counter (default)',
+    validityHours: '{{count}} hours',
+    validityDays: '{{count}} days',
   },
   status: {
     DRAFT: 'Draft',
@@ -1155,6 +1159,9 @@ export const en: Messages = {
     SEND_NOT_VERIFIED:
       'This charge cannot be sent: its PIX code was not verified (receiver and amount).',
     SEND_NOT_OPEN: 'Only a charge awaiting payment can be sent.',
+    VALIDITY_COUNTER_ONLY:
+      'This PSP only charges at the counter: it does not let a charge’s validity be chosen. Charge with the counter’s validity, or use an API Pix PSP.',
+    VALIDITY_TOO_LONG: 'The validity runs from 1 hour to {{max}} days.',
     DEMO_PAY_FAILED: 'The simulator could not pay this charge.',
     BACKUP_NOT_FOUND: 'This copy is no longer in the backups folder.',
     BACKUP_DAMAGED: 'This copy is damaged and cannot be restored.',

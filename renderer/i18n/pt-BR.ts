@@ -34,6 +34,10 @@ export const ptBR = {
     hintEsc: 'Esc: nova cobrança',
     copyPaste: 'PIX copia e cola',
     payerSection: 'Dados do pagador (exigidos pelo PSP)',
+    validity: 'Validade',
+    validityCounter: 'Balcão (padrão)',
+    validityHours: '{{count}} horas',
+    validityDays: '{{count}} dias',
   },
   status: {
     DRAFT: 'Rascunho',
@@ -1157,6 +1161,9 @@ export const ptBR = {
     SEND_NOT_VERIFIED:
       'Esta cobrança não pode ser enviada: o código PIX dela não foi conferido (recebedor e valor).',
     SEND_NOT_OPEN: 'Só uma cobrança aguardando pagamento pode ser enviada.',
+    VALIDITY_COUNTER_ONLY:
+      'Este PSP só cobra no balcão: ele não deixa escolher por quanto tempo a cobrança vale. Cobre com a validade do balcão, ou use um PSP da API Pix.',
+    VALIDITY_TOO_LONG: 'A validade vai de 1 hora a {{max}} dias.',
     DEMO_PAY_FAILED: 'O simulador não conseguiu pagar esta cobrança.',
     BACKUP_NOT_FOUND: 'Esta cópia não está mais na pasta de cópias.',
     BACKUP_DAMAGED: 'Esta cópia está danificada e não pode ser restaurada.',

@@ -9,6 +9,7 @@ import { isLocked, useCashier } from '../../stores/cashier-store';
 import { AmountField } from './AmountField';
 import { DefaultPayerLine } from './DefaultPayerLine';
 import { PayerFields } from './PayerFields';
+import { ValidityChoice } from './ValidityChoice';
 import type { FieldErrors } from './validate';
 
 /** The sale as typed: amount, description, the payer when needed, and `Cobrar`. */
@@ -42,6 +43,7 @@ export function ChargeForm() {
           maxLength={140}
           onChange={(v) => c.setField('description', v)}
         />
+        <ValidityChoice value={c.form.validity ?? ''} onChange={(v) => c.setField('validity', v)} />
         <DefaultPayerLine />
         {(!defaultPayer || c.identify) && (
           <PayerFields needsContact={info?.chargeOperation !== 'transaction'} err={err} />
