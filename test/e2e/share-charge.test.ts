@@ -189,6 +189,22 @@ describe('Enviar cobrança', () => {
     expect(opened()).toHaveLength(before + 1);
   });
 
+  it('a PSP without long validity refuses "7 dias" in words, and no charge is made', async () => {
+    const { page, host } = app;
+    await startOver(page);
+    const before = await host.call<unknown[]>('charges:list', {});
+    await typeSale(page, '5000');
+    await page.getByLabel('Validade').selectOption({ label: '7 dias' });
+    await page.getByRole('button', { name: 'Cobrar' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').allTextContents())
+      .toContainEqual(expect.stringContaining('Este PSP só cobra no balcão'));
+    const after = await host.call<unknown[]>('charges:list', {});
+    expect(after.ok && before.ok && after.value.length).toBe(before.ok && before.value.length);
+    await page.screenshot({ path: shot('validade-so-balcao') });
+    await page.getByLabel('Validade').selectOption({ label: 'Balcão (padrão)' });
+  });
+
   it('the dialog fits at 1024×768, 1366×768 and 1920×1080, in Portuguese and in English', async () => {
     const { page, host } = app;
     await charge(page, '1500');
@@ -223,6 +239,13 @@ describe('Enviar cobrança', () => {
         }
         await page.screenshot({ path: shot(`enviar-cobranca-${lang}-${width}x${height}`) });
         await dialog.getByRole('button', { name: names[lang].close }).click();
+        // The Caixa's new field (Validade) fits the width, beside the rest of the form.
+        const validity = page.getByLabel(lang === 'en' ? 'Validity' : 'Validade');
+        await validity.scrollIntoViewIfNeeded();
+        const box = (await validity.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: shot(`validade-${lang}-${width}x${height}`) });
       }
     }
     await page.setViewportSize({ width: 1280, height: 800 });
