@@ -33,6 +33,13 @@ const DEFAULT_BACKOFF = [2_000, 4_000, 8_000, 15_000, 30_000, 60_000];
  * creates waited up to 16 s for a slot.
  */
 const SAFETY_NET_BACKOFF = [15_000, 30_000, 60_000];
+/**
+ * A charge sent to a payer elsewhere (a life over an hour: hours to days) is paid when the payer
+ * gets to it: after the usual steps it is asked about every 5, then 15 minutes — about 4 questions
+ * an hour, so a hundred of them cost some 7 of a 60-per-minute budget (docs/remote-charges.md).
+ */
+const WAITING_TAIL = [300_000, 900_000];
+const WAITING_LIFE_MS = 3_600_000;
 const DAY = 86_400_000;
 
 interface Plan {
@@ -242,9 +249,8 @@ export class Reconciler {
       });
       return;
     }
-    const backoff = this.safetyNet(c)
-      ? SAFETY_NET_BACKOFF
-      : (this.deps.backoffMs ?? DEFAULT_BACKOFF);
+    const base = this.safetyNet(c) ? SAFETY_NET_BACKOFF : (this.deps.backoffMs ?? DEFAULT_BACKOFF);
+    const backoff = c.expiresAt - c.createdAt > WAITING_LIFE_MS ? [...base, ...WAITING_TAIL] : base;
     const current = this.plans.get(c.id);
     // A hint that arrived while we were asking stays due; otherwise back off.
     const hintedMeanwhile = current?.hinted && current.dueAt >= askedAt && current !== plan;

@@ -91,4 +91,26 @@ describe('an API Pix PSP', () => {
       await second.core.stop();
     }
   });
+
+  it('a charge that waits is asked about at a cost the budget allows: some 4 times an hour, not every minute', async () => {
+    const clock = { offsetMs: 0 };
+    const t = await apiPixTerminal(env.sb, { now: () => Date.now() + clock.offsetMs });
+    try {
+      const r = await t.core.charges.create({ amountCents: 4_200, payer, validityHours: 72 });
+      if (!r.ok) throw new Error(JSON.stringify(r));
+      // Two hours of the reconciler's passes, 61 s apart (the budget counts the last minute: each
+      // pass's questions are counted once), the payer not paying yet.
+      let asked = 0;
+      for (let pass = 0; pass < 118; pass++) {
+        clock.offsetMs += 61_000;
+        await t.core.reconciler.run();
+        asked += t.core.statusBudget.used();
+      }
+      expect(asked).toBeGreaterThan(3);
+      expect(asked).toBeLessThanOrEqual(20);
+      expect(t.core.charges.record(r.value.id)?.status).toBe('PENDING');
+    } finally {
+      await t.core.stop();
+    }
+  });
 });
