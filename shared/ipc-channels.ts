@@ -13,6 +13,7 @@ export const CALL_CHANNELS = [
   'charges:recheck',
   'charges:simulatePayment',
   'charges:share',
+  'charges:waiting',
   'history:page',
   'history:detail',
   'history:closing',

@@ -173,6 +173,18 @@ export const calls = {
       opened: z.boolean(),
     }),
   },
+  /** A receber: charges waiting for a payer elsewhere, each with how it was sent (newest last). */
+  'charges:waiting': {
+    input: none,
+    output: z.array(
+      z.object({
+        charge: chargeViewSchema,
+        shares: z.array(
+          z.object({ via: z.enum(SEND_VIAS), to: z.string().optional(), at: z.number() }),
+        ),
+      }),
+    ),
+  },
   'history:page': { input: historyQuerySchema, output: historyPageSchema },
   'history:detail': {
     input: z.object({ id: z.string().min(1).max(64) }).strict(),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createHandlers } from '../../../electron/services/handlers';
 import { txidFor } from '../../../electron/services/psp/api-pix/client';
 import { apiPixSandboxForFile } from '../../helpers/api-pix-for-file';
 import { apiPixTerminal } from '../../helpers/api-pix-terminal';
@@ -109,6 +110,44 @@ describe('an API Pix PSP', () => {
       expect(asked).toBeGreaterThan(3);
       expect(asked).toBeLessThanOrEqual(20);
       expect(t.core.charges.record(r.value.id)?.status).toBe('PENDING');
+    } finally {
+      await t.core.stop();
+    }
+  });
+
+  it('A receber: the charges that wait, with how and to whom each was sent; a paid one leaves it', async () => {
+    const t = await apiPixTerminal(env.sb);
+    const h = createHandlers(t.core, 'browser');
+    try {
+      const long = await t.core.charges.create({ amountCents: 3_100, payer, validityHours: 24 });
+      const counter = await t.core.charges.create({ amountCents: 3_200, payer });
+      if (!long.ok || !counter.ok) throw new Error('no charge');
+      const ids = async () => {
+        const w = await h['charges:waiting']({});
+        if (!w.ok) throw new Error(w.code);
+        return w.value;
+      };
+      // A counter charge is not waiting for anyone until it is sent.
+      expect((await ids()).map((w) => w.charge.id)).toEqual([long.value.id]);
+      const sent = await h['charges:share']({
+        id: long.value.id,
+        via: 'whatsapp',
+        to: '(11) 91234-5678',
+      });
+      expect(sent.ok).toBe(true);
+      expect((await h['charges:share']({ id: long.value.id, via: 'email', to: 'x@' })).ok).toBe(
+        false,
+      );
+      await h['charges:share']({ id: counter.value.id, via: 'email', to: 'ana@padaria.com.br' });
+      const w = await ids();
+      expect(w.map((x) => x.charge.id).sort()).toEqual([long.value.id, counter.value.id].sort());
+      expect(w.find((x) => x.charge.id === long.value.id)?.shares).toEqual([
+        { via: 'whatsapp', to: '5511912345678', at: expect.any(Number) },
+      ]);
+      // Paid: no longer waiting.
+      await env.sb.control('POST', `/pay/${txidFor(long.value.externalId)}`);
+      expect((await t.core.charges.recheck(long.value.id)).ok).toBe(true);
+      expect((await ids()).map((x) => x.charge.id)).toEqual([counter.value.id]);
     } finally {
       await t.core.stop();
     }
