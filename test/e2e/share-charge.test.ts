@@ -189,6 +189,28 @@ describe('Enviar cobrança', () => {
     expect(opened()).toHaveLength(before + 1);
   });
 
+  it('A receber in Histórico: the sent charge, how and to whom; Reenviar, then Cancelar takes it away', async () => {
+    const { page } = app;
+    await charge(page, '3333');
+    const dialog = await openShare(page);
+    await dialog.getByLabel('WhatsApp do pagador').fill('(21) 99876-5432');
+    await dialog.getByRole('button', { name: 'Enviar por WhatsApp' }).click();
+    await dialog.getByRole('link', { name: 'Abrir o WhatsApp' }).waitFor();
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    await page.getByRole('button', { name: 'Histórico' }).click();
+    const waiting = page.getByRole('region', { name: 'A receber' });
+    const row = waiting.getByRole('row').filter({ hasText: 'R$ 33,33' });
+    await expect.poll(() => row.textContent()).toMatch(/WhatsApp para 5521998765432 em /);
+    await page.screenshot({ path: shot('a-receber') });
+    await row.getByRole('button', { name: 'Reenviar' }).click();
+    const again = page.getByRole('dialog', { name: /Enviar cobrança de R\$ 33,33/ });
+    await again.waitFor();
+    await again.getByRole('button', { name: 'Fechar' }).click();
+    await row.getByRole('button', { name: 'Cancelar cobrança' }).click();
+    await page.getByRole('button', { name: 'Sim, cancelar' }).click();
+    await expect.poll(() => row.count()).toBe(0);
+  });
+
   it('a PSP without long validity refuses "7 dias" in words, and no charge is made', async () => {
     const { page, host } = app;
     await startOver(page);

@@ -8,6 +8,7 @@ import { useTranslation } from '../../i18n';
 import { formatDateTime } from '../../i18n/dates';
 import { formatMoney } from '../../i18n/money';
 import { ShareChargeDialog } from './ShareChargeDialog';
+import './share.css';
 
 type Waiting = CallOutput<'charges:waiting'>;
 
