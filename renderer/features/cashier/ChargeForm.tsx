@@ -43,11 +43,12 @@ export function ChargeForm() {
           maxLength={140}
           onChange={(v) => c.setField('description', v)}
         />
-        <ValidityChoice value={c.form.validity ?? ''} onChange={(v) => c.setField('validity', v)} />
         <DefaultPayerLine />
         {(!defaultPayer || c.identify) && (
           <PayerFields needsContact={info?.chargeOperation !== 'transaction'} err={err} />
         )}
+        {/* After the payer: the keyboard flow amount → description → payer → Enter is unchanged. */}
+        <ValidityChoice value={c.form.validity ?? ''} onChange={(v) => c.setField('validity', v)} />
         <button type="submit" className="btn btn-primary btn-charge" disabled={c.busy}>
           {c.busy ? t('cashier.charging') : t('cashier.charge')}
         </button>
