@@ -31,7 +31,18 @@ export function WaitingCharges() {
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- reads the service, sets after its answer
     void load();
-    return bridge().on('charges:updated', () => void load());
+    // A busy counter changes many charges a second: read again at most twice a second.
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const off = bridge().on('charges:updated', () => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        void load();
+      }, 500);
+    });
+    return () => {
+      off();
+      if (timer) clearTimeout(timer);
+    };
   }, [load]);
   if (!rows.length && !error) return null;
   const cancel = async (c: ChargeView) => {
