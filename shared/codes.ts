@@ -89,6 +89,11 @@ export const ERROR_CODES = [
   'NOT_DEMO',
   'NOT_PENDING',
   'DEMO_PAY_FAILED',
+  // Enviar cobrança (shared/domain/send-charge.ts)
+  'SEND_NOT_VERIFIED',
+  'SEND_NOT_OPEN',
+  'VALIDITY_COUNTER_ONLY',
+  'VALIDITY_TOO_LONG',
   // Restoring a copy of the ledger from Configurações
   'BACKUP_NOT_FOUND',
   'BACKUP_DAMAGED',

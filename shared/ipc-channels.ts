@@ -12,6 +12,8 @@ export const CALL_CHANNELS = [
   'charges:current',
   'charges:recheck',
   'charges:simulatePayment',
+  'charges:share',
+  'charges:waiting',
   'history:page',
   'history:detail',
   'history:closing',

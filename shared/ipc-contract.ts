@@ -4,6 +4,7 @@ import { chargeInputSchema, DESCRIPTION_MAX } from './domain/charge-input';
 import { CHARGE_STATES } from './domain/charge-state';
 import { cryptoFeesSchema } from './domain/crypto-fees';
 import { PIX_KEY_TYPES } from './domain/pix-key';
+import { SEND_VIAS } from './domain/send-charge';
 import { CALL_CHANNELS, EVENT_CHANNELS, type CallChannel, type EventChannel } from './ipc-channels';
 import { CHECK_IDS, CHECK_PROBLEMS, REACH_PROBLEMS } from './domain/connection-checks';
 import { REFUSAL_REASONS } from './domain/callback-refusals';
@@ -152,6 +153,38 @@ export const calls = {
   'charges:simulatePayment': {
     input: z.object({ id: z.string().min(1).max(64) }).strict(),
     output: z.object({ ok: z.literal(true) }),
+  },
+  /**
+   * Enviar cobrança: the pt-BR message and the WhatsApp or mailto link for a waiting charge
+   * (only its verified code), handed to the OS where the host can (`opened`).
+   */
+  'charges:share': {
+    input: z
+      .object({
+        id: z.string().min(1).max(64),
+        via: z.enum(SEND_VIAS),
+        /** The payer's phone or e-mail as typed; empty = chosen in WhatsApp or the mail client. */
+        to: z.string().max(254).optional(),
+      })
+      .strict(),
+    output: z.object({
+      url: z.string(),
+      text: z.string(),
+      to: z.string().optional(),
+      opened: z.boolean(),
+    }),
+  },
+  /** A receber: charges waiting for a payer elsewhere, each with how it was sent (newest last). */
+  'charges:waiting': {
+    input: none,
+    output: z.array(
+      z.object({
+        charge: chargeViewSchema,
+        shares: z.array(
+          z.object({ via: z.enum(SEND_VIAS), to: z.string().optional(), at: z.number() }),
+        ),
+      }),
+    ),
   },
   'history:page': { input: historyQuerySchema, output: historyPageSchema },
   'history:detail': {

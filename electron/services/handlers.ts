@@ -2,6 +2,8 @@ import { dayRange } from '../../shared/domain/day-closing';
 import { err, ok, type Result } from '../../shared/result';
 import type { AppCore } from './app-core';
 import type { Handlers } from './ipc-dispatch';
+import { chargeSendLink } from './send/send-charge';
+import { WaitingCharges } from './send/waiting-charges';
 
 const noPrinting = () => err('unavailable', 'PRINT_UNAVAILABLE');
 
@@ -18,6 +20,9 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
   const who = () =>
     `${core.owner.status().unlocked ? 'owner' : 'cashier'}@${core.settings.get().terminalName}`;
   // First run: no PIN exists yet, so connecting a PSP (which sets it) needs none.
+  const waiting = new WaitingCharges(core.ledger.kv, () =>
+    core.charges.list({ status: 'PENDING', limit: 1000 }),
+  );
   const ownerOrFirstRun = <T>(fn: () => Promise<Result<T>> | Result<T>) =>
     core.owner.hasPin() ? owner(fn) : fn();
   return {
@@ -43,6 +48,22 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
       const r = await core.demo.pay(c.pspTransactionId);
       return r.ok ? ok({ ok: true as const }) : r;
     },
+    // The link only; the shells open it (electron/main/ipc/shell-handlers.ts, the devhost).
+    // Each send is kept for A receber (how, to whom, when).
+    'charges:share': (i) => {
+      const r = chargeSendLink(
+        { charge: (id) => core.charges.get(id), shopName: () => core.settings.get().shopName },
+        i,
+      );
+      if (!r.ok) return r;
+      waiting.recordShare(i.id, {
+        via: r.value.via,
+        ...(r.value.to && { to: r.value.to }),
+        at: Date.now(),
+      });
+      return ok({ ...r.value, opened: false });
+    },
+    'charges:waiting': () => ok(waiting.list()),
     'history:page': (i) => core.history.page(i),
     'history:detail': (i) => core.history.detail(i.id),
     'history:closing': (i) => core.history.closing(i.day),

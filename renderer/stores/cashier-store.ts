@@ -66,6 +66,7 @@ const empty = (): CashierForm => ({
   document: '',
   email: '',
   phone: '',
+  validity: '',
 });
 
 /** The payer sent: the one typed when identifying, else the owner's default payer. */
@@ -134,6 +135,7 @@ export const useCashier = create<CashierState>((set, get) => ({
       requestId,
       amountCents: form.amountCents,
       ...(form.description.trim() && { description: form.description.trim() }),
+      ...(form.validity && { validityHours: Number(form.validity) }),
       payer: {
         name: sent.name,
         document: sent.document,

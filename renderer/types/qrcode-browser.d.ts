@@ -1,4 +1,4 @@
-// qrcode's browser build (what Vite bundles anyway), typed for the one call the renderer
+// qrcode's browser build (what Vite bundles anyway), typed for the calls the renderer
 // makes. qrcode's @types describe the Node build and would pull Node's globals (`process`,
 // `Buffer`) into the renderer's type check.
 declare module 'qrcode/lib/browser' {
@@ -7,6 +7,15 @@ declare module 'qrcode/lib/browser' {
     errorCorrectionLevel?: 'L' | 'M' | 'Q' | 'H';
     margin?: number;
   }
-  const QRCode: { toString(text: string, options: ToStringOptions): Promise<string> };
+  interface ToDataURLOptions {
+    errorCorrectionLevel?: 'L' | 'M' | 'Q' | 'H';
+    margin?: number;
+    width?: number;
+  }
+  const QRCode: {
+    toString(text: string, options: ToStringOptions): Promise<string>;
+    /** A PNG drawn on a canvas, as a data URL. */
+    toDataURL(text: string, options: ToDataURLOptions): Promise<string>;
+  };
   export default QRCode;
 }

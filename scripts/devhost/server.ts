@@ -16,7 +16,17 @@ import { serveStatic } from './static-files';
  */
 export async function serveDevHost(core: AppCore, opts: { port: number; distDir: string }) {
   const token = randomBytes(24).toString('base64url');
-  const handlers = createHandlers(core, 'browser');
+  const services = createHandlers(core, 'browser');
+  // The development host opens no program of the OS: it prints the link a send would open (tests
+  // read it), and the page offers it as a link.
+  const handlers: typeof services = {
+    ...services,
+    'charges:share': async (i) => {
+      const r = await services['charges:share'](i);
+      if (r.ok) console.log(`abrir: ${r.value.url}`);
+      return r;
+    },
+  };
   const rendererDir = path.join(opts.distDir, 'renderer');
   const bridgeFile = path.join(opts.distDir, 'devhost', 'bridge.js');
   if (!existsSync(path.join(rendererDir, 'index.html')) || !existsSync(bridgeFile)) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../codes';
+import { VALIDITY_HOURS_MAX } from './charge-validity';
 import { checkAmount, type Cents } from './money';
 import {
   checkPayer,
@@ -21,6 +22,8 @@ export const chargeInputSchema = z
     amountCents: z.number().int().safe(),
     description: z.string().max(DESCRIPTION_MAX).optional(),
     payer: payerInputSchema.optional(),
+    /** A charge for a payer elsewhere: hours it stays payable (shared/domain/charge-validity.ts). */
+    validityHours: z.number().int().min(1).max(VALIDITY_HOURS_MAX).optional(),
   })
   .strict();
 export type ChargeInput = z.infer<typeof chargeInputSchema>;

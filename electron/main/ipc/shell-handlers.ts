@@ -5,6 +5,7 @@ import type { Electron, ElectronModule } from '../electron-api';
 import type { ShellLog } from '../os/crash';
 import { exportPdf, printPage } from '../os/print';
 import { withoutRestoreArg } from '../os/restore-arg';
+import { isSendLink } from '../security/external-links';
 
 export interface ShellHandlersDeps {
   e: ElectronModule;
@@ -43,6 +44,18 @@ export function shellHandlers(d: ShellHandlersDeps): Handlers {
       e.app.relaunch({ args: withoutRestoreArg(d.argv.slice(1)) });
       setImmediate(() => e.app.quit()); // after the reply has gone
       return ok({ relaunching: true });
+    },
+    // Enviar cobrança: WhatsApp (app or web) or the mail client, through the OS.
+    'charges:share': async (i) => {
+      const r = await handlers['charges:share'](i);
+      if (!r.ok || !isSendLink(r.value.url)) return r;
+      try {
+        await e.shell.openExternal(r.value.url);
+        return ok({ ...r.value, opened: true });
+      } catch (error) {
+        d.log.warn('send link not opened', { via: i.via, error });
+        return r;
+      }
     },
     'print:pdf': (i) => {
       const w = d.cashier();

@@ -11,3 +11,18 @@ export function isAllowedExternal(url: string, hosts: readonly string[] = EXTERN
   }
   return u.protocol === 'https:' && !u.username && !u.password && hosts.includes(u.hostname);
 }
+
+/**
+ * Enviar cobrança hands the OS a WhatsApp click-to-chat link or a `mailto:` (the system's mail
+ * client): nothing else, and no credentials in the URL.
+ */
+export function isSendLink(url: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  if (u.protocol === 'mailto:') return true;
+  return isAllowedExternal(url, ['wa.me', 'api.whatsapp.com']);
+}

@@ -23,12 +23,15 @@ export function sendCharge(
   callbackUrl: string,
 ): Promise<Result<CreatedCharge>> {
   const description = c.description !== undefined ? { description: c.description } : {};
+  // Derived from the record, so a same-id retry asks for the same life.
+  const validitySeconds = Math.ceil((c.expiresAt - c.createdAt) / 1000);
   if (c.operation === 'deposit') {
     return psp.createDeposit({
       amountCents: c.amountCents,
       externalId: c.externalId,
       callbackUrl,
       payer: c.payer as { name: string; email: string; document: string; phone: string },
+      validitySeconds,
       ...description,
     });
   }
@@ -41,5 +44,6 @@ export function sendCharge(
     ...description,
     ...(c.split && { splitUser: c.split.user, splitTax: c.split.taxPercent }),
     ...(c.gateway && { gateway: c.gateway }),
+    validitySeconds,
   });
 }

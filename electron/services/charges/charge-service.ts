@@ -1,4 +1,5 @@
 import { decide, type ChargeEvent } from '../../../shared/domain/charge-lifecycle';
+import { checkValidity } from '../../../shared/domain/charge-validity';
 import type { ChargeState } from '../../../shared/domain/charge-state';
 import { readPspStatus } from '../../../shared/domain/psp-status';
 import { err, ok, type Result } from '../../../shared/result';
@@ -109,6 +110,12 @@ export class ChargeService {
     const operation = settings.psp.chargeOperation;
     const valid = validateCharge(input, operation, settings.psp.maxAmountCents);
     if (!valid.ok) return valid;
+    // A longer life only where the PSP can give it (never a charge that silently expires early).
+    const life =
+      input.validityHours === undefined
+        ? ok(settings.charges.expiryMinutes * 60_000)
+        : checkValidity(input.validityHours, settings.psp.kind);
+    if (!life.ok) return life;
     const at = this.now();
     const derivedId = this.deps.psp().pspIdFor;
     const draft: ChargeRecord = {
@@ -117,7 +124,7 @@ export class ChargeService {
         terminalId: this.deps.terminalId,
         demo: this.deps.demo,
         at,
-        expiresAt: at + settings.charges.expiryMinutes * 60_000,
+        expiresAt: at + life.value,
       }),
       // `Divisão (split)` and the gateway, recorded so a same-id retry sends the same request.
       ...(operation === 'transaction' &&

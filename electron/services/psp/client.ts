@@ -29,6 +29,8 @@ export interface DepositInput {
   callbackUrl: string;
   payer: Payer;
   description?: string;
+  /** The charge's life from creation (s): the API Pix asks for at least this; the family ignores it. */
+  validitySeconds?: number;
 }
 export interface TransactionInput {
   amountCents: Cents;
@@ -41,6 +43,8 @@ export interface TransactionInput {
   splitUser?: string;
   splitTax?: number;
   gateway?: string;
+  /** As DepositInput's. */
+  validitySeconds?: number;
 }
 export interface WithdrawInput {
   amountCents: Cents;

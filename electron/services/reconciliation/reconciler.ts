@@ -40,6 +40,13 @@ const SAFETY_NET_BACKOFF = [15_000, 30_000, 60_000];
  * `CONCLUIDA`, so a pending charge is first looked at 3 s after creation, then as above.
  */
 export const API_PIX_SAFETY_NET = [3_000, 15_000, 30_000, 60_000];
+/**
+ * A charge sent to a payer elsewhere (a life over an hour: hours to days) is paid when the payer
+ * gets to it: after the usual steps it is asked about every 5, then 15 minutes — about 4 questions
+ * an hour, so a hundred of them cost some 7 of a 60-per-minute budget (docs/remote-charges.md).
+ */
+const WAITING_TAIL = [300_000, 900_000];
+const WAITING_LIFE_MS = 3_600_000;
 const DAY = 86_400_000;
 
 interface Plan {
@@ -253,9 +260,10 @@ export class Reconciler {
       });
       return;
     }
-    const backoff = this.safetyNet(c)
+    const base = this.safetyNet(c)
       ? this.safetyNetDelays()
       : (this.deps.backoffMs ?? DEFAULT_BACKOFF);
+    const backoff = c.expiresAt - c.createdAt > WAITING_LIFE_MS ? [...base, ...WAITING_TAIL] : base;
     const current = this.plans.get(c.id);
     // A hint that arrived while we were asking stays due; otherwise back off.
     const hintedMeanwhile = current?.hinted && current.dueAt >= askedAt && current !== plan;

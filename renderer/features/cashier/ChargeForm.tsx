@@ -9,6 +9,7 @@ import { isLocked, useCashier } from '../../stores/cashier-store';
 import { AmountField } from './AmountField';
 import { DefaultPayerLine } from './DefaultPayerLine';
 import { PayerFields } from './PayerFields';
+import { ValidityChoice } from './ValidityChoice';
 import type { FieldErrors } from './validate';
 
 /** The sale as typed: amount, description, the payer when needed, and `Cobrar`. */
@@ -46,6 +47,8 @@ export function ChargeForm() {
         {(!defaultPayer || c.identify) && (
           <PayerFields needsContact={info?.chargeOperation !== 'transaction'} err={err} />
         )}
+        {/* After the payer: the keyboard flow amount → description → payer → Enter is unchanged. */}
+        <ValidityChoice value={c.form.validity ?? ''} onChange={(v) => c.setField('validity', v)} />
         <button type="submit" className="btn btn-primary btn-charge" disabled={c.busy}>
           {c.busy ? t('cashier.charging') : t('cashier.charge')}
         </button>

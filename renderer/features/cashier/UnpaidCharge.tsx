@@ -7,6 +7,7 @@ import { formatTime } from '../../i18n/dates';
 import { formatMoney } from '../../i18n/money';
 import { describeChargeNotice } from './charge-notice';
 import { useCopyCode } from './copy-code';
+import { ShareChargeButton } from '../share/ShareChargeButton';
 import { PixCode } from './PixCode';
 
 /**
@@ -64,6 +65,7 @@ export function UnpaidCharge({
             <button type="button" className="btn" onClick={printing.print}>
               {t('cashier.print')}
             </button>
+            <ShareChargeButton chargeId={charge.id} />
           </>
         )}
         {demo && charge.status === 'PENDING' && (

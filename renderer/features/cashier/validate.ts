@@ -7,6 +7,8 @@ export interface CashierForm {
   document: string;
   email: string;
   phone: string;
+  /** Hours a charge for a payer elsewhere stays payable; '' = the counter's own expiry. */
+  validity?: string;
 }
 
 export type FieldErrors = Partial<

@@ -5,6 +5,7 @@ import type { ChargeDetail } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
 import { formatDateTime } from '../../i18n/dates';
 import { RefundPanel } from '../../components/RefundPanel';
+import { ShareChargeButton } from '../share/ShareChargeButton';
 
 const when = formatDateTime;
 
@@ -67,6 +68,11 @@ export function ChargeDetailDialog({ detail, onClose }: { detail: ChargeDetail; 
             </>
           )}
         </dl>
+        {c.status === 'PENDING' && (
+          <div className="modal-actions">
+            <ShareChargeButton chargeId={c.id} />
+          </div>
+        )}
         {(c.status === 'PAID' || c.flags.includes('LATE_PAYMENT')) && !c.demo && (
           <RefundPanel chargeId={c.id} />
         )}

@@ -9,6 +9,7 @@ import { printPage } from '../../print';
 import { printClosing, printedHeightMm, printReceipt } from '../receipt/print';
 import { PrintArea } from '../receipt/PrintArea';
 import { Receipt } from '../receipt/Receipt';
+import { WaitingCharges } from '../share/WaitingCharges';
 import { ChargeDetailDialog } from './ChargeDetailDialog';
 import { closingPrint } from './closing-csv';
 import { DayClosing } from './DayClosing';
@@ -54,6 +55,7 @@ export function HistoryScreen() {
   return (
     <div className="history-screen">
       <h1>{t('history.title')}</h1>
+      <WaitingCharges />
       <HistoryTable
         day={h.day}
         status={h.status}

@@ -33,6 +33,8 @@ export interface ApiPixChargeInput {
   amountCents: Cents;
   externalId: string;
   description?: string;
+  /** The charge's life in Balcão (s): `expiracao` is never shorter (a charge sent to a payer elsewhere). */
+  validitySeconds?: number;
 }
 
 /**
@@ -164,11 +166,17 @@ export class ApiPixClient {
   createDeposit(i: ApiPixChargeInput): Promise<Result<CreatedCharge>> {
     return this.charge(i);
   }
-  createTransaction(i: { amountCents: Cents; transactionId: string; description?: string }) {
+  createTransaction(i: {
+    amountCents: Cents;
+    transactionId: string;
+    description?: string;
+    validitySeconds?: number;
+  }) {
     return this.charge({
       amountCents: i.amountCents,
       externalId: i.transactionId,
       ...(i.description !== undefined && { description: i.description }),
+      ...(i.validitySeconds !== undefined && { validitySeconds: i.validitySeconds }),
     });
   }
 
@@ -187,7 +195,7 @@ export class ApiPixClient {
       method: 'PUT',
       path: `/cob/${txid}`,
       body: {
-        calendario: { expiracao: this.s.expiracaoSeconds },
+        calendario: { expiracao: Math.max(this.s.expiracaoSeconds, i.validitySeconds ?? 0) },
         valor: { original: centsToValor(i.amountCents) },
         chave,
         ...(i.description && { solicitacaoPagador: i.description.slice(0, 140) }),

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import type { ChargeView } from '../../../shared/views';
+import { bridge, describeError } from '../../bridge';
+import { AlertNotice } from '../../components/AlertNotice';
+import { useTranslation } from '../../i18n';
+import { ShareChargeDialog } from './ShareChargeDialog';
+
+/**
+ * `Enviar cobrança`, on the Caixa and on a waiting charge in Histórico: opens the dialog on the
+ * ledger's view of the charge (read again, so only its verified code is ever sent).
+ */
+export function ShareChargeButton({ chargeId }: { chargeId: string }) {
+  const { t } = useTranslation();
+  const [charge, setCharge] = useState<ChargeView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const open = async () => {
+    setError(null);
+    const r = await bridge().charges.get({ id: chargeId });
+    if (r.ok) setCharge(r.value);
+    else setError(describeError(r));
+  };
+  return (
+    <>
+      <button type="button" className="btn" onClick={() => void open()}>
+        {t('share.open')}
+      </button>
+      {error && <AlertNotice>{error}</AlertNotice>}
+      {charge && <ShareChargeDialog charge={charge} onClose={() => setCharge(null)} />}
+    </>
+  );
+}
