@@ -11,6 +11,7 @@ import { Ledger } from '../electron/services/ledger/ledger';
 import { HISTORY_MAX_PER_PAGE } from '../shared/history';
 import { defaultSettings } from '../shared/settings';
 import { machine, ms, stats } from './helpers';
+import { figure } from './figures';
 
 const TOTAL = 100_000;
 const ON_DAY = 20_000;
@@ -71,6 +72,7 @@ function time(name: string, fn: () => void) {
   }
   const s = stats(samples);
   console.log(`  ${name.padEnd(44)} p50 ${ms(s.p50)}  p99 ${ms(s.p99)}`);
+  figure({ name: `Histórico (${TOTAL} charges): ${name}, p50`, value: s.p50, unit: 'ms' });
 }
 
 console.log(`Histórico — ${TOTAL} charges in the ledger, ${ON_DAY} on the day (${machine()})`);

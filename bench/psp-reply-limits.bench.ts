@@ -3,6 +3,7 @@
 // Target: RSS of this process grows by less than 64 MB over the whole run (GC noise included).
 import { PspClient } from '../electron/services/psp/client';
 import { pspSettingsSchema } from '../shared/psp-settings';
+import { figure } from './figures';
 import { machine, sandboxProcess } from './helpers';
 
 const sb = await sandboxProcess();
@@ -39,5 +40,17 @@ console.log(
   `${rounds} × (200 MB reply + endless reply): ${refused}/${rounds * 2} cut off as PSP_REPLY_TOO_LARGE in ${took.toFixed(0)} ms`,
 );
 console.log(`RSS before ${mb(before)}, peak ${mb(peak)}, growth ${mb(peak - before)}`);
+figure({
+  name: `hostile PSP replies (${rounds} × a 200 MB reply + an endless one) cut off`,
+  value: refused,
+  unit: `of ${rounds * 2}`,
+  target: ['=', rounds * 2],
+});
+figure({
+  name: 'hostile PSP replies: RSS growth at the peak',
+  value: (peak - before) / 2 ** 20,
+  unit: 'MiB',
+  target: ['<', 64],
+});
 sb.child.kill();
 if (refused !== rounds * 2 || peak - before > 64 << 20) process.exit(1);

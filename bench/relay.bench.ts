@@ -35,6 +35,7 @@ import { startEtcdCluster } from '../test/helpers/etcd';
 import { startNatsCluster } from '../test/helpers/nats';
 import { startRedis } from '../test/helpers/redis';
 import { relayTerminal } from '../test/helpers/terminal';
+import { figure } from './figures';
 import { machine, ms, stats } from './helpers';
 import { hardNofile, runTool, startBenchRelay, startNullRelay } from './relay-procs';
 
@@ -203,6 +204,13 @@ if (PARTS.has('ingest')) {
   console.log(
     `    relay over HTTP, 32 concurrent senders: ${max.ingestOkPerS}/s = ${(max.ingestOkPerS / floor).toFixed(1)} × the floor (goal ≥ 3 ×); relay CPU ${max.relay?.cpuPctMeasured}%; ${fmt(max)}`,
   );
+  figure({
+    name: "relay, SQLite: durable ingest (32 senders) ÷ one fsync'd commit per write",
+    value: max.ingestOkPerS / floor,
+    unit: '×',
+    target: ['≥', 3],
+    note: `${max.ingestOkPerS}/s; load ${load()}`,
+  });
   // The replicated stores' most durable callbacks per second, same load.
   for (const s of replicated) {
     const r = await relay(s.url, `ingest-${slug(s.engine)}`);
@@ -236,6 +244,14 @@ if (PARTS.has('latency')) {
         console.log(
           `    ${String(rate).padStart(4)}/s, ${String(subs).padStart(2)} subscriber(s): ${fmt(res)}`,
         );
+        if (rate === 1000)
+          figure({
+            name: `relay, ${name}: ${rate}/s, ${subs} subscriber(s), p99`,
+            value: res.latencyMs.p99,
+            unit: 'ms',
+            target: ['<', 10],
+            note: `lost ${res.lost}; load ${load()}`,
+          });
       }
     }
     await stop(r);
@@ -278,6 +294,25 @@ if (PARTS.has('scale')) {
     const r = await relay(`sqlite:${path.join(tmp, 'scale.sqlite')}`, 'scale-sqlite');
     const f = await fanout([r]);
     console.log(`    SQLite, one instance (load ${load()}): ${fmtFanout(f)}`);
+    figure({
+      name: `relay at shop-chain scale, SQLite: ${TERMINALS} terminals, ${RATE}/s, lost`,
+      value: f.lost,
+      unit: '',
+      target: ['=', 0],
+    });
+    figure({
+      name: 'relay at shop-chain scale, SQLite: p99',
+      value: f.latMs.p99,
+      unit: 'ms',
+      target: ['<', 10],
+      note: `load ${load()}`,
+    });
+    figure({
+      name: 'relay at shop-chain scale, SQLite: memory per terminal',
+      value: f.kibPerTerminal,
+      unit: 'KiB',
+      target: ['≤', 10],
+    });
     await stop(r);
   }
   {

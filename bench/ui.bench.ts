@@ -1,6 +1,8 @@
 // The cashier screen in Chromium against the development host: Enter → QR visible, sandbox
 // pay → "Pago" visible, renderer JavaScript size (gzip), navigation → cashier interactive.
-// Targets on loopback: Enter → QR < 150 ms p99; pay → Pago < 100 ms p99; JS < 250 KB gzip.
+// Targets (issue 35): Enter → QR < 30 ms p99; pay → Pago < 15 ms p99; the first screen's JS
+// (entry + static imports) < 100 KB gzip; navigation → cashier interactive p50 < 250 ms with the
+// CPU throttled 4× (an old shop PC); the first owner screen < 300 ms after the PIN.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,8 +10,11 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchChromium } from '../test/helpers/browser';
 import { startHost } from '../test/helpers/devhost';
+import { firstScreen } from '../test/helpers/renderer-chunks';
+import { figure } from './figures';
 import { machine, ms, sandboxProcess, stats } from './helpers';
 
+const OWNER_PIN = '2468'; // set through BALCAO_OWNER_PIN, as the e2e tests do
 const N = Number(process.env.BENCH_UI_CHARGES ?? 50);
 spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'ignore' });
 const assets = path.join('dist', 'renderer', 'assets');
@@ -18,6 +23,7 @@ const gz = js.reduce(
   (sum, f) => sum + gzipSync(readFileSync(path.join(assets, f)), { level: 9 }).length,
   0,
 );
+const first = await firstScreen();
 
 const sb = await sandboxProcess();
 const host = await startHost(
@@ -26,6 +32,7 @@ const host = await startHost(
     BALCAO_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'balcao-ui-')),
     BALCAO_CLIENT_ID: 'demo-client-id',
     BALCAO_CLIENT_SECRET: 'demo-client-secret',
+    BALCAO_OWNER_PIN: OWNER_PIN,
   },
   { logs: false },
 );
@@ -36,17 +43,36 @@ process.on('exit', () => {
 const url = host.url;
 const browser = await launchChromium();
 
-// Navigation → cashier interactive (amount field focused, app info loaded), 10 cold loads.
+// Navigation → cashier interactive (amount field focused, app info loaded), 10 cold loads,
+// Chromium's CPU throttled 4× (DevTools' Emulation.setCPUThrottlingRate: an old shop PC).
 const nav: number[] = [];
 for (let i = 0; i < 10; i++) {
   const context = await browser.newContext({ bypassCSP: true });
   const p = await context.newPage();
+  await (await context.newCDPSession(p)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const t = performance.now();
   await p.goto(url);
   await p.waitForFunction(
     `document.activeElement?.id === 'amount' && !!document.querySelector('.connection') && !document.querySelector('.connection').textContent.includes('Sem conexão')`,
   );
   nav.push(performance.now() - t);
+  await context.close();
+}
+
+// The first owner screen after the PIN: a fresh window, Saque PIX, the PIN, Enter → its form.
+const owner: number[] = [];
+for (let i = 0; i < 5; i++) {
+  const context = await browser.newContext({ bypassCSP: true });
+  await host.call('owner:lock', {}); // each window asks for the PIN
+  const p = await context.newPage();
+  await p.goto(url);
+  await p.getByLabel('Valor').waitFor();
+  await p.getByRole('button', { name: 'Saque PIX', exact: true }).click();
+  await p.getByLabel('PIN', { exact: true }).fill(OWNER_PIN);
+  const t = performance.now();
+  await p.keyboard.press('Enter');
+  await p.getByLabel('Chave PIX').waitFor();
+  owner.push(performance.now() - t);
   await context.close();
 }
 
@@ -102,15 +128,41 @@ sb.child.kill();
 const q = stats(enterToQr);
 const p = stats(payToPaid);
 const n = stats(nav);
+const o = stats(owner);
 console.log(`The cashier screen in Chromium (${machine()})`);
-console.log(
-  `  Enter → QR visible (${N} charges)          p50 ${ms(q.p50)}  p99 ${ms(q.p99)}  [target < 150 ms p99: ${q.p99 < 150 ? 'met' : 'NOT met'}]`,
-);
-console.log(
-  `  sandbox pay → "Pago" visible (${N})         p50 ${ms(p.p50)}  p99 ${ms(p.p99)}  [target < 100 ms p99: ${p.p99 < 100 ? 'met' : 'NOT met'}] (through the host's embedded relay)`,
-);
-console.log(
-  `  renderer JavaScript                         ${(gz / 1024).toFixed(1)} KB gzip in ${js.length} file(s)  [target < 250 KB: ${gz < 250 * 1024 ? 'met' : 'NOT met'}]`,
-);
-console.log(`  navigation → cashier interactive (10 cold)  p50 ${ms(n.p50)}  max ${ms(n.max)}`);
+figure({
+  name: `Enter → QR visible, p99 (${N} charges)`,
+  value: q.p99,
+  unit: 'ms',
+  target: ['<', 30],
+  note: `p50 ${ms(q.p50)}`,
+});
+figure({
+  name: `sandbox pay → "Pago" visible through the embedded relay, p99 (${N})`,
+  value: p.p99,
+  unit: 'ms',
+  target: ['<', 15],
+  note: `p50 ${ms(p.p50)}`,
+});
+figure({
+  name: "the Caixa's first-screen JavaScript (entry + static imports), gzip",
+  value: first.gzipBytes / 1000,
+  unit: 'KB',
+  target: ['<', 100],
+  note: `${first.files.length} files; all ${js.length} files ${(gz / 1000).toFixed(1)} KB`,
+});
+figure({
+  name: 'navigation → cashier interactive, CPU throttled 4×, p50 (10 cold loads)',
+  value: n.p50,
+  unit: 'ms',
+  target: ['<', 250],
+  note: `max ${ms(n.max)}`,
+});
+figure({
+  name: 'first owner screen after the PIN (Saque PIX, 5 fresh windows), max',
+  value: o.max,
+  unit: 'ms',
+  target: ['<', 300],
+  note: `p50 ${ms(o.p50)}`,
+});
 process.exit(0);

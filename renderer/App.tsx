@@ -1,43 +1,17 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { bridge, describeNotice } from './bridge';
 import { ConnectionIndicator } from './components/ConnectionIndicator';
 import { Nav } from './components/Nav';
 import { PaymentNewsList } from './components/PaymentNews';
-import { offeredOr } from './components/NotOffered';
 import { PinDialog } from './components/PinDialog';
-import { BalanceScreen } from './features/account/BalanceScreen';
-import { FeesScreen } from './features/account/FeesScreen';
-import { CashierScreen } from './features/cashier/CashierScreen';
-import { HistoryScreen } from './features/history/HistoryScreen';
-import { ConnectFlow } from './features/onboarding/ConnectFlow';
-import { InfractionsScreen } from './features/infractions/InfractionsScreen';
-import { SettingsScreen } from './features/settings/SettingsScreen';
-import { WithdrawScreen } from './features/withdrawals/WithdrawScreen';
 import { useTranslation } from './i18n';
-import { PdvScreen } from './features/pdv/PdvScreen';
-import { HealthScreen } from './features/health/HealthScreen';
+import { ConnectFlow, preloadAllWhenIdle, preloadScreen, SCREENS } from './screens';
 import { useHealth } from './stores/health-store';
-import { useApp, type Route } from './stores/app-store';
+import { useApp } from './stores/app-store';
 import { useCashier } from './stores/cashier-store';
 import { useHistory } from './stores/history-store';
 import { usePayments } from './stores/payments-store';
 import { useWithdrawals } from './stores/withdrawals-store';
-
-const SCREENS: Record<Route, () => React.JSX.Element | null> = {
-  cashier: CashierScreen,
-  history: HistoryScreen,
-  // What the PSP's kind does not offer says so (the standard API Pix: none of these four).
-  balance: offeredOr('balance', BalanceScreen),
-  fees: offeredOr('cryptoFees', FeesScreen),
-  withdraw: offeredOr('withdrawals', WithdrawScreen),
-  infractions: offeredOr('infractions', InfractionsScreen),
-  settings: SettingsScreen,
-  pdv: PdvScreen,
-  health: HealthScreen,
-  connect: () => (
-    <ConnectFlow firstRun={false} onDone={() => void useApp.getState().go('cashier')} />
-  ),
-};
 
 export function App() {
   const { t } = useTranslation();
@@ -79,11 +53,19 @@ export function App() {
       offWithdrawals();
     };
   }, []);
+  // Once the Caixa is up, the other screens' chunks are fetched while the counter is idle.
+  useEffect(() => (ready ? preloadAllWhenIdle() : undefined), [ready]);
+  // The PIN dialog opened for a screen: fetch it now, it must be there when the PIN is accepted.
+  useEffect(() => {
+    if (app.pinFor) preloadScreen(app.pinFor);
+  }, [app.pinFor]);
   const Screen = SCREENS[app.route];
   if (app.info?.firstRun)
     return (
       <main className="app first-run">
-        <ConnectFlow firstRun onDone={() => void app.refresh()} />
+        <Suspense fallback={null}>
+          <ConnectFlow firstRun onDone={() => void app.refresh()} />
+        </Suspense>
       </main>
     );
   return (
@@ -120,7 +102,7 @@ export function App() {
             </button>
           </div>
         ))}
-        {ready && <Screen />}
+        <Suspense fallback={null}>{ready && <Screen />}</Suspense>
       </main>
       {app.pinFor && (
         <PinDialog

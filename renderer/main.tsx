@@ -1,12 +1,23 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { CustomerDisplay } from './features/customer/CustomerDisplay';
+import { lazyScreen } from './lazy-screen';
 import './i18n';
 import './styles.css';
 
-// `#/cliente` is the customer-facing display (its own window in Electron).
+// `#/cliente` is the customer-facing display (its own window in Electron): a chunk of its own.
+const CustomerDisplay = lazyScreen(() =>
+  import('./features/customer/CustomerDisplay').then((m) => m.CustomerDisplay),
+);
 const customer = location.hash.startsWith('#/cliente');
 createRoot(document.getElementById('root')!).render(
-  <StrictMode>{customer ? <CustomerDisplay /> : <App />}</StrictMode>,
+  <StrictMode>
+    {customer ? (
+      <Suspense fallback={null}>
+        <CustomerDisplay />
+      </Suspense>
+    ) : (
+      <App />
+    )}
+  </StrictMode>,
 );

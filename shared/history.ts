@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHARGE_STATES } from './domain/charge-state';
+import { HISTORY_MAX_PER_PAGE } from './history-limits';
 import { chargeViewSchema } from './views';
 
 /** Histórico's shapes on the IPC contract: pages of the ledger, a charge's detail, the day's closing. */
@@ -16,7 +17,7 @@ export const historyRowSchema = chargeViewSchema.extend({
 });
 export type HistoryRow = z.infer<typeof historyRowSchema>;
 
-export const HISTORY_MAX_PER_PAGE = 500;
+export { HISTORY_MAX_PER_PAGE } from './history-limits';
 
 export const historyQuerySchema = z
   .object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from './codes';
 import { checkPayer } from './domain/payer';
+import { checkNewPin } from './pin-rule';
 import { PRINTER_KINDS } from './domain/printer-target';
 import { checkServiceUrlText } from './domain/service-url';
 import { API_PIX_PRESET_IDS } from './api-pix-presets';
@@ -133,14 +134,7 @@ export interface GoLiveContext {
   hasStoredCertificate?: boolean;
 }
 
-export const PIN_PATTERN = /^\d{4,8}$/;
-
-/** The owner PIN, typed twice: 4 to 8 digits, both the same. */
-export function checkNewPin(pin: string, confirm: string): FieldProblem[] {
-  if (!PIN_PATTERN.test(pin)) return [{ field: 'newPin', code: 'PIN_FORMAT' }];
-  if (pin !== confirm) return [{ field: 'confirmPin', code: 'PIN_MISMATCH' }];
-  return [];
-}
+export { checkNewPin, PIN_PATTERN } from './pin-rule';
 
 /** The PSP part: address and credentials (what `Testar conexão` needs). */
 export function checkConnection(
@@ -189,7 +183,7 @@ export function checkDefaultPayer(p: GoLiveInput['defaultPayer']): FieldProblem[
 
 /** Every rule of the form; an empty list means it may be saved. */
 export function checkGoLive(i: GoLiveInput, ctx: GoLiveContext): FieldProblem[] {
-  const out = ctx.needsPin ? checkNewPin(i.newPin ?? '', i.confirmPin ?? '') : [];
+  const out: FieldProblem[] = ctx.needsPin ? checkNewPin(i.newPin ?? '', i.confirmPin ?? '') : [];
   out.push(...checkConnection(i, ctx));
   if (i.relay.url.trim()) {
     const url = checkServiceUrlText(i.relay.url);

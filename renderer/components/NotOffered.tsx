@@ -15,7 +15,7 @@ const TITLES: Record<keyof PspCapabilities, string> = {
  */
 export function offeredOr(
   what: keyof PspCapabilities,
-  Screen: () => React.JSX.Element | null,
+  Screen: React.ComponentType,
 ): () => React.JSX.Element | null {
   return function Offered() {
     const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { checkNewPin } from '../../shared/onboarding';
+import { checkNewPin } from '../../shared/pin-rule';
 import { describeError } from '../bridge';
 import { useTranslation } from '../i18n';
 import { PinField } from './PinField';

@@ -1,11 +1,7 @@
 import { create } from 'zustand';
 import type { ChargeState } from '../../shared/domain/charge-state';
-import {
-  HISTORY_MAX_PER_PAGE,
-  type ChargeDetail,
-  type DayClosingView,
-  type HistoryRow,
-} from '../../shared/history';
+import type { ChargeDetail, DayClosingView, HistoryRow } from '../../shared/history';
+import { HISTORY_MAX_PER_PAGE } from '../../shared/history-limits';
 import type { ChargeView } from '../../shared/views';
 import { bridge, describeError } from '../bridge';
 

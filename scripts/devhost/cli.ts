@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 import {
   KEYCHAIN_SERVICE,
   keychainBackend,
@@ -275,7 +276,19 @@ const stop = async () => {
 // Diagnostics: started with --expose-gc, SIGUSR2 collects garbage (memory benchmarks read RSS after it).
 process.on('SIGUSR2', () => {
   (globalThis as { gc?: () => void }).gc?.();
-  if (process.env.BALCAO_MEMORY_REPORT) console.error(JSON.stringify(process.memoryUsage()));
+  if (process.env.BALCAO_MEMORY_REPORT) {
+    const h = getHeapStatistics();
+    console.error(
+      JSON.stringify({
+        ...process.memoryUsage(),
+        malloced: h.malloced_memory,
+        physical: h.total_physical_size,
+        spaces: Object.fromEntries(
+          getHeapSpaceStatistics().map((x) => [x.space_name, x.physical_space_size]),
+        ),
+      }),
+    );
+  }
 });
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());

@@ -5,8 +5,9 @@ import type { WithdrawalService } from '../withdrawals/withdrawal-service';
 import { refusalOfOutcome } from '../../../shared/domain/callback-refusals';
 import { noticeOutcome } from './notice-kind';
 import { selfTestNonce } from '../../../shared/domain/self-test';
-import { bodyText, type CallbackBodyInput } from './body-bytes';
+import type { CallbackBodyInput } from './body-bytes';
 import { isInfractionEvent, readCallback } from './policy';
+import { receiveCallback, type ReceivedCallback } from './received';
 import { boundIds, refusedFacts } from './refusal-facts';
 import { DEFAULT_ID_FIELDS, type CallbackBody, type Headers, type SecretRing } from './verify';
 
@@ -60,23 +61,24 @@ export class CallbackIntake {
     source: string,
     cursor?: { channel: string; eventId: string },
   ): Promise<IntakeResult> {
+    // Read once, here: everything below reads this one value (received.ts).
+    const cb = receiveCallback(raw);
     // `Testar conexão`'s self-test: proof the path works, never a payment, whoever sent it.
-    if (selfTestNonce(bodyText(raw.body, undefined)) !== null) return this.selfTest(cursor);
+    if (selfTestNonce(cb.text) !== null) return this.selfTest(cursor);
     const policy = this.deps.policy?.() ?? 'hmac';
     const secrets = policy === 'hmac' ? await this.deps.secrets() : null;
     const v = readCallback(
       policy,
-      raw.headers,
-      raw.body,
+      cb,
       secrets,
       this.deps.settings(),
       this.now(),
       this.deps.idFields?.() ?? DEFAULT_ID_FIELDS,
     );
-    if (!v.ok) return this.reject(v.code, raw, source, cursor);
+    if (!v.ok) return this.reject(v.code, cb, source, cursor);
     const { eventId, body, trusted } = v.value;
     const refusal = trusted ? this.amountRefusal(body) : undefined;
-    if (refusal) return this.reject(refusal, raw, source, cursor);
+    if (refusal) return this.reject(refusal, cb, source, cursor);
     const { ledger } = this.deps;
     // The charge's news (publish, `Pago`, alerts) runs only once this transaction committed:
     // if the commit fails, no screen shows a payment the ledger does not hold.
@@ -162,13 +164,13 @@ export class CallbackIntake {
   /** No line per refusal here: under a flood the log gets one aggregated line (onRefused). */
   private reject(
     code: string,
-    raw: RawCallback,
+    cb: ReceivedCallback,
     source: string,
     cursor?: { channel: string; eventId: string },
   ): IntakeResult {
     const { ledger } = this.deps;
     const facts = refusedFacts(
-      raw,
+      cb,
       this.deps.settings(),
       this.deps.idFields?.() ?? DEFAULT_ID_FIELDS,
     );

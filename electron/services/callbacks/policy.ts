@@ -1,14 +1,12 @@
 import type { CallbackPolicy, CallbackSettings } from '../../../shared/psp-settings';
 import { err, ok, type Result } from '../../../shared/result';
 import { readApiPixBody } from './api-pix-body';
-import { bodyText, type CallbackBodyInput } from './body-bytes';
+import type { ReceivedCallback } from './received';
 import {
   callbackEventId,
-  lowerCase,
   parseCallbackBody,
   verifyCallback,
   type CallbackBody,
-  type Headers,
   type SecretRing,
 } from './verify';
 
@@ -28,27 +26,24 @@ export interface ReadCallback {
 
 export function readCallback(
   policy: CallbackPolicy,
-  headers: Headers,
-  rawBody: CallbackBodyInput,
+  cb: ReceivedCallback,
   secrets: SecretRing | null,
   settings: CallbackSettings,
   nowMs: number,
   idFields: readonly string[],
 ): Result<ReadCallback> {
   if (policy === 'confirm-by-query') {
-    const h = lowerCase(headers);
-    const text = bodyText(rawBody, h['content-type']);
     // The API Pix's `{pix: [...]}` (or Inter's bare array) names its charges by txid.
-    const body = readApiPixBody(text) ?? parseCallbackBody(text, idFields, settings);
+    const body = readApiPixBody(cb.text) ?? parseCallbackBody(cb.text, idFields, settings);
     if (!body.ok) return body;
     return ok({
-      eventId: callbackEventId(h, rawBody, settings),
+      eventId: callbackEventId(cb, settings),
       body: body.value,
       trusted: false,
     });
   }
   if (!secrets) return err('auth', 'CALLBACK_NO_SECRET');
-  const v = verifyCallback(headers, rawBody, secrets, settings, nowMs, idFields);
+  const v = verifyCallback(cb, secrets, settings, nowMs, idFields);
   return v.ok ? ok({ eventId: v.value.eventId, body: v.value.body, trusted: true }) : v;
 }
 

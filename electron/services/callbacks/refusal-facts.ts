@@ -1,6 +1,6 @@
 import type { CallbackSettings } from '../../../shared/psp-settings';
-import { bodyText, type CallbackBodyInput } from './body-bytes';
-import { callbackEventId, lowerCase, parseCallbackBody, type Headers } from './verify';
+import type { ReceivedCallback } from './received';
+import { callbackEventId, parseCallbackBody } from './verify';
 
 /** Ids kept per refusal, and their length: a hostile body cannot grow the refusal log. */
 const MAX_IDS = 5;
@@ -16,14 +16,13 @@ export const boundIds = (ids: readonly string[]): string[] =>
  * Never throws: a body that does not parse just names nothing.
  */
 export function refusedFacts(
-  raw: { headers: Headers; body: CallbackBodyInput },
+  cb: ReceivedCallback,
   settings: CallbackSettings,
   idFields: readonly string[],
 ): { eventId?: string; ids: string[] } {
   try {
-    const h = lowerCase(raw.headers);
-    const eventId = callbackEventId(h, raw.body, settings).slice(0, MAX_ID_LENGTH);
-    const body = parseCallbackBody(bodyText(raw.body, h['content-type']), idFields, settings);
+    const eventId = callbackEventId(cb, settings).slice(0, MAX_ID_LENGTH);
+    const body = parseCallbackBody(cb.text, idFields, settings);
     return { eventId, ids: body.ok ? boundIds(body.value.ids) : [] };
   } catch {
     return { ids: [] };

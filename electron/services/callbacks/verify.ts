@@ -3,7 +3,10 @@ import { parseWireIn, type AmountUnit, type Cents } from '../../../shared/domain
 import type { CallbackSettings } from '../../../shared/psp-settings';
 import { err, ok, type Result } from '../../../shared/result';
 import type { ErrorCode } from '../../../shared/codes';
-import { bodyBytes, bodyText, signedBytes, type CallbackBodyInput } from './body-bytes';
+import { signedBytes } from './body-bytes';
+import type { ReceivedCallback } from './received';
+
+export { lowerCase, receiveCallback, type Headers, type ReceivedCallback } from './received';
 
 /**
  * A7 + A8: a callback is believed only when its HMAC (over the configured template, with the
@@ -63,19 +66,17 @@ export interface VerifiedCallback {
   body: CallbackBody;
 }
 
-export type Headers = Record<string, string | string[] | undefined>;
-
 const reject = (code: ErrorCode) => err('auth', code);
 
+/** Over the callback read once at the edge (received.ts). */
 export function verifyCallback(
-  headers: Headers,
-  rawBody: CallbackBodyInput,
+  cb: ReceivedCallback,
   secrets: SecretRing,
   settings: CallbackSettings,
   nowMs: number,
   idFields: readonly string[] = DEFAULT_ID_FIELDS,
 ): Result<VerifiedCallback> {
-  const h = lowerCase(headers);
+  const h = cb.headers;
   const candidates = [secrets.current];
   if (secrets.previous && nowMs <= secrets.previous.validUntil)
     candidates.push(secrets.previous.secret);
@@ -102,7 +103,7 @@ export function verifyCallback(
     timestamp = seconds;
     const given = parts.signatures.map((t) => decodeSignature(t, settings));
     // Over the bytes as received (D7): a Latin-1 body is signed as Latin-1.
-    const signed = signedBytes(settings.template, timestampText, rawBody);
+    const signed = signedBytes(settings.template, timestampText, cb.bytes);
     const valid = candidates.some((secret) => {
       const expected = createHmac(settings.algorithm, secret).update(signed).digest();
       return given.some(
@@ -112,9 +113,9 @@ export function verifyCallback(
     if (!valid) return reject('CALLBACK_BAD_SIGNATURE');
   }
 
-  const body = parseCallbackBody(bodyText(rawBody, h['content-type']), idFields, settings);
+  const body = parseCallbackBody(cb.text, idFields, settings);
   if (!body.ok) return body;
-  return ok({ eventId: callbackEventId(h, rawBody, settings), timestamp, body: body.value });
+  return ok({ eventId: callbackEventId(cb, settings), timestamp, body: body.value });
 }
 
 /**
@@ -153,23 +154,13 @@ function combinedParts(text: string): { timestamp?: string; signatures: string[]
 
 /** A7: the event id header when present, else the SHA-256 of the body's bytes. */
 export function callbackEventId(
-  lowerCased: Record<string, string>,
-  rawBody: CallbackBodyInput,
+  cb: Pick<ReceivedCallback, 'headers' | 'bytes'>,
   settings: Pick<CallbackSettings, 'eventIdHeader'>,
 ): string {
   return (
-    lowerCased[settings.eventIdHeader.toLowerCase()] ||
-    createHash('sha256').update(bodyBytes(rawBody)).digest('hex')
+    cb.headers[settings.eventIdHeader.toLowerCase()] ||
+    createHash('sha256').update(cb.bytes).digest('hex')
   );
-}
-
-export function lowerCase(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) {
-    const value = Array.isArray(v) ? v[0] : v;
-    if (typeof value === 'string') out[k.toLowerCase()] = value;
-  }
-  return out;
 }
 
 /** Accepts an optional `sha256=` (or `sha512=`) prefix; null when the text is not valid. */

@@ -58,7 +58,7 @@ export function healthParts(d: HealthPartsDeps) {
       routeMissing(e, id, sel.baseUrl(), settings.get().psp, pspHealth.fetch),
     keychain: () => own.golive.keychainAvailable(),
     printer: () => own.printer.target(),
-    openCharges: () => ledger.charges.open(),
+    waitingCharges: (now) => ledger.charges.countWaiting(now),
     receiver: () => c.receiverPins.get(),
     publish: (v) => events.emit('health:changed', v),
   });

@@ -13,7 +13,7 @@ import {
   type PspSettingsInput,
 } from '../../../shared/psp-settings';
 import type { Err } from '../../../shared/result';
-import { callbackSeconds, lowerCase, verifyCallback } from '../callbacks/verify';
+import { callbackSeconds, lowerCase, receiveCallback, verifyCallback } from '../callbacks/verify';
 import type { Redactor } from '../log';
 import type { Credentials } from '../psp/auth';
 import { PspClient } from '../psp/client';
@@ -295,7 +295,12 @@ export async function callbackCheck(
           (h[settings.callback.timestampHeader.toLowerCase()] ?? '').trim(),
         );
         if (!h[settings.callback.signatureHeader.toLowerCase()] || ts === null) return undefined;
-        const r = verifyCallback(h, e.body, { current: secret }, settings.callback, ts * 1000);
+        const r = verifyCallback(
+          receiveCallback({ headers: h, body: e.body }),
+          { current: secret },
+          settings.callback,
+          ts * 1000,
+        );
         if (r.ok || r.code === 'CALLBACK_BAD_BODY') return true; // the body is read after the HMAC
         return r.code === 'CALLBACK_BAD_SIGNATURE' ? false : undefined;
       }

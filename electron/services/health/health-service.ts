@@ -11,7 +11,6 @@ import type { Err, Result } from '../../../shared/result';
 import type { ConnectionStatus } from '../../../shared/views';
 import { printerTarget, type PrinterKind } from '../../../shared/domain/printer-target';
 import type { ReceiverPinState } from '../../../shared/domain/receiver-pin';
-import type { ChargeRecord } from '../ledger/charges-repo';
 
 export interface HealthView {
   level: HealthLevel;
@@ -36,7 +35,11 @@ export interface HealthDeps {
   routeMissing: (id: string, e: Err) => Promise<boolean>;
   keychain: () => Promise<boolean>;
   printer: () => { kind: PrinterKind; address: string };
-  openCharges: () => ChargeRecord[];
+  /**
+   * How many charges wait on the PSP (uncertain, submitting, or pending past their expiry),
+   * counted by the ledger: the panel refreshes every 10 s and must not load every open charge.
+   */
+  waitingCharges: (now: number) => number;
   receiver: () => ReceiverPinState | undefined;
   publish: (v: HealthView) => void;
 }
@@ -89,7 +92,6 @@ export class HealthService {
     const d = this.d;
     const now = d.now();
     const conn = d.connection();
-    const open = d.openCharges();
     const pin = d.receiver();
     const signals: HealthSignals = {
       now,
@@ -107,12 +109,7 @@ export class HealthService {
       },
       ...(d.clockSkewMs() !== undefined && { clockSkewMs: d.clockSkewMs()! }),
       toleranceSeconds: d.toleranceSeconds(),
-      waiting: open.filter(
-        (c) =>
-          c.status === 'UNCERTAIN' ||
-          c.status === 'SUBMITTING' ||
-          (c.status === 'PENDING' && c.expiresAt < now),
-      ).length,
+      waiting: d.waitingCharges(now),
       receiver: {
         ...(pin && {
           pinned: {

@@ -152,6 +152,7 @@ export class ChargesRepo {
   private readonly historyStmt;
   private readonly anyIdStmt;
   private readonly dueStmt;
+  private readonly waitingStmt;
 
   constructor(private readonly db: Db) {
     this.insertStmt = db.prepare(insertSql('charges', COLUMNS));
@@ -163,6 +164,11 @@ export class ChargesRepo {
     this.dueStmt = db.prepare(
       "SELECT * FROM charges WHERE status = 'PENDING' AND expires_at <= ? ORDER BY expires_at",
     );
+    this.waitingStmt = db
+      .prepare(
+        "SELECT COUNT(*) FROM charges WHERE status IN ('UNCERTAIN', 'SUBMITTING') OR (status = 'PENDING' AND expires_at < ?)",
+      )
+      .pluck();
     this.historyStmt = db.prepare(
       'INSERT INTO charge_history (charge_id, from_status, to_status, source, detail, at) VALUES (?, ?, ?, ?, ?, ?)',
     );
@@ -227,6 +233,11 @@ export class ChargesRepo {
   /** Pending charges whose local expiry time has come, oldest deadline first. */
   pendingDue(now: number): ChargeRecord[] {
     return readAll(this.dueStmt, fromRow, now);
+  }
+
+  /** Charges waiting on the PSP: uncertain, submitting, or pending past their expiry. */
+  countWaiting(now: number): number {
+    return this.waitingStmt.get(now) as number;
   }
 
   history(id: string): HistoryEntry[] {

@@ -81,8 +81,9 @@ export class PspHttp {
     let deadline: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       deadline = setTimeout(() => {
-        cut.abort();
-        reject(new DOMException('The PSP did not answer in time', 'TimeoutError'));
+        const late = new DOMException('The PSP did not answer in time', 'TimeoutError');
+        cut.abort(late); // the fetch rejects with this same reason, whichever side wins
+        reject(late);
       }, deps.timeoutMs);
     });
     try {
@@ -98,7 +99,10 @@ export class PspHttp {
           },
           ...(req.body !== undefined && { body: JSON.stringify(req.body) }),
           ...(req.form && { body: new URLSearchParams(req.form).toString() }),
-          signal: AbortSignal.any([AbortSignal.timeout(deps.timeoutMs), cut.signal]),
+          // Only our own signal: the deadline aborts it. An AbortSignal.timeout beside it kept a
+          // timer, two signals and their weak links alive for the whole timeout after every
+          // answer (15 s by default: thousands at a busy counter), promoted to the old generation.
+          signal: cut.signal,
           // A redirect is never followed: it would carry the secrets (ci/cs, the login's body)
           // to whatever origin the PSP's address now names. It is an error that says where.
           redirect: 'manual',

@@ -1,4 +1,4 @@
-import { checkCharge } from '../../../shared/domain/charge-input';
+import { checkCharge } from '../../../shared/domain/charge-rules';
 
 export interface CashierForm {
   amountCents: number;

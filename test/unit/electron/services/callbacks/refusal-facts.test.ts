@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { refusedFacts } from '../../../../../electron/services/callbacks/refusal-facts';
-import { DEFAULT_ID_FIELDS } from '../../../../../electron/services/callbacks/verify';
+import {
+  DEFAULT_ID_FIELDS,
+  receiveCallback,
+} from '../../../../../electron/services/callbacks/verify';
 import { defaultSettings } from '../../../../../shared/settings';
 
 // A refused callback is read without believing it, whatever it holds: what it names is shown to
 // the owner, bounded, and nothing in it can crash the intake.
 const settings = defaultSettings().psp.callback;
 const facts = (body: string | Uint8Array, headers: Record<string, string> = {}) =>
-  refusedFacts({ headers, body }, settings, DEFAULT_ID_FIELDS);
+  refusedFacts(receiveCallback({ headers, body }), settings, DEFAULT_ID_FIELDS);
 
 describe('what a refused callback names', () => {
   it('its event id header and the ids it carries, top level and one down', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   fillTemplate,
   parseCallbackBody,
+  receiveCallback,
   verifyCallback,
 } from '../../../../../electron/services/callbacks/verify';
 import { callbackSettingsSchema, type CallbackSettings } from '../../../../../shared/psp-settings';
@@ -35,7 +36,12 @@ const verify = (
   now = NOW,
   previous?: { secret: string; validUntil: number },
 ) =>
-  verifyCallback(headers, body, { current: SECRET, ...(previous && { previous }) }, settings, now);
+  verifyCallback(
+    receiveCallback({ headers, body }),
+    { current: SECRET, ...(previous && { previous }) },
+    settings,
+    now,
+  );
 
 const good = (over: Record<string, string> = {}) => ({
   'x-timestamp': TS,

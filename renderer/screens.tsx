@@ -1,0 +1,82 @@
+import { offeredOr } from './components/NotOffered';
+import { preloadQrEncoder } from './components/qr-svg';
+import { CashierScreen } from './features/cashier/CashierScreen';
+import { lazyScreen } from './lazy-screen';
+import { useApp, type Route } from './stores/app-store';
+
+// The Caixa is in the first chunk; every other screen is a chunk of its own, fetched on idle
+// once the Caixa is up, or when the PIN dialog opens for it (issue 35: the first screen small,
+// the owner's screen there the moment the PIN is accepted).
+const HistoryScreen = lazyScreen(() =>
+  import('./features/history/HistoryScreen').then((m) => m.HistoryScreen),
+);
+const BalanceScreen = lazyScreen(() =>
+  import('./features/account/BalanceScreen').then((m) => m.BalanceScreen),
+);
+const FeesScreen = lazyScreen(() =>
+  import('./features/account/FeesScreen').then((m) => m.FeesScreen),
+);
+const WithdrawScreen = lazyScreen(() =>
+  import('./features/withdrawals/WithdrawScreen').then((m) => m.WithdrawScreen),
+);
+const InfractionsScreen = lazyScreen(() =>
+  import('./features/infractions/InfractionsScreen').then((m) => m.InfractionsScreen),
+);
+const SettingsScreen = lazyScreen(() =>
+  import('./features/settings/SettingsScreen').then((m) => m.SettingsScreen),
+);
+const PdvScreen = lazyScreen(() => import('./features/pdv/PdvScreen').then((m) => m.PdvScreen));
+const HealthScreen = lazyScreen(() =>
+  import('./features/health/HealthScreen').then((m) => m.HealthScreen),
+);
+/** Onboarding: the first run, and Conectar from the menu. */
+export const ConnectFlow = lazyScreen(() =>
+  import('./features/onboarding/ConnectFlow').then((m) => m.ConnectFlow),
+);
+
+const LAZY = {
+  history: HistoryScreen,
+  balance: BalanceScreen,
+  fees: FeesScreen,
+  withdraw: WithdrawScreen,
+  infractions: InfractionsScreen,
+  settings: SettingsScreen,
+  pdv: PdvScreen,
+  health: HealthScreen,
+  connect: ConnectFlow,
+} satisfies Record<Exclude<Route, 'cashier'>, { preload: () => Promise<unknown> }>;
+
+export const SCREENS: Record<Route, React.ComponentType> = {
+  cashier: CashierScreen,
+  history: HistoryScreen,
+  // What the PSP's kind does not offer says so (the standard API Pix: none of these four).
+  balance: offeredOr('balance', BalanceScreen),
+  fees: offeredOr('cryptoFees', FeesScreen),
+  withdraw: offeredOr('withdrawals', WithdrawScreen),
+  infractions: offeredOr('infractions', InfractionsScreen),
+  settings: SettingsScreen,
+  pdv: PdvScreen,
+  health: HealthScreen,
+  connect: () => (
+    <ConnectFlow firstRun={false} onDone={() => void useApp.getState().go('cashier')} />
+  ),
+};
+
+/** Fetches a screen's chunk ahead of its first use (a no-op once fetched, or for the Caixa). */
+export function preloadScreen(route: Route): void {
+  if (route !== 'cashier') void LAZY[route].preload().catch(() => {});
+}
+
+/** Every screen, when the browser is idle: the Caixa first, the rest without a wait later. */
+export function preloadAllWhenIdle(): () => void {
+  const run = () => {
+    void preloadQrEncoder().catch(() => {});
+    (Object.keys(LAZY) as Array<keyof typeof LAZY>).forEach(preloadScreen);
+  };
+  if (typeof requestIdleCallback !== 'function') {
+    const t = setTimeout(run, 1000);
+    return () => clearTimeout(t);
+  }
+  const id = requestIdleCallback(run, { timeout: 3000 });
+  return () => cancelIdleCallback(id);
+}
