@@ -9,6 +9,7 @@ import {
   type Watcher,
 } from 'etcd3';
 import { channelSummaries } from './channel-summaries';
+import { EventWatch } from './etcd-watch';
 import { RateLimiter } from './rate-limit';
 import {
   CHANNEL_ID,
@@ -88,18 +89,8 @@ export class EtcdStore implements RelayStore {
   private readonly instance = randomBytes(6).toString('hex');
   private readonly ackTimeoutMs: number;
   private readonly presenceMs: number;
-  private watcher: Watcher | null = null;
-  /**
-   * The watch has a client of its own, so that a stuck watch can be dropped with its stream and
-   * opened again on another member (a member cut off from the quorum keeps its streams open and
-   * silent; etcd3 never asks for the leader requirement that would end them).
-   */
-  private watchClient: Etcd3;
-  /** The newest event revision the watch delivered, and the newest this instance wrote. */
-  private watchSeen = 0n;
-  private written = 0n;
-  private behindSince = 0;
-  private watchdog: NodeJS.Timeout | null = null;
+  /** The watch on `relay/ev/` that wakes this instance's subscribers (etcd-watch.ts). */
+  private watch: EventWatch | null = null;
   private peerWatch: Watcher | null = null;
   private closed = false;
   /**
@@ -125,22 +116,25 @@ export class EtcdStore implements RelayStore {
     this.ackTimeoutMs = o.ackTimeoutMs ?? 2000;
     this.presenceMs = o.presenceMs ?? 5000;
     this.client = this.newClient();
-    this.watchClient = this.newClient();
     this.ready = this.start();
     this.ready.catch(() => undefined);
   }
 
-  private newClient() {
+  private newClient(hosts = this.hosts) {
     return new Etcd3({
-      hosts: this.hosts,
+      hosts,
       grpcOptions: {
         // A read of 256 events of up to 64 KiB, or a watch catching up 1,000 revisions, is
         // above gRPC's default 4 MiB: refused for ever, the subscriber would never move on.
         'grpc.max_receive_message_length': 256 * 1024 * 1024,
-        // A member gone without a word (its machine lost) is noticed in seconds, not minutes.
-        'grpc.keepalive_time_ms': 5000,
+        // A member gone without a word (its machine lost) is noticed without waiting for TCP.
+        // Inside etcd's policy: it allows a ping every --grpc-keepalive-min-time (5 s by
+        // default) and only while a stream is open (embed/etcd.go, serveClients:
+        // PermitWithoutStream false); a 5 s ping with calls or none was refused there with
+        // "too many pings". A stalled watch is found by its progress requests (etcd-watch.ts).
+        'grpc.keepalive_time_ms': 10_000,
         'grpc.keepalive_timeout_ms': 3000,
-        'grpc.keepalive_permit_without_calls': 1,
+        'grpc.keepalive_permit_without_calls': 0,
       },
       faultHandling: {
         // No silent retry of a request that may have reached etcd (a lost answer would store a
@@ -189,10 +183,28 @@ export class EtcdStore implements RelayStore {
       revision = await this.probeWrite().catch(() => null);
       if (revision === null) await new Promise((r) => setTimeout(r, wait));
     }
-    this.watchSeen = BigInt(revision);
-    await this.watchFrom(String(this.watchSeen + 1n));
-    this.watchdog = setInterval(() => this.checkWatch(), 1000);
-    this.watchdog.unref();
+    if (this.closed) throw new Error('closed');
+    this.watch = new EventWatch({
+      hosts: this.hosts,
+      key: key(EVENT),
+      rangeEnd: prefixEnd(EVENT),
+      clientFor: (host) => this.newClient([host]),
+      quorumRevision: async () =>
+        BigInt(
+          (await this.client.kv.range({ key: key(PROBE) }, this.deadline(1000))).header.revision,
+        ),
+      onEvents: (res) => {
+        // A value the relay did not write (it cannot decode it) must not end the process: the
+        // subscribers read instead.
+        try {
+          this.handOver(res);
+        } catch {
+          this.listeners.wake(null);
+        }
+      },
+      onLost: () => this.listeners.wake(null),
+    });
+    this.watch.start(BigInt(revision) + 1n);
     // The others' arrivals and goodbyes are counted at once, not only at the next renewal.
     void this.watchPeers();
     await this.renewPresence().catch(() => undefined);
@@ -201,69 +213,6 @@ export class EtcdStore implements RelayStore {
       this.presenceMs,
     );
     this.presenceTimer.unref();
-  }
-
-  /**
-   * Every event committed from `revision` on reaches this instance's subscribers through the
-   * watch, in revision order and without gaps, so the events it carries can be handed to a
-   * caught-up subscriber. Each (re)connection wakes every channel: what committed while the
-   * watch was away is read from the store (etcd3 resumes a watch from the last header's
-   * revision, which can skip events still being replayed).
-   */
-  private async watchFrom(revision: string) {
-    const w = await this.watchClient.watch().prefix(EVENT).startRevision(revision).create();
-    this.watcher = w;
-    w.on('data', (res: IWatchResponse) => {
-      // A value the relay did not write (it cannot decode it) must not end the process: the
-      // subscribers read instead.
-      try {
-        this.handOver(res);
-      } catch {
-        this.listeners.wake(null);
-      }
-    });
-    w.on('connected', () => this.listeners.wake(null));
-    // Canceled by the server (its history compacted past our position). Not cancelled again
-    // from here: etcd3 has dropped it already and would throw, uncaught, at the answer.
-    w.on('error', () => {
-      if (this.closed || this.watcher !== w) return;
-      this.watcher = null;
-      void this.rewatch();
-    });
-  }
-
-  /** A new watch from the newest revision, every channel read from the store meanwhile. */
-  private async rewatch() {
-    while (!this.closed && !this.watcher) {
-      try {
-        const r = await this.client.kv.range({ key: key(PROBE) }, this.deadline());
-        await this.watchFrom(String(BigInt(r.header.revision) + 1n));
-        this.listeners.wake(null);
-      } catch {
-        await new Promise((r) => setTimeout(r, 500));
-      }
-    }
-  }
-
-  /**
-   * This instance's own writes must come back through the watch within seconds; when they do
-   * not (its member cut off or stalled), the watch client is replaced, which opens its stream
-   * on a member picked afresh, and every channel is read from the store.
-   */
-  private checkWatch() {
-    if (this.closed || this.written <= this.watchSeen) {
-      this.behindSince = 0;
-      return;
-    }
-    const now = Date.now();
-    if (!this.behindSince) this.behindSince = now;
-    if (now - this.behindSince < 10_000) return;
-    this.behindSince = 0;
-    const old = this.watchClient;
-    this.watcher = null;
-    this.watchClient = this.newClient();
-    old.close();
-    void this.rewatch();
   }
 
   private async watchPeers() {
@@ -297,8 +246,6 @@ export class EtcdStore implements RelayStore {
         batch = [];
       }
       batch.push(decode(ev.kv));
-      const rev = BigInt(ev.kv.mod_revision);
-      if (rev > this.watchSeen) this.watchSeen = rev;
     }
     flush();
   }
@@ -490,11 +437,7 @@ export class EtcdStore implements RelayStore {
         if (/lease not found/i.test(String(err))) this.dedupeLease = null;
         throw err;
       });
-    if (r.succeeded) {
-      const rev = BigInt(r.header.revision);
-      if (rev > this.written) this.written = rev;
-      return { id: r.header.revision };
-    }
+    if (r.succeeded) return { id: r.header.revision };
     const [channel, held] = r.responses.map((x) => x.response_range.kvs[0]);
     if (!channel) {
       // No bucket is kept for an id that is no channel: made-up ids grow nothing.
@@ -605,10 +548,9 @@ export class EtcdStore implements RelayStore {
     this.closed = true;
     await this.isReady(1000).catch(() => undefined);
     if (this.presenceTimer) clearInterval(this.presenceTimer);
-    if (this.watchdog) clearInterval(this.watchdog);
+    this.watch?.close();
     // Gone at once from the others' count (a restart must not halve the rate for 15 s).
     await this.lease?.revoke(this.deadline(1000)).catch(() => undefined);
     this.client.close();
-    this.watchClient.close();
   }
 }
