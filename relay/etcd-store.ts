@@ -413,10 +413,14 @@ export class EtcdStore implements RelayStore {
     if (!CHANNEL_ID.test(channelId)) return { refused: 'unknown_channel' };
     await this.isReady(this.ackTimeoutMs);
     this.limiter ??= new RateLimiter(limit.ratePerSec, limit.burst);
-    if (!this.limiter.takeShared(channelId, this.peers)) return { refused: 'rate' };
+    const cost = this.limiter.shareCost(this.peers);
+    if (!this.limiter.take(channelId, cost)) return { refused: 'rate' };
     const ch = key(CHANNEL + channelId);
     const dd = key(dedupes(channelId) + createHash('sha256').update(e.body).digest('base64url'));
-    const lease = await this.leaseForDedupe();
+    const lease = await this.leaseForDedupe().catch((err: unknown) => {
+      this.limiter?.refund(channelId, cost);
+      throw err;
+    });
     const r = await this.client.kv
       .txn(
         {
@@ -435,6 +439,8 @@ export class EtcdStore implements RelayStore {
       .catch((err: unknown) => {
         // The lease ended early (a cluster restored from a backup): a new one next time.
         if (/lease not found/i.test(String(err))) this.dedupeLease = null;
+        // Answered 503: not accepted, so not counted (the PSP's retry pays instead).
+        this.limiter?.refund(channelId, cost);
         throw err;
       });
     if (r.succeeded) return { id: r.header.revision };
