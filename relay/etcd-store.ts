@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { circuitBreaker, ConsecutiveBreaker, handleWhen, retry } from 'cockatiel';
 import {
   Etcd3,
@@ -8,6 +8,7 @@ import {
   type Lease,
   type Watcher,
 } from 'etcd3';
+import { callbackIdentity, identityKey } from './callback-identity';
 import { channelSummaries } from './channel-summaries';
 import { EventWatch } from './etcd-watch';
 import { RateLimiter } from './rate-limit';
@@ -31,7 +32,7 @@ export interface EtcdStoreOptions {
 const CHANNEL = 'relay/ch/';
 const EVENT = 'relay/ev/';
 const PRESENCE = 'relay/presence/';
-/** `relay/dd/<channel>/<sha256 of the body>`: the callbacks a channel holds already (below). */
+/** `relay/dd/<channel>/<sha256 of the callback's identity>`: what a channel holds already (below). */
 const DEDUPE = 'relay/dd/';
 /** How long a body is remembered: a PSP's retries of one callback come within this. */
 const DEDUPE_TTL_S = 25 * 3600;
@@ -400,10 +401,12 @@ export class EtcdStore implements RelayStore {
 
   /**
    * One transaction per callback (one round trip), idempotent: the channel must exist and the
-   * body must not be held already. A write can commit and still fail at the relay (a member's connection cut
-   * after the quorum had it, a relay killed before its 200): the 503 makes the PSP send it
-   * again, and without this the callback would be stored twice (seen in the failover run). A
-   * body already held is answered 200 with its first id, as a retry of it.
+   * callback's event must not be held already. A write can commit and still fail at the relay (a
+   * member's connection cut after the quorum had it, a relay killed before its 200): the 503
+   * makes the PSP send it again, often with a new timestamp and signature, and without this the
+   * callback would be stored twice (seen in the failover run). The event is named by what the
+   * PSP names it by (callback-identity.ts), not by the body's bytes; one already held is
+   * answered 200 with its first id, as a retry of it.
    */
   async appendChecked(
     channelId: string,
@@ -416,7 +419,7 @@ export class EtcdStore implements RelayStore {
     const cost = this.limiter.shareCost(this.peers);
     if (!this.limiter.take(channelId, cost)) return { refused: 'rate' };
     const ch = key(CHANNEL + channelId);
-    const dd = key(dedupes(channelId) + createHash('sha256').update(e.body).digest('base64url'));
+    const dd = key(dedupes(channelId) + identityKey(callbackIdentity(e.headers, e.body)));
     const lease = await this.leaseForDedupe().catch((err: unknown) => {
       this.limiter?.refund(channelId, cost);
       throw err;

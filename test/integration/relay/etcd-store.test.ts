@@ -65,6 +65,46 @@ describe('the etcd store', () => {
     }
   }, 30_000);
 
+  it('a PSP’s resend with a new timestamp, signature and sending time is the same event: stored once', async () => {
+    const relay = await startRelay({ store: new EtcdStore(etcd.servers), adminToken: ADMIN });
+    const send = (body: unknown, headers: Record<string, string>) =>
+      fetch(`${relay.url}/hooks/${c.channelId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, ...((await r.json()) as { id?: string }) }));
+    const c = await newRelayChannel(relay.url, ADMIN);
+    try {
+      const paid = (sentAt: number) => ({ data: { transactionId: 'T1', status: 'PAID', sentAt } });
+      const signed = (t: number) => ({ 'x-timestamp': String(t), 'x-signature': `sig-${t}` });
+      const pix = (horario: string) => ({ pix: [{ endToEndId: 'E1', txid: 'tx1', horario }] });
+      const sent = [
+        await send(paid(1), signed(1)),
+        await send(paid(9), signed(9)), // the resend after a 503 that was stored
+        await send({ data: { transactionId: 'T1', status: 'REFUNDED' } }, signed(20)),
+        await send({ a: 1 }, { 'x-event-id': 'ev-1', ...signed(30) }),
+        await send({ a: 2 }, { 'x-event-id': 'ev-1', ...signed(31) }),
+        await send(pix('2026-11-27T10:00:00Z'), {}),
+        await send(pix('2026-11-27T10:00:05Z'), {}),
+      ];
+      expect(sent.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);
+      expect([sent[1]!.id, sent[4]!.id, sent[6]!.id]).toEqual([
+        sent[0]!.id,
+        sent[3]!.id,
+        sent[5]!.id,
+      ]);
+      const got = await readAll(relay.url, c, 5, 2000); // a fifth would be a copy
+      expect(got.map((e) => JSON.parse(e.body) as unknown)).toEqual([
+        paid(1),
+        { data: { transactionId: 'T1', status: 'REFUNDED' } },
+        { a: 1 },
+        pix('2026-11-27T10:00:00Z'),
+      ]);
+    } finally {
+      await relay.close();
+    }
+  }, 30_000);
+
   it('a terminal behind 80 callbacks of 60 KB each reads them all (above gRPC’s default 4 MiB a read)', async () => {
     const relay = await startRelay({ store: new EtcdStore(etcd.servers), adminToken: ADMIN });
     try {
