@@ -4,6 +4,8 @@ import {
   Etcd3,
   isRecoverableError,
   type IKeyValue,
+  type IRangeRequest,
+  type IRangeResponse,
   type IWatchResponse,
   type Lease,
   type Watcher,
@@ -39,6 +41,8 @@ const DEDUPE_TTL_S = 25 * 3600;
 const PROBE = 'relay/probe';
 /** Reads, purges and admin calls may wait out a leader election; callbacks do not. */
 const SLOW_MS = 5000;
+/** Each attempt of a terminal's read (read() below). */
+const READ_MS = 2000;
 
 const key = (s: string) => Buffer.from(s);
 /** gRPC had no connection to the member: the request was never sent. */
@@ -155,6 +159,21 @@ export class EtcdStore implements RelayStore {
 
   private deadline(ms = SLOW_MS) {
     return { deadline: Date.now() + ms };
+  }
+
+  /**
+   * A read a terminal waits on (its stream's events, its token): 2 s per member at most, then
+   * again on another (a read changes nothing, so a retry is safe). A paused member would
+   * otherwise hold a resuming terminal for the whole SLOW_MS.
+   */
+  private async read(req: IRangeRequest): Promise<IRangeResponse> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.client.kv.range(req, this.deadline(READ_MS));
+      } catch (e) {
+        if (attempt >= 3) throw e;
+      }
+    }
   }
 
   /** `ready`, but a caller waits `ms` at most (a cluster down at start is a 503, not a hang). */
@@ -313,7 +332,7 @@ export class EtcdStore implements RelayStore {
   private async channelKv(id: string): Promise<IKeyValue | null> {
     if (!CHANNEL_ID.test(id)) return null;
     await this.isReady();
-    const r = await this.client.kv.range({ key: key(CHANNEL + id) }, this.deadline());
+    const r = await this.read({ key: key(CHANNEL + id) });
     return r.kvs[0] ?? null;
   }
 
@@ -477,36 +496,30 @@ export class EtcdStore implements RelayStore {
   async readAfter(channelId: string, afterId: string | null, limit: number) {
     if (!CHANNEL_ID.test(channelId)) return [];
     await this.isReady();
-    const r = await this.client.kv.range(
-      {
-        key: key(events(channelId)),
-        range_end: prefixEnd(events(channelId)),
-        // An id that is no revision (another store's, after a gap event): from the start.
-        min_mod_revision:
-          afterId !== null && /^\d{1,18}$/.test(afterId) ? String(BigInt(afterId) + 1n) : 0,
-        sort_target: 'Mod',
-        sort_order: 'Ascend',
-        limit,
-      },
-      this.deadline(),
-    );
+    const r = await this.read({
+      key: key(events(channelId)),
+      range_end: prefixEnd(events(channelId)),
+      // An id that is no revision (another store's, after a gap event): from the start.
+      min_mod_revision:
+        afterId !== null && /^\d{1,18}$/.test(afterId) ? String(BigInt(afterId) + 1n) : 0,
+      sort_target: 'Mod',
+      sort_order: 'Ascend',
+      limit,
+    });
     return r.kvs.map(decode);
   }
 
   async holds(channelId: string, id: string) {
     if (!CHANNEL_ID.test(channelId) || !/^\d{1,18}$/.test(id)) return false;
     await this.isReady();
-    const r = await this.client.kv.range(
-      {
-        key: key(events(channelId)),
-        range_end: prefixEnd(events(channelId)),
-        min_mod_revision: id,
-        max_mod_revision: id,
-        // Not count_only: etcd counts the whole range before the revision filters apply.
-        keys_only: true,
-      },
-      this.deadline(),
-    );
+    const r = await this.read({
+      key: key(events(channelId)),
+      range_end: prefixEnd(events(channelId)),
+      min_mod_revision: id,
+      max_mod_revision: id,
+      // Not count_only: etcd counts the whole range before the revision filters apply.
+      keys_only: true,
+    });
     return r.kvs.length > 0;
   }
 
