@@ -41,8 +41,8 @@ const DEDUPE_TTL_S = 25 * 3600;
 const PROBE = 'relay/probe';
 /** Reads, purges and admin calls may wait out a leader election; callbacks do not. */
 const SLOW_MS = 5000;
-/** Each attempt of a terminal's read (read() below). */
-const READ_MS = 2000;
+/** The attempts of a terminal's read, each its longest wait (read() below). */
+const READ_MS = [750, 1500, 3000];
 
 const key = (s: string) => Buffer.from(s);
 /** gRPC had no connection to the member: the request was never sent. */
@@ -162,16 +162,17 @@ export class EtcdStore implements RelayStore {
   }
 
   /**
-   * A read a terminal waits on (its stream's events, its token): 2 s per member at most, then
-   * again on another (a read changes nothing, so a retry is safe). A paused member would
-   * otherwise hold a resuming terminal for the whole SLOW_MS.
+   * A read a terminal waits on (its stream's events, its token): a short wait on one member,
+   * then longer ones on others (each call picks a member afresh; a read changes nothing, so a
+   * retry is safe). A paused or silent member would otherwise hold a resuming terminal for the
+   * whole SLOW_MS; a large read still gets its time on the later attempts.
    */
   private async read(req: IRangeRequest): Promise<IRangeResponse> {
-    for (let attempt = 1; ; attempt++) {
+    for (let attempt = 0; ; attempt++) {
       try {
-        return await this.client.kv.range(req, this.deadline(READ_MS));
+        return await this.client.kv.range(req, this.deadline(READ_MS[attempt]));
       } catch (e) {
-        if (attempt >= 3) throw e;
+        if (attempt + 1 >= READ_MS.length) throw e;
       }
     }
   }

@@ -3,8 +3,8 @@ import { newRelayChannel } from './relay-channel';
 import { timedTerminal } from './timed-terminal';
 
 /**
- * Callbacks posted every 50 ms to a relay (each retried like a PSP until answered 200), a
- * terminal reading, and `faults` applied one after another, each `faultMs` long. While each
+ * Callbacks posted every 50 ms to a relay (each retried like a PSP until answered 200), two
+ * terminals reading (one resuming every second), and `faults` applied one after another, each `faultMs` long. While each
  * fault still holds, every callback answered 200 more than `graceMs` before must have reached
  * the terminal: those that had not are `late`. Afterwards it waits (up to 20 s) for the rest.
  */
@@ -16,7 +16,12 @@ export async function deliveryUnderFaults(o: {
   graceMs: number;
 }) {
   const c = await newRelayChannel(o.relayUrl, o.adminToken);
-  const term = timedTerminal(() => [o.relayUrl], c.channelId, c.token);
+  // One terminal listening throughout, one whose stream is cut every second (it resumes from its
+  // Last-Event-ID, so it reads the store during the fault).
+  const terms = [
+    timedTerminal(() => [o.relayUrl], c.channelId, c.token),
+    timedTerminal(() => [o.relayUrl], c.channelId, c.token, 1000),
+  ];
   const ackedAt = new Map<string, number>();
   let sending = true;
   let n = 0;
@@ -44,7 +49,9 @@ export async function deliveryUnderFaults(o: {
         await new Promise((r) => setTimeout(r, o.faultMs));
         const now = performance.now();
         for (const [body, at] of ackedAt)
-          if (at < now - o.graceMs && !term.arrivedAt.has(body)) late.push(`${f.name}: ${body}`);
+          for (const [k, t] of terms.entries())
+            if (at < now - o.graceMs && !t.arrivedAt.has(body))
+              late.push(`${f.name}, terminal ${k}: ${body}`);
       } finally {
         await f.stop();
       }
@@ -54,15 +61,18 @@ export async function deliveryUnderFaults(o: {
     await sender;
   }
   const end = Date.now() + 20_000;
-  while (Date.now() < end && [...ackedAt.keys()].some((b) => !term.arrivedAt.has(b)))
+  const missing = (b: string) => terms.some((t) => !t.arrivedAt.has(b));
+  while (Date.now() < end && [...ackedAt.keys()].some(missing))
     await new Promise((r) => setTimeout(r, 200));
-  await term.stop();
-  const ids = term.ids.map(BigInt);
+  await Promise.all(terms.map((t) => t.stop()));
   return {
     late,
     acked: ackedAt.size,
-    lost: [...ackedAt.keys()].filter((b) => !term.arrivedAt.has(b)),
-    duplicated: term.bodies.length - new Set(term.bodies).size,
-    inOrder: ids.every((id, k) => k === 0 || id > ids[k - 1]!),
+    lost: [...ackedAt.keys()].filter(missing),
+    duplicated: terms.reduce((n, t) => n + t.bodies.length - new Set(t.bodies).size, 0),
+    inOrder: terms.every((t) => {
+      const ids = t.ids.map(BigInt);
+      return ids.every((id, k) => k === 0 || id > ids[k - 1]!);
+    }),
   };
 }

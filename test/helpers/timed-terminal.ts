@@ -6,7 +6,13 @@ import { sseEvents } from './sse-events';
  * every body in arrival order (duplicates included), each body's first arrival time and the ids
  * in arrival order, for delivery-delay and order checks.
  */
-export function timedTerminal(urls: () => string[], channelId: string, token: string) {
+export function timedTerminal(
+  urls: () => string[],
+  channelId: string,
+  token: string,
+  /** Ends its stream this often and resumes (a terminal whose network keeps dropping). */
+  reconnectEveryMs?: number,
+) {
   const bodies: string[] = [];
   const ids: string[] = [];
   const arrivedAt = new Map<string, number>();
@@ -18,6 +24,7 @@ export function timedTerminal(urls: () => string[], channelId: string, token: st
       const list = urls();
       const base = list[i % list.length]!;
       ac = new AbortController();
+      const cut = reconnectEveryMs ? setTimeout(() => ac.abort(), reconnectEveryMs) : undefined;
       try {
         const res = await fetch(`${base}/channels/${channelId}/events`, {
           headers: { authorization: `Bearer ${token}`, ...(last && { 'last-event-id': last }) },
@@ -34,7 +41,8 @@ export function timedTerminal(urls: () => string[], channelId: string, token: st
       } catch {
         /* the instance went away or refused: the next one, after a moment */
       }
-      if (!stopped) await new Promise((r) => setTimeout(r, 200));
+      clearTimeout(cut);
+      if (!stopped) await new Promise((r) => setTimeout(r, reconnectEveryMs ? 0 : 200));
     }
   })();
   return {
