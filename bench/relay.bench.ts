@@ -13,7 +13,8 @@
 //     connected terminal, Redis connections per instance.
 //  4. POST → applied in a terminal's ledger through the real subscriber and intake.
 //  5. The failover window on each replicated store (`npm run relay:failover`, its own engine
-//     nodes and relays): 200/s, kill -9 of each node and of one relay instance.
+//     nodes and relays): 200/s, kill -9 of each node, a 30 s pause of each, kill -9 of one relay
+//     instance (its per-fault 200 → delivery lines: `npm run relay:failover`).
 // Knobs: BENCH_RELAY_SECONDS (5), BENCH_RELAY_TERMINALS (10000), BENCH_RELAY_RATE (1000),
 // BENCH_RELAY_PARTS (e.g. "ingest,scale": which of ingest, latency, scale, e2e, failover).
 // Goals (issue 15): 0 lost, p99 < 10 ms, ≤ 10 KiB per terminal, ≤ 4 Redis connections per
@@ -385,7 +386,7 @@ if (PARTS.has('e2e')) {
 }
 if (PARTS.has('failover')) {
   console.log(
-    '\n  Failover (bench/relay-failover.ts: 200/s, kill -9 of each node, then of a relay)',
+    '\n  Failover (bench/relay-failover.ts: 200/s, kill -9 of each node, 30 s pause of each, then kill -9 of a relay)',
   );
   for (const engine of ['etcd', 'nats'])
     console.log(
