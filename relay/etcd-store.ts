@@ -29,6 +29,12 @@ export interface EtcdStoreOptions {
   ackTimeoutMs?: number;
   /** How often each instance renews its presence and counts the others (the rate's share). */
   presenceMs?: number;
+  /**
+   * How far, in cluster revisions, the revision in an event's key may trail the last event of
+   * its channel (below, "Keyed by revision"): a read after a cursor also reads the channel's
+   * events of up to this many revisions before it.
+   */
+  keyWindow?: number;
 }
 
 const CHANNEL = 'relay/ch/';
@@ -39,6 +45,8 @@ const DEDUPE = 'relay/dd/';
 /** How long a body is remembered: a PSP's retries of one callback come within this. */
 const DEDUPE_TTL_S = 25 * 3600;
 const PROBE = 'relay/probe';
+/** `relay/hd/<channel>`: rewritten by every event, its mod revision is the channel's last. */
+const HEAD = 'relay/hd/';
 /** Reads, purges and admin calls may wait out a leader election; callbacks do not. */
 const SLOW_MS = 5000;
 /** The attempts of a terminal's read, each its longest wait (read() below). */
@@ -57,6 +65,18 @@ const events = (channelId: string) => `${EVENT}${channelId}/`;
 const dedupes = (channelId: string) => `${DEDUPE}${channelId}/`;
 /** Zero-padded so that a channel's keys sort by time: a purge is one range delete. */
 const timeKey = (ms: number) => String(Math.max(0, Math.floor(ms))).padStart(15, '0');
+/**
+ * Keyed by revision: an event is `<channel>/r<K>-<received-ms>-<random>`, K (20 digits) a cluster
+ * revision its instance had seen. Keys written before were `<channel>/<received-ms>-<random>`
+ * ("legacy": they sort before every `r` key and are read as before until retention removes them).
+ */
+const REV = 'r';
+const revKey = (k: bigint) => REV + String(k < 0n ? 0n : k).padStart(20, '0');
+const keyRevision = (suffix: string) => BigInt(suffix.slice(1, 21));
+/** The receipt time in an event key's part after `<channel>/`, either layout. */
+const keyTime = (suffix: string) =>
+  Number(suffix.startsWith(REV) ? suffix.slice(22, 37) : suffix.slice(0, 15));
+const isCursor = (id: string | null): id is string => id !== null && /^\d{1,18}$/.test(id);
 
 /** An event's value: its receipt time and headers as one JSON line, then the body's bytes. */
 function encode(e: Omit<StoredEvent, 'id'>): Buffer {
@@ -94,6 +114,11 @@ export class EtcdStore implements RelayStore {
   private readonly instance = randomBytes(6).toString('hex');
   private readonly ackTimeoutMs: number;
   private readonly presenceMs: number;
+  private readonly keyWindow: bigint;
+  /** The highest cluster revision this instance has seen (responses, its watch): K above. */
+  private seen = 0n;
+  /** Keys etcd counted in the ranges of reads after a cursor (its own `count`): their cost. */
+  readKeysCounted = 0;
   /** The watch on `relay/ev/` that wakes this instance's subscribers (etcd-watch.ts). */
   private watch: EventWatch | null = null;
   private peerWatch: Watcher | null = null;
@@ -120,6 +145,7 @@ export class EtcdStore implements RelayStore {
   ) {
     this.ackTimeoutMs = o.ackTimeoutMs ?? 2000;
     this.presenceMs = o.presenceMs ?? 5000;
+    this.keyWindow = BigInt(o.keyWindow ?? 1000);
     this.client = this.newClient();
     this.ready = this.start();
     this.ready.catch(() => undefined);
@@ -215,6 +241,7 @@ export class EtcdStore implements RelayStore {
           (await this.client.kv.range({ key: key(PROBE) }, this.deadline(1000))).header.revision,
         ),
       onEvents: (res) => {
+        this.see(res.header.revision);
         // A value the relay did not write (it cannot decode it) must not end the process: the
         // subscribers read instead.
         try {
@@ -225,6 +252,7 @@ export class EtcdStore implements RelayStore {
       },
       onLost: () => this.listeners.wake(null),
     });
+    this.see(revision);
     this.watch.start(BigInt(revision) + 1n);
     // The others' arrivals and goodbyes are counted at once, not only at the next renewal.
     void this.watchPeers();
@@ -269,6 +297,11 @@ export class EtcdStore implements RelayStore {
       batch.push(decode(ev.kv));
     }
     flush();
+  }
+
+  private see(revision: string) {
+    const r = BigInt(revision);
+    if (r > this.seen) this.seen = r;
   }
 
   private async renewPresence() {
@@ -363,7 +396,7 @@ export class EtcdStore implements RelayStore {
         this.deadline(),
       );
       const k = last.kvs[0]?.key.toString();
-      return k ? Number(k.slice(events(id).length, events(id).length + 15)) : null;
+      return k ? keyTime(k.slice(events(id).length)) : null;
     });
   }
 
@@ -398,6 +431,7 @@ export class EtcdStore implements RelayStore {
           { request_delete_range: { key: k } },
           { request_delete_range: { key: key(events(id)), range_end: prefixEnd(events(id)) } },
           { request_delete_range: { key: key(dedupes(id)), range_end: prefixEnd(dedupes(id)) } },
+          { request_delete_range: { key: key(HEAD + id) } },
         ],
       },
       this.deadline(),
@@ -405,18 +439,46 @@ export class EtcdStore implements RelayStore {
     return r.succeeded;
   }
 
-  private eventPut(channelId: string, e: Omit<StoredEvent, 'id'>) {
-    const k = `${events(channelId)}${timeKey(e.receivedAt)}-${randomBytes(6).toString('hex')}`;
-    return { request_put: { key: key(k), value: encode(e) } };
+  private eventPut(channelId: string, e: Omit<StoredEvent, 'id'>, k: bigint) {
+    const name = `${events(channelId)}${revKey(k)}-${timeKey(e.receivedAt)}-${randomBytes(6).toString('hex')}`;
+    return { request_put: { key: key(name), value: encode(e) } };
+  }
+
+  /**
+   * What keeps a channel's keys in revision order, within keyWindow: the event's key carries K,
+   * the highest revision this instance has seen, and its transaction requires the channel's
+   * head (rewritten by each event, so its mod revision is the channel's last event's) to be
+   * below K + keyWindow. So every event's K is above the revision of each event committed before
+   * it minus keyWindow, and the events after cursor C all sort at or after `r<C - keyWindow>`.
+   * An instance that saw too little learns the revision from the refusal and tries again.
+   */
+  private headCheck(channelId: string, k: bigint) {
+    return {
+      key: key(HEAD + channelId),
+      target: 'Mod' as const,
+      result: 'Less' as const,
+      mod_revision: String(k + this.keyWindow),
+    };
   }
 
   async append(channelId: string, e: Omit<StoredEvent, 'id'>): Promise<string> {
     await this.isReady();
-    const r = await this.client.kv.txn(
-      { success: [this.eventPut(channelId, e)] },
-      this.deadline(this.ackTimeoutMs),
-    );
-    return r.header.revision;
+    for (let tries = 0; ; tries++) {
+      const k = this.seen;
+      const r = await this.client.kv.txn(
+        {
+          compare: [this.headCheck(channelId, k)],
+          success: [
+            this.eventPut(channelId, e, k),
+            { request_put: { key: key(HEAD + channelId), value: Buffer.alloc(0) } },
+          ],
+        },
+        this.deadline(this.ackTimeoutMs),
+      );
+      this.see(r.header.revision);
+      if (r.succeeded) return r.header.revision;
+      if (tries >= 2) throw new Error('etcd: the channel head kept moving');
+    }
   }
 
   /**
@@ -444,39 +506,53 @@ export class EtcdStore implements RelayStore {
       this.limiter?.refund(channelId, cost);
       throw err;
     });
-    const r = await this.client.kv
-      .txn(
-        {
-          compare: [
-            { key: ch, target: 'Version', result: 'Greater', version: 0 },
-            { key: dd, target: 'Create', result: 'Equal', create_revision: 0 },
-          ],
-          success: [this.eventPut(channelId, e), { request_put: { key: dd, lease } }],
-          failure: [
-            { request_range: { key: ch, keys_only: true } },
-            { request_range: { key: dd, keys_only: true } },
-          ],
-        },
-        this.deadline(this.ackTimeoutMs),
-      )
-      .catch((err: unknown) => {
-        // The lease ended early (a cluster restored from a backup): a new one next time.
-        if (/lease not found/i.test(String(err))) this.dedupeLease = null;
-        // Answered 503: not accepted, so not counted (the PSP's retry pays instead).
-        this.limiter?.refund(channelId, cost);
-        throw err;
-      });
-    if (r.succeeded) return { id: r.header.revision };
-    const [channel, held] = r.responses.map((x) => x.response_range.kvs[0]);
-    if (!channel) {
-      // No bucket is kept for an id that is no channel: made-up ids grow nothing.
-      this.limiter.forget(channelId);
-      return { refused: 'unknown_channel' };
+    const hd = key(HEAD + channelId);
+    for (let tries = 0; ; tries++) {
+      const k = this.seen;
+      const r = await this.client.kv
+        .txn(
+          {
+            compare: [
+              { key: ch, target: 'Version', result: 'Greater', version: 0 },
+              { key: dd, target: 'Create', result: 'Equal', create_revision: 0 },
+              this.headCheck(channelId, k),
+            ],
+            success: [
+              this.eventPut(channelId, e, k),
+              { request_put: { key: dd, lease } },
+              { request_put: { key: hd, value: Buffer.alloc(0) } },
+            ],
+            failure: [
+              { request_range: { key: ch, keys_only: true } },
+              { request_range: { key: dd, keys_only: true } },
+            ],
+          },
+          this.deadline(this.ackTimeoutMs),
+        )
+        .catch((err: unknown) => {
+          // The lease ended early (a cluster restored from a backup): a new one next time.
+          if (/lease not found/i.test(String(err))) this.dedupeLease = null;
+          // Answered 503: not accepted, so not counted (the PSP's retry pays instead).
+          this.limiter?.refund(channelId, cost);
+          throw err;
+        });
+      this.see(r.header.revision);
+      if (r.succeeded) return { id: r.header.revision };
+      const [channel, held] = r.responses.map((x) => x.response_range.kvs[0]);
+      if (!channel) {
+        // No bucket is kept for an id that is no channel: made-up ids grow nothing.
+        this.limiter.forget(channelId);
+        return { refused: 'unknown_channel' };
+      }
+      // Held already: the dedupe key was written in the event's transaction, so its revision is
+      // the event's id.
+      if (held) return { id: held.mod_revision };
+      // The head check failed: this instance saw too little; it now knows the header's revision.
+      if (tries >= 2) {
+        this.limiter.refund(channelId, cost);
+        throw new Error('etcd: the channel head kept moving');
+      }
     }
-    // Held already: the dedupe key was written in the event's transaction, so its revision is
-    // the event's id.
-    if (held) return { id: held.mod_revision };
-    throw new Error('etcd: the write failed and neither check explains why');
   }
 
   /** A lease of DEDUPE_TTL_S, a new one every hour: each dedupe key lives 24 to 25 hours. */
@@ -494,25 +570,101 @@ export class EtcdStore implements RelayStore {
     return this.dedupeLease;
   }
 
+  /** Ranges read together at one revision (a read-only transaction: one round trip). */
+  private async readTogether(reqs: IRangeRequest[]): Promise<IRangeResponse[]> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const r = await this.client.kv.txn(
+          { success: reqs.map((request_range) => ({ request_range })) },
+          this.deadline(READ_MS[attempt]),
+        );
+        this.see(r.header.revision);
+        return r.responses.map((x) => x.response_range);
+      } catch (e) {
+        if (attempt + 1 >= READ_MS.length) throw e;
+      }
+    }
+  }
+
+  /** A legacy key's range (sorted before every `r` key), one key at most: whether any is left. */
+  private legacyProbe(channelId: string): IRangeRequest {
+    return {
+      key: key(events(channelId)),
+      range_end: key(events(channelId) + REV),
+      keys_only: true,
+      limit: 1,
+    };
+  }
+
+  /**
+   * The events after `afterId`, in id order. A plain range from `r<cursor - keyWindow>` with a
+   * limit and no revision filter or sort, which etcd 3.4.23 applies as a limit (it ignores one
+   * with either: docs/etcd-facts.md §5): it costs the events after the cursor plus the channel's
+   * events among the keyWindow revisions before it, not the channel's whole history. Keys sort by
+   * revision within keyWindow, so it reads on until the last key's K reaches the revision of the
+   * `limit`-th event found: each event's K is below its own revision, so none before it is left.
+   * A channel that still holds legacy keys is read as before (revision filter and sort).
+   */
   async readAfter(channelId: string, afterId: string | null, limit: number) {
     if (!CHANNEL_ID.test(channelId)) return [];
     await this.isReady();
+    // An id that is no revision (another store's, after a gap event): from the start.
+    const after = isCursor(afterId) ? BigInt(afterId) : null;
+    const end = prefixEnd(events(channelId));
+    const page = (from: Buffer): IRangeRequest => ({
+      key: from,
+      range_end: end,
+      limit: limit + 64,
+    });
+    let from = key(events(channelId) + (after === null ? REV : revKey(after - this.keyWindow)));
+    const [legacy, first] = await this.readTogether([this.legacyProbe(channelId), page(from)]);
+    if (legacy!.kvs.length > 0) return this.readAfterLegacy(channelId, after, limit);
+    const found: IKeyValue[] = [];
+    for (let r = first!; ;) {
+      this.readKeysCounted += Number(r.count);
+      for (const kv of r.kvs) if (after === null || BigInt(kv.mod_revision) > after) found.push(kv);
+      found.sort((x, y) => (BigInt(x.mod_revision) < BigInt(y.mod_revision) ? -1 : 1));
+      const last = r.kvs[r.kvs.length - 1];
+      if (!r.more || !last) break;
+      const lastK = keyRevision(last.key.toString().slice(events(channelId).length));
+      if (found.length >= limit && lastK >= BigInt(found[limit - 1]!.mod_revision)) break;
+      from = Buffer.concat([last.key, Buffer.from([0])]);
+      r = await this.read(page(from));
+    }
+    return found.slice(0, limit).map(decode);
+  }
+
+  /** The read before keys carried a revision: the channel's whole retained history, filtered. */
+  private async readAfterLegacy(channelId: string, after: bigint | null, limit: number) {
     const r = await this.read({
       key: key(events(channelId)),
       range_end: prefixEnd(events(channelId)),
-      // An id that is no revision (another store's, after a gap event): from the start.
-      min_mod_revision:
-        afterId !== null && /^\d{1,18}$/.test(afterId) ? String(BigInt(afterId) + 1n) : 0,
+      min_mod_revision: after === null ? 0 : String(after + 1n),
       sort_target: 'Mod',
       sort_order: 'Ascend',
       limit,
     });
+    this.readKeysCounted += Number(r.count);
     return r.kvs.map(decode);
   }
 
+  /**
+   * Whether the event `id` is still held: looked for first among the keys of the keyWindow
+   * revisions before it (where its instance's K puts it unless that instance saw little), then,
+   * not found there (purged, never this channel's, or a legacy key), in the whole channel.
+   */
   async holds(channelId: string, id: string) {
-    if (!CHANNEL_ID.test(channelId) || !/^\d{1,18}$/.test(id)) return false;
+    if (!CHANNEL_ID.test(channelId) || !isCursor(id)) return false;
     await this.isReady();
+    const rev = BigInt(id);
+    const [near] = await this.readTogether([
+      {
+        key: key(events(channelId) + revKey(rev - this.keyWindow)),
+        range_end: key(events(channelId) + revKey(rev)),
+        keys_only: true,
+      },
+    ]);
+    if (near!.kvs.some((kv) => kv.mod_revision === id)) return true;
     const r = await this.read({
       key: key(events(channelId)),
       range_end: prefixEnd(events(channelId)),
@@ -545,11 +697,27 @@ export class EtcdStore implements RelayStore {
     let purged = 0;
     for (const kv of list.kvs) {
       const id = kv.key.toString().slice(CHANNEL.length);
-      const r = await this.client.kv.deleteRange(
-        { key: key(events(id)), range_end: key(events(id) + timeKey(receivedAt)) },
+      const r = await this.client.kv.txn(
+        {
+          success: [
+            // Legacy keys (before `r`), then the `r` keys.
+            {
+              request_delete_range: {
+                key: key(events(id)),
+                range_end: key(events(id) + timeKey(receivedAt)),
+              },
+            },
+            {
+              request_delete_range: {
+                key: key(events(id) + REV),
+                range_end: await this.purgeEnd(id, receivedAt),
+              },
+            },
+          ],
+        },
         this.deadline(),
       );
-      purged += Number(r.deleted);
+      for (const x of r.responses) purged += Number(x.response_delete_range.deleted);
     }
     const upTo = this.purgedAt;
     this.purgedAt = list.header.revision;
@@ -559,6 +727,28 @@ export class EtcdStore implements RelayStore {
         if (!/compacted/i.test(String(e))) throw e;
       });
     return purged;
+  }
+
+  /**
+   * Where a channel's purge stops: its legacy keys sort by time, so those received before
+   * `receivedAt` are a prefix, and so, within an instance's clock, are its `r` keys (they sort by
+   * revision). The purge deletes the `r` keys up to the first received at or after `receivedAt`:
+   * an instance whose clock runs ahead makes it stop early (kept longer), never delete a newer one.
+   */
+  private async purgeEnd(channelId: string, receivedAt: number): Promise<Buffer> {
+    const ev = events(channelId);
+    let from = key(ev + REV);
+    for (;;) {
+      const r = await this.client.kv.range(
+        { key: from, range_end: prefixEnd(ev), keys_only: true, limit: 1000 },
+        this.deadline(),
+      );
+      for (const kv of r.kvs)
+        if (keyTime(kv.key.toString().slice(ev.length)) >= receivedAt) return kv.key;
+      const last = r.kvs[r.kvs.length - 1];
+      if (!r.more || !last) return prefixEnd(ev);
+      from = Buffer.concat([last.key, Buffer.from([0])]);
+    }
   }
 
   /** A write the quorum must accept (for /readyz). */

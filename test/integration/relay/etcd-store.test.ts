@@ -4,6 +4,7 @@ import { startEtcdCluster } from '../../helpers/etcd';
 import { newRelayChannel } from '../../helpers/relay-channel';
 import { startRelayProcess } from '../../helpers/relay-process';
 import { sseEvents } from '../../helpers/sse-events';
+import { Etcd3 } from 'etcd3';
 import { EtcdStore } from '../../../relay/etcd-store';
 
 // What the etcd store does beyond the suite every store runs (api.test.ts, replicated-store,
@@ -122,6 +123,74 @@ describe('the etcd store', () => {
       await relay.close();
     }
   }, 60_000);
+
+  it('a read after a cursor costs the events after it, not the channel’s history; a purge and `holds` still work', async () => {
+    const store = new EtcdStore(etcd.servers, { keyWindow: 50 });
+    const limit = { ratePerSec: 1e6, burst: 1e6 };
+    const ev = (i: number, at = Date.now()) => ({
+      receivedAt: at,
+      headers: {},
+      body: Buffer.from(JSON.stringify({ i })),
+    });
+    try {
+      const id = `cost-${Date.now()}`;
+      await store.createChannel({ id, tokenHash: 'x', createdAt: 0 });
+      const ids: string[] = [];
+      for (let i = 0; i < 600; i += 20) {
+        const batch = await Promise.all(
+          Array.from({ length: 20 }, (_, j) => store.appendChecked(id, ev(i + j), limit)),
+        );
+        for (const r of batch) ids.push((r as { id: string }).id);
+      }
+      ids.sort((a, b) => Number(a) - Number(b));
+      // 600 events behind, 3 after the cursor: etcd counts the keys each range spans.
+      const before = store.readKeysCounted;
+      const after = await store.readAfter(id, ids[596]!, 256);
+      expect(after.map((e) => e.id)).toEqual(ids.slice(597));
+      expect(store.readKeysCounted - before).toBeLessThan(120);
+      // Paged from the start, in order, all of them.
+      const all: string[] = [];
+      for (let cursor: string | null = null; ;) {
+        const page = await store.readAfter(id, cursor, 256);
+        if (page.length === 0) break;
+        all.push(...page.map((e) => e.id));
+        cursor = page[page.length - 1]!.id;
+      }
+      expect(all).toEqual(ids);
+      expect(await store.holds(id, ids[300]!)).toBe(true);
+      expect(await store.holds(id, String(BigInt(ids[0]!) - 1n))).toBe(false);
+      // The purge deletes what came before its time, and keeps the rest.
+      const cutoff = Date.now() + 1;
+      await new Promise((r) => setTimeout(r, 20));
+      const kept = await store.appendChecked(id, ev(600), limit);
+      // Every channel is purged: the other tests' events too.
+      expect(await store.purgeBefore(cutoff)).toBeGreaterThanOrEqual(600);
+      expect((await store.readAfter(id, null, 10)).map((e) => e.id)).toEqual([
+        (kept as { id: string }).id,
+      ]);
+      expect(await store.holds(id, ids[599]!)).toBe(false);
+
+      // A key written before keys carried a revision is read, in order, and purged by its time.
+      const legacy = `legacy-${Date.now()}`;
+      await store.createChannel({ id: legacy, tokenHash: 'x', createdAt: 0 });
+      const raw = new Etcd3({ hosts: etcd.servers });
+      const old = await raw
+        .put(`relay/ev/${legacy}/${'1'.padStart(15, '0')}-0123456789ab`)
+        .value(Buffer.concat([Buffer.from('{"r":1,"h":{}}\n'), Buffer.from('{"old":1}')]));
+      raw.close();
+      const next = (await store.appendChecked(legacy, ev(1), limit)) as { id: string };
+      const both = await store.readAfter(legacy, null, 10);
+      expect(both.map((e) => e.id)).toEqual([old.header.revision, next.id]);
+      expect((await store.readAfter(legacy, old.header.revision, 10)).map((e) => e.id)).toEqual([
+        next.id,
+      ]);
+      expect(await store.holds(legacy, old.header.revision)).toBe(true);
+      expect(await store.purgeBefore(2)).toBe(1);
+      expect((await store.readAfter(legacy, null, 10)).map((e) => e.id)).toEqual([next.id]);
+    } finally {
+      await store.close();
+    }
+  }, 120_000);
 
   it('history compacted past the watch, then its members restarted: the relay keeps running, and a listening terminal gets the next callback at once', async () => {
     const relay = await startRelayProcess({
