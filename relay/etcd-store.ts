@@ -597,36 +597,51 @@ export class EtcdStore implements RelayStore {
   }
 
   /**
-   * The events after `afterId`, in id order. A plain range from `r<cursor - keyWindow>` with a
-   * limit and no revision filter or sort, which etcd 3.4.23 applies as a limit (it ignores one
-   * with either: docs/etcd-facts.md §5): it costs the events after the cursor plus the channel's
-   * events among the keyWindow revisions before it, not the channel's whole history. Keys sort by
-   * revision within keyWindow, so it reads on until the last key's K reaches the revision of the
+   * The events after `afterId`, in id order, in one round trip: the keys whose K lies in the
+   * keyWindow revisions up to the cursor, filtered by etcd (a bounded range: the few there that
+   * are after the cursor come back), and the keys with K above the cursor, whose revisions are
+   * too, as a plain range with a limit, which etcd 3.4.23 applies (it ignores one with a filter or
+   * a sort: docs/etcd-facts.md §5). It reads on until the last key's K reaches the revision of the
    * `limit`-th event found: each event's K is below its own revision, so none before it is left.
-   * A channel that still holds legacy keys is read as before (revision filter and sort).
+   * The cost: the events after the cursor plus the channel's keys among the keyWindow revisions
+   * before it, not the channel's whole history. A channel that still holds legacy keys is read
+   * as before (revision filter and sort).
    */
   async readAfter(channelId: string, afterId: string | null, limit: number) {
     if (!CHANNEL_ID.test(channelId)) return [];
     await this.isReady();
     // An id that is no revision (another store's, after a gap event): from the start.
     const after = isCursor(afterId) ? BigInt(afterId) : null;
-    const end = prefixEnd(events(channelId));
+    const ev = events(channelId);
+    const end = prefixEnd(ev);
     const page = (from: Buffer): IRangeRequest => ({
       key: from,
       range_end: end,
       limit: limit + 64,
     });
-    let from = key(events(channelId) + (after === null ? REV : revKey(after - this.keyWindow)));
-    const [legacy, first] = await this.readTogether([this.legacyProbe(channelId), page(from)]);
-    if (legacy!.kvs.length > 0) return this.readAfterLegacy(channelId, after, limit);
-    const found: IKeyValue[] = [];
-    for (let r = first!; ;) {
+    // Keys with K up to the cursor: a bounded range, filtered by etcd (only those after the
+    // cursor come back, the few whose instance had not seen the cursor yet); those after it
+    // (K > cursor, so their revision is too): a plain range with a limit.
+    const reqs = [this.legacyProbe(channelId)];
+    if (after !== null)
+      reqs.push({
+        key: key(ev + revKey(after - this.keyWindow)),
+        range_end: key(ev + revKey(after + 1n)),
+        min_mod_revision: String(after + 1n),
+      });
+    let from = key(ev + (after === null ? REV : revKey(after + 1n)));
+    reqs.push(page(from));
+    const res = await this.readTogether(reqs);
+    if (res[0]!.kvs.length > 0) return this.readAfterLegacy(channelId, after, limit);
+    const found: IKeyValue[] = after === null ? [] : [...res[1]!.kvs];
+    if (after !== null) this.readKeysCounted += Number(res[1]!.count);
+    for (let r = res[res.length - 1]!; ;) {
       this.readKeysCounted += Number(r.count);
-      for (const kv of r.kvs) if (after === null || BigInt(kv.mod_revision) > after) found.push(kv);
+      found.push(...r.kvs);
       found.sort((x, y) => (BigInt(x.mod_revision) < BigInt(y.mod_revision) ? -1 : 1));
       const last = r.kvs[r.kvs.length - 1];
       if (!r.more || !last) break;
-      const lastK = keyRevision(last.key.toString().slice(events(channelId).length));
+      const lastK = keyRevision(last.key.toString().slice(ev.length));
       if (found.length >= limit && lastK >= BigInt(found[limit - 1]!.mod_revision)) break;
       from = Buffer.concat([last.key, Buffer.from([0])]);
       r = await this.read(page(from));
