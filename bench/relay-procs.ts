@@ -30,8 +30,10 @@ export async function startBenchRelay(o: {
   adminToken: string;
   dir: string;
   name: string;
+  /** A given port (a relay restarted where its terminals reconnect), else a free one. */
+  port?: number;
 }): Promise<{ url: string; pid: number; child: ChildProcess; logFile: string }> {
-  const port = await freePort();
+  const port = o.port ?? (await freePort());
   const logFile = path.join(o.dir, `${o.name}.log`);
   const fd = openSync(logFile, 'w');
   const child = spawnWithNofile(

@@ -13,13 +13,14 @@
 //     connected terminal, Redis connections per instance.
 //  4. POST → applied in a terminal's ledger through the real subscriber and intake.
 //  5. The failover window on each replicated store (`npm run relay:failover`, its own engine
-//     nodes and relays): 200/s, kill -9 of each node and of one relay instance.
+//     nodes and relays): 200/s, kill -9 of each node, a 30 s pause of each, kill -9 of one relay
+//     instance (its per-fault 200 → delivery lines: `npm run relay:failover`).
 // Knobs: BENCH_RELAY_SECONDS (5), BENCH_RELAY_TERMINALS (10000), BENCH_RELAY_RATE (1000),
 // BENCH_RELAY_PARTS (e.g. "ingest,scale": which of ingest, latency, scale, e2e, failover).
 // Goals (issue 15): 0 lost, p99 < 10 ms, ≤ 10 KiB per terminal, ≤ 4 Redis connections per
 // instance, durable ingest ≥ 3 × the one-commit-per-write rate.
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,7 +40,22 @@ import { figure } from './figures';
 import { machine, ms, stats } from './helpers';
 import { hardNofile, runTool, startBenchRelay, startNullRelay } from './relay-procs';
 
-const LOAD_TOOL = path.resolve('..', 'shared', 'tools', 'relay-load.mjs');
+/**
+ * The project's load tool, `shared/tools/relay-load.mjs` beside the repo: `RELAY_LOAD_TOOL` names
+ * it, else it is looked for in each folder above this one (a worktree may sit deeper than `..`).
+ */
+function findLoadTool(): string {
+  if (process.env.RELAY_LOAD_TOOL) return path.resolve(process.env.RELAY_LOAD_TOOL);
+  for (let dir = path.resolve('..'); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'shared', 'tools', 'relay-load.mjs');
+    if (existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir)
+      throw new Error(
+        'relay-load.mjs not found above this folder: set RELAY_LOAD_TOOL to its path',
+      );
+  }
+}
+
 const FANOUT = path.resolve('bench', 'relay-fanout.ts');
 const ADMIN = 'bench-admin-token-0123456789abcdef';
 const DURATION = process.env.BENCH_RELAY_SECONDS ?? '5';
@@ -82,7 +98,7 @@ interface LoadResult {
 async function relayLoad(r: Relay, args: string[]): Promise<LoadResult> {
   const ch = await channel(r.url);
   await runTool([
-    LOAD_TOOL,
+    findLoadTool(),
     '--post-url',
     `${r.url}/hooks/{ch}`,
     '--sse-url',
@@ -420,7 +436,7 @@ if (PARTS.has('e2e')) {
 }
 if (PARTS.has('failover')) {
   console.log(
-    '\n  Failover (bench/relay-failover.ts: 200/s, kill -9 of each node, then of a relay)',
+    '\n  Failover (bench/relay-failover.ts: 200/s, kill -9 of each node, 30 s pause of each, then kill -9 of a relay)',
   );
   for (const engine of ['etcd', 'nats'])
     console.log(

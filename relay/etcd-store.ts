@@ -1,14 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { circuitBreaker, ConsecutiveBreaker, handleWhen, retry } from 'cockatiel';
 import {
   Etcd3,
   isRecoverableError,
   type IKeyValue,
+  type IRangeRequest,
+  type IRangeResponse,
   type IWatchResponse,
   type Lease,
   type Watcher,
 } from 'etcd3';
+import { callbackIdentity, identityKey } from './callback-identity';
 import { channelSummaries } from './channel-summaries';
+import { EventWatch } from './etcd-watch';
 import { RateLimiter } from './rate-limit';
 import {
   CHANNEL_ID,
@@ -25,18 +29,28 @@ export interface EtcdStoreOptions {
   ackTimeoutMs?: number;
   /** How often each instance renews its presence and counts the others (the rate's share). */
   presenceMs?: number;
+  /**
+   * How far, in cluster revisions, the revision in an event's key may trail the last event of
+   * its channel (below, "Keyed by revision"): a read after a cursor also reads the channel's
+   * events of up to this many revisions before it.
+   */
+  keyWindow?: number;
 }
 
 const CHANNEL = 'relay/ch/';
 const EVENT = 'relay/ev/';
 const PRESENCE = 'relay/presence/';
-/** `relay/dd/<channel>/<sha256 of the body>`: the callbacks a channel holds already (below). */
+/** `relay/dd/<channel>/<sha256 of the callback's identity>`: what a channel holds already (below). */
 const DEDUPE = 'relay/dd/';
 /** How long a body is remembered: a PSP's retries of one callback come within this. */
 const DEDUPE_TTL_S = 25 * 3600;
 const PROBE = 'relay/probe';
+/** `relay/hd/<channel>`: rewritten by every event, its mod revision is the channel's last. */
+const HEAD = 'relay/hd/';
 /** Reads, purges and admin calls may wait out a leader election; callbacks do not. */
 const SLOW_MS = 5000;
+/** The attempts of a terminal's read, each its longest wait (read() below). */
+const READ_MS = [750, 1500, 3000];
 
 const key = (s: string) => Buffer.from(s);
 /** gRPC had no connection to the member: the request was never sent. */
@@ -51,6 +65,18 @@ const events = (channelId: string) => `${EVENT}${channelId}/`;
 const dedupes = (channelId: string) => `${DEDUPE}${channelId}/`;
 /** Zero-padded so that a channel's keys sort by time: a purge is one range delete. */
 const timeKey = (ms: number) => String(Math.max(0, Math.floor(ms))).padStart(15, '0');
+/**
+ * Keyed by revision: an event is `<channel>/r<K>-<received-ms>-<random>`, K (20 digits) a cluster
+ * revision its instance had seen. Keys written before were `<channel>/<received-ms>-<random>`
+ * ("legacy": they sort before every `r` key and are read as before until retention removes them).
+ */
+const REV = 'r';
+const revKey = (k: bigint) => REV + String(k < 0n ? 0n : k).padStart(20, '0');
+const keyRevision = (suffix: string) => BigInt(suffix.slice(1, 21));
+/** The receipt time in an event key's part after `<channel>/`, either layout. */
+const keyTime = (suffix: string) =>
+  Number(suffix.startsWith(REV) ? suffix.slice(22, 37) : suffix.slice(0, 15));
+const isCursor = (id: string | null): id is string => id !== null && /^\d{1,18}$/.test(id);
 
 /** An event's value: its receipt time and headers as one JSON line, then the body's bytes. */
 function encode(e: Omit<StoredEvent, 'id'>): Buffer {
@@ -88,18 +114,13 @@ export class EtcdStore implements RelayStore {
   private readonly instance = randomBytes(6).toString('hex');
   private readonly ackTimeoutMs: number;
   private readonly presenceMs: number;
-  private watcher: Watcher | null = null;
-  /**
-   * The watch has a client of its own, so that a stuck watch can be dropped with its stream and
-   * opened again on another member (a member cut off from the quorum keeps its streams open and
-   * silent; etcd3 never asks for the leader requirement that would end them).
-   */
-  private watchClient: Etcd3;
-  /** The newest event revision the watch delivered, and the newest this instance wrote. */
-  private watchSeen = 0n;
-  private written = 0n;
-  private behindSince = 0;
-  private watchdog: NodeJS.Timeout | null = null;
+  private readonly keyWindow: bigint;
+  /** The highest cluster revision this instance has seen (responses, its watch): K above. */
+  private seen = 0n;
+  /** Keys etcd counted in the ranges of reads after a cursor (its own `count`): their cost. */
+  readKeysCounted = 0;
+  /** The watch on `relay/ev/` that wakes this instance's subscribers (etcd-watch.ts). */
+  private watch: EventWatch | null = null;
   private peerWatch: Watcher | null = null;
   private closed = false;
   /**
@@ -124,23 +145,27 @@ export class EtcdStore implements RelayStore {
   ) {
     this.ackTimeoutMs = o.ackTimeoutMs ?? 2000;
     this.presenceMs = o.presenceMs ?? 5000;
+    this.keyWindow = BigInt(o.keyWindow ?? 1000);
     this.client = this.newClient();
-    this.watchClient = this.newClient();
     this.ready = this.start();
     this.ready.catch(() => undefined);
   }
 
-  private newClient() {
+  private newClient(hosts = this.hosts) {
     return new Etcd3({
-      hosts: this.hosts,
+      hosts,
       grpcOptions: {
         // A read of 256 events of up to 64 KiB, or a watch catching up 1,000 revisions, is
         // above gRPC's default 4 MiB: refused for ever, the subscriber would never move on.
         'grpc.max_receive_message_length': 256 * 1024 * 1024,
-        // A member gone without a word (its machine lost) is noticed in seconds, not minutes.
-        'grpc.keepalive_time_ms': 5000,
+        // A member gone without a word (its machine lost) is noticed without waiting for TCP.
+        // Inside etcd's policy: it allows a ping every --grpc-keepalive-min-time (5 s by
+        // default) and only while a stream is open (embed/etcd.go, serveClients:
+        // PermitWithoutStream false); a 5 s ping with calls or none was refused there with
+        // "too many pings". A stalled watch is found by its progress requests (etcd-watch.ts).
+        'grpc.keepalive_time_ms': 10_000,
         'grpc.keepalive_timeout_ms': 3000,
-        'grpc.keepalive_permit_without_calls': 1,
+        'grpc.keepalive_permit_without_calls': 0,
       },
       faultHandling: {
         // No silent retry of a request that may have reached etcd (a lost answer would store a
@@ -160,6 +185,22 @@ export class EtcdStore implements RelayStore {
 
   private deadline(ms = SLOW_MS) {
     return { deadline: Date.now() + ms };
+  }
+
+  /**
+   * A read a terminal waits on (its stream's events, its token): a short wait on one member,
+   * then longer ones on others (each call picks a member afresh; a read changes nothing, so a
+   * retry is safe). A paused or silent member would otherwise hold a resuming terminal for the
+   * whole SLOW_MS; a large read still gets its time on the later attempts.
+   */
+  private async read(req: IRangeRequest): Promise<IRangeResponse> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.client.kv.range(req, this.deadline(READ_MS[attempt]));
+      } catch (e) {
+        if (attempt + 1 >= READ_MS.length) throw e;
+      }
+    }
   }
 
   /** `ready`, but a caller waits `ms` at most (a cluster down at start is a 503, not a hang). */
@@ -189,10 +230,30 @@ export class EtcdStore implements RelayStore {
       revision = await this.probeWrite().catch(() => null);
       if (revision === null) await new Promise((r) => setTimeout(r, wait));
     }
-    this.watchSeen = BigInt(revision);
-    await this.watchFrom(String(this.watchSeen + 1n));
-    this.watchdog = setInterval(() => this.checkWatch(), 1000);
-    this.watchdog.unref();
+    if (this.closed) throw new Error('closed');
+    this.watch = new EventWatch({
+      hosts: this.hosts,
+      key: key(EVENT),
+      rangeEnd: prefixEnd(EVENT),
+      clientFor: (host) => this.newClient([host]),
+      quorumRevision: async () =>
+        BigInt(
+          (await this.client.kv.range({ key: key(PROBE) }, this.deadline(1000))).header.revision,
+        ),
+      onEvents: (res) => {
+        this.see(res.header.revision);
+        // A value the relay did not write (it cannot decode it) must not end the process: the
+        // subscribers read instead.
+        try {
+          this.handOver(res);
+        } catch {
+          this.listeners.wake(null);
+        }
+      },
+      onLost: () => this.listeners.wake(null),
+    });
+    this.see(revision);
+    this.watch.start(BigInt(revision) + 1n);
     // The others' arrivals and goodbyes are counted at once, not only at the next renewal.
     void this.watchPeers();
     await this.renewPresence().catch(() => undefined);
@@ -201,69 +262,6 @@ export class EtcdStore implements RelayStore {
       this.presenceMs,
     );
     this.presenceTimer.unref();
-  }
-
-  /**
-   * Every event committed from `revision` on reaches this instance's subscribers through the
-   * watch, in revision order and without gaps, so the events it carries can be handed to a
-   * caught-up subscriber. Each (re)connection wakes every channel: what committed while the
-   * watch was away is read from the store (etcd3 resumes a watch from the last header's
-   * revision, which can skip events still being replayed).
-   */
-  private async watchFrom(revision: string) {
-    const w = await this.watchClient.watch().prefix(EVENT).startRevision(revision).create();
-    this.watcher = w;
-    w.on('data', (res: IWatchResponse) => {
-      // A value the relay did not write (it cannot decode it) must not end the process: the
-      // subscribers read instead.
-      try {
-        this.handOver(res);
-      } catch {
-        this.listeners.wake(null);
-      }
-    });
-    w.on('connected', () => this.listeners.wake(null));
-    // Canceled by the server (its history compacted past our position). Not cancelled again
-    // from here: etcd3 has dropped it already and would throw, uncaught, at the answer.
-    w.on('error', () => {
-      if (this.closed || this.watcher !== w) return;
-      this.watcher = null;
-      void this.rewatch();
-    });
-  }
-
-  /** A new watch from the newest revision, every channel read from the store meanwhile. */
-  private async rewatch() {
-    while (!this.closed && !this.watcher) {
-      try {
-        const r = await this.client.kv.range({ key: key(PROBE) }, this.deadline());
-        await this.watchFrom(String(BigInt(r.header.revision) + 1n));
-        this.listeners.wake(null);
-      } catch {
-        await new Promise((r) => setTimeout(r, 500));
-      }
-    }
-  }
-
-  /**
-   * This instance's own writes must come back through the watch within seconds; when they do
-   * not (its member cut off or stalled), the watch client is replaced, which opens its stream
-   * on a member picked afresh, and every channel is read from the store.
-   */
-  private checkWatch() {
-    if (this.closed || this.written <= this.watchSeen) {
-      this.behindSince = 0;
-      return;
-    }
-    const now = Date.now();
-    if (!this.behindSince) this.behindSince = now;
-    if (now - this.behindSince < 10_000) return;
-    this.behindSince = 0;
-    const old = this.watchClient;
-    this.watcher = null;
-    this.watchClient = this.newClient();
-    old.close();
-    void this.rewatch();
   }
 
   private async watchPeers() {
@@ -297,10 +295,13 @@ export class EtcdStore implements RelayStore {
         batch = [];
       }
       batch.push(decode(ev.kv));
-      const rev = BigInt(ev.kv.mod_revision);
-      if (rev > this.watchSeen) this.watchSeen = rev;
     }
     flush();
+  }
+
+  private see(revision: string) {
+    const r = BigInt(revision);
+    if (r > this.seen) this.seen = r;
   }
 
   private async renewPresence() {
@@ -365,7 +366,7 @@ export class EtcdStore implements RelayStore {
   private async channelKv(id: string): Promise<IKeyValue | null> {
     if (!CHANNEL_ID.test(id)) return null;
     await this.isReady();
-    const r = await this.client.kv.range({ key: key(CHANNEL + id) }, this.deadline());
+    const r = await this.read({ key: key(CHANNEL + id) });
     return r.kvs[0] ?? null;
   }
 
@@ -395,7 +396,7 @@ export class EtcdStore implements RelayStore {
         this.deadline(),
       );
       const k = last.kvs[0]?.key.toString();
-      return k ? Number(k.slice(events(id).length, events(id).length + 15)) : null;
+      return k ? keyTime(k.slice(events(id).length)) : null;
     });
   }
 
@@ -430,6 +431,7 @@ export class EtcdStore implements RelayStore {
           { request_delete_range: { key: k } },
           { request_delete_range: { key: key(events(id)), range_end: prefixEnd(events(id)) } },
           { request_delete_range: { key: key(dedupes(id)), range_end: prefixEnd(dedupes(id)) } },
+          { request_delete_range: { key: key(HEAD + id) } },
         ],
       },
       this.deadline(),
@@ -437,26 +439,56 @@ export class EtcdStore implements RelayStore {
     return r.succeeded;
   }
 
-  private eventPut(channelId: string, e: Omit<StoredEvent, 'id'>) {
-    const k = `${events(channelId)}${timeKey(e.receivedAt)}-${randomBytes(6).toString('hex')}`;
-    return { request_put: { key: key(k), value: encode(e) } };
+  private eventPut(channelId: string, e: Omit<StoredEvent, 'id'>, k: bigint) {
+    const name = `${events(channelId)}${revKey(k)}-${timeKey(e.receivedAt)}-${randomBytes(6).toString('hex')}`;
+    return { request_put: { key: key(name), value: encode(e) } };
+  }
+
+  /**
+   * What keeps a channel's keys in revision order, within keyWindow: the event's key carries K,
+   * the highest revision this instance has seen, and its transaction requires the channel's
+   * head (rewritten by each event, so its mod revision is the channel's last event's) to be
+   * below K + keyWindow. So every event's K is above the revision of each event committed before
+   * it minus keyWindow, and the events after cursor C all sort at or after `r<C - keyWindow>`.
+   * An instance that saw too little learns the revision from the refusal and tries again.
+   */
+  private headCheck(channelId: string, k: bigint) {
+    return {
+      key: key(HEAD + channelId),
+      target: 'Mod' as const,
+      result: 'Less' as const,
+      mod_revision: String(k + this.keyWindow),
+    };
   }
 
   async append(channelId: string, e: Omit<StoredEvent, 'id'>): Promise<string> {
     await this.isReady();
-    const r = await this.client.kv.txn(
-      { success: [this.eventPut(channelId, e)] },
-      this.deadline(this.ackTimeoutMs),
-    );
-    return r.header.revision;
+    for (let tries = 0; ; tries++) {
+      const k = this.seen;
+      const r = await this.client.kv.txn(
+        {
+          compare: [this.headCheck(channelId, k)],
+          success: [
+            this.eventPut(channelId, e, k),
+            { request_put: { key: key(HEAD + channelId), value: Buffer.alloc(0) } },
+          ],
+        },
+        this.deadline(this.ackTimeoutMs),
+      );
+      this.see(r.header.revision);
+      if (r.succeeded) return r.header.revision;
+      if (tries >= 2) throw new Error('etcd: the channel head kept moving');
+    }
   }
 
   /**
    * One transaction per callback (one round trip), idempotent: the channel must exist and the
-   * body must not be held already. A write can commit and still fail at the relay (a member's connection cut
-   * after the quorum had it, a relay killed before its 200): the 503 makes the PSP send it
-   * again, and without this the callback would be stored twice (seen in the failover run). A
-   * body already held is answered 200 with its first id, as a retry of it.
+   * callback's event must not be held already. A write can commit and still fail at the relay (a
+   * member's connection cut after the quorum had it, a relay killed before its 200): the 503
+   * makes the PSP send it again, often with a new timestamp and signature, and without this the
+   * callback would be stored twice (seen in the failover run). The event is named by what the
+   * PSP names it by (callback-identity.ts), not by the body's bytes; one already held is
+   * answered 200 with its first id, as a retry of it.
    */
   async appendChecked(
     channelId: string,
@@ -466,45 +498,61 @@ export class EtcdStore implements RelayStore {
     if (!CHANNEL_ID.test(channelId)) return { refused: 'unknown_channel' };
     await this.isReady(this.ackTimeoutMs);
     this.limiter ??= new RateLimiter(limit.ratePerSec, limit.burst);
-    if (!this.limiter.takeShared(channelId, this.peers)) return { refused: 'rate' };
+    const cost = this.limiter.shareCost(this.peers);
+    if (!this.limiter.take(channelId, cost)) return { refused: 'rate' };
     const ch = key(CHANNEL + channelId);
-    const dd = key(dedupes(channelId) + createHash('sha256').update(e.body).digest('base64url'));
-    const lease = await this.leaseForDedupe();
-    const r = await this.client.kv
-      .txn(
-        {
-          compare: [
-            { key: ch, target: 'Version', result: 'Greater', version: 0 },
-            { key: dd, target: 'Create', result: 'Equal', create_revision: 0 },
-          ],
-          success: [this.eventPut(channelId, e), { request_put: { key: dd, lease } }],
-          failure: [
-            { request_range: { key: ch, keys_only: true } },
-            { request_range: { key: dd, keys_only: true } },
-          ],
-        },
-        this.deadline(this.ackTimeoutMs),
-      )
-      .catch((err: unknown) => {
-        // The lease ended early (a cluster restored from a backup): a new one next time.
-        if (/lease not found/i.test(String(err))) this.dedupeLease = null;
-        throw err;
-      });
-    if (r.succeeded) {
-      const rev = BigInt(r.header.revision);
-      if (rev > this.written) this.written = rev;
-      return { id: r.header.revision };
+    const dd = key(dedupes(channelId) + identityKey(callbackIdentity(e.headers, e.body)));
+    const lease = await this.leaseForDedupe().catch((err: unknown) => {
+      this.limiter?.refund(channelId, cost);
+      throw err;
+    });
+    const hd = key(HEAD + channelId);
+    for (let tries = 0; ; tries++) {
+      const k = this.seen;
+      const r = await this.client.kv
+        .txn(
+          {
+            compare: [
+              { key: ch, target: 'Version', result: 'Greater', version: 0 },
+              { key: dd, target: 'Create', result: 'Equal', create_revision: 0 },
+              this.headCheck(channelId, k),
+            ],
+            success: [
+              this.eventPut(channelId, e, k),
+              { request_put: { key: dd, lease } },
+              { request_put: { key: hd, value: Buffer.alloc(0) } },
+            ],
+            failure: [
+              { request_range: { key: ch, keys_only: true } },
+              { request_range: { key: dd, keys_only: true } },
+            ],
+          },
+          this.deadline(this.ackTimeoutMs),
+        )
+        .catch((err: unknown) => {
+          // The lease ended early (a cluster restored from a backup): a new one next time.
+          if (/lease not found/i.test(String(err))) this.dedupeLease = null;
+          // Answered 503: not accepted, so not counted (the PSP's retry pays instead).
+          this.limiter?.refund(channelId, cost);
+          throw err;
+        });
+      this.see(r.header.revision);
+      if (r.succeeded) return { id: r.header.revision };
+      const [channel, held] = r.responses.map((x) => x.response_range.kvs[0]);
+      if (!channel) {
+        // No bucket is kept for an id that is no channel: made-up ids grow nothing.
+        this.limiter.forget(channelId);
+        return { refused: 'unknown_channel' };
+      }
+      // Held already: the dedupe key was written in the event's transaction, so its revision is
+      // the event's id.
+      if (held) return { id: held.mod_revision };
+      // The head check failed: this instance saw too little; it now knows the header's revision.
+      if (tries >= 2) {
+        this.limiter.refund(channelId, cost);
+        throw new Error('etcd: the channel head kept moving');
+      }
     }
-    const [channel, held] = r.responses.map((x) => x.response_range.kvs[0]);
-    if (!channel) {
-      // No bucket is kept for an id that is no channel: made-up ids grow nothing.
-      this.limiter.forget(channelId);
-      return { refused: 'unknown_channel' };
-    }
-    // Held already: the dedupe key was written in the event's transaction, so its revision is
-    // the event's id.
-    if (held) return { id: held.mod_revision };
-    throw new Error('etcd: the write failed and neither check explains why');
   }
 
   /** A lease of DEDUPE_TTL_S, a new one every hour: each dedupe key lives 24 to 25 hours. */
@@ -522,39 +570,124 @@ export class EtcdStore implements RelayStore {
     return this.dedupeLease;
   }
 
+  /** Ranges read together at one revision (a read-only transaction: one round trip). */
+  private async readTogether(reqs: IRangeRequest[]): Promise<IRangeResponse[]> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const r = await this.client.kv.txn(
+          { success: reqs.map((request_range) => ({ request_range })) },
+          this.deadline(READ_MS[attempt]),
+        );
+        this.see(r.header.revision);
+        return r.responses.map((x) => x.response_range);
+      } catch (e) {
+        if (attempt + 1 >= READ_MS.length) throw e;
+      }
+    }
+  }
+
+  /** A legacy key's range (sorted before every `r` key), one key at most: whether any is left. */
+  private legacyProbe(channelId: string): IRangeRequest {
+    return {
+      key: key(events(channelId)),
+      range_end: key(events(channelId) + REV),
+      keys_only: true,
+      limit: 1,
+    };
+  }
+
+  /**
+   * The events after `afterId`, in id order, in one round trip: the keys whose K lies in the
+   * keyWindow revisions up to the cursor, filtered by etcd (a bounded range: the few there that
+   * are after the cursor come back), and the keys with K above the cursor, whose revisions are
+   * too, as a plain range with a limit, which etcd 3.4.23 applies (it ignores one with a filter or
+   * a sort: docs/etcd-facts.md §5). It reads on until the last key's K reaches the revision of the
+   * `limit`-th event found: each event's K is below its own revision, so none before it is left.
+   * The cost: the events after the cursor plus the channel's keys among the keyWindow revisions
+   * before it, not the channel's whole history. A channel that still holds legacy keys is read
+   * as before (revision filter and sort).
+   */
   async readAfter(channelId: string, afterId: string | null, limit: number) {
     if (!CHANNEL_ID.test(channelId)) return [];
     await this.isReady();
-    const r = await this.client.kv.range(
-      {
-        key: key(events(channelId)),
-        range_end: prefixEnd(events(channelId)),
-        // An id that is no revision (another store's, after a gap event): from the start.
-        min_mod_revision:
-          afterId !== null && /^\d{1,18}$/.test(afterId) ? String(BigInt(afterId) + 1n) : 0,
-        sort_target: 'Mod',
-        sort_order: 'Ascend',
-        limit,
-      },
-      this.deadline(),
-    );
+    // An id that is no revision (another store's, after a gap event): from the start.
+    const after = isCursor(afterId) ? BigInt(afterId) : null;
+    const ev = events(channelId);
+    const end = prefixEnd(ev);
+    const page = (from: Buffer): IRangeRequest => ({
+      key: from,
+      range_end: end,
+      limit: limit + 64,
+    });
+    // Keys with K up to the cursor: a bounded range, filtered by etcd (only those after the
+    // cursor come back, the few whose instance had not seen the cursor yet); those after it
+    // (K > cursor, so their revision is too): a plain range with a limit.
+    const reqs = [this.legacyProbe(channelId)];
+    if (after !== null)
+      reqs.push({
+        key: key(ev + revKey(after - this.keyWindow)),
+        range_end: key(ev + revKey(after + 1n)),
+        min_mod_revision: String(after + 1n),
+      });
+    let from = key(ev + (after === null ? REV : revKey(after + 1n)));
+    reqs.push(page(from));
+    const res = await this.readTogether(reqs);
+    if (res[0]!.kvs.length > 0) return this.readAfterLegacy(channelId, after, limit);
+    const found: IKeyValue[] = after === null ? [] : [...res[1]!.kvs];
+    if (after !== null) this.readKeysCounted += Number(res[1]!.count);
+    for (let r = res[res.length - 1]!; ;) {
+      this.readKeysCounted += Number(r.count);
+      found.push(...r.kvs);
+      found.sort((x, y) => (BigInt(x.mod_revision) < BigInt(y.mod_revision) ? -1 : 1));
+      const last = r.kvs[r.kvs.length - 1];
+      if (!r.more || !last) break;
+      const lastK = keyRevision(last.key.toString().slice(ev.length));
+      if (found.length >= limit && lastK >= BigInt(found[limit - 1]!.mod_revision)) break;
+      from = Buffer.concat([last.key, Buffer.from([0])]);
+      r = await this.read(page(from));
+    }
+    return found.slice(0, limit).map(decode);
+  }
+
+  /** The read before keys carried a revision: the channel's whole retained history, filtered. */
+  private async readAfterLegacy(channelId: string, after: bigint | null, limit: number) {
+    const r = await this.read({
+      key: key(events(channelId)),
+      range_end: prefixEnd(events(channelId)),
+      min_mod_revision: after === null ? 0 : String(after + 1n),
+      sort_target: 'Mod',
+      sort_order: 'Ascend',
+      limit,
+    });
+    this.readKeysCounted += Number(r.count);
     return r.kvs.map(decode);
   }
 
+  /**
+   * Whether the event `id` is still held: looked for first among the keys of the keyWindow
+   * revisions before it (where its instance's K puts it unless that instance saw little), then,
+   * not found there (purged, never this channel's, or a legacy key), in the whole channel.
+   */
   async holds(channelId: string, id: string) {
-    if (!CHANNEL_ID.test(channelId) || !/^\d{1,18}$/.test(id)) return false;
+    if (!CHANNEL_ID.test(channelId) || !isCursor(id)) return false;
     await this.isReady();
-    const r = await this.client.kv.range(
+    const rev = BigInt(id);
+    const [near] = await this.readTogether([
       {
-        key: key(events(channelId)),
-        range_end: prefixEnd(events(channelId)),
-        min_mod_revision: id,
-        max_mod_revision: id,
-        // Not count_only: etcd counts the whole range before the revision filters apply.
+        key: key(events(channelId) + revKey(rev - this.keyWindow)),
+        range_end: key(events(channelId) + revKey(rev)),
         keys_only: true,
       },
-      this.deadline(),
-    );
+    ]);
+    if (near!.kvs.some((kv) => kv.mod_revision === id)) return true;
+    const r = await this.read({
+      key: key(events(channelId)),
+      range_end: prefixEnd(events(channelId)),
+      min_mod_revision: id,
+      max_mod_revision: id,
+      // Not count_only: etcd counts the whole range before the revision filters apply.
+      keys_only: true,
+    });
     return r.kvs.length > 0;
   }
 
@@ -579,11 +712,27 @@ export class EtcdStore implements RelayStore {
     let purged = 0;
     for (const kv of list.kvs) {
       const id = kv.key.toString().slice(CHANNEL.length);
-      const r = await this.client.kv.deleteRange(
-        { key: key(events(id)), range_end: key(events(id) + timeKey(receivedAt)) },
+      const r = await this.client.kv.txn(
+        {
+          success: [
+            // Legacy keys (before `r`), then the `r` keys.
+            {
+              request_delete_range: {
+                key: key(events(id)),
+                range_end: key(events(id) + timeKey(receivedAt)),
+              },
+            },
+            {
+              request_delete_range: {
+                key: key(events(id) + REV),
+                range_end: await this.purgeEnd(id, receivedAt),
+              },
+            },
+          ],
+        },
         this.deadline(),
       );
-      purged += Number(r.deleted);
+      for (const x of r.responses) purged += Number(x.response_delete_range.deleted);
     }
     const upTo = this.purgedAt;
     this.purgedAt = list.header.revision;
@@ -593,6 +742,28 @@ export class EtcdStore implements RelayStore {
         if (!/compacted/i.test(String(e))) throw e;
       });
     return purged;
+  }
+
+  /**
+   * Where a channel's purge stops: its legacy keys sort by time, so those received before
+   * `receivedAt` are a prefix, and so, within an instance's clock, are its `r` keys (they sort by
+   * revision). The purge deletes the `r` keys up to the first received at or after `receivedAt`:
+   * an instance whose clock runs ahead makes it stop early (kept longer), never delete a newer one.
+   */
+  private async purgeEnd(channelId: string, receivedAt: number): Promise<Buffer> {
+    const ev = events(channelId);
+    let from = key(ev + REV);
+    for (;;) {
+      const r = await this.client.kv.range(
+        { key: from, range_end: prefixEnd(ev), keys_only: true, limit: 1000 },
+        this.deadline(),
+      );
+      for (const kv of r.kvs)
+        if (keyTime(kv.key.toString().slice(ev.length)) >= receivedAt) return kv.key;
+      const last = r.kvs[r.kvs.length - 1];
+      if (!r.more || !last) return prefixEnd(ev);
+      from = Buffer.concat([last.key, Buffer.from([0])]);
+    }
   }
 
   /** A write the quorum must accept (for /readyz). */
@@ -605,10 +776,9 @@ export class EtcdStore implements RelayStore {
     this.closed = true;
     await this.isReady(1000).catch(() => undefined);
     if (this.presenceTimer) clearInterval(this.presenceTimer);
-    if (this.watchdog) clearInterval(this.watchdog);
+    this.watch?.close();
     // Gone at once from the others' count (a restart must not halve the rate for 15 s).
     await this.lease?.revoke(this.deadline(1000)).catch(() => undefined);
     this.client.close();
-    this.watchClient.close();
   }
 }

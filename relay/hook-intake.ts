@@ -80,7 +80,13 @@ export function hookIntake(o: HookIntakeOptions) {
     const channel = await o.store.getChannel(id);
     if (!channel) return { refused: 'unknown_channel' };
     if (!o.limiter.take(channel.id)) return { refused: 'rate' };
-    return { id: await o.store.append(channel.id, e) };
+    try {
+      return { id: await o.store.append(channel.id, e) };
+    } catch (err) {
+      // Answered 503: not accepted, so not counted (the PSP's retry pays instead).
+      o.limiter.refund(channel.id);
+      throw err;
+    }
   }
 
   async function store(

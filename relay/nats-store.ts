@@ -235,8 +235,15 @@ export class NatsStore implements RelayStore {
     const channel = await this.getChannel(channelId);
     if (!channel) return { refused: 'unknown_channel' };
     this.limiter ??= new RateLimiter(limit.ratePerSec, limit.burst);
-    if (!this.limiter.takeShared(channel.id, this.peers())) return { refused: 'rate' };
-    return { id: await this.append(channel.id, e) };
+    const cost = this.limiter.shareCost(this.peers());
+    if (!this.limiter.take(channel.id, cost)) return { refused: 'rate' };
+    try {
+      return { id: await this.append(channel.id, e) };
+    } catch (err) {
+      // Answered 503: not accepted, so not counted (the PSP's retry pays instead).
+      this.limiter.refund(channel.id, cost);
+      throw err;
+    }
   }
 
   async readAfter(channelId: string, afterId: string | null, limit: number) {

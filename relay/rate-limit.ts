@@ -18,8 +18,18 @@ export class RateLimiter {
    * bucket (NATS, etcd): it pays one token per instance alive (never more than the burst), so
    * together they never let more than the rate through.
    */
-  takeShared(key: string, instances: number): boolean {
-    return this.take(key, Math.min(instances, Math.max(1, Math.floor(this.burst))));
+  shareCost(instances: number): number {
+    return Math.min(instances, Math.max(1, Math.floor(this.burst)));
+  }
+
+  /**
+   * Gives back the `cost` a callback took when it was then not accepted (the store could not
+   * hold it: 503). The rate counts callbacks accepted, not a PSP's retries through an outage
+   * (before, one quorum loss turned 32,224 of them into 429s once the store was back).
+   */
+  refund(key: string, cost = 1): void {
+    const b = this.buckets.get(key);
+    if (b) b.tokens = Math.min(this.burst, b.tokens + cost);
   }
 
   /** `cost` tokens at once (a NATS instance pays one per instance alive: nats-store.ts). */

@@ -4,6 +4,7 @@ import { startEtcdCluster } from '../../helpers/etcd';
 import { newRelayChannel } from '../../helpers/relay-channel';
 import { startRelayProcess } from '../../helpers/relay-process';
 import { sseEvents } from '../../helpers/sse-events';
+import { Etcd3 } from 'etcd3';
 import { EtcdStore } from '../../../relay/etcd-store';
 
 // What the etcd store does beyond the suite every store runs (api.test.ts, replicated-store,
@@ -65,6 +66,46 @@ describe('the etcd store', () => {
     }
   }, 30_000);
 
+  it('a PSP’s resend with a new timestamp, signature and sending time is the same event: stored once', async () => {
+    const relay = await startRelay({ store: new EtcdStore(etcd.servers), adminToken: ADMIN });
+    const send = (body: unknown, headers: Record<string, string>) =>
+      fetch(`${relay.url}/hooks/${c.channelId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, ...((await r.json()) as { id?: string }) }));
+    const c = await newRelayChannel(relay.url, ADMIN);
+    try {
+      const paid = (sentAt: number) => ({ data: { transactionId: 'T1', status: 'PAID', sentAt } });
+      const signed = (t: number) => ({ 'x-timestamp': String(t), 'x-signature': `sig-${t}` });
+      const pix = (horario: string) => ({ pix: [{ endToEndId: 'E1', txid: 'tx1', horario }] });
+      const sent = [
+        await send(paid(1), signed(1)),
+        await send(paid(9), signed(9)), // the resend after a 503 that was stored
+        await send({ data: { transactionId: 'T1', status: 'REFUNDED' } }, signed(20)),
+        await send({ a: 1 }, { 'x-event-id': 'ev-1', ...signed(30) }),
+        await send({ a: 2 }, { 'x-event-id': 'ev-1', ...signed(31) }),
+        await send(pix('2026-11-27T10:00:00Z'), {}),
+        await send(pix('2026-11-27T10:00:05Z'), {}),
+      ];
+      expect(sent.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);
+      expect([sent[1]!.id, sent[4]!.id, sent[6]!.id]).toEqual([
+        sent[0]!.id,
+        sent[3]!.id,
+        sent[5]!.id,
+      ]);
+      const got = await readAll(relay.url, c, 5, 2000); // a fifth would be a copy
+      expect(got.map((e) => JSON.parse(e.body) as unknown)).toEqual([
+        paid(1),
+        { data: { transactionId: 'T1', status: 'REFUNDED' } },
+        { a: 1 },
+        pix('2026-11-27T10:00:00Z'),
+      ]);
+    } finally {
+      await relay.close();
+    }
+  }, 30_000);
+
   it('a terminal behind 80 callbacks of 60 KB each reads them all (above gRPC’s default 4 MiB a read)', async () => {
     const relay = await startRelay({ store: new EtcdStore(etcd.servers), adminToken: ADMIN });
     try {
@@ -82,6 +123,74 @@ describe('the etcd store', () => {
       await relay.close();
     }
   }, 60_000);
+
+  it('a read after a cursor costs the events after it, not the channel’s history; a purge and `holds` still work', async () => {
+    const store = new EtcdStore(etcd.servers, { keyWindow: 50 });
+    const limit = { ratePerSec: 1e6, burst: 1e6 };
+    const ev = (i: number, at = Date.now()) => ({
+      receivedAt: at,
+      headers: {},
+      body: Buffer.from(JSON.stringify({ i })),
+    });
+    try {
+      const id = `cost-${Date.now()}`;
+      await store.createChannel({ id, tokenHash: 'x', createdAt: 0 });
+      const ids: string[] = [];
+      for (let i = 0; i < 600; i += 20) {
+        const batch = await Promise.all(
+          Array.from({ length: 20 }, (_, j) => store.appendChecked(id, ev(i + j), limit)),
+        );
+        for (const r of batch) ids.push((r as { id: string }).id);
+      }
+      ids.sort((a, b) => Number(a) - Number(b));
+      // 600 events behind, 3 after the cursor: etcd counts the keys each range spans.
+      const before = store.readKeysCounted;
+      const after = await store.readAfter(id, ids[596]!, 256);
+      expect(after.map((e) => e.id)).toEqual(ids.slice(597));
+      expect(store.readKeysCounted - before).toBeLessThan(120);
+      // Paged from the start, in order, all of them.
+      const all: string[] = [];
+      for (let cursor: string | null = null; ;) {
+        const page = await store.readAfter(id, cursor, 256);
+        if (page.length === 0) break;
+        all.push(...page.map((e) => e.id));
+        cursor = page[page.length - 1]!.id;
+      }
+      expect(all).toEqual(ids);
+      expect(await store.holds(id, ids[300]!)).toBe(true);
+      expect(await store.holds(id, String(BigInt(ids[0]!) - 1n))).toBe(false);
+      // The purge deletes what came before its time, and keeps the rest.
+      const cutoff = Date.now() + 1;
+      await new Promise((r) => setTimeout(r, 20));
+      const kept = await store.appendChecked(id, ev(600), limit);
+      // Every channel is purged: the other tests' events too.
+      expect(await store.purgeBefore(cutoff)).toBeGreaterThanOrEqual(600);
+      expect((await store.readAfter(id, null, 10)).map((e) => e.id)).toEqual([
+        (kept as { id: string }).id,
+      ]);
+      expect(await store.holds(id, ids[599]!)).toBe(false);
+
+      // A key written before keys carried a revision is read, in order, and purged by its time.
+      const legacy = `legacy-${Date.now()}`;
+      await store.createChannel({ id: legacy, tokenHash: 'x', createdAt: 0 });
+      const raw = new Etcd3({ hosts: etcd.servers });
+      const old = await raw
+        .put(`relay/ev/${legacy}/${'1'.padStart(15, '0')}-0123456789ab`)
+        .value(Buffer.concat([Buffer.from('{"r":1,"h":{}}\n'), Buffer.from('{"old":1}')]));
+      raw.close();
+      const next = (await store.appendChecked(legacy, ev(1), limit)) as { id: string };
+      const both = await store.readAfter(legacy, null, 10);
+      expect(both.map((e) => e.id)).toEqual([old.header.revision, next.id]);
+      expect((await store.readAfter(legacy, old.header.revision, 10)).map((e) => e.id)).toEqual([
+        next.id,
+      ]);
+      expect(await store.holds(legacy, old.header.revision)).toBe(true);
+      expect(await store.purgeBefore(2)).toBe(1);
+      expect((await store.readAfter(legacy, null, 10)).map((e) => e.id)).toEqual([next.id]);
+    } finally {
+      await store.close();
+    }
+  }, 120_000);
 
   it('history compacted past the watch, then its members restarted: the relay keeps running, and a listening terminal gets the next callback at once', async () => {
     const relay = await startRelayProcess({

@@ -58,4 +58,32 @@ describe.each(ENGINES)('the per-channel rate on $name', (engine) => {
       await d.close().catch(() => undefined);
     }
   }, 60_000);
+
+  it('callbacks refused with 503 while the quorum is gone do not spend the bucket', async () => {
+    const c = await relay();
+    try {
+      expect((await fetch(`${c.url}/readyz`)).status).toBe(200);
+      const id = await channel(c.url);
+      // Two of three nodes stopped: nothing can be held, every callback is answered 503.
+      cluster.pause(1);
+      cluster.pause(2);
+      // One after another, as a PSP retries (attempts in flight at once hold their tokens).
+      const refused: number[] = [];
+      for (let i = 0; i < 6; i++) refused.push(await post(c.url, id, i));
+      expect(refused).toEqual([503, 503, 503, 503, 503, 503]);
+      cluster.resume(1);
+      cluster.resume(2);
+      // Back: the PSP's retries are accepted, the whole bucket of 4 (the 503s cost nothing).
+      const accepted: number[] = [];
+      for (let i = 0; accepted.length < 5 && i < 200; i++) {
+        const s = await post(c.url, id, 10 + i);
+        if (s !== 503) accepted.push(s);
+        else await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(accepted).toEqual([200, 200, 200, 200, 429]);
+    } finally {
+      for (let i = 0; i < 3; i++) cluster.resume(i);
+      await c.close();
+    }
+  }, 90_000);
 });
