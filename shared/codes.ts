@@ -170,6 +170,7 @@ export const ERROR_CODES = [
   'PDV_API_ORIGIN',
   'PDV_API_BODY',
   'PDV_API_PATH',
+  'PDV_API_PAYER',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1144,6 +1144,8 @@ export const en: Messages = {
     PDV_API_ORIGIN: 'the local API does not answer web pages.',
     PDV_API_BODY: 'the request body is not a JSON object.',
     PDV_API_PATH: 'the address has a broken %-escape.',
+    PDV_API_PAYER:
+      "the sale's payer must be an object with name, document, email and phone as text.",
     REQUEST_TOO_LARGE:
       'The text sent is too large (over 256 KB). Check what was pasted and try again.',
     PRINTER_NOT_FOUND: 'The configured printer was not found. Check its name in Settings.',

@@ -1154,6 +1154,8 @@ export const ptBR = {
     PDV_API_ORIGIN: 'a API local não atende páginas da web.',
     PDV_API_BODY: 'o corpo do pedido não é um objeto JSON.',
     PDV_API_PATH: 'o endereço tem um escape % quebrado.',
+    PDV_API_PAYER:
+      'o pagador da venda deve ser um objeto com name, document, email e phone em texto.',
     REQUEST_TOO_LARGE:
       'O texto enviado é grande demais (mais de 256 KB). Confira o que foi colado e tente de novo.',
     PRINTER_NOT_FOUND:
