@@ -133,6 +133,7 @@ export const ERROR_CODES = [
   'APIPIX_WEBHOOK_NO_RELAY',
   // Devolução and the received-PIX list (electron/services/refunds/, reconciliation/received-pix.ts)
   'REFUND_NOT_OFFERED',
+  'REFUND_DEMO_APART',
   'REFUND_NOT_PAID',
   'REFUND_NOTHING_LEFT',
   'REFUND_EXCEEDS_REMAINING',

@@ -938,6 +938,7 @@ export const en: Messages = {
     differentTitle: 'Paid a different amount',
     charged: 'Charged',
     received: 'Received',
+    demo: 'DEMONSTRATION — no value',
   },
   printer: {
     title: 'Printer',
@@ -1035,6 +1036,8 @@ export const en: Messages = {
     APIPIX_WEBHOOK_NO_RELAY: 'Without a relay, the PSP has nowhere to send payments.',
     APIPIX_CANCEL_REFUSED:
       'The PSP would not cancel this charge (it is no longer active: it may have been paid). Check its status.',
+    REFUND_DEMO_APART:
+      'This is a DEMO sale: its money was never real, so it cannot be given back through your PSP.',
     REFUND_NOT_OFFERED:
       "This PSP offers no refund through its API: give the money back with a withdrawal to the payer's key.",
     REFUND_NOT_PAID: 'Only a paid sale can be refunded.',

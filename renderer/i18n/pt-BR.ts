@@ -944,6 +944,7 @@ export const ptBR = {
     differentTitle: 'Pago com valor diferente',
     charged: 'Cobrado',
     received: 'Recebido',
+    demo: 'DEMONSTRAÇÃO — sem valor',
   },
   printer: {
     title: 'Impressora',
@@ -1043,6 +1044,8 @@ export const ptBR = {
     APIPIX_WEBHOOK_NO_RELAY: 'Sem relay, o PSP não tem para onde avisar os pagamentos.',
     APIPIX_CANCEL_REFUSED:
       'O PSP não cancelou esta cobrança (ela não está mais ativa: pode ter sido paga). Confira o status.',
+    REFUND_DEMO_APART:
+      'Esta é uma venda de DEMONSTRAÇÃO: o dinheiro dela não existe, então não pode ser devolvido pelo seu PSP.',
     REFUND_NOT_OFFERED:
       'Este PSP não oferece devolução pela API: devolva com um saque para a chave do pagador.',
     REFUND_NOT_PAID: 'Só uma venda paga pode ser devolvida.',
