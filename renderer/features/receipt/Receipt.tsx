@@ -50,6 +50,8 @@ export function Receipt({
 }) {
   const { t } = useTranslation();
   const charge = useReceiptRow(given);
+  // When the receipt was made; receiptIssuedAt keeps it no earlier than the payment.
+  const [madeAt] = useState(() => Date.now());
   const paid = isReceived(charge);
   const different = charge.status === 'PAID_DIFFERENT_AMOUNT';
   if (!paid && !charge.brcode) return null;
@@ -106,7 +108,7 @@ export function Receipt({
           </>
         )}
         <p className="receipt-small">
-          {t('receipt.date')}: {when(receiptIssuedAt(charge, Date.now()))}
+          {t('receipt.date')}: {when(receiptIssuedAt(charge, madeAt))}
         </p>
         {charge.demo && <p className="receipt-demo">{t('receipt.demo')}</p>}
       </section>
