@@ -31,6 +31,9 @@ export function App() {
       useHistory.getState().onUpdate(c);
     });
     const offWithdrawals = bridge().on('withdrawals:updated', useWithdrawals.getState().onUpdate);
+    const offRefunds = bridge().on('refunds:updated', (r) =>
+      useHistory.getState().onRefund(r.chargeId),
+    );
     const offPaid = bridge().on('charges:paid', (p) => usePayments.getState().onPaid(p.charge));
     // A sale from the shop's PDV: the Caixa comes forward with its QR.
     const offPdv = bridge().on('pdv:sale', (p) => {
@@ -51,6 +54,7 @@ export function App() {
       offCharges();
       offPaid();
       offWithdrawals();
+      offRefunds();
     };
   }, []);
   // Once the Caixa is up, the other screens' chunks are fetched while the counter is idle.

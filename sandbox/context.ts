@@ -4,7 +4,7 @@ import type { DialectId } from './dialect';
 import { HttpError } from './errors';
 import type { Fault, FaultTable } from './faults';
 import type { TokenIssuer } from './jwt';
-import type { Account, SandboxState } from './state';
+import type { Account, SandboxState, Withdrawal } from './state';
 
 /** What every route needs; plain objects, so tests can reach into them. */
 export interface SandboxContext {
@@ -14,6 +14,8 @@ export interface SandboxContext {
   faults: FaultTable;
   now: () => number;
   dialect: DialectId;
+  /** A withdrawal was accepted (PROCESSING): DEMO mode settles it by itself (server.ts). */
+  onWithdrawal?: (w: Withdrawal) => void;
 }
 
 declare module 'fastify' {

@@ -10,8 +10,8 @@ import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { chargeRoutes } from './routes/charges';
 import { controlRoutes } from './routes/control';
-import { settleCharge } from './settlement';
-import { SandboxState, type Charge } from './state';
+import { settleCharge, settleWithdrawal } from './settlement';
+import { SandboxState, type Charge, type Withdrawal } from './state';
 
 export interface SandboxOptions {
   port?: number;
@@ -24,6 +24,12 @@ export interface SandboxOptions {
   statePath?: string;
   /** The PSP dialect to speak (`--dialect`; default `seed`). */
   dialect?: DialectId;
+  /**
+   * Withdrawals complete by themselves this long after they are accepted (with their
+   * callback), as a PSP's do once the bank has sent the PIX. DEMO mode sets it so a DEMO
+   * withdrawal or refund is seen to the end; unset, they wait for `/__sandbox/.../complete`.
+   */
+  settleWithdrawalsAfterMs?: number;
 }
 
 export interface Sandbox {
@@ -60,6 +66,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }, ctx.state.autopayMs);
     autopayTimers.add(t);
   };
+  const settleLater = (w: Withdrawal) => {
+    const ms = options.settleWithdrawalsAfterMs;
+    if (ms === undefined) return;
+    const t = setTimeout(() => {
+      autopayTimers.delete(t);
+      if (w.status === 'PROCESSING') settleWithdrawal(ctx, w, 'COMPLETED');
+      persist();
+    }, ms);
+    autopayTimers.add(t);
+  };
+  ctx.onWithdrawal = settleLater;
+  // Accepted before a restart: they settle too.
+  for (const w of ctx.state.withdrawals.values()) if (w.status === 'PROCESSING') settleLater(w);
 
   const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 1 << 20 });
   app.setErrorHandler((error, _req, reply) => {

@@ -138,6 +138,7 @@ export const ERROR_CODES = [
   'APIPIX_WEBHOOK_NO_RELAY',
   // Devolução and the received-PIX list (electron/services/refunds/, reconciliation/received-pix.ts)
   'REFUND_NOT_OFFERED',
+  'REFUND_DEMO_APART',
   'REFUND_NOT_PAID',
   'REFUND_NOTHING_LEFT',
   'REFUND_EXCEEDS_REMAINING',
@@ -175,6 +176,7 @@ export const ERROR_CODES = [
   'PDV_API_ORIGIN',
   'PDV_API_BODY',
   'PDV_API_PATH',
+  'PDV_API_PAYER',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

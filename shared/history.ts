@@ -127,6 +127,8 @@ export const receiptLabelsSchema = z
     expires: label,
     charge: label,
     date: label,
+    /** The mark on every DEMO charge's receipt ("DEMONSTRAÇÃO — sem valor"). */
+    demo: label,
   })
   .strict();
 export type ReceiptLabels = z.infer<typeof receiptLabelsSchema>;

@@ -73,8 +73,15 @@ export async function startDemoRelay(dataDir: string) {
   return { relay, channelId: channelId!, token };
 }
 
+/** How long a DEMO withdrawal stays `Em processamento` before it completes. */
+export const DEMO_WITHDRAWAL_MS = 3_000;
+
 export async function startEmbeddedDemo(dataDir: string): Promise<DemoPsp> {
-  const sandbox = await startSandbox({ statePath: path.join(dataDir, 'demo-psp.json') });
+  const sandbox = await startSandbox({
+    statePath: path.join(dataDir, 'demo-psp.json'),
+    // A DEMO withdrawal (or refund, which is one) completes by itself, as a PSP's would.
+    settleWithdrawalsAfterMs: DEMO_WITHDRAWAL_MS,
+  });
   const r = await startDemoRelay(dataDir);
   return {
     baseUrl: sandbox.baseUrl,

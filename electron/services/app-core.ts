@@ -35,7 +35,13 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
   const cb = await callbackParts({ f, p, c, o, monitor });
   source = cb.source;
   const own = ownerParts({ f, p, c, cb, o });
-  const pdvs = pdvParts({ ...f, charges: c.charges, settings: p.settings, o });
+  const pdvs = pdvParts({
+    ...f,
+    charges: c.charges,
+    settings: p.settings,
+    mode: () => p.sel.mode,
+    o,
+  });
   const { info, health } = healthParts({ f, p, c, cb, own, o, monitor });
   const { start, stop } = coreLifecycle({ f, p, c, cb, pdvs, health, o });
   return {

@@ -21,6 +21,8 @@ export function RefundPanel({ chargeId }: { chargeId: string }) {
   const [data, setData] = useState<ChargeRefunds | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [askPin, setAskPin] = useState<number | null>(null);
+  // DEMO tried first has no owner PIN yet: the gate sets one (typed twice) instead of failing.
+  const [hasPin, setHasPin] = useState(true);
   // The family kind: the money goes back by a withdrawal to the key the owner types.
   const [draft, setDraft] = useState<RefundDraft>({ amount: '', keyType: 'CPF', key: '' });
   // The receipt on paper: ESC/POS when configured, else this print area and the host's print.
@@ -30,7 +32,11 @@ export function RefundPanel({ chargeId }: { chargeId: string }) {
     void printPage(printedHeightMm()).then((r) => !r.ok && setError(describeError(r)));
   }, [paper]);
   const load = useCallback(async () => {
-    const r = await bridge().refunds.forCharge({ chargeId });
+    const [r, owner] = await Promise.all([
+      bridge().refunds.forCharge({ chargeId }),
+      bridge().owner.status({}),
+    ]);
+    if (owner.ok) setHasPin(owner.value.hasPin);
     if (r.ok) setData(r.value);
     else setError(describeError(r));
   }, [chargeId]);
@@ -99,9 +105,14 @@ export function RefundPanel({ chargeId }: { chargeId: string }) {
       {paper && <RefundPaper refund={paper} data={data} />}
       {askPin !== null && (
         <PinDialog
-          hasPin
+          hasPin={hasPin}
           onUnlock={send}
-          onSetPin={async () => null}
+          onSetPin={async (pin) => {
+            const set = await bridge().owner.setPin({ newPin: pin });
+            if (!set.ok) return describeError(set);
+            setHasPin(true);
+            return send(pin);
+          }}
           onCancel={() => setAskPin(null)}
         />
       )}

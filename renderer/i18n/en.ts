@@ -989,6 +989,7 @@ export const en: Messages = {
     differentTitle: 'Paid a different amount',
     charged: 'Charged',
     received: 'Received',
+    demo: 'DEMONSTRATION — no value',
   },
   printer: {
     title: 'Printer',
@@ -1086,6 +1087,8 @@ export const en: Messages = {
     APIPIX_WEBHOOK_NO_RELAY: 'Without a relay, the PSP has nowhere to send payments.',
     APIPIX_CANCEL_REFUSED:
       'The PSP would not cancel this charge (it is no longer active: it may have been paid). Check its status.',
+    REFUND_DEMO_APART:
+      'This is a DEMO sale: its money was never real, so it cannot be given back through your PSP.',
     REFUND_NOT_OFFERED:
       "This PSP offers no refund through its API: give the money back with a withdrawal to the payer's key.",
     REFUND_NOT_PAID: 'Only a paid sale can be refunded.',
@@ -1201,6 +1204,8 @@ export const en: Messages = {
     PDV_API_ORIGIN: 'the local API does not answer web pages.',
     PDV_API_BODY: 'the request body is not a JSON object.',
     PDV_API_PATH: 'the address has a broken %-escape.',
+    PDV_API_PAYER:
+      "the sale's payer must be an object with name, document, email and phone as text.",
     REQUEST_TOO_LARGE:
       'The text sent is too large (over 256 KB). Check what was pasted and try again.',
     PRINTER_NOT_FOUND: 'The configured printer was not found. Check its name in Settings.',

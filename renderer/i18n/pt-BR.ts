@@ -994,6 +994,7 @@ export const ptBR = {
     differentTitle: 'Pago com valor diferente',
     charged: 'Cobrado',
     received: 'Recebido',
+    demo: 'DEMONSTRAÇÃO — sem valor',
   },
   printer: {
     title: 'Impressora',
@@ -1093,6 +1094,8 @@ export const ptBR = {
     APIPIX_WEBHOOK_NO_RELAY: 'Sem relay, o PSP não tem para onde avisar os pagamentos.',
     APIPIX_CANCEL_REFUSED:
       'O PSP não cancelou esta cobrança (ela não está mais ativa: pode ter sido paga). Confira o status.',
+    REFUND_DEMO_APART:
+      'Esta é uma venda de DEMONSTRAÇÃO: o dinheiro dela não existe, então não pode ser devolvido pelo seu PSP.',
     REFUND_NOT_OFFERED:
       'Este PSP não oferece devolução pela API: devolva com um saque para a chave do pagador.',
     REFUND_NOT_PAID: 'Só uma venda paga pode ser devolvida.',
@@ -1210,6 +1213,8 @@ export const ptBR = {
     PDV_API_ORIGIN: 'a API local não atende páginas da web.',
     PDV_API_BODY: 'o corpo do pedido não é um objeto JSON.',
     PDV_API_PATH: 'o endereço tem um escape % quebrado.',
+    PDV_API_PAYER:
+      'o pagador da venda deve ser um objeto com name, document, email e phone em texto.',
     REQUEST_TOO_LARGE:
       'O texto enviado é grande demais (mais de 256 KB). Confira o que foi colado e tente de novo.',
     PRINTER_NOT_FOUND:

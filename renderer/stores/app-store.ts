@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { CallOutput } from '../../shared/ipc-contract';
+import { defaultPayerFor } from '../../shared/demo-payer';
 import type { DefaultPayer } from '../../shared/settings';
 import type { ConnectionStatus } from '../../shared/views';
 import { bridge, describeError } from '../bridge';
@@ -42,7 +43,7 @@ interface AppState {
   route: Route;
   pinFor: Route | null;
   paperWidthMm: 58 | 80;
-  /** `Pagador padrão`: with it, a sale is amount + Enter. */
+  /** `Pagador padrão` as saved (null = none); `salePayer` adds DEMO's own. */
   defaultPayer: DefaultPayer | null;
   /** Subscribes to the app's events, then reads everything. */
   load(): Promise<void>;
@@ -69,6 +70,10 @@ let unsubscribe: Array<() => void> = [];
 
 /** Notices that sum up a state (today's refused callbacks): a newer one replaces the shown one. */
 const SUMMARY_NOTICES: ReadonlySet<string> = new Set(['CALLBACKS_REFUSED']);
+
+/** The payer a sale gets when the cashier types none: with it, a sale is amount + Enter. */
+export const salePayer = (s: Pick<AppState, 'defaultPayer' | 'info'>) =>
+  defaultPayerFor(s.defaultPayer, s.info?.mode);
 
 /** The shell: app info, connection, notices, navigation and the owner gate. */
 export const useApp = create<AppState>((set, get) => ({

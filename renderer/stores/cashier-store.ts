@@ -4,7 +4,7 @@ import type { DefaultPayer } from '../../shared/settings';
 import type { ChargeView } from '../../shared/views';
 import { bridge, describeError } from '../bridge';
 import { validateForm, type CashierForm, type FieldErrors } from '../features/cashier/validate';
-import { useApp } from './app-store';
+import { salePayer, useApp } from './app-store';
 
 /** What the confirmation dialog is about: a create in flight, or the pending charge on screen. */
 export type Confirm = null | { kind: 'abandon' | 'cancel' | 'new'; amountCents: number };
@@ -114,7 +114,8 @@ export const useCashier = create<CashierState>((set, get) => ({
   setIdentify: (on) => set({ identify: on }),
   async submit() {
     const { form, busy, charge, identify } = get();
-    const { info, defaultPayer } = useApp.getState();
+    const { info } = useApp.getState();
+    const defaultPayer = salePayer(useApp.getState());
     // One charge per sale: once a charge is on screen, only "Nova cobrança" (or a failure) frees the form.
     if (busy || !info || isLocked(charge)) return;
     const sent = payerFor(form, identify, defaultPayer);

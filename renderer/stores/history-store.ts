@@ -34,6 +34,8 @@ interface HistoryState {
   /** Every charge matching the filters (all pages), for the CSV. */
   allRows(): Promise<HistoryRow[] | null>;
   onUpdate(c: ChargeView): void;
+  /** A devolução changed (from this screen's own dialog too): its sale's row, detail, closing. */
+  onRefund(chargeId: string): void;
 }
 
 let seq = 0;
@@ -119,5 +121,11 @@ export const useHistory = create<HistoryState>((set, get) => ({
     set((s) => ({ rows: s.rows.map((x) => (x.id === c.id ? { ...x, ...c } : x)) }));
     // Totals and paid times come from the ledger: read this page and the closing again.
     void get().load();
+  },
+  onRefund(chargeId) {
+    const { rows, detail } = get();
+    if (detail?.charge.id === chargeId) void get().openDetail(chargeId);
+    // The refunded amount, the row's status and net, and Fechamento are the ledger's: read again.
+    if (rows.some((x) => x.id === chargeId)) void get().load();
   },
 }));

@@ -107,6 +107,7 @@ function createWithdrawal(
   ctx.state.withdrawals.set(w.id, w);
   account.balance.available -= w.amount + w.fee;
   account.balance.blocked += w.amount + w.fee;
+  ctx.onWithdrawal?.(w);
   return w;
 }
 

@@ -169,6 +169,9 @@ export function chargeRoutes(
       externalId: body.external_id,
       amount: body.amount,
       callbackUrl: body.clientCallbackUrl,
+      // Recorded as the PSP records who was charged (listed by the control API for tests).
+      payerName: body.payer.name,
+      payerDocument: body.payer.document,
       ...(body.description !== undefined && { description: body.description }),
     });
     onCreated(ctx.state.charges.get(String(out.qrCodeResponse!.transactionId))!);

@@ -106,6 +106,8 @@ export function controlRoutes(
       amount: toWireAmount(c.amount),
       status: c.status,
       callbackUrl: c.callbackUrl,
+      ...(c.payerName !== undefined && { payerName: c.payerName }),
+      ...(c.payerDocument !== undefined && { payerDocument: c.payerDocument }),
       ...(c.split && { splitUser: c.split.user, splitTax: c.split.tax }),
       ...(c.gateway && { gateway: c.gateway }),
     })),

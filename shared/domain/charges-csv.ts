@@ -1,5 +1,5 @@
 import type { ChargeState } from './charge-state';
-import { isReceived, receivedOf } from './day-closing';
+import { isReceived, netOf, receivedOf } from './day-closing';
 
 /**
  * The Histórico export, as a Brazilian spreadsheet opens it: `;` between cells, decimal comma,
@@ -13,6 +13,8 @@ export interface CsvCharge {
   /** What the PSP says was paid (PAID_DIFFERENT_AMOUNT: not the amount charged). */
   receivedCents?: number;
   feeCents?: number;
+  /** What devoluções gave back (done), when any: the net subtracts it. */
+  refundedCents?: number;
   status: ChargeState;
   flags: readonly string[];
   demo: boolean;
@@ -82,7 +84,7 @@ export function chargesCsv(charges: readonly CsvCharge[], labels: CsvLabels): st
       csvMoney(c.amountCents),
       received !== undefined ? csvMoney(received) : '',
       c.feeCents !== undefined ? csvMoney(c.feeCents) : '',
-      received !== undefined ? csvMoney(received - (c.feeCents ?? 0)) : '',
+      received !== undefined ? csvMoney(netOf(c)) : '',
       labels.status(c.status),
       c.flags.includes('LATE_PAYMENT') ? labels.yes : labels.no,
       c.demo ? labels.yes : labels.no,

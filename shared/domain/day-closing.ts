@@ -102,6 +102,21 @@ export const isReceived = (c: { status: ChargeState; flags: readonly string[] })
 export const receivedOf = (c: { amountCents: number; receivedCents?: number }): number =>
   c.receivedCents ?? c.amountCents;
 
+/**
+ * A sale's net ("Líquido"): what arrived, less the PSP's fee and what went back to the payer
+ * (devoluções done; a REFUNDED sale without that count gave it all back).
+ */
+export const netOf = (c: {
+  status: ChargeState;
+  amountCents: number;
+  receivedCents?: number;
+  feeCents?: number;
+  refundedCents?: number;
+}): number =>
+  receivedOf(c) -
+  (c.feeCents ?? 0) -
+  (c.refundedCents ?? (c.status === 'REFUNDED' ? receivedOf(c) : 0));
+
 /** Paid, but not what was charged (older rows: flagged AMOUNT_MISMATCH). */
 export const isDifferentAmount = (c: {
   amountCents: number;

@@ -93,6 +93,7 @@ export function chargeParts(d: ChargePartsDeps) {
     ledger,
     psp: () => (sel.kind === 'api-pix' ? sel.apiPix() : null),
     withdraw: (i, saved) => withdrawals.create(i, saved),
+    isDemo: () => sel.mode === 'demo',
     now,
     publish: (v) => events.emit('refunds:updated', v),
     ...(o.refundPollMs && { pollDelaysMs: o.refundPollMs }),

@@ -7,6 +7,7 @@ import { pdvFolders } from '../pdv/folders';
 import { serveLocalApi } from '../pdv/local-api-server';
 import { PdvApi } from '../pdv/pdv-api';
 import { TefExchange } from '../pdv/tef-exchange';
+import { defaultPayerFor } from '../../../shared/demo-payer';
 import type { SettingsService } from '../settings-service';
 import type { AppCoreOptions, PdvOverview } from './app-core-types';
 
@@ -17,6 +18,8 @@ export interface PdvPartsDeps {
   events: AppEvents;
   logger: Logger;
   now: () => number;
+  /** DEMO or live: a DEMO sale from the PDV gets DEMO's payer when the owner saved none. */
+  mode: () => 'demo' | 'live';
   o: Pick<AppCoreOptions, 'pdvDir' | 'pdvPollMs' | 'beforePdvAnswer' | 'pdvApiPort'>;
 }
 
@@ -26,11 +29,16 @@ export interface PdvPartsDeps {
  */
 export function pdvParts(d: PdvPartsDeps) {
   const { ledger, charges, settings, events, logger, now, o } = d;
+  // The settings the PDV's sales see: the payer a sale gets when none is sent (DEMO's in DEMO).
+  const shop = () => {
+    const s = settings.get();
+    return { ...s, defaultPayer: defaultPayerFor(s.defaultPayer, d.mode()) };
+  };
   const folders = () => pdvFolders({ override: o.pdvDir, ...settings.get().pdv });
   const pdv = new TefExchange({
     ledger,
     charges,
-    settings: () => settings.get(),
+    settings: shop,
     enabled: () => !!o.pdvDir || settings.get().pdv.enabled,
     folders,
     confirmMs: () => settings.get().pdv.confirmMinutes * 60_000,
@@ -50,7 +58,7 @@ export function pdvParts(d: PdvPartsDeps) {
   const pdvApi = new PdvApi({
     ledger,
     charges,
-    settings: () => settings.get(),
+    settings: shop,
     now,
     onSale: (charge, reference) => events.emit('pdv:sale', { charge, reference }),
   });

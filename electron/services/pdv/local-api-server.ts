@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { payerInputSchema } from '../../../shared/domain/payer';
 import type { Result } from '../../../shared/result';
 import type { Logger } from '../log';
 import type { ApiToken } from './api-token';
@@ -61,7 +62,12 @@ export async function serveLocalApi(o: {
       if (body === 'too-large') return send(res, 413, { error: 'REQUEST_TOO_LARGE' });
       if (body === 'bad' || typeof body !== 'object' || body === null || Array.isArray(body))
         return send(res, 400, { error: 'PDV_API_BODY' });
-      const b = body as { amountCents?: unknown; reference?: unknown; description?: unknown };
+      const b = body as {
+        amountCents?: unknown;
+        reference?: unknown;
+        description?: unknown;
+        payer?: unknown;
+      };
       if (typeof b.reference !== 'string')
         return send(res, 422, { error: 'PDV_REFERENCE', field: 'reference' });
       if (typeof b.amountCents !== 'number' || !Number.isSafeInteger(b.amountCents))
@@ -74,10 +80,15 @@ export async function serveLocalApi(o: {
         (typeof b.description !== 'string' || b.description.length > 140)
       )
         return send(res, 422, { error: 'DESCRIPTION_TOO_LONG', field: 'description' });
+      // The payer's shape here (strings, known keys, lengths); its content in PdvApi.create.
+      const payer = b.payer === undefined ? undefined : payerInputSchema.safeParse(b.payer);
+      if (payer && !payer.success)
+        return send(res, 422, { error: 'PDV_API_PAYER', field: 'payer' });
       const r = await o.api.create({
         amountCents: b.amountCents,
         reference: b.reference,
         ...(typeof b.description === 'string' && { description: b.description }),
+        ...(payer?.data && { payer: payer.data }),
       });
       return r.ok ? send(res, r.value.created ? 201 : 200, r.value.sale) : fail(res, r);
     }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { checkPayer, type PayerInput } from '../../../shared/domain/payer';
 import { PDV_REFERENCE } from '../../../shared/domain/pdv-reference';
 import { err, ok, type Result } from '../../../shared/result';
 import type { AppSettings } from '../../../shared/settings';
@@ -79,6 +80,8 @@ export class PdvApi {
     amountCents: number;
     reference: string;
     description?: string;
+    /** This sale's payer, from the PDV; without it, the `Pagador padrão`. */
+    payer?: PayerInput;
   }): Promise<Result<{ sale: ApiSale; created: boolean }>> {
     if (!REFERENCE.test(i.reference))
       return err('validation', 'PDV_REFERENCE', { field: 'reference' });
@@ -91,8 +94,12 @@ export class PdvApi {
       return ok({ sale, created: false });
     }
     const s = this.deps.settings();
-    const payer = s.defaultPayer;
+    const payer = i.payer ?? s.defaultPayer;
     if (!payer) return err('validation', 'PAYER_NAME_EMPTY', { field: 'payer' });
+    // Checked like the cashier's (shared/domain/payer.ts), before anything is recorded; the
+    // field names the payer's part that is wrong (`payer.document`…).
+    const problem = checkPayer(payer, s.psp.chargeOperation).issues[0];
+    if (problem) return err('validation', problem.code, { field: `payer.${problem.field}` });
     const at = this.now();
     const exchange: Exchange = {
       id: randomUUID(),
@@ -113,8 +120,8 @@ export class PdvApi {
         amountCents: i.amountCents,
         description,
         payer: {
-          name: payer.name,
-          document: payer.document,
+          name: payer.name ?? '',
+          document: payer.document ?? '',
           ...(s.psp.chargeOperation === 'deposit' && { email: payer.email, phone: payer.phone }),
         },
       },

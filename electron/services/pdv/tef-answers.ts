@@ -92,12 +92,19 @@ export interface PaidSale {
   paidAt: number;
   shopName: string;
   terminalName: string;
+  /** A DEMO sale: its receipt lines say it proves no payment. */
+  demo?: boolean;
 }
+
+/** The DEMO mark on a PDV's receipt (its lines are plain ASCII capitals). */
+export const DEMO_RECEIPT_LINE = 'DEMONSTRACAO - SEM VALOR';
 
 /** The PIX receipt the PDV prints: who, when, how much, and every id the payer may be asked for. */
 export function pixReceipt(e: Echo, s: PaidSale): string[] {
   const when = receiptDate(s.paidAt);
+  const demo = s.demo ? [DEMO_RECEIPT_LINE] : [];
   return [
+    ...demo,
     'COMPROVANTE DE PAGAMENTO PIX',
     asciiText(s.shopName, RECEIPT_WIDTH),
     asciiText(s.terminalName, RECEIPT_WIDTH),
@@ -108,6 +115,7 @@ export function pixReceipt(e: Echo, s: PaidSale): string[] {
     ...labelled('REF: ', s.externalId),
     `NSU: ${s.nsu}`,
     ...labelled('PDV: ', e.identifier + (e.document ? ` DOC ${e.document}` : '')),
+    ...demo,
   ];
 }
 
@@ -132,7 +140,7 @@ export function approvedAnswer(e: Echo, s: PaidSale): string {
     ...approvedHead(e, s.amountCents, s.nsu, s.paidAt),
     ['027-000', asciiText(s.externalId, 60)],
     ...receiptFields(pixReceipt(e, s)),
-    ['030-000', 'PIX RECEBIDO'],
+    ['030-000', s.demo ? 'PIX RECEBIDO (DEMONSTRACAO)' : 'PIX RECEBIDO'],
     ['729-000', '2'],
     ['730-000', '1'],
     ['731-000', '0'],

@@ -71,6 +71,8 @@ export interface ChargeEnd {
   endToEndId?: string;
   flags: readonly string[];
   updatedAt: number;
+  /** A DEMO charge: the PDV's receipt says it proves no payment. */
+  demo?: boolean;
 }
 
 export interface Context {
@@ -407,6 +409,7 @@ export function onCharge(ctx: Context, e: Exchange, c: ChargeEnd): Effect[] {
         paidAt: c.updatedAt,
         shopName: ctx.shopName,
         terminalName: ctx.terminalName,
+        ...(c.demo && { demo: true }),
       }),
       message: 'PIX RECEBIDO',
       answeredAt: ctx.at,

@@ -349,6 +349,7 @@ export class TefExchange {
       ...(c.pspTransactionId && { pspTransactionId: c.pspTransactionId }),
       flags: c.flags,
       updatedAt: c.updatedAt,
+      ...(c.demo && { demo: true }),
     });
     if (effects.length) this.track(this.decideAndWrite(effects));
   }

@@ -2,6 +2,7 @@ import QRCode from 'qrcode';
 import { csvDateTime } from '../../../shared/domain/charges-csv';
 import { isReceived, receivedOf } from '../../../shared/domain/day-closing';
 import { formatBRL } from '../../../shared/domain/money';
+import { receiptIssuedAt } from '../../../shared/domain/receipt-time';
 import type { HistoryRow, ReceiptLabels } from '../../../shared/history';
 import { cp860Printer } from './cp860-printer';
 import { cp860Text } from './cp860-text';
@@ -35,6 +36,8 @@ export interface ReceiptInput {
   paperWidthMm: 58 | 80;
   /** The words, in the app's language (services speak codes: the renderer translates). */
   labels: ReceiptLabels;
+  /** When it is printed (default now): the receipt's "Emitido em", never before its payment. */
+  now?: number;
 }
 
 /** Splits the code, as printed, into whole lines of the roll's width (it has no spaces to break at). */
@@ -45,13 +48,21 @@ const chunks = (s: string, n: number) => cp860Text(s).match(new RegExp(`.{1,${n}
  * code page CP860 so ç/ã/é print right, the QR drawn by the printer itself (model 2, level M),
  * and a cut. A paid charge prints the `Comprovante` instead of the QR.
  */
-export function escposReceipt({ charge, shopName, paperWidthMm, labels: l }: ReceiptInput): Buffer {
+export function escposReceipt({
+  charge,
+  shopName,
+  paperWidthMm,
+  labels: l,
+  now = Date.now(),
+}: ReceiptInput): Buffer {
   const width = PAPER[paperWidthMm].chars;
   // Every text below reaches the printer in CP860 (cp860Printer); the QR's data is bytes, as is.
   const p = cp860Printer(width);
   p.alignCenter();
   p.bold(true);
   p.println(shopName);
+  // A DEMO charge's paper says so at both ends: it proves no payment.
+  if (charge.demo) p.println(l.demo);
   p.bold(false);
   const paid = isReceived(charge);
   p.println(paid ? l.paidTitle : l.title);
@@ -90,7 +101,13 @@ export function escposReceipt({ charge, shopName, paperWidthMm, labels: l }: Rec
     p.println(`${l.charge}:`);
     for (const line of chunks(charge.externalId, width)) p.println(line);
   }
-  p.println(`${l.date} ${csvDateTime(charge.createdAt)}`);
+  p.println(`${l.date} ${csvDateTime(receiptIssuedAt(charge, now))}`);
+  if (charge.demo) {
+    p.alignCenter();
+    p.bold(true);
+    p.println(l.demo);
+    p.bold(false);
+  }
   p.cut();
   return p.getBuffer();
 }

@@ -37,6 +37,8 @@ export interface RefundServiceDeps extends RecordServiceDeps<RefundPsp | null, R
   withdraw?: Withdraw;
   /** Delays between status questions while a refund is on its way or its answer was lost. */
   pollDelaysMs?: number[];
+  /** The terminal is in DEMO now: DEMO sales refund only then, live ones only after it. */
+  isDemo?: () => boolean;
 }
 
 export const toRefundView = (r: RefundRecord): RefundView => ({
@@ -89,6 +91,8 @@ export class RefundService extends RecordService<RefundView, RefundServiceDeps> 
       const c = this.deps.ledger.charges.get(i.chargeId);
       if (!c) return err('not_found', 'CHARGE_NOT_FOUND');
       if (!isReceived(c)) return err('conflict', 'REFUND_NOT_PAID');
+      // A DEMO sale's money is the embedded sandbox's: never sent back through a live PSP.
+      if (c.demo !== (this.deps.isDemo?.() ?? false)) return err('conflict', 'REFUND_DEMO_APART');
       const refunds = this.deps.ledger.refunds.forCharge(c.id);
       // Never more than what arrived (an underpaid sale gives back what it got, not the price).
       const checked = checkRefund(i.amountCents, receivedOf(c), refunds);
@@ -130,6 +134,8 @@ export class RefundService extends RecordService<RefundView, RefundServiceDeps> 
       const c = this.deps.ledger.charges.get(i.chargeId);
       if (!c) return err('not_found', 'CHARGE_NOT_FOUND');
       if (!isReceived(c)) return err('conflict', 'REFUND_NOT_PAID');
+      // A DEMO sale's money is the embedded sandbox's: never sent back through a live PSP.
+      if (c.demo !== (this.deps.isDemo?.() ?? false)) return err('conflict', 'REFUND_DEMO_APART');
       const checked = checkRefund(
         i.amountCents,
         receivedOf(c),

@@ -4,7 +4,7 @@ import { describeError } from '../../bridge';
 import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
 import { formatMoney } from '../../i18n/money';
-import { useApp } from '../../stores/app-store';
+import { salePayer, useApp } from '../../stores/app-store';
 import { isLocked, useCashier } from '../../stores/cashier-store';
 import { AmountField } from './AmountField';
 import { DefaultPayerLine } from './DefaultPayerLine';
@@ -16,7 +16,7 @@ import type { FieldErrors } from './validate';
 export function ChargeForm() {
   const { t } = useTranslation();
   const info = useApp((s) => s.info);
-  const defaultPayer = useApp((s) => s.defaultPayer);
+  const defaultPayer = useApp(salePayer);
   const c = useCashier();
   const err = (field: keyof FieldErrors) => {
     const code = c.errors[field];

@@ -77,7 +77,8 @@ export function ChargePanel({
       ) : (
         <UnpaidCharge {...shown} {...{ demo, offline, onCancel, onSimulate, onRecheck }} />
       )}
-      {(paid || diff) && !charge.demo && <CounterRefunds chargeId={charge.id} />}
+      {/* A DEMO sale refunds while in DEMO (simulated); never through a live PSP. */}
+      {(paid || diff) && charge.demo === demo && <CounterRefunds chargeId={charge.id} />}
     </section>
   );
 }

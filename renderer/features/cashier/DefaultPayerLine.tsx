@@ -1,11 +1,11 @@
 import { useTranslation } from '../../i18n';
-import { useApp } from '../../stores/app-store';
+import { salePayer, useApp } from '../../stores/app-store';
 import { useCashier } from '../../stores/cashier-store';
 
 /** The default payer in use, and the button to identify this sale's payer instead. */
 export function DefaultPayerLine() {
   const { t } = useTranslation();
-  const defaultPayer = useApp((s) => s.defaultPayer);
+  const defaultPayer = useApp(salePayer);
   const identify = useCashier((s) => s.identify);
   const setIdentify = useCashier((s) => s.setIdentify);
   if (!defaultPayer) return null;

@@ -6,6 +6,7 @@ import { useTranslation } from '../../i18n';
 import { formatDateTime } from '../../i18n/dates';
 import { RefundPanel } from '../../components/RefundPanel';
 import { ShareChargeButton } from '../share/ShareChargeButton';
+import { useApp } from '../../stores/app-store';
 
 const when = formatDateTime;
 
@@ -15,6 +16,8 @@ export function ChargeDetailDialog({ detail, onClose }: { detail: ChargeDetail; 
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => close.current?.focus(), []);
   const c = detail.charge;
+  // A DEMO sale refunds while in DEMO (simulated to the end); never through a live PSP.
+  const demoNow = useApp((s) => s.info?.mode === 'demo');
   return (
     <div className="modal-backdrop">
       <div
@@ -73,7 +76,7 @@ export function ChargeDetailDialog({ detail, onClose }: { detail: ChargeDetail; 
             <ShareChargeButton chargeId={c.id} />
           </div>
         )}
-        {(c.status === 'PAID' || c.flags.includes('LATE_PAYMENT')) && !c.demo && (
+        {(c.status === 'PAID' || c.flags.includes('LATE_PAYMENT')) && c.demo === demoNow && (
           <RefundPanel chargeId={c.id} />
         )}
         <table className="history status-history">

@@ -1,5 +1,5 @@
 import { amountDifference, chargeStatusLabel } from '../../components/charge-status-label';
-import { isReceived, receivedOf } from '../../../shared/domain/day-closing';
+import { isReceived, netOf, receivedOf } from '../../../shared/domain/day-closing';
 import type { HistoryRow } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
 import { formatTime } from '../../i18n/dates';
@@ -52,7 +52,10 @@ export function HistoryChargeRow({
         {isReceived(c) ? formatMoney(receivedOf(c)) : ''}
       </td>
       <td className="num">{c.feeCents !== undefined ? formatMoney(c.feeCents) : ''}</td>
-      <td className="num">{isReceived(c) ? formatMoney(receivedOf(c) - (c.feeCents ?? 0)) : ''}</td>
+      {/* Net of the fee and of what went back to the payer. */}
+      <td className="num" data-testid="liquido">
+        {isReceived(c) ? formatMoney(netOf(c)) : ''}
+      </td>
       <td className="mono">
         {c.externalId}
         {/* The sale's reference (a PDV's `PDV <id>`, or the cashier's description). */}

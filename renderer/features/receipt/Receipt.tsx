@@ -9,6 +9,7 @@ import { PrintArea } from './PrintArea';
 import { ReceiptQr } from './ReceiptQr';
 import './receipt.css';
 import { formatDateTime } from '../../i18n/dates';
+import { receiptIssuedAt } from '../../../shared/domain/receipt-time';
 
 export type ReceiptCharge = ChargeView & Partial<Pick<HistoryRow, 'pspTransactionId' | 'paidAt'>>;
 
@@ -49,6 +50,8 @@ export function Receipt({
 }) {
   const { t } = useTranslation();
   const charge = useReceiptRow(given);
+  // When the receipt was made; receiptIssuedAt keeps it no earlier than the payment.
+  const [madeAt] = useState(() => Date.now());
   const paid = isReceived(charge);
   const different = charge.status === 'PAID_DIFFERENT_AMOUNT';
   if (!paid && !charge.brcode) return null;
@@ -56,6 +59,7 @@ export function Receipt({
     <PrintArea widthMm={paperWidthMm}>
       <section className={`receipt receipt-${paperWidthMm}`} data-paper={paperWidthMm}>
         <h2 className="receipt-shop">{shopName}</h2>
+        {charge.demo && <p className="receipt-demo">{t('receipt.demo')}</p>}
         <p className="receipt-title">{paid ? t('receipt.paidTitle') : t('receipt.title')}</p>
         {different ? (
           // Paid another amount: it says so, the money that arrived large, and both amounts.
@@ -104,8 +108,9 @@ export function Receipt({
           </>
         )}
         <p className="receipt-small">
-          {t('receipt.date')}: {when(charge.createdAt)}
+          {t('receipt.date')}: {when(receiptIssuedAt(charge, madeAt))}
         </p>
+        {charge.demo && <p className="receipt-demo">{t('receipt.demo')}</p>}
       </section>
     </PrintArea>
   );

@@ -21,5 +21,6 @@ export function receiptLabels(t: TFunction = i18next.t): ReceiptLabels {
     expires: w('receipt.expires'),
     charge: w('receipt.charge'),
     date: w('receipt.date'),
+    demo: w('receipt.demo'),
   };
 }

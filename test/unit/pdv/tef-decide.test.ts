@@ -98,6 +98,16 @@ describe('decisions', () => {
     expect(answered.answer).toContain('012-000 = 000000001\r\n');
     expect(answered.answer).toContain('"ID PSP: tx-9"');
     expect(answered.answer).toContain('"Padaria Sao Joao"');
+    expect(answered.answer).not.toContain('DEMONSTRACAO');
+  });
+
+  it('a DEMO sale: the receipt lines the PDV prints open and close with the DEMO mark', () => {
+    const answer = saved(onCharge(ctx(), sale(), paid({ demo: true })))[0]!.answer!;
+    const receipt = [...answer.matchAll(/^029-\d{3} = "(.*)"\r$/gm)].map((m) => m[1]);
+    expect(receipt[0]).toBe('DEMONSTRACAO - SEM VALOR');
+    expect(receipt.at(-1)).toBe('DEMONSTRACAO - SEM VALOR');
+    expect(receipt[1]).toBe('COMPROVANTE DE PAGAMENTO PIX');
+    expect(answer).toContain('030-000 = PIX RECEBIDO (DEMONSTRACAO)\r\n');
   });
 
   it('a payment of another amount is never approved: denied and marked to give back', () => {

@@ -206,3 +206,13 @@ describe('rows', () => {
     expect(chargesCsv([], labels).split('\r\n')).toHaveLength(2);
   });
 });
+
+describe('the net ("Líquido") after devoluções', () => {
+  it('subtracts what went back to the payer, as the Histórico row does', () => {
+    const [, row] = lines(
+      chargesCsv([{ ...base, amountCents: 5000, feeCents: 50, refundedCents: 2000 }], labels),
+    );
+    // Valor 50,00; Recebido 50,00; Taxa 0,50; Líquido 50,00 − 0,50 − 20,00.
+    expect(row!.split(';').slice(3, 7)).toEqual(['50,00', '50,00', '0,50', '29,50']);
+  });
+});

@@ -34,13 +34,14 @@ const paid = {
   pspTransactionId: 'psp-77',
 } as HistoryRow;
 
-const lines = (charge: HistoryRow, lng?: 'en' | 'pt-BR') =>
+const lines = (charge: HistoryRow, lng?: 'en' | 'pt-BR', now = at) =>
   cp860Lines(
     escposReceipt({
       charge,
       shopName: 'Padaria',
       paperWidthMm: 80,
       labels: receiptLabels(lng ? i18next.getFixedT(lng) : undefined),
+      now,
     }),
   ).join('\n');
 
@@ -96,5 +97,26 @@ describe('the ESC/POS receipt of a payment of another amount', () => {
 
   it('a payment of the amount charged prints no such lines', () => {
     expect(lines(paid)).not.toMatch(/valor diferente|Cobrado:|Recebido:/);
+  });
+});
+
+describe('the ESC/POS receipt of a DEMO charge, and its issue time', () => {
+  it('a DEMO charge says "DEMONSTRAÇÃO — sem valor" at both ends, in the app’s language', () => {
+    const demo = { ...paid, demo: true } as HistoryRow;
+    const text = lines(demo);
+    // CP860 has no em dash: the printer gets the plain hyphen (cp860-text.ts).
+    expect(text.split('DEMONSTRAÇÃO - sem valor').length - 1).toBe(2);
+    expect(text.indexOf('DEMONSTRAÇÃO')).toBeLessThan(text.indexOf('Comprovante'));
+    expect(lines({ ...pending, demo: true } as HistoryRow, 'en')).toContain(
+      'DEMONSTRATION - no value',
+    );
+    expect(lines({ ...paid, demo: false } as HistoryRow)).not.toContain('DEMONSTRA');
+  });
+
+  it('"Emitido em" is when it is printed, never before "Pago em"', () => {
+    // Printed two hours after the payment: issued then, not at the charge's creation.
+    expect(lines(paid, 'pt-BR', at + 2 * 3_600_000)).toContain('Emitido em 21/11/2026 17:04:05');
+    // A clock behind the PSP's payment time still prints it no earlier than the payment.
+    expect(lines(paid, 'pt-BR', at)).toContain('Emitido em 21/11/2026 15:05:05');
   });
 });
