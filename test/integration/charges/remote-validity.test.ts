@@ -107,8 +107,11 @@ describe('an API Pix PSP', () => {
         await t.core.reconciler.run();
         asked += t.core.statusBudget.used();
       }
-      expect(asked).toBeGreaterThan(3);
-      expect(asked).toBeLessThanOrEqual(20);
+      // Each question at an API Pix bank is two reads of the budget while the cob says ATIVA
+      // (GET /cob, then GET /pix?txid=: issue 33), so some 15 questions are ≤ 40 reads; asking
+      // every pass would be 236.
+      expect(asked).toBeGreaterThan(6);
+      expect(asked).toBeLessThanOrEqual(40);
       expect(t.core.charges.record(r.value.id)?.status).toBe('PENDING');
     } finally {
       await t.core.stop();
