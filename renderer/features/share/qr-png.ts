@@ -1,10 +1,12 @@
-import QRCode from 'qrcode/lib/browser';
+import { preloadQrEncoder } from '../../components/qr-svg';
 
 /**
  * The PIX code as a PNG image (error correction M, 4-module quiet zone, 512 px): what a chat or
  * an e-mail takes when the cashier pastes it. Drawn locally from the verified payload.
  */
 export async function qrPng(payload: string): Promise<Blob> {
+  // The encoder chunk the Caixa already fetched on idle: not in the first screen (issue 35).
+  const QRCode = (await preloadQrEncoder()).default;
   const url = await QRCode.toDataURL(payload, {
     errorCorrectionLevel: 'M',
     margin: 4,

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { escposReceipt } from '../../../../../electron/services/printing/escpos-receipt';
 import { receiptLabels } from '../../../../../renderer/features/receipt/labels';
 import { i18next } from '../../../../../renderer/i18n';
@@ -45,6 +45,8 @@ const lines = (charge: HistoryRow, lng?: 'en' | 'pt-BR', now = at) =>
     }),
   ).join('\n');
 
+// English's words load on demand (issue 35): fetched before a receipt is drawn in English.
+beforeAll(() => i18next.loadLanguages('en'));
 afterEach(() => i18next.changeLanguage('pt-BR'));
 
 describe('the ESC/POS receipt in the app’s language', () => {
