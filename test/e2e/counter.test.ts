@@ -235,8 +235,10 @@ describe('the truth about the connection', () => {
     expect(await conexao.textContent()).not.toMatch(/Conectado/);
     await app.page
       .getByRole('alert')
-      .filter({ hasText: /Sem conexão com o PSP.*Não cobre de novo/ })
+      .filter({ hasText: /sem conexão com o PSP.*Não aceite comprovante.*Não cobre de novo/ })
       .waitFor();
+    // Never the classic counter fraud's opening: settling on the customer's receipt (issue 33).
+    expect(await app.page.getByText(/Peça ao cliente o comprovante/).count()).toBe(0);
     await app.page.screenshot({ path: shot('caixa-psp-fora') });
   });
 });
