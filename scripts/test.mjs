@@ -5,7 +5,7 @@
 // private D-Bus session with an unlocked gnome-keyring, so keychain tests use a real
 // Secret Service without touching the user's own keyring.
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -14,14 +14,28 @@ process.chdir(root);
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 
 if (process.platform === 'linux' && !process.env.BALCAO_TEST_DBUS && has('dbus-run-session')) {
+  const keyringHome = keyringDataHome();
   const r = spawnSync('dbus-run-session', ['--', process.execPath, ...process.argv.slice(1)], {
     stdio: 'inherit',
-    env: { ...process.env, BALCAO_TEST_DBUS: '1' },
+    // The bus (and any keyring it starts) sees this run's folder as XDG_DATA_HOME; the tests
+    // get the caller's own value back below.
+    env: {
+      ...process.env,
+      BALCAO_TEST_DBUS: '1',
+      BALCAO_TEST_KEYRING_HOME: keyringHome,
+      BALCAO_TEST_XDG_DATA_HOME: process.env.XDG_DATA_HOME ?? '',
+      XDG_DATA_HOME: keyringHome,
+    },
   });
   process.exit(r.status ?? 1);
 }
 
-if (process.env.BALCAO_TEST_DBUS && has('gnome-keyring-daemon')) await startKeyring();
+if (process.env.BALCAO_TEST_DBUS) {
+  if (process.env.BALCAO_TEST_XDG_DATA_HOME)
+    process.env.XDG_DATA_HOME = process.env.BALCAO_TEST_XDG_DATA_HOME;
+  else delete process.env.XDG_DATA_HOME;
+  if (has('gnome-keyring-daemon')) await startKeyring(process.env.BALCAO_TEST_KEYRING_HOME);
+}
 // The Node every test and child process runs on (on an older machine Node, setup links the npm
 // registry's Node 22 as node_modules/.bin/node: README "Toolchain").
 console.log(`npm test on Node ${process.versions.node} (${process.execPath})`);
@@ -78,12 +92,34 @@ console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipp
 process.exit(failed ? 1 : 0);
 
 /**
+ * This run's keyring folder, with a D-Bus service file that wins over the system's (the bus
+ * reads $XDG_DATA_HOME/dbus-1/services first). gnome-keyring-daemon crashed once mid-suite
+ * (a glib trap in the kernel log); the bus then started the system's service, a locked keyring
+ * that can only ask for a password on a display, and every later keychain test failed. With
+ * this file the bus restarts it unlocked, on the same folder, with the secrets stored so far.
+ */
+function keyringDataHome() {
+  const dataHome = mkdtempSync(path.join(tmpdir(), 'balcao-keyring-'));
+  const services = path.join(dataHome, 'dbus-1', 'services');
+  mkdirSync(services, { recursive: true });
+  writeFileSync(
+    path.join(services, 'org.freedesktop.secrets.service'),
+    [
+      '[D-BUS Service]',
+      'Name=org.freedesktop.secrets',
+      "Exec=/bin/sh -c 'echo | exec gnome-keyring-daemon --foreground --unlock --components=secrets'",
+      '',
+    ].join('\n'),
+  );
+  return dataHome;
+}
+
+/**
  * An unlocked login keyring with an empty password, in this private session only, kept in a
  * folder of this run (XDG_DATA_HOME): the user's own keyring is never touched, and no entry
  * left by an earlier run can change what a test sees.
  */
-function startKeyring() {
-  const dataHome = mkdtempSync(path.join(tmpdir(), 'balcao-keyring-'));
+function startKeyring(dataHome = mkdtempSync(path.join(tmpdir(), 'balcao-keyring-'))) {
   return new Promise((resolve) => {
     const d = spawn('gnome-keyring-daemon', ['--unlock', '--components=secrets'], {
       stdio: ['pipe', 'pipe', 'ignore'],
