@@ -67,6 +67,7 @@ export class NatsStore implements RelayStore {
   private limiter: RateLimiter | null = null;
   private readonly seen = new Map<string, number>();
   private presenceTimer: NodeJS.Timeout | null = null;
+  private closing = false;
   private readonly presenceMs: number;
 
   constructor(servers: string[], o: NatsStoreOptions = {}) {
@@ -124,10 +125,16 @@ export class NatsStore implements RelayStore {
           else if (who !== this.instance) this.seen.set(who, Date.now());
         }
       })();
-      const announce = () => nc.publish(PRESENCE, this.instance);
+      // Not on a connection closed meanwhile (a relay closed while it was still starting would
+      // otherwise throw CONNECTION_CLOSED from this timer, uncaught, every interval).
+      const announce = () => {
+        if (!this.closing && !nc.isClosed()) nc.publish(PRESENCE, this.instance);
+      };
       announce();
-      this.presenceTimer = setInterval(announce, presenceMs);
-      this.presenceTimer.unref();
+      if (!this.closing) {
+        this.presenceTimer = setInterval(announce, presenceMs);
+        this.presenceTimer.unref();
+      }
       const sub = nc.subscribe(`${WAKE}.>`);
       void (async () => {
         for await (const m of sub) {
@@ -322,9 +329,13 @@ export class NatsStore implements RelayStore {
   }
 
   async close() {
+    this.closing = true;
     if (this.presenceTimer) clearInterval(this.presenceTimer);
     const { nc } = await this.ready.catch(() => ({ nc: null }));
-    nc?.publish(PRESENCE, `-${this.instance}`);
-    await nc?.drain().catch(() => undefined);
+    // The timer may have been set while `ready` was pending: cleared again once it is known.
+    if (this.presenceTimer) clearInterval(this.presenceTimer);
+    if (!nc || nc.isClosed()) return;
+    nc.publish(PRESENCE, `-${this.instance}`);
+    await nc.drain().catch(() => undefined);
   }
 }

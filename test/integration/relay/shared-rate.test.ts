@@ -17,6 +17,18 @@ const channel = async (url: string) =>
       })
     ).json()) as { channelId: string }
   ).channelId;
+/**
+ * Ready: the store takes a write. A store just started may still be electing its leaders (NATS
+ * makes its stream and bucket then); on two cores under the whole suite that took longer than
+ * one look, and the first test failed on a 503 from /readyz.
+ */
+async function ready(url: string) {
+  for (const end = Date.now() + 60_000; ;) {
+    const s = (await fetch(`${url}/readyz`)).status;
+    if (s === 200 || Date.now() > end) return s;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 const post = async (url: string, id: string, i: number) =>
   (
     await fetch(`${url}/hooks/${id}`, {
@@ -26,12 +38,7 @@ const post = async (url: string, id: string, i: number) =>
     })
   ).status;
 
-// etcd only at this stop: on NATS the first test failed with the client's CONNECTION_CLOSED in two
-// whole-suite runs on two cores (and passed in a third); NATS is kept but no longer recommended.
-// To do: find why and put NATS back in this table (closing note, stop 32).
-const RATE_ENGINES = ENGINES.filter((e) => e.key === 'etcd');
-
-describe.each(RATE_ENGINES)('the per-channel rate on $name', (engine) => {
+describe.each(ENGINES)('the per-channel rate on $name', (engine) => {
   let cluster: EngineCluster;
   beforeAll(async () => {
     cluster = await engine.startCluster();
@@ -45,7 +52,7 @@ describe.each(RATE_ENGINES)('the per-channel rate on $name', (engine) => {
     const d = await relay();
     try {
       // Both connected and ready (their stores answer /readyz), then each hears the other.
-      for (const r of [c, d]) expect((await fetch(`${r.url}/readyz`)).status).toBe(200);
+      for (const r of [c, d]) expect(await ready(r.url)).toBe(200);
       await new Promise((r) => setTimeout(r, 1000));
       const id = await channel(c.url);
       const statuses: number[] = [];
@@ -62,12 +69,29 @@ describe.each(RATE_ENGINES)('the per-channel rate on $name', (engine) => {
       await c.close();
       await d.close().catch(() => undefined);
     }
-  }, 60_000);
+  }, 120_000);
+
+  it('a relay closed while its store is still starting leaves nothing behind that throws', async () => {
+    const thrown: unknown[] = [];
+    const record = (e: unknown) => thrown.push(e);
+    process.on('uncaughtException', record);
+    try {
+      const store = engine.store(cluster.servers, { presenceMs: 200 });
+      const closed = store.close();
+      // The start goes on after close() was called; it must not announce on a closed connection.
+      await store.probe().catch(() => undefined);
+      await closed;
+      await new Promise((r) => setTimeout(r, 1000)); // five presence intervals
+      expect(thrown).toEqual([]);
+    } finally {
+      process.off('uncaughtException', record);
+    }
+  }, 120_000);
 
   it('callbacks refused with 503 while the quorum is gone do not spend the bucket', async () => {
     const c = await relay();
     try {
-      expect((await fetch(`${c.url}/readyz`)).status).toBe(200);
+      expect(await ready(c.url)).toBe(200);
       const id = await channel(c.url);
       // Two of three nodes stopped: nothing can be held, every callback is answered 503.
       cluster.pause(1);
@@ -78,6 +102,10 @@ describe.each(RATE_ENGINES)('the per-channel rate on $name', (engine) => {
       expect(refused).toEqual([503, 503, 503, 503, 503, 503]);
       cluster.resume(1);
       cluster.resume(2);
+      // The quorum back, as a PSP's retries would find it (a JetStream election after a pause
+      // took minutes once on two loaded cores: waited for here, not counted in the posts).
+      for (const end = Date.now() + 240_000; Date.now() < end && !(await engine.whole(cluster));)
+        await new Promise((r) => setTimeout(r, 500));
       // Back: the PSP's retries are accepted, the whole bucket of 4 (the 503s cost nothing).
       const accepted: number[] = [];
       for (let i = 0; accepted.length < 5 && i < 200; i++) {
@@ -90,6 +118,6 @@ describe.each(RATE_ENGINES)('the per-channel rate on $name', (engine) => {
       for (let i = 0; i < 3; i++) cluster.resume(i);
       await c.close();
     }
-    // 15-17 s alone; in the whole suite on two cores the quorum's return took over 90 s once.
-  }, 240_000);
+    // 15-18 s alone; in the whole suite on two cores the quorum's return took over 90 s once.
+  }, 420_000);
 });
