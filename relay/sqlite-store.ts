@@ -55,6 +55,9 @@ export class SqliteStore implements RelayStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
+    // SQLite's default page cache (2 MiB), not better-sqlite3's 16 MB: the relay reads by
+    // channel and cursor through an index, and the embedded relay shares the app's process.
+    this.db.pragma('cache_size = -2000');
     migrate(this.db);
     this.maxBatch = o.maxBatch ?? 1024;
     this.writer =

@@ -54,6 +54,9 @@ const db = new Database(workerData.file);
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
 db.pragma('busy_timeout = 5000');
+// SQLite's default page cache (2 MiB), not better-sqlite3's 16 MB: the relay reads by
+// channel and cursor through an index, and the embedded relay shares the app's process.
+db.pragma('cache_size = -2000');
 const write = makeWriter(db);
 parentPort.on('message', (jobs) => parentPort.postMessage(write(jobs)));`;
 
