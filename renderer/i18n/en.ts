@@ -500,6 +500,8 @@ export const en: Messages = {
       ok: 'Available.',
       missing:
         'The system keychain did not answer: install or unlock gnome-keyring (or another Secret Service).',
+      notNeeded:
+        'DEMO mode does not use the keychain. It did not answer: before using your PSP, install or unlock gnome-keyring (or another Secret Service).',
     },
     printer: {
       system: 'Printing through the system dialog.',

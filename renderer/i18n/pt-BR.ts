@@ -500,6 +500,8 @@ export const ptBR = {
       ok: 'Disponível.',
       missing:
         'O cofre de senhas do sistema não respondeu: instale ou desbloqueie o gnome-keyring (ou outro Secret Service).',
+      notNeeded:
+        'O modo DEMO não usa o cofre de senhas. Ele não respondeu: antes de usar seu PSP, instale ou desbloqueie o gnome-keyring (ou outro Secret Service).',
     },
     printer: {
       system: 'Impressão pelo diálogo do sistema.',
