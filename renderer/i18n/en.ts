@@ -706,6 +706,12 @@ export const en: Messages = {
     api: 'Local API',
     apiOn: 'Listening on {{url}}.',
     apiOff: 'Off.',
+    apiProblem: {
+      portBusy:
+        'Port {{port}} is already in use by another program, so the PDV cannot reach Balcão. Close that program or choose another port in "Local API port" (and in the PDV), then click Save.',
+      failed:
+        'Could not start the local API on port {{port}}. Choose another port in "Local API port" (and in the PDV), then click Save.',
+    },
     hasToken: 'A token was generated.',
     noToken: 'No token generated yet.',
     newToken: 'Generate token',

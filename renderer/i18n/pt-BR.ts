@@ -707,6 +707,12 @@ export const ptBR = {
     api: 'API local',
     apiOn: 'Ouvindo em {{url}}.',
     apiOff: 'Desligada.',
+    apiProblem: {
+      portBusy:
+        'A porta {{port}} já está em uso por outro programa, então o PDV não consegue falar com o Balcão. Feche esse programa ou escolha outra porta em "Porta da API local" (e no PDV), e clique em Salvar.',
+      failed:
+        'Não consegui ligar a API local na porta {{port}}. Escolha outra porta em "Porta da API local" (e no PDV) e clique em Salvar.',
+    },
     hasToken: 'Há um token gerado.',
     noToken: 'Nenhum token gerado ainda.',
     newToken: 'Gerar token',

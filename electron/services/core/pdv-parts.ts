@@ -67,6 +67,8 @@ export function pdvParts(d: PdvPartsDeps) {
     pdvApi.onChargeUpdate(v);
   });
   let apiServer: (Awaited<ReturnType<typeof serveLocalApi>> & { wanted: number }) | null = null;
+  /** Why the wanted port is not listening: shown on the PDV page, not only in the log. */
+  let apiProblem: { problem: 'portBusy' | 'failed'; port: number } | null = null;
   /** On with `--pdv-api-port` or the setting; a port change moves it; off closes it. */
   const syncPdvApi = async () => {
     const p = settings.get().pdv;
@@ -74,6 +76,7 @@ export function pdvParts(d: PdvPartsDeps) {
     if (apiServer && apiServer.wanted === wanted) return;
     await apiServer?.close();
     apiServer = null;
+    apiProblem = null;
     if (wanted === null) return;
     try {
       const server = await serveLocalApi({
@@ -86,6 +89,8 @@ export function pdvParts(d: PdvPartsDeps) {
       apiServer = { ...server, wanted };
     } catch (e) {
       logger.warn('pdv api did not start', { port: wanted, error: String(e) });
+      const busy = (e as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      apiProblem = { problem: busy ? 'portBusy' : 'failed', port: wanted };
     }
   };
   /** The Integração com o PDV page: the exchange's state, the API, the last requests. */
@@ -106,6 +111,7 @@ export function pdvParts(d: PdvPartsDeps) {
       api: {
         url: apiServer?.url ?? null,
         hasToken: apiToken.exists(),
+        ...(apiProblem && apiProblem),
         ...(o.pdvApiPort !== undefined && { forced: true }),
       },
       requests: pdv.latest(30).map((e) => ({
