@@ -1027,6 +1027,7 @@ export const en: Messages = {
     paidOtherDay: 'Paid on another day',
     total: 'All charges',
     withdrawals: "The day's PIX withdrawals",
+    demoWithdrawals: "The day's DEMO withdrawals (not money)",
     w_completed: 'Completed',
     w_processing: 'In progress',
     w_failed: 'Failed',

@@ -1032,6 +1032,7 @@ export const ptBR = {
     paidOtherDay: 'Pago em outro dia',
     total: 'Total de cobranças',
     withdrawals: 'Saques PIX do dia',
+    demoWithdrawals: 'Saques DEMO do dia (não é dinheiro)',
     w_completed: 'Concluídos',
     w_processing: 'Em andamento',
     w_failed: 'Falharam',

@@ -26,6 +26,8 @@ export interface WithdrawalServiceDeps extends RecordServiceDeps<WithdrawalPsp, 
   retrySafe?: () => boolean;
   /** Key types for which the PSP requires the receiver's CPF/CNPJ (`psp.withdrawal.receiverRequiredFor`). */
   receiverRequiredFor?: () => readonly PixKeyType[];
+  /** DEMO mode: the withdrawal is marked so a live closing never counts it (issue 34). */
+  isDemo?: () => boolean;
 }
 
 export function toWithdrawalView(w: WithdrawalRecord): WithdrawalView {
@@ -84,6 +86,7 @@ export class WithdrawalService extends RecordService<WithdrawalView, WithdrawalS
       pixKey: key.value,
       status: 'SUBMITTING',
       flags: [],
+      ...(this.deps.isDemo?.() && { demo: true }),
       createdAt: at,
       updatedAt: at,
       ...(description && { description }),
