@@ -39,6 +39,7 @@ export function toWithdrawalView(w: WithdrawalRecord): WithdrawalView {
     pixKeyMasked: maskPixKey(w.pixKey),
     status: w.status,
     flags: w.flags,
+    ...(w.demo && { demo: true }),
     createdAt: w.createdAt,
     updatedAt: w.updatedAt,
     ...definedFields(w, ['description', 'pspId']),

@@ -62,5 +62,8 @@ describe.skipIf(!hasSecretService)('DEMO kept apart after going live', () => {
     expect(closing.value.withdrawals.total).toEqual(zero);
     expect(closing.value.withdrawals.completed).toEqual(zero);
     expect(closing.value.demoWithdrawals.completed).toEqual({ count: 1, amountCents: 2500 });
+    // Saque PIX's list, after going live, still says which one was DEMO.
+    const list = await host.call<Array<{ id: string; demo?: boolean }>>('withdrawals:list', {});
+    expect(list.ok && list.value.find((x) => x.id === w.value.id)?.demo).toBe(true);
   }, 60_000);
 });
