@@ -20,7 +20,10 @@ export interface PdvPartsDeps {
   now: () => number;
   /** DEMO or live: a DEMO sale from the PDV gets DEMO's payer when the owner saved none. */
   mode: () => 'demo' | 'live';
-  o: Pick<AppCoreOptions, 'pdvDir' | 'pdvPollMs' | 'beforePdvAnswer' | 'pdvApiPort'>;
+  o: Pick<
+    AppCoreOptions,
+    'pdvDir' | 'pdvPollMs' | 'beforePdvAnswer' | 'pdvApiPort' | 'pdvPayerWaitMs'
+  >;
 }
 
 /**
@@ -47,6 +50,10 @@ export function pdvParts(d: PdvPartsDeps) {
     ...(o.pdvPollMs && { pollMs: o.pdvPollMs }),
     ...(o.beforePdvAnswer && { beforeApprovedAnswer: o.beforePdvAnswer }),
     onSale: (charge, reference) => events.emit('pdv:sale', { charge, reference }),
+    // No payer from the PDV and no Pagador padrão: the Caixa takes the sale, the cashier types it.
+    onPayerNeeded: (amountCents, reference) =>
+      events.emit('pdv:prefill', { amountCents, reference }),
+    ...(o.pdvPayerWaitMs && { payerWaitMs: o.pdvPayerWaitMs }),
     onRefundDue: (e) =>
       events.emit('app:notice', {
         code: 'PDV_REFUND_DUE',
