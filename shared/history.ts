@@ -85,6 +85,13 @@ export const dayClosingSchema = z.object({
   live: section,
   demo: section,
   withdrawals: z.object({ completed: bucket, processing: bucket, failed: bucket, total: bucket }),
+  /** DEMO withdrawals, never in the live ones (issue 34). */
+  demoWithdrawals: z.object({
+    completed: bucket,
+    processing: bucket,
+    failed: bucket,
+    total: bucket,
+  }),
   generatedAt: z.number(),
 });
 export type DayClosingView = z.infer<typeof dayClosingSchema>;

@@ -415,6 +415,9 @@ export const calls = {
       api: z.object({
         url: z.string().nullable(),
         hasToken: z.boolean(),
+        /** Why the wanted port is not listening (EADDRINUSE: another program holds it). */
+        problem: z.enum(['portBusy', 'failed']).optional(),
+        port: z.number().optional(),
         /** On by the command line (`--pdv-api-port`). */
         forced: z.boolean().optional(),
       }),

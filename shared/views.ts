@@ -70,6 +70,8 @@ export const withdrawalViewSchema = z.object({
   pspId: z.string().optional(),
   notice: noticeSchema.optional(),
   flags: z.array(z.string()),
+  /** Made in DEMO: no money moved (issue 34). */
+  demo: z.boolean().optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

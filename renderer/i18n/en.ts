@@ -500,6 +500,8 @@ export const en: Messages = {
       ok: 'Available.',
       missing:
         'The system keychain did not answer: install or unlock gnome-keyring (or another Secret Service).',
+      notNeeded:
+        'DEMO mode does not use the keychain. It did not answer: before using your PSP, install or unlock gnome-keyring (or another Secret Service).',
     },
     printer: {
       system: 'Printing through the system dialog.',
@@ -704,6 +706,12 @@ export const en: Messages = {
     api: 'Local API',
     apiOn: 'Listening on {{url}}.',
     apiOff: 'Off.',
+    apiProblem: {
+      portBusy:
+        'Port {{port}} is already in use by another program, so the PDV cannot reach Balcão. Close that program or choose another port in "Local API port" (and in the PDV), then click Save.',
+      failed:
+        'Could not start the local API on port {{port}}. Choose another port in "Local API port" (and in the PDV), then click Save.',
+    },
     hasToken: 'A token was generated.',
     noToken: 'No token generated yet.',
     newToken: 'Generate token',
@@ -1019,6 +1027,7 @@ export const en: Messages = {
     paidOtherDay: 'Paid on another day',
     total: 'All charges',
     withdrawals: "The day's PIX withdrawals",
+    demoWithdrawals: "The day's DEMO withdrawals (not money)",
     w_completed: 'Completed',
     w_processing: 'In progress',
     w_failed: 'Failed',

@@ -500,6 +500,8 @@ export const ptBR = {
       ok: 'Disponível.',
       missing:
         'O cofre de senhas do sistema não respondeu: instale ou desbloqueie o gnome-keyring (ou outro Secret Service).',
+      notNeeded:
+        'O modo DEMO não usa o cofre de senhas. Ele não respondeu: antes de usar seu PSP, instale ou desbloqueie o gnome-keyring (ou outro Secret Service).',
     },
     printer: {
       system: 'Impressão pelo diálogo do sistema.',
@@ -705,6 +707,12 @@ export const ptBR = {
     api: 'API local',
     apiOn: 'Ouvindo em {{url}}.',
     apiOff: 'Desligada.',
+    apiProblem: {
+      portBusy:
+        'A porta {{port}} já está em uso por outro programa, então o PDV não consegue falar com o Balcão. Feche esse programa ou escolha outra porta em "Porta da API local" (e no PDV), e clique em Salvar.',
+      failed:
+        'Não consegui ligar a API local na porta {{port}}. Escolha outra porta em "Porta da API local" (e no PDV) e clique em Salvar.',
+    },
     hasToken: 'Há um token gerado.',
     noToken: 'Nenhum token gerado ainda.',
     newToken: 'Gerar token',
@@ -1024,6 +1032,7 @@ export const ptBR = {
     paidOtherDay: 'Pago em outro dia',
     total: 'Total de cobranças',
     withdrawals: 'Saques PIX do dia',
+    demoWithdrawals: 'Saques DEMO do dia (não é dinheiro)',
     w_completed: 'Concluídos',
     w_processing: 'Em andamento',
     w_failed: 'Falharam',

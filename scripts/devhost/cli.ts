@@ -216,6 +216,10 @@ const core = await createAppCore({
   }),
   ...(values.preset !== undefined && isPspPresetId(values.preset) && { pspPreset: values.preset }),
   ...(values.pdvDir !== undefined && { pdvDir: values.pdvDir }),
+  // Tests shorten the cashier's time to type a payer the PDV did not send.
+  ...(Number(env.BALCAO_PDV_PAYER_WAIT_MS) > 0 && {
+    pdvPayerWaitMs: Number(env.BALCAO_PDV_PAYER_WAIT_MS),
+  }),
   // An API Pix sandbox's CA and location name: trusted in this development host only, never in
   // the desktop app (a shop's PSP is checked against the system's roots).
   ...(values.apiPixCa !== undefined && {

@@ -44,6 +44,8 @@ export interface ClosingRefund {
 export interface ClosingWithdrawal {
   status: string;
   amountCents: number;
+  /** Made in DEMO: counted in `demoWithdrawals`, never in the live ones. */
+  demo?: boolean;
 }
 
 export interface Bucket {
@@ -88,8 +90,16 @@ export interface DayClosing {
   live: ClosingSection;
   /** DEMO charges (the embedded sandbox): never money, kept apart. */
   demo: ClosingSection;
-  withdrawals: { completed: Bucket; processing: Bucket; failed: Bucket; total: Bucket };
+  withdrawals: WithdrawalBuckets;
+  /** DEMO withdrawals (no money moved): apart, like DEMO charges. */
+  demoWithdrawals: WithdrawalBuckets;
 }
+export type WithdrawalBuckets = {
+  completed: Bucket;
+  processing: Bucket;
+  failed: Bucket;
+  total: Bucket;
+};
 
 /**
  * SHARED-DECISIONS: received when paid (the amount charged or another), or when a payment landed
@@ -198,15 +208,17 @@ export function closeDay(
   withdrawals: readonly ClosingWithdrawal[] = [],
   refunds: readonly ClosingRefund[] = [],
 ): DayClosing {
+  const withdrawalBuckets = (): WithdrawalBuckets => ({
+    completed: bucket(),
+    processing: bucket(),
+    failed: bucket(),
+    total: bucket(),
+  });
   const out: DayClosing = {
     live: emptySection(),
     demo: emptySection(),
-    withdrawals: {
-      completed: bucket(),
-      processing: bucket(),
-      failed: bucket(),
-      total: bucket(),
-    },
+    withdrawals: withdrawalBuckets(),
+    demoWithdrawals: withdrawalBuckets(),
   };
   const today = (t: number) => t >= day.from && t < day.to;
   for (const c of charges) {
@@ -230,7 +242,7 @@ export function closeDay(
   for (const s of [out.live, out.demo])
     s.received.netCents = s.received.amountCents - s.received.feeCents - s.refunded.amountCents;
   for (const w of withdrawals) {
-    const w2 = out.withdrawals;
+    const w2 = w.demo ? out.demoWithdrawals : out.withdrawals;
     add(w2.total, w.amountCents);
     if (w.status === 'COMPLETED') add(w2.completed, w.amountCents);
     else if (w.status === 'FAILED') add(w2.failed, w.amountCents);

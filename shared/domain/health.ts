@@ -39,6 +39,8 @@ export interface HealthSignals {
   };
   statusQuery: { configured: boolean; result: 'ok' | 'failed' | 'unknown'; code?: string };
   keychain: boolean;
+  /** False in DEMO: it reads no secret, so a missing keychain is no fault there (issue 34). */
+  keychainNeeded?: boolean;
   printer: { kind: 'system' | 'escpos'; reachable?: boolean };
   /** Our clock minus the PSP's (from its HTTP `Date` header), ms; undefined: not known yet. */
   clockSkewMs?: number;
@@ -119,7 +121,10 @@ export function healthOf(s: HealthSignals): { items: HealthItem[]; level: Health
     );
   else items.push(item('statusQuery', 'warn', 'unknown'));
 
-  items.push(item('keychain', s.keychain ? 'ok' : 'bad', s.keychain ? 'ok' : 'missing'));
+  if (s.keychain) items.push(item('keychain', 'ok', 'ok'));
+  // DEMO says the truth too, without red: going live will need the keychain.
+  else if (s.keychainNeeded === false) items.push(item('keychain', 'off', 'notNeeded'));
+  else items.push(item('keychain', 'bad', 'missing'));
 
   if (s.printer.kind === 'system') items.push(item('printer', 'off', 'system'));
   else if (s.printer.reachable === true) items.push(item('printer', 'ok', 'ok'));

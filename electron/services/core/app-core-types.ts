@@ -71,6 +71,8 @@ export interface AppCoreOptions {
   pdvApiPort?: number;
   /** How often the PDV's request folder is read (default 200 ms). */
   pdvPollMs?: number;
+  /** The cashier's time to type a payer the PDV did not send (tests shorten it). */
+  pdvPayerWaitMs?: number;
   /** Crash-test seam: runs after a PDV sale's approval was committed, before its answer is written. */
   beforePdvAnswer?: () => void;
   /** Where ledger copies go (default `<dataDir>/backups`; BALCAO_BACKUP_DIR in the app). */

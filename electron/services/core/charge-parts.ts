@@ -87,6 +87,7 @@ export function chargeParts(d: ChargePartsDeps) {
     },
     retrySafe: () => settings.get().psp.withdrawal.externalIdField !== '',
     receiverRequiredFor: () => settings.get().psp.withdrawal.receiverRequiredFor,
+    isDemo: () => sel.mode === 'demo',
   });
   // Devolução (API Pix); the family has no refund route: a withdrawal to a key the owner types.
   const refunds = new RefundService({

@@ -37,7 +37,8 @@ export function healthParts(d: HealthPartsDeps) {
       language: s.language,
       connection: monitor.get(),
       firstRun: !own.owner.hasPin() && sel.mode === 'demo' && !own.golive.welcomeDismissed(),
-      keychainMissing: sel.keychainMissing,
+      // DEMO reads no secret: the banner is for a live shop whose credentials cannot be read.
+      keychainMissing: sel.mode !== 'demo' && sel.keychainMissing,
       refusalsToday: (({ count, reason }) => ({ count, reason }))(cb.refusals.today()),
       pspOffers: capabilitiesOf(sel.kind),
     };
@@ -57,6 +58,7 @@ export function healthParts(d: HealthPartsDeps) {
     routeMissing: (id, e) =>
       routeMissing(e, id, sel.baseUrl(), settings.get().psp, pspHealth.fetch),
     keychain: () => own.golive.keychainAvailable(),
+    keychainNeeded: () => sel.mode !== 'demo',
     printer: () => own.printer.target(),
     waitingCharges: (now) => ledger.charges.countWaiting(now),
     receiver: () => c.receiverPins.get(),

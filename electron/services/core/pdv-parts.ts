@@ -20,7 +20,10 @@ export interface PdvPartsDeps {
   now: () => number;
   /** DEMO or live: a DEMO sale from the PDV gets DEMO's payer when the owner saved none. */
   mode: () => 'demo' | 'live';
-  o: Pick<AppCoreOptions, 'pdvDir' | 'pdvPollMs' | 'beforePdvAnswer' | 'pdvApiPort'>;
+  o: Pick<
+    AppCoreOptions,
+    'pdvDir' | 'pdvPollMs' | 'beforePdvAnswer' | 'pdvApiPort' | 'pdvPayerWaitMs'
+  >;
 }
 
 /**
@@ -47,6 +50,10 @@ export function pdvParts(d: PdvPartsDeps) {
     ...(o.pdvPollMs && { pollMs: o.pdvPollMs }),
     ...(o.beforePdvAnswer && { beforeApprovedAnswer: o.beforePdvAnswer }),
     onSale: (charge, reference) => events.emit('pdv:sale', { charge, reference }),
+    // No payer from the PDV and no Pagador padrão: the Caixa takes the sale, the cashier types it.
+    onPayerNeeded: (amountCents, reference) =>
+      events.emit('pdv:prefill', { amountCents, reference }),
+    ...(o.pdvPayerWaitMs && { payerWaitMs: o.pdvPayerWaitMs }),
     onRefundDue: (e) =>
       events.emit('app:notice', {
         code: 'PDV_REFUND_DUE',
@@ -67,6 +74,8 @@ export function pdvParts(d: PdvPartsDeps) {
     pdvApi.onChargeUpdate(v);
   });
   let apiServer: (Awaited<ReturnType<typeof serveLocalApi>> & { wanted: number }) | null = null;
+  /** Why the wanted port is not listening: shown on the PDV page, not only in the log. */
+  let apiProblem: { problem: 'portBusy' | 'failed'; port: number } | null = null;
   /** On with `--pdv-api-port` or the setting; a port change moves it; off closes it. */
   const syncPdvApi = async () => {
     const p = settings.get().pdv;
@@ -74,6 +83,7 @@ export function pdvParts(d: PdvPartsDeps) {
     if (apiServer && apiServer.wanted === wanted) return;
     await apiServer?.close();
     apiServer = null;
+    apiProblem = null;
     if (wanted === null) return;
     try {
       const server = await serveLocalApi({
@@ -86,6 +96,8 @@ export function pdvParts(d: PdvPartsDeps) {
       apiServer = { ...server, wanted };
     } catch (e) {
       logger.warn('pdv api did not start', { port: wanted, error: String(e) });
+      const busy = (e as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      apiProblem = { problem: busy ? 'portBusy' : 'failed', port: wanted };
     }
   };
   /** The Integração com o PDV page: the exchange's state, the API, the last requests. */
@@ -106,6 +118,7 @@ export function pdvParts(d: PdvPartsDeps) {
       api: {
         url: apiServer?.url ?? null,
         hasToken: apiToken.exists(),
+        ...(apiProblem && apiProblem),
         ...(o.pdvApiPort !== undefined && { forced: true }),
       },
       requests: pdv.latest(30).map((e) => ({

@@ -34,6 +34,8 @@ export interface HealthDeps {
   /** Whether the query's "not found" is in fact a route the PSP does not serve. */
   routeMissing: (id: string, e: Err) => Promise<boolean>;
   keychain: () => Promise<boolean>;
+  /** Whether the mode in use reads secrets from the keychain (DEMO does not). */
+  keychainNeeded: () => boolean;
   printer: () => { kind: PrinterKind; address: string };
   /**
    * How many charges wait on the PSP (uncertain, submitting, or pending past their expiry),
@@ -103,6 +105,7 @@ export class HealthService {
       psp: { reachable: conn.psp ?? 'unknown', auth: this.auth },
       statusQuery: { ...this.query, configured: d.hasStatusQuery() },
       keychain: this.keychain,
+      keychainNeeded: d.keychainNeeded(),
       printer: {
         kind: d.printer().kind === 'system' ? 'system' : 'escpos',
         ...(this.printer !== undefined && { reachable: this.printer }),

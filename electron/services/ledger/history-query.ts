@@ -80,10 +80,14 @@ export class HistoryQuery {
   /** The withdrawals requested in [from, to). */
   closingWithdrawals(from: number, to: number): ClosingWithdrawal[] {
     const sql =
-      'SELECT status, amount_cents FROM withdrawals WHERE created_at >= ? AND created_at < ?';
+      'SELECT status, amount_cents, demo FROM withdrawals WHERE created_at >= ? AND created_at < ?';
     return readAll(
       this.db.prepare(sql),
-      (r) => ({ status: r.status as string, amountCents: r.amount_cents as number }),
+      (r) => ({
+        status: r.status as string,
+        amountCents: r.amount_cents as number,
+        demo: r.demo === 1,
+      }),
       from,
       to,
     );

@@ -197,4 +197,8 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX refunds_charge ON refunds (charge_id);
   CREATE INDEX refunds_done ON refunds (status, done_at);
   `,
+  /* DEMO withdrawals kept apart (issue 34, D3) */ `
+  -- A withdrawal made in DEMO (the embedded sandbox): never in a live shop's Fechamento.
+  ALTER TABLE withdrawals ADD COLUMN demo INTEGER NOT NULL DEFAULT 0;
+  `,
 ];

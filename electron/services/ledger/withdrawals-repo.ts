@@ -19,6 +19,8 @@ export interface WithdrawalRecord {
   flags: string[];
   /** The receiver's CPF/CNPJ (unmasked) and name, sent where the settings name fields. */
   receiver?: { document?: string; name?: string };
+  /** Made in DEMO (the embedded sandbox): no money; kept apart from a live closing. */
+  demo?: boolean;
   createdAt: number;
   updatedAt: number;
 }
@@ -38,6 +40,7 @@ const COLS = [
   'flags',
   'receiver_document',
   'receiver_name',
+  'demo',
   'created_at',
   'updated_at',
 ];
@@ -57,6 +60,7 @@ const toRow = (w: WithdrawalRecord): Row => ({
   flags: w.flags.join(','),
   receiver_document: w.receiver?.document ?? null,
   receiver_name: w.receiver?.name ?? null,
+  demo: w.demo ? 1 : 0,
   created_at: w.createdAt,
   updated_at: w.updatedAt,
 });
@@ -72,6 +76,7 @@ function fromRow(r: Row): WithdrawalRecord {
     flags: (r.flags as string) ? (r.flags as string).split(',') : [],
     createdAt: r.created_at as number,
     updatedAt: r.updated_at as number,
+    ...(r.demo === 1 && { demo: true }),
   };
   withPresent(w, {
     description: r.description,

@@ -332,6 +332,7 @@ export function onUnreadable(ctx: Context, fields: Fields, problem: string): Eff
 /** Messages for the operator when the charge could not even be created. */
 export function createFailedMessage(code: string): string {
   if (code.startsWith('AMOUNT_')) return 'VALOR INVALIDO';
+  if (code === 'PAYER_NOT_TYPED') return 'PAGADOR NAO DIGITADO NO CAIXA';
   if (/^(PAYER|NAME|DOCUMENT|EMAIL|PHONE|CPF|CNPJ)/.test(code)) return 'CONFIGURE O PAGADOR PADRAO';
   return 'PIX INDISPONIVEL: TENTE DE NOVO';
 }

@@ -55,6 +55,13 @@ export interface TefExchangeDeps {
   logger?: Logger;
   /** A charge was created for the PDV: the Caixa shows it. */
   onSale?: (charge: ChargeView, reference: string) => void;
+  /**
+   * A sale needs a payer the PDV did not send and no `Pagador padrão` is set: the Caixa comes
+   * forward with the amount and the sale's reference, and the cashier types the payer (issue 34).
+   */
+  onPayerNeeded?: (amountCents: number, reference: string) => void;
+  /** How long the cashier has to type that payer before the PDV is answered in words. */
+  payerWaitMs?: number;
   /** A paid sale's money is due back to the payer. */
   onRefundDue?: (e: Exchange, reason: RefundReason) => void;
   /** How often `req` is read (GP §2.5 asks PDVs for at most 4 reads a second; 200 ms here). */
@@ -73,6 +80,12 @@ export type PdvStatus =
   | { state: 'error'; req: string; resp: string; code: 'PDV_FOLDER_UNWRITABLE'; detail: string };
 
 const RECENT_MS = 24 * 3_600_000;
+/**
+ * The cashier's time to type a payer the PDV did not send. GP §4.1 sets no limit on the answer
+ * once the `.sts` is written; this bound (an assumption: a customer at the counter) keeps the PDV
+ * from waiting on a sale nobody finishes (docs/pdv-integration.md).
+ */
+export const PAYER_WAIT_MS = 3 * 60_000;
 const REQUEST = 'intpos.001';
 /**
  * The answer files' names follow the letter case of the PDV's request: GP and MPX write
@@ -124,6 +137,8 @@ export class TefExchange {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    for (const t of this.payerTimers) clearTimeout(t);
+    this.payerTimers.clear();
     this.current = { state: 'off' };
     await this.running;
     await this.idle();
@@ -136,7 +151,18 @@ export class TefExchange {
 
   /** Every `charges:updated`: a sale's charge ended (or a late payment landed). */
   onChargeUpdate(view: ChargeView): void {
+    this.adoptTyped(view);
     for (const e of this.repo.byCharge(view.id)) this.chargeChanged(e);
+  }
+
+  /** The cashier created the charge of a sale that awaited its payer: the sale follows it. */
+  private adoptTyped(view: ChargeView) {
+    if (!view.description || !this.awaitingPayer.has(view.description)) return;
+    const id = this.awaitingPayer.get(view.description)!;
+    const e = this.repo.get(id);
+    this.awaitingPayer.delete(view.description);
+    if (!e || e.state !== 'creating' || e.chargeId) return;
+    this.repo.save({ ...e, state: 'waiting', chargeId: view.id, updatedAt: this.now() });
   }
 
   /** One pass: folders, answers not yet written, the request file, the confirmation bound. */
@@ -326,7 +352,8 @@ export class TefExchange {
           },
           `pdv-${e.id}`,
         )
-      : ({ ok: false, code: 'PAYER_NAME_EMPTY' } as const);
+      : null;
+    if (r === null) return this.awaitPayer(e, amountCents, description);
     if (!r.ok) {
       await this.decideAndWrite(onCreateFailed(this.context(), e, r.code));
       return;
@@ -335,6 +362,25 @@ export class TefExchange {
     this.deps.onSale?.(r.value, description);
     // It may have ended before it was linked here (a failed QR, an instant payment).
     this.chargeChanged(this.repo.get(e.id)!);
+  }
+
+  /** Sales waiting for the cashier to type their payer, by reference (the charge's description). */
+  private readonly awaitingPayer = new Map<string, string>();
+
+  /** Not awaited (a stop does not wait on the cashier): a restart brings the sale forward again. */
+  private readonly payerTimers = new Set<ReturnType<typeof setTimeout>>();
+
+  private awaitPayer(e: Exchange, amountCents: number, description: string) {
+    this.awaitingPayer.set(description, e.id);
+    this.deps.onPayerNeeded?.(amountCents, description.replace(/^PDV /, ''));
+    const timer = setTimeout(() => {
+      this.payerTimers.delete(timer);
+      const now = this.repo.get(e.id);
+      if (this.awaitingPayer.get(description) !== e.id || !now || now.chargeId) return;
+      this.awaitingPayer.delete(description);
+      this.track(this.decideAndWrite(onCreateFailed(this.context(), now, 'PAYER_NOT_TYPED')));
+    }, this.deps.payerWaitMs ?? PAYER_WAIT_MS);
+    this.payerTimers.add(timer);
   }
 
   private chargeChanged(e: Exchange) {

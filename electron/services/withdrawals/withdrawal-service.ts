@@ -26,6 +26,8 @@ export interface WithdrawalServiceDeps extends RecordServiceDeps<WithdrawalPsp, 
   retrySafe?: () => boolean;
   /** Key types for which the PSP requires the receiver's CPF/CNPJ (`psp.withdrawal.receiverRequiredFor`). */
   receiverRequiredFor?: () => readonly PixKeyType[];
+  /** DEMO mode: the withdrawal is marked so a live closing never counts it (issue 34). */
+  isDemo?: () => boolean;
 }
 
 export function toWithdrawalView(w: WithdrawalRecord): WithdrawalView {
@@ -37,6 +39,7 @@ export function toWithdrawalView(w: WithdrawalRecord): WithdrawalView {
     pixKeyMasked: maskPixKey(w.pixKey),
     status: w.status,
     flags: w.flags,
+    ...(w.demo && { demo: true }),
     createdAt: w.createdAt,
     updatedAt: w.updatedAt,
     ...definedFields(w, ['description', 'pspId']),
@@ -84,6 +87,7 @@ export class WithdrawalService extends RecordService<WithdrawalView, WithdrawalS
       pixKey: key.value,
       status: 'SUBMITTING',
       flags: [],
+      ...(this.deps.isDemo?.() && { demo: true }),
       createdAt: at,
       updatedAt: at,
       ...(description && { description }),

@@ -4,6 +4,7 @@ import type { DayClosingView } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
 import { closingRows, hasAny } from './closing-csv';
 import { formatDateTime } from '../../i18n/dates';
+import { DemoWithdrawals } from './DemoWithdrawals';
 
 const dayBR = (day: string) => day.split('-').reverse().join('/');
 
@@ -58,6 +59,7 @@ export function DayClosing({ closing }: { closing: DayClosingView }) {
           ))}
         </tbody>
       </table>
+      <DemoWithdrawals w={closing.demoWithdrawals} />
       <p className="closing-generated">
         {t('closing.generatedAt')} {formatDateTime(closing.generatedAt)}
       </p>

@@ -61,6 +61,16 @@ export function closingPrint(c: DayClosingView, t: (key: string) => string): Clo
       cents: c.withdrawals[k].amountCents,
     })),
   });
+  // DEMO withdrawals apart, only when there is one (issue 34).
+  if (c.demoWithdrawals.total.count > 0)
+    sections.push({
+      title: t('closing.demoWithdrawals'),
+      rows: (['completed', 'processing', 'failed', 'total'] as const).map((k) => ({
+        label: t(`closing.w_${k}`),
+        count: c.demoWithdrawals[k].count,
+        cents: c.demoWithdrawals[k].amountCents,
+      })),
+    });
   return {
     heading: [
       `${t('history.closeDay')} — ${dayBR(c.day)}`,
@@ -90,6 +100,9 @@ export function closingCsv(c: DayClosingView, t: (key: string) => string): strin
   section(t('closing.demo'), c.demo);
   lines.push([t('closing.withdrawals')]);
   for (const [key, b] of Object.entries(c.withdrawals))
+    lines.push([t(`closing.w_${key}`), String(b.count), csvMoney(b.amountCents)]);
+  lines.push([], [t('closing.demoWithdrawals')]);
+  for (const [key, b] of Object.entries(c.demoWithdrawals))
     lines.push([t(`closing.w_${key}`), String(b.count), csvMoney(b.amountCents)]);
   return `\uFEFF${lines.map((l) => l.map(csvCell).join(';')).join('\r\n')}\r\n`;
 }

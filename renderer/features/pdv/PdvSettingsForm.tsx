@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Form } from '../../components/Form';
 import { useTranslation } from '../../i18n';
 import { usePdv, type PdvSettings } from '../../stores/pdv-store';
+import { PdvApiProblem } from './PdvApiProblem';
 
 /** The owner's settings for the PDV, one row per field (docs/pdv-integration.md). */
 const FIELDS: Array<{
@@ -83,7 +84,8 @@ export function PdvSettingsForm({ settings }: { settings: PdvSettings }) {
           {t('pdv.save')}
         </button>
       </div>
-      {saved && !message && <p role="status">{t('pdv.saved')}</p>}
+      {saved && !message && !overview?.api.problem && <p role="status">{t('pdv.saved')}</p>}
+      {saved && <PdvApiProblem testId="pdv-api-problem-saved" />}
     </Form>
   );
 }

@@ -35,7 +35,10 @@ export function WithdrawalHistory() {
             {list.map((w) => (
               <tr key={w.id}>
                 <td>{new Date(w.createdAt).toLocaleString(i18n.language)}</td>
-                <td className="num">{formatMoney(w.amountCents)}</td>
+                <td className="num">
+                  {formatMoney(w.amountCents)}
+                  {w.demo && <span className="flag"> DEMO</span>}
+                </td>
                 <td>
                   {t(`pixKeyTypes.${w.pixKeyType}`)} {w.pixKeyMasked}
                 </td>

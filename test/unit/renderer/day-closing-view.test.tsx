@@ -100,3 +100,22 @@ describe('the closing counts what arrived for a payment of another amount', () =
     );
   });
 });
+
+describe('DEMO withdrawals on the closing', () => {
+  const withDemo = (): DayClosingView => ({
+    ...view(21),
+    ...closeDay(range(21), [midnight], [{ status: 'COMPLETED', amountCents: 2500, demo: true }]),
+  });
+  it('a table of their own, the live one at zero; in the CSV under their own heading', () => {
+    render(<DayClosing closing={withDemo()} />);
+    const demo = screen.getByRole('table', { name: 'Saques DEMO do dia (não é dinheiro)' });
+    expect(within(demo).getAllByRole('row')[0]!.textContent).toContain('25,00');
+    const live = screen.getByRole('table', { name: 'Saques PIX do dia' });
+    expect(live.textContent).not.toContain('25,00');
+    const csv = closingCsv(withDemo(), i18next.t.bind(i18next));
+    const lines = csv.split('\r\n');
+    const at = lines.indexOf('Saques DEMO do dia (não é dinheiro)');
+    expect(at).toBeGreaterThan(lines.indexOf('Saques PIX do dia'));
+    expect(lines[at + 1]).toBe('Concluídos;1;25,00');
+  });
+});

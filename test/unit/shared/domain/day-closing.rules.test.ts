@@ -102,3 +102,19 @@ describe('paid with another amount', () => {
     expect(isDifferentAmount(c({}))).toBe(false);
   });
 });
+
+describe('DEMO withdrawals', () => {
+  it('count in DEMO withdrawals only, never in the live ones', () => {
+    const k = closeDay(
+      D,
+      [],
+      [
+        { status: 'COMPLETED', amountCents: 2500, demo: true },
+        { status: 'COMPLETED', amountCents: 900 },
+      ],
+    );
+    expect(k.withdrawals.completed).toEqual({ count: 1, amountCents: 900 });
+    expect(k.withdrawals.total).toEqual({ count: 1, amountCents: 900 });
+    expect(k.demoWithdrawals.completed).toEqual({ count: 1, amountCents: 2500 });
+  });
+});

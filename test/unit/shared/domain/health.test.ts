@@ -255,3 +255,18 @@ describe('the receiver line', () => {
     });
   });
 });
+
+describe('the keychain line', () => {
+  const get = (s: HealthSignals) => healthOf(s).items.find((i) => i.id === 'keychain');
+  it('missing on a live terminal: red', () => {
+    expect(get({ ...good, keychain: false })).toMatchObject({ level: 'bad', code: 'missing' });
+    expect(get({ ...good, keychain: false, keychainNeeded: true })).toMatchObject({
+      level: 'bad',
+    });
+  });
+  it('missing in DEMO (no secret read): not red, worded as not needed', () => {
+    const s = { ...good, keychain: false, keychainNeeded: false };
+    expect(get(s)).toMatchObject({ level: 'off', code: 'notNeeded' });
+    expect(healthOf(s).level).toBe('ok');
+  });
+});
