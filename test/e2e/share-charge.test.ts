@@ -161,7 +161,7 @@ describe('Enviar cobrança', () => {
     await dialog.getByRole('button', { name: 'Fechar' }).click();
   });
 
-  it('from Histórico: a waiting charge can be sent; an ended one cannot', async () => {
+  it('from Histórico: a waiting charge can be sent, then canceled from its detail; an ended one cannot be sent', async () => {
     const { page, host } = app;
     const brcode = await charge(page, '777');
     const id = await host.call<{ id: string } | null>('charges:current', {});
@@ -181,9 +181,13 @@ describe('Enviar cobrança', () => {
     expect(url.searchParams.get('text')!.split('\n').at(-1)).toBe(brcode);
     await page.screenshot({ path: shot('enviar-cobranca-historico') });
     await share.getByRole('button', { name: 'Fechar' }).click();
-    await detail.getByRole('button', { name: 'Fechar' }).click();
 
-    expect((await host.call('charges:cancel', { id: id.value.id })).ok).toBe(true);
+    // Cancelar cobrança from the detail: asked once, then the detail says Cancelada.
+    await detail.getByRole('button', { name: 'Cancelar cobrança' }).click();
+    await page.getByRole('button', { name: 'Sim, cancelar' }).click();
+    await expect.poll(() => detail.locator('dd').nth(2).textContent()).toMatch(/^Cancelado/);
+    expect(await detail.getByRole('button', { name: 'Enviar cobrança' }).count()).toBe(0);
+    await detail.getByRole('button', { name: 'Fechar' }).click();
     const r = await host.call('charges:share', { id: id.value.id, via: 'whatsapp' });
     expect(r).toMatchObject({ ok: false, code: 'SEND_NOT_OPEN' });
     expect(opened()).toHaveLength(before + 1);
