@@ -182,8 +182,21 @@ describe('Enviar cobrança', () => {
     await page.screenshot({ path: shot('enviar-cobranca-historico') });
     await share.getByRole('button', { name: 'Fechar' }).click();
 
-    // Cancelar cobrança from the detail: asked once, then the detail says Cancelada.
-    await detail.getByRole('button', { name: 'Cancelar cobrança' }).click();
+    // Cancelar cobrança from the detail: in the window at each size, asked once, then Cancelado.
+    const cancelButton = detail.getByRole('button', { name: 'Cancelar cobrança' });
+    for (const [width, height] of [
+      [1024, 768],
+      [1366, 768],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      const box = (await cancelButton.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(box.y + box.height).toBeLessThanOrEqual(height);
+      await page.screenshot({ path: shot(`historico-detalhe-cancelar-${width}x${height}`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await cancelButton.click();
     await page.getByRole('button', { name: 'Sim, cancelar' }).click();
     await expect.poll(() => detail.locator('dd').nth(2).textContent()).toMatch(/^Cancelado/);
     expect(await detail.getByRole('button', { name: 'Enviar cobrança' }).count()).toBe(0);
