@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHARGE_STATES } from './domain/charge-state';
+import { SEND_VIAS } from './domain/send-charge';
 import { HISTORY_MAX_PER_PAGE } from './history-limits';
 import { chargeViewSchema } from './views';
 
@@ -14,6 +15,10 @@ export const historyRowSchema = chargeViewSchema.extend({
   paidAt: z.number().optional(),
   /** What devoluções gave back of this sale so far (DEVOLVIDO only), when any. */
   refundedCents: z.number().int().optional(),
+  /** Enviar cobrança's sends of this charge (how, to whom, when), oldest first, when any. */
+  shares: z
+    .array(z.object({ via: z.enum(SEND_VIAS), to: z.string().optional(), at: z.number() }))
+    .optional(),
 });
 export type HistoryRow = z.infer<typeof historyRowSchema>;
 

@@ -64,7 +64,16 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
       return ok({ ...r.value, opened: false });
     },
     'charges:waiting': () => ok(waiting.list()),
-    'history:page': (i) => core.history.page(i),
+    // Each row carries its sends, so the CSV export says how, to whom and when it was sent.
+    'history:page': (i) => {
+      const r = core.history.page(i);
+      if (!r.ok) return r;
+      const items = r.value.items.map((row) => {
+        const shares = waiting.shares(row.id);
+        return shares.length > 0 ? { ...row, shares } : row;
+      });
+      return ok({ ...r.value, items });
+    },
     'history:detail': (i) => core.history.detail(i.id),
     'history:closing': (i) => core.history.closing(i.day),
     'printer:printReceipt': (i) => core.printer.print(i.id, i.labels),

@@ -21,6 +21,23 @@ export interface CsvCharge {
   description?: string;
   payerName?: string;
   payerDocumentMasked?: string;
+  /** Enviar cobrança's sends (how, to whom, when), oldest first. */
+  shares?: readonly CsvShare[];
+}
+
+export interface CsvShare {
+  via: 'whatsapp' | 'email';
+  to?: string;
+  at: number;
+}
+
+const VIA_NAMES: Record<CsvShare['via'], string> = { whatsapp: 'WhatsApp', email: 'E-mail' };
+
+/** `WhatsApp para +5511… em dd/mm/aaaa hh:mm:ss | E-mail em …` (no recipient: chosen in the app). */
+export function csvShares(shares: readonly CsvShare[] | undefined): string {
+  return (shares ?? [])
+    .map((s) => `${VIA_NAMES[s.via]}${s.to ? ` para ${s.to}` : ''} em ${csvDateTime(s.at)}`)
+    .join(' | ');
 }
 
 export interface CsvLabels {
@@ -71,6 +88,7 @@ export const CSV_HEADER = [
   'Descrição',
   'Pagador',
   'Documento',
+  'Envios',
 ] as const;
 
 export function chargesCsv(charges: readonly CsvCharge[], labels: CsvLabels): string {
@@ -91,6 +109,7 @@ export function chargesCsv(charges: readonly CsvCharge[], labels: CsvLabels): st
       c.description ?? '',
       c.payerName ?? '',
       c.payerDocumentMasked ?? '',
+      csvShares(c.shares),
     ];
   });
   return `\uFEFF${[[...CSV_HEADER], ...rows].map((r) => r.map(csvCell).join(';')).join('\r\n')}\r\n`;

@@ -161,7 +161,7 @@ describe('Enviar cobrança', () => {
     await dialog.getByRole('button', { name: 'Fechar' }).click();
   });
 
-  it('from Histórico: a waiting charge can be sent; an ended one cannot', async () => {
+  it('from Histórico: a waiting charge can be sent, then canceled from its detail; an ended one cannot be sent', async () => {
     const { page, host } = app;
     const brcode = await charge(page, '777');
     const id = await host.call<{ id: string } | null>('charges:current', {});
@@ -181,9 +181,26 @@ describe('Enviar cobrança', () => {
     expect(url.searchParams.get('text')!.split('\n').at(-1)).toBe(brcode);
     await page.screenshot({ path: shot('enviar-cobranca-historico') });
     await share.getByRole('button', { name: 'Fechar' }).click();
-    await detail.getByRole('button', { name: 'Fechar' }).click();
 
-    expect((await host.call('charges:cancel', { id: id.value.id })).ok).toBe(true);
+    // Cancelar cobrança from the detail: in the window at each size, asked once, then Cancelado.
+    const cancelButton = detail.getByRole('button', { name: 'Cancelar cobrança' });
+    for (const [width, height] of [
+      [1024, 768],
+      [1366, 768],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      const box = (await cancelButton.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(box.y + box.height).toBeLessThanOrEqual(height);
+      await page.screenshot({ path: shot(`historico-detalhe-cancelar-${width}x${height}`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await cancelButton.click();
+    await page.getByRole('button', { name: 'Sim, cancelar' }).click();
+    await expect.poll(() => detail.locator('dd').nth(2).textContent()).toMatch(/^Cancelado/);
+    expect(await detail.getByRole('button', { name: 'Enviar cobrança' }).count()).toBe(0);
+    await detail.getByRole('button', { name: 'Fechar' }).click();
     const r = await host.call('charges:share', { id: id.value.id, via: 'whatsapp' });
     expect(r).toMatchObject({ ok: false, code: 'SEND_NOT_OPEN' });
     expect(opened()).toHaveLength(before + 1);

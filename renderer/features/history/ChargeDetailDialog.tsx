@@ -7,6 +7,8 @@ import { formatDateTime } from '../../i18n/dates';
 import { RefundPanel } from '../../components/RefundPanel';
 import { ShareChargeButton } from '../share/ShareChargeButton';
 import { useApp } from '../../stores/app-store';
+import { useHistory } from '../../stores/history-store';
+import { CancelChargeButton } from './CancelChargeButton';
 
 const when = formatDateTime;
 
@@ -18,6 +20,7 @@ export function ChargeDetailDialog({ detail, onClose }: { detail: ChargeDetail; 
   const c = detail.charge;
   // A DEMO sale refunds while in DEMO (simulated to the end); never through a live PSP.
   const demoNow = useApp((s) => s.info?.mode === 'demo');
+  const reopen = useHistory((s) => s.openDetail);
   return (
     <div className="modal-backdrop">
       <div
@@ -74,6 +77,11 @@ export function ChargeDetailDialog({ detail, onClose }: { detail: ChargeDetail; 
         {c.status === 'PENDING' && (
           <div className="modal-actions">
             <ShareChargeButton chargeId={c.id} />
+            <CancelChargeButton
+              chargeId={c.id}
+              amountCents={c.amountCents}
+              onDone={() => void reopen(c.id)}
+            />
           </div>
         )}
         {(c.status === 'PAID' || c.flags.includes('LATE_PAYMENT')) && c.demo === demoNow && (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../electron/services/handlers';
+import { chargesCsv } from '../../../shared/domain/charges-csv';
 import { txidFor } from '../../../electron/services/psp/api-pix/client';
 import { apiPixSandboxForFile } from '../../helpers/api-pix-for-file';
 import { apiPixTerminal } from '../../helpers/api-pix-terminal';
@@ -151,6 +152,21 @@ describe('an API Pix PSP', () => {
       await env.sb.control('POST', `/pay/${txidFor(long.value.externalId)}`);
       expect((await t.core.charges.recheck(long.value.id)).ok).toBe(true);
       expect((await ids()).map((x) => x.charge.id)).toEqual([counter.value.id]);
+      // Histórico's CSV export keeps the sends (how, to whom, when), paid or not.
+      const page = await h['history:page']({
+        day: localDay(Date.now()),
+        page: 1,
+        perPage: 50,
+      });
+      if (!page.ok) throw new Error(page.code);
+      const csv = chargesCsv(page.value.items, { status: (s) => s, yes: 'Sim', no: 'Não' });
+      const row = (id: string) => csv.split('\r\n').find((l) => l.startsWith(`${id};`)) ?? '';
+      expect(row(long.value.externalId)).toMatch(
+        /;PAID;.*;WhatsApp para 5511912345678 em [\d/]+ [\d:]+$/,
+      );
+      expect(row(counter.value.externalId)).toMatch(
+        /;E-mail para ana@padaria\.com\.br em [\d/: ]+$/,
+      );
     } finally {
       await t.core.stop();
     }

@@ -70,23 +70,47 @@ describe('CSV export (pt-BR spreadsheet conventions)', () => {
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const l = lines(csv);
     expect(l[0]).toBe(
-      'ID da cobrança;ID no PSP;Data/hora;Valor (R$);Recebido (R$);Taxa (R$);Líquido (R$);Situação;Pagamento tardio;DEMO;Descrição;Pagador;Documento',
+      'ID da cobrança;ID no PSP;Data/hora;Valor (R$);Recebido (R$);Taxa (R$);Líquido (R$);Situação;Pagamento tardio;DEMO;Descrição;Pagador;Documento;Envios',
     );
     expect(l[1]).toBe(
-      'blc_a;psp-1;21/11/2026 09:05:07;1234,56;1234,56;12,22;1222,34;Pago;Não;Não;;Ana;***.456.789-**',
+      'blc_a;psp-1;21/11/2026 09:05:07;1234,56;1234,56;12,22;1222,34;Pago;Não;Não;;Ana;***.456.789-**;',
     );
     // A late payment is money received: it has a net, and the flag says Sim.
-    expect(l[2]).toBe('blc_b;;21/11/2026 09:05:07;0,05;0,05;;0,05;Expirado;Sim;Não;;;');
+    expect(l[2]).toBe('blc_b;;21/11/2026 09:05:07;0,05;0,05;;0,05;Expirado;Sim;Não;;;;');
     // Not received: nothing received, no net.
-    expect(l[3]).toBe('blc_c;;21/11/2026 09:05:07;7,00;;;;Falhou;Não;Não;;;');
+    expect(l[3]).toBe('blc_c;;21/11/2026 09:05:07;7,00;;;;Falhou;Não;Não;;;;');
     // Paid with another amount: charged vs received, the net from what arrived.
     expect(l[4]).toBe(
-      'blc_d;;21/11/2026 09:05:07;56,78;0,01;;0,01;Pago com valor diferente;Não;Não;;;',
+      'blc_d;;21/11/2026 09:05:07;56,78;0,01;;0,01;Pago com valor diferente;Não;Não;;;;',
     );
     expect(l[5]).toBe(
-      'blc_e;;21/11/2026 09:05:07;10,00;15,00;0,15;14,85;Pago com valor diferente;Não;Não;;;',
+      'blc_e;;21/11/2026 09:05:07;10,00;15,00;0,15;14,85;Pago com valor diferente;Não;Não;;;;',
     );
     expect(csv.endsWith('\r\n')).toBe(true);
+  });
+
+  it('Envios: each send of the charge (how, to whom, when), oldest first; a cell that cannot run', () => {
+    const sent = new Date(2026, 10, 21, 10, 0, 0).getTime();
+    const csv = chargesCsv(
+      [
+        {
+          ...base,
+          status: 'PENDING',
+          shares: [
+            { via: 'whatsapp', to: '+5511987654321', at: sent },
+            { via: 'email', to: 'ana@example.com', at: sent + 60_000 },
+            { via: 'whatsapp', at: sent + 120_000 },
+          ],
+        },
+      ],
+      labels,
+    );
+    const row = lines(csv)[1]!;
+    expect(
+      row.endsWith(
+        ';WhatsApp para +5511987654321 em 21/11/2026 10:00:00 | E-mail para ana@example.com em 21/11/2026 10:01:00 | WhatsApp em 21/11/2026 10:02:00',
+      ),
+    ).toBe(true);
   });
 
   it('quotes cells holding ; quotes or line breaks', () => {
@@ -192,14 +216,14 @@ describe('rows', () => {
 
   it('a DEMO charge says so; a fee the PSP charged shows even when nothing was received', () => {
     expect(chargesCsv([row], labels).split('\r\n')[1]).toBe(
-      'blc_x;;21/11/2026 09:05:07;10,00;;0,30;;<FAILED>;N;Y;Café;;',
+      'blc_x;;21/11/2026 09:05:07;10,00;;0,30;;<FAILED>;N;Y;Café;;;',
     );
   });
 
   it('received, fee and net: the net is what arrived less the fee', () => {
     expect(
       chargesCsv([{ ...row, status: 'PAID', demo: false, feeCents: 15 }], labels).split('\r\n')[1],
-    ).toBe('blc_x;;21/11/2026 09:05:07;10,00;10,00;0,15;9,85;<PAID>;N;N;Café;;');
+    ).toBe('blc_x;;21/11/2026 09:05:07;10,00;10,00;0,15;9,85;<PAID>;N;N;Café;;;');
   });
 
   it('no charges: the header alone', () => {
