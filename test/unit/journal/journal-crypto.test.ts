@@ -80,6 +80,16 @@ describe('journal sealing', () => {
     expect(r.refused.replayed).toBe(1);
   });
 
+  it('refuses a terminal that was never paired', () => {
+    const t3 = generateKeyPairSync('ed25519');
+    const r = reader();
+    expect(r.read(seal(entry({}, 't3', 1), shopKey, t3.privateKey))).toEqual({
+      ok: false,
+      refusal: 'unknown-terminal',
+    });
+    expect(r.refused['unknown-terminal']).toBe(1);
+  });
+
   it('refuses a terminal reusing a sequence number for another fact', () => {
     const r = reader();
     expect(r.read(seal(entry({ subject: 'ch-1' }, 't1', 1), shopKey, t1.privateKey)).ok).toBe(true);
