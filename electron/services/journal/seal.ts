@@ -47,6 +47,16 @@ export function seal(entry: JournalEntry, shopKey: ShopKey, signingKey: KeyObjec
     terminal: entry.terminal,
     seq: entry.seq,
   };
+  return sealUnder(header, entry, shopKey, signingKey);
+}
+
+/** Seals under a given header; readers refuse a header that disagrees with the content. */
+export function sealUnder(
+  header: SealHeader,
+  entry: unknown,
+  shopKey: ShopKey,
+  signingKey: KeyObject,
+): Envelope {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', shopKey.key, iv);
   cipher.setAAD(headerBytes(header));

@@ -6,7 +6,7 @@ import {
   type SaleFact,
 } from '../../../electron/services/journal/entry';
 import { JournalReader } from '../../../electron/services/journal/reader';
-import { seal, type ShopKey } from '../../../electron/services/journal/seal';
+import { seal, sealUnder, type ShopKey } from '../../../electron/services/journal/seal';
 
 const t1 = generateKeyPairSync('ed25519');
 const t2 = generateKeyPairSync('ed25519');
@@ -88,6 +88,20 @@ describe('journal sealing', () => {
       refusal: 'unknown-terminal',
     });
     expect(r.refused['unknown-terminal']).toBe(1);
+  });
+
+  it('refuses a signed header that disagrees with the sealed content (replay dodged by a new seq)', () => {
+    const r = reader();
+    const e = entry({}, 't1', 1);
+    expect(r.read(seal(e, shopKey, t1.privateKey)).ok).toBe(true);
+    const dodge = sealUnder(
+      { v: 1, shop: 'loja-1', epoch: 1, terminal: 't1', seq: 5 },
+      e,
+      shopKey,
+      t1.privateKey,
+    );
+    expect(r.read(dodge)).toEqual({ ok: false, refusal: 'tampered' });
+    expect(r.refused.tampered).toBe(1);
   });
 
   it('refuses a terminal reusing a sequence number for another fact', () => {
