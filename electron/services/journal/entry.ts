@@ -1,0 +1,109 @@
+// The shop journal's entry model (issue 36, Deliver 3): pure, no I/O.
+// An entry is a fact a terminal publishes for the owner's view. It never carries a
+// secret: the builder copies whitelisted fields only; payer data is masked here.
+import { createHash } from 'node:crypto';
+
+export type EntryKind =
+  | 'created'
+  | 'paid'
+  | 'paid-different-amount'
+  | 'canceled'
+  | 'expired'
+  | 'refunded'
+  | 'shift-opened'
+  | 'shift-closed'
+  | 'roster-operator-added'
+  | 'roster-operator-disabled';
+
+export interface OperatorRef {
+  readonly id: string;
+  readonly name: string;
+}
+
+export interface JournalEntry {
+  /** Idempotent: the same fact gives the same id on any terminal (sha256 of kind + subject). */
+  readonly id: string;
+  readonly kind: EntryKind;
+  /** The charge, refund, shift or operator the fact is about. */
+  readonly subject: string;
+  readonly terminal: string;
+  /** Per-terminal sequence, 1, 2, 3...: order is (terminal, seq), never wall clocks. */
+  readonly seq: number;
+  /** Terminal's clock when the fact happened: shown, never used to order. */
+  readonly at: string;
+  readonly amountCents?: number;
+  readonly expectedCents?: number;
+  readonly operator?: OperatorRef;
+  readonly payer?: string;
+}
+
+export function entryId(kind: EntryKind, subject: string): string {
+  return createHash('sha256').update(`${kind}\u0000${subject}`).digest('hex').slice(0, 32);
+}
+
+/** CPF/CNPJ keep 3 middle digits; a name keeps its first word and the last word's initial. */
+export function maskPayer(
+  name: string | undefined,
+  document: string | undefined,
+): string | undefined {
+  const parts: string[] = [];
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 1) parts.push(words[0] as string);
+  else if (words.length > 1) parts.push(`${words[0]} ${(words[words.length - 1] as string)[0]}.`);
+  const digits = (document ?? '').replace(/\D/g, '');
+  if (digits.length === 11) parts.push(`***.${digits.slice(3, 6)}.***-**`);
+  else if (digits.length === 14) parts.push(`**.***.${digits.slice(5, 8)}/****-**`);
+  return parts.length > 0 ? parts.join(' ') : undefined;
+}
+
+export interface SaleFact {
+  readonly kind: EntryKind;
+  readonly subject: string;
+  readonly at: string;
+  readonly amountCents?: number;
+  readonly expectedCents?: number;
+  readonly payerName?: string;
+  readonly payerDocument?: string;
+}
+
+export type OperatorOf = (subject: string) => OperatorRef | undefined;
+
+export type BuildResult =
+  { ok: true; entry: JournalEntry } | { ok: false; code: 'journal.bad-fact' };
+
+const isCents = (n: number | undefined): boolean =>
+  n === undefined || (Number.isSafeInteger(n) && n >= 0);
+
+/** Builds the entry for one fact; operator comes from an injected lookup (operators are E's). */
+export function buildEntry(
+  fact: SaleFact,
+  terminal: string,
+  seq: number,
+  operatorOf: OperatorOf = () => undefined,
+): BuildResult {
+  if (!fact.subject || !terminal || !Number.isSafeInteger(seq) || seq < 1)
+    return { ok: false, code: 'journal.bad-fact' };
+  if (!isCents(fact.amountCents) || !isCents(fact.expectedCents))
+    return { ok: false, code: 'journal.bad-fact' };
+  if (
+    fact.kind === 'paid-different-amount' &&
+    (fact.amountCents === undefined || fact.expectedCents === undefined)
+  ) {
+    return { ok: false, code: 'journal.bad-fact' };
+  }
+  const operator = operatorOf(fact.subject);
+  const payer = maskPayer(fact.payerName, fact.payerDocument);
+  const entry: JournalEntry = {
+    id: entryId(fact.kind, fact.subject),
+    kind: fact.kind,
+    subject: fact.subject,
+    terminal,
+    seq,
+    at: fact.at,
+    ...(fact.amountCents !== undefined ? { amountCents: fact.amountCents } : {}),
+    ...(fact.expectedCents !== undefined ? { expectedCents: fact.expectedCents } : {}),
+    ...(operator ? { operator: { id: operator.id, name: operator.name } } : {}),
+    ...(payer ? { payer } : {}),
+  };
+  return { ok: true, entry };
+}
