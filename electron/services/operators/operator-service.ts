@@ -142,6 +142,18 @@ export class OperatorService {
     return ok({ operator, shift });
   }
 
+  /**
+   * Tags a charge just created (any path: Caixa, PDV local API, TEF Dial) with the operator at the
+   * counter and her shift. Only a new charge (still DRAFT/SUBMITTING, created during the shift):
+   * a later event of an older charge never moves it to whoever is at the counter now.
+   */
+  tagNew(c: { id: string; status: string; createdAt: number }): void {
+    if (c.status !== 'DRAFT' && c.status !== 'SUBMITTING') return;
+    const at = this.current();
+    if (!at.ok || !at.value || c.createdAt < at.value.shift.openedAt) return;
+    this.shifts.tagCharge(c.id, at.value.operator.id, at.value.shift.id);
+  }
+
   /** Back to the prompt (switch, idle lock): the shift stays open, nothing else changes. */
   lock(): void {
     this.kv.delete(CURRENT);

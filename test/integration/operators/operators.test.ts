@@ -101,6 +101,18 @@ describe('operators and shifts', () => {
     expect(tagOf(paid)).toEqual({ operator_id: ana.id, shift_id: atAna.shift.id });
   });
 
+  it('a new charge is tagged with who is at the counter; an older charge never moves', async () => {
+    const { svc, charge, tagOf } = setup();
+    const ana = value(await svc.add({ name: 'Ana', pin: '1234', role: 'cashier' }));
+    const old = charge('PENDING', 300); // rung before Ana's shift: anonymous
+    const at = value(await svc.enter(ana.id, '1234'));
+    const fresh = charge('SUBMITTING', 1200);
+    svc.tagNew({ id: fresh, status: 'SUBMITTING', createdAt: at.shift.openedAt });
+    svc.tagNew({ id: old, status: 'PAID', createdAt: 1 });
+    expect(tagOf(fresh)).toEqual({ operator_id: ana.id, shift_id: at.shift.id });
+    expect(tagOf(old)).toEqual({ operator_id: null, shift_id: null });
+  });
+
   it('a supervisor may close another operator’s shift', async () => {
     const { svc, owner } = setup();
     const ana = value(await svc.add({ name: 'Ana', pin: '1234', role: 'cashier' }));
