@@ -144,11 +144,12 @@ export class OperatorService {
 
   /**
    * Tags a charge just created (any path: Caixa, PDV local API, TEF Dial) with the operator at the
-   * counter and her shift. Only a new charge (still DRAFT/SUBMITTING, created during the shift):
+   * counter and her shift. Only a new charge (still waiting, created during the shift; the first published view is
+   * PENDING, once the PSP answered; the row is tagged once):
    * a later event of an older charge never moves it to whoever is at the counter now.
    */
   tagNew(c: { id: string; status: string; createdAt: number }): void {
-    if (c.status !== 'DRAFT' && c.status !== 'SUBMITTING') return;
+    if (!['DRAFT', 'SUBMITTING', 'PENDING', 'UNCERTAIN'].includes(c.status)) return;
     const at = this.current();
     if (!at.ok || !at.value || c.createdAt < at.value.shift.openedAt) return;
     this.shifts.tagCharge(c.id, at.value.operator.id, at.value.shift.id);
