@@ -80,6 +80,11 @@ export const ERROR_CODES = [
   'PIN_FORMAT',
   'PIN_LOCKED_OUT',
   'PIN_WRONG',
+  // Operators and shifts (issue 36)
+  'OPERATOR_NAME_EMPTY',
+  'OPERATOR_NOT_FOUND',
+  'OPERATOR_DISABLED',
+  'SHIFT_NOT_OPEN',
   // Infractions (MED)
   'JUSTIFICATIVA_LENGTH',
   'PROOFS_TOO_MANY',

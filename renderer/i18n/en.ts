@@ -1051,6 +1051,11 @@ export const en: Messages = {
     PIN_CURRENT_EMPTY: 'Type the current PIN.',
     PIN_LOCKED_OUT: 'PIN locked after wrong attempts. Try again in {{seconds}} s.',
     OWNER_LOCKED: 'Owner function: type the PIN.',
+    OPERATOR_NAME_EMPTY: "Type the operator's name.",
+    OPERATOR_NOT_FOUND: 'No operator with that PIN.',
+    OPERATOR_DISABLED:
+      'This operator was disabled by the owner: her shift is closed; her charges are kept.',
+    SHIFT_NOT_OPEN: 'No shift open at this counter: type your PIN.',
     URL_EMPTY: 'Type the address.',
     URL_INVALID: 'Invalid address. Example: https://api.yourpsp.com/api',
     CLIENT_ID_EMPTY: 'Type the Client ID.',

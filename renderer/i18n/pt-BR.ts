@@ -1058,6 +1058,11 @@ export const ptBR = {
     PIN_CURRENT_EMPTY: 'Digite o PIN atual.',
     PIN_LOCKED_OUT: 'PIN bloqueado por tentativas erradas. Tente em {{seconds}} s.',
     OWNER_LOCKED: 'Função do proprietário: digite o PIN.',
+    OPERATOR_NAME_EMPTY: 'Digite o nome do operador.',
+    OPERATOR_NOT_FOUND: 'Nenhum operador com esse PIN.',
+    OPERATOR_DISABLED:
+      'Operador desativado pelo proprietário: o turno foi fechado; as cobranças dele continuam.',
+    SHIFT_NOT_OPEN: 'Nenhum turno aberto neste caixa: digite seu PIN.',
     URL_EMPTY: 'Informe o endereço.',
     URL_INVALID: 'Endereço inválido. Exemplo: https://api.seupsp.com.br/api',
     CLIENT_ID_EMPTY: 'Informe o Client ID.',

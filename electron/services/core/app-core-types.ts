@@ -20,6 +20,7 @@ import type { HealthService } from '../health/health-service';
 import type { HistoryService } from '../history/history-service';
 import type { Ledger } from '../ledger/ledger';
 import type { Logger, LogSink, Redactor } from '../log';
+import type { OperatorService } from '../operators/operator-service';
 import type { OwnerService } from '../owner/owner-service';
 import type { ApiToken } from '../pdv/api-token';
 import type { PdvApi } from '../pdv/pdv-api';
@@ -151,6 +152,8 @@ export interface AppCore {
   readonly history: HistoryService;
   readonly printer: ReceiptPrinter;
   readonly owner: OwnerService;
+  /** The shop's operators and shifts (issue 36); none configured = anonymous counter. */
+  readonly operators: OperatorService;
   readonly account: AccountService;
   readonly infractions: InfractionService;
   readonly credentials: CredentialsService;

@@ -3,7 +3,10 @@ import { InfractionService } from '../account/infraction-service';
 import { GoLiveService } from '../golive/golive-service';
 import { HistoryService } from '../history/history-service';
 import { HistoryQuery } from '../ledger/history-query';
+import { OperatorService } from '../operators/operator-service';
+import { OperatorsRepo } from '../operators/operators-repo';
 import { OwnerService } from '../owner/owner-service';
+import { ShiftsRepo } from '../shifts/shifts-repo';
 import { ReceiptPrinter } from '../printing/receipt-printer';
 import type { AppCoreOptions } from './app-core-types';
 import type { CallbackParts } from './callback-parts';
@@ -46,6 +49,16 @@ export function ownerParts(d: OwnerPartsDeps) {
     ...(o.printer && { override: o.printer }),
   });
   const owner = new OwnerService(ledger.kv, now);
+  // Issue 36: the shop's operators and shifts; every new charge is tagged with who rang it.
+  const operators = new OperatorService(
+    new OperatorsRepo(ledger.db),
+    new ShiftsRepo(ledger.db),
+    ledger.kv,
+    () => owner.requireOwner(),
+    f.terminalId,
+    now,
+  );
+  f.events.on('charges:updated', (v) => operators.tagNew(v));
   const account = new AccountService(p.ownerPsp, now);
   const infractions = new InfractionService(
     p.ownerPsp,
@@ -73,7 +86,7 @@ export function ownerParts(d: OwnerPartsDeps) {
     },
     canSwitch: () => !sel.isOverride,
   });
-  return { history, printer, owner, account, infractions, golive };
+  return { history, printer, owner, operators, account, infractions, golive };
 }
 
 export type OwnerParts = ReturnType<typeof ownerParts>;

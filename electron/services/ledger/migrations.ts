@@ -201,4 +201,32 @@ export const MIGRATIONS: readonly string[] = [
   -- A withdrawal made in DEMO (the embedded sandbox): never in a live shop's Fechamento.
   ALTER TABLE withdrawals ADD COLUMN demo INTEGER NOT NULL DEFAULT 0;
   `,
+  /* operators and shifts (issue 36, Deliver 1-2) */ `
+  -- The shop's cashiers: each with her own salted scrypt PIN hash (JSON, as the owner PIN's) and
+  -- a role; a disabled operator keeps her row so old sales still name her.
+  CREATE TABLE operators (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    pin_hash TEXT NOT NULL,
+    role TEXT NOT NULL CHECK (role IN ('cashier', 'supervisor')),
+    active INTEGER NOT NULL DEFAULT 1,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  -- One row per shift at this terminal; summary_json is the closing written when it ends.
+  CREATE TABLE shifts (
+    id TEXT PRIMARY KEY,
+    operator_id TEXT NOT NULL REFERENCES operators (id),
+    terminal_id TEXT NOT NULL,
+    opened_at INTEGER NOT NULL,
+    closed_at INTEGER,
+    summary_json TEXT
+  );
+  CREATE INDEX shifts_open ON shifts (terminal_id, closed_at);
+  -- Who rang a charge or asked a refund (NULL = anonymous cashier, as before operators).
+  ALTER TABLE charges ADD COLUMN operator_id TEXT;
+  ALTER TABLE charges ADD COLUMN shift_id TEXT;
+  ALTER TABLE refunds ADD COLUMN operator_id TEXT;
+  ALTER TABLE refunds ADD COLUMN shift_id TEXT;
+  `,
 ];

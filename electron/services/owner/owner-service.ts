@@ -32,6 +32,24 @@ export const scryptPin: PinHasher = (pin, stored) =>
     maxmem: PARAMS.maxmem,
   });
 
+/** A new PIN's salted slow hash (a fresh salt each time): the owner's and each operator's. */
+export async function hashNewPin(pin: string): Promise<PinHash> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(pin, salt, 32, PARAMS);
+  return {
+    salt: salt.toString('hex'),
+    hash: hash.toString('hex'),
+    N: PARAMS.N,
+    r: PARAMS.r,
+    p: PARAMS.p,
+  };
+}
+
+/** Whether `pin` is the one `stored` was made from (constant-time compare). */
+export async function pinMatches(pin: string, stored: PinHash, hash: PinHasher = scryptPin) {
+  return timingSafeEqual(await hash(pin, stored), Buffer.from(stored.hash, 'hex'));
+}
+
 /**
  * The owner PIN, stored as a salted scrypt hash in the ledger, and the owner session: unlocked
  * for five minutes after a right PIN; at most five wrong PINs a minute (PinAttempts). The role check is
@@ -87,16 +105,8 @@ export class OwnerService {
   }
 
   /** The salted slow hash of a PIN, computed before a transaction that stores it. */
-  async hashPin(pin: string): Promise<PinHash> {
-    const salt = randomBytes(16);
-    const hash = await scrypt(pin, salt, 32, PARAMS);
-    return {
-      salt: salt.toString('hex'),
-      hash: hash.toString('hex'),
-      N: PARAMS.N,
-      r: PARAMS.r,
-      p: PARAMS.p,
-    };
+  hashPin(pin: string): Promise<PinHash> {
+    return hashNewPin(pin);
   }
 
   /** Stores a hash from hashPin (synchronous, so it can join a ledger transaction) and unlocks. */

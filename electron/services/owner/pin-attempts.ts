@@ -31,18 +31,16 @@ export function decideAttempt(
  */
 export class PinAttempts {
   private inFlight = 0;
-  private static readonly KEY = 'owner.pinFailures';
-
   constructor(
     private readonly kv: KvRepo,
     private readonly now: () => number,
+    /** Where the wrong PINs are kept: the owner's, or one operator's (each has her own limit). */
+    private readonly key = 'owner.pinFailures',
   ) {}
 
   private failures(): number[] {
     const now = this.now();
-    return (this.kv.get<number[]>(PinAttempts.KEY) ?? []).filter(
-      (t) => t > now - PIN_POLICY.windowMs,
-    );
+    return (this.kv.get<number[]>(this.key) ?? []).filter((t) => t > now - PIN_POLICY.windowMs);
   }
 
   /** Call before checking a PIN; `settle` exactly once when the check is done. */
@@ -57,7 +55,7 @@ export class PinAttempts {
         if (settled) return;
         settled = true;
         this.inFlight--;
-        this.kv.set(PinAttempts.KEY, right ? [] : [...this.failures(), this.now()]);
+        this.kv.set(this.key, right ? [] : [...this.failures(), this.now()]);
       },
     };
   }

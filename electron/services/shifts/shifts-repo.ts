@@ -1,0 +1,106 @@
+import type { ChargeState } from '../../../shared/domain/charge-state';
+import type {
+  ShiftCharge,
+  ShiftInfo,
+  ShiftRefund,
+  ShiftSummary,
+} from '../../../shared/domain/shift-summary';
+import type { Db } from '../ledger/database';
+
+interface Row {
+  id: string;
+  operator_id: string;
+  terminal_id: string;
+  opened_at: number;
+  closed_at: number | null;
+  summary_json: string | null;
+}
+
+export type ShiftRecord = ShiftInfo & { summary?: ShiftSummary };
+
+const rec = (r: Row): ShiftRecord => ({
+  id: r.id,
+  operatorId: r.operator_id,
+  terminalId: r.terminal_id,
+  openedAt: r.opened_at,
+  closedAt: r.closed_at,
+  ...(r.summary_json && { summary: JSON.parse(r.summary_json) as ShiftSummary }),
+});
+
+/** The `shifts` table, and the rows a shift's closing adds up (tagged with its id). */
+export class ShiftsRepo {
+  constructor(private readonly db: Db) {}
+
+  get(id: string): ShiftRecord | undefined {
+    const r = this.db.prepare('SELECT * FROM shifts WHERE id = ?').get(id) as Row | undefined;
+    return r && rec(r);
+  }
+
+  /** The operator's open shift at this terminal, if any. */
+  openOf(operatorId: string, terminalId: string): ShiftRecord | undefined {
+    const r = this.db
+      .prepare(
+        'SELECT * FROM shifts WHERE operator_id = ? AND terminal_id = ? AND closed_at IS NULL',
+      )
+      .get(operatorId, terminalId) as Row | undefined;
+    return r && rec(r);
+  }
+
+  insert(s: ShiftInfo): void {
+    this.db
+      .prepare('INSERT INTO shifts (id, operator_id, terminal_id, opened_at) VALUES (?, ?, ?, ?)')
+      .run(s.id, s.operatorId, s.terminalId, s.openedAt);
+  }
+
+  close(id: string, at: number, summary: ShiftSummary): void {
+    this.db
+      .prepare(
+        'UPDATE shifts SET closed_at = ?, summary_json = ? WHERE id = ? AND closed_at IS NULL',
+      )
+      .run(at, JSON.stringify(summary), id);
+  }
+
+  chargesOf(shiftId: string): ShiftCharge[] {
+    const rows = this.db
+      .prepare(
+        `SELECT status, amount_cents, received_cents, fee_cents, flags, demo FROM charges
+         WHERE shift_id = ?`,
+      )
+      .all(shiftId) as Array<{
+      status: ChargeState;
+      amount_cents: number;
+      received_cents: number | null;
+      fee_cents: number | null;
+      flags: string | null;
+      demo: number;
+    }>;
+    return rows.map((r) => ({
+      status: r.status,
+      amountCents: r.amount_cents,
+      ...(r.received_cents !== null && { receivedCents: r.received_cents }),
+      ...(r.fee_cents !== null && { feeCents: r.fee_cents }),
+      flags: (r.flags ?? '').split(',').filter(Boolean),
+      demo: r.demo === 1,
+    }));
+  }
+
+  refundsOf(shiftId: string): ShiftRefund[] {
+    const rows = this.db
+      .prepare('SELECT amount_cents, status, demo FROM refunds WHERE shift_id = ?')
+      .all(shiftId) as Array<{ amount_cents: number; status: string; demo: number }>;
+    return rows.map((r) => ({
+      amountCents: r.amount_cents,
+      done: r.status === 'REFUNDED',
+      demo: r.demo === 1,
+    }));
+  }
+
+  /** Tags a charge with who rang it (set once, at creation: a later switch does not move it). */
+  tagCharge(chargeId: string, operatorId: string, shiftId: string): void {
+    this.db
+      .prepare(
+        'UPDATE charges SET operator_id = ?, shift_id = ? WHERE id = ? AND operator_id IS NULL',
+      )
+      .run(operatorId, shiftId, chargeId);
+  }
+}
