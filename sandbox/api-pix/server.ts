@@ -295,9 +295,16 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
         'inicio e fim (RFC 3339) são obrigatórios; fim não pode ser anterior a inicio.',
       );
     const page = Number(q['paginacao.paginaAtual'] ?? 0);
-    const per = Number(q['paginacao.itensPorPagina'] ?? 100);
-    if (!Number.isInteger(page) || page < 0 || !Number.isInteger(per) || per < 1 || per > 1000)
+    const asked = Number(q['paginacao.itensPorPagina'] ?? 100);
+    if (
+      !Number.isInteger(page) ||
+      page < 0 ||
+      !Number.isInteger(asked) ||
+      asked < 1 ||
+      asked > 1000
+    )
       throw new PixProblem(400, 'ConsultaInvalida', 'Paginação fora do schema.');
+    const per = Math.min(asked, state.faults.pixPageMax ?? asked);
     const all = [...state.pix.values()]
       .filter((p) => {
         const t = Date.parse(p.horario);

@@ -63,6 +63,12 @@ export interface ApiPixFaults {
   cobLagMs?: number;
   /** The next N `PUT /cob` are taken (the cob exists), and their answer lost (the connection drops). */
   cobLost?: number;
+  /**
+   * `GET /pix` serves at most this many items a page, whatever `itensPorPagina` asks: the spec's
+   * `paginacao` (bacen/pix-api OpenAPI, ParametrosConsultaPix) lets a list span pages, and a
+   * bank's cap on the page size is an assumption (no bank's documented figure found).
+   */
+  pixPageMax?: number;
 }
 
 export class ApiPixState {

@@ -65,6 +65,9 @@ type Api = { http: PspHttp; token: ApiPixToken; owned: OwnedFetch };
  * `GET /cob/{txid}` for the status, `PATCH` to cancel at the PSP. One HTTP stack with the
  * family's client (PspHttp: timeouts, no redirects, reply size and depth limits).
  */
+/** Pages of `GET /pix?txid=` read for one charge at most (each page is one call of the rate budget). */
+const PIX_LIST_MAX_PAGES = 5;
+
 export class ApiPixClient {
   readonly redactor: Redactor;
   private api: Api | null = null;
@@ -416,24 +419,38 @@ export class ApiPixClient {
    */
   async paidByList(txid: string): Promise<Result<Cents>> {
     const now = this.now();
-    const r = await this.call({
-      op: 'pix-list',
-      method: 'GET',
-      path: '/pix',
-      query: {
-        // The cob lives at most `expiracao`; an hour each side for clocks apart.
-        inicio: new Date(now - (this.s.expiracaoSeconds + 3_600) * 1000).toISOString(),
-        fim: new Date(now + 3_600_000).toISOString(),
-        txid,
-        'paginacao.paginaAtual': 0,
-        'paginacao.itensPorPagina': 100,
-      },
-      sideEffect: false,
-    });
-    if (!r.ok) return r;
-    const list = readPixList((r.value.body as { pix?: unknown } | undefined)?.pix);
-    if (!list.ok) return list;
-    return ok(list.value.filter((p) => p.txid === txid).reduce((sum, p) => sum + p.cents, 0));
+    // The cob lives at most `expiracao`; an hour each side for clocks apart.
+    const inicio = new Date(now - (this.s.expiracaoSeconds + 3_600) * 1000).toISOString();
+    const fim = new Date(now + 3_600_000).toISOString();
+    let sum = 0;
+    // A list may span pages (`paginacao`, bacen/pix-api OpenAPI): a payment on page 2 counts.
+    // Bounded: a txid is paid a handful of times at most, so a few pages are all there can be.
+    for (let page = 0, pages = 1; page < Math.min(pages, PIX_LIST_MAX_PAGES); page++) {
+      const r = await this.call({
+        op: 'pix-list',
+        method: 'GET',
+        path: '/pix',
+        query: {
+          inicio,
+          fim,
+          txid,
+          'paginacao.paginaAtual': page,
+          'paginacao.itensPorPagina': 100,
+        },
+        sideEffect: false,
+      });
+      if (!r.ok) return r;
+      const b = (r.value.body ?? {}) as {
+        pix?: unknown;
+        parametros?: { paginacao?: { quantidadeDePaginas?: unknown } };
+      };
+      const list = readPixList(b.pix);
+      if (!list.ok) return list;
+      sum += list.value.filter((p) => p.txid === txid).reduce((s, p) => s + p.cents, 0);
+      const n = Number(b.parametros?.paginacao?.quantidadeDePaginas);
+      pages = Number.isInteger(n) && n > 0 ? n : 1;
+    }
+    return ok(sum);
   }
 
   /** One page of `GET /pix` (received PIX between two instants, RFC 3339), amounts in cents. */
