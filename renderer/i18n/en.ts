@@ -327,10 +327,10 @@ export const en: Messages = {
     customerDisplay: 'Customer display',
     openAtLogin: 'Open when the computer starts',
     keychain: 'System keychain library',
-    keychainKeytar: 'keytar (default)',
-    keychainNapi: '@napi-rs/keyring',
+    keychainKeytar: 'Default (recommended)',
+    keychainNapi: 'Alternative (use if the default fails on this computer)',
     keychainNextStart:
-      'The change takes effect the next time Balcão starts. No secret is lost: each library reads what the other stored.',
+      'The change takes effect the next time Balcão starts. No secret is lost: both ways read the same vault.',
     save: 'Save settings',
     saved: 'Settings saved.',
     credentials: 'PSP credentials',

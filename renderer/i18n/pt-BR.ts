@@ -325,10 +325,10 @@ export const ptBR = {
     customerDisplay: 'Tela do cliente',
     openAtLogin: 'Abrir ao ligar o computador',
     keychain: 'Cofre de senhas do sistema',
-    keychainKeytar: 'keytar (padrão)',
-    keychainNapi: '@napi-rs/keyring',
+    keychainKeytar: 'Padrão (recomendado)',
+    keychainNapi: 'Alternativo (use se o padrão falhar neste computador)',
     keychainNextStart:
-      'A troca vale a partir da próxima vez que o Balcão abrir. Nenhuma senha se perde: cada biblioteca lê o que a outra guardou.',
+      'A troca vale a partir da próxima vez que o Balcão abrir. Nenhuma senha se perde: os dois modos leem o mesmo cofre.',
     save: 'Salvar configurações',
     saved: 'Configurações salvas.',
     credentials: 'Credenciais do PSP',
