@@ -7,6 +7,7 @@ import { formatDateTime } from '../../i18n/dates';
 import { RefundPanel } from '../../components/RefundPanel';
 import { ShareChargeButton } from '../share/ShareChargeButton';
 import { useApp } from '../../stores/app-store';
+import { sourceWords } from './source-words';
 
 const when = formatDateTime;
 
@@ -92,7 +93,7 @@ export function ChargeDetailDialog({ detail, onClose }: { detail: ChargeDetail; 
                   {h.from ? `${t(`status.${h.from}`)} → ` : ''}
                   {t(`status.${h.to}`)}
                 </td>
-                <td>{h.source}</td>
+                <td>{sourceWords(h.source)}</td>
                 <td>{h.detail ?? ''}</td>
               </tr>
             ))}
