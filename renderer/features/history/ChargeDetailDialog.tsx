@@ -9,6 +9,7 @@ import { ShareChargeButton } from '../share/ShareChargeButton';
 import { useApp } from '../../stores/app-store';
 import { useHistory } from '../../stores/history-store';
 import { CancelChargeButton } from './CancelChargeButton';
+import { sourceWords } from './source-words';
 
 const when = formatDateTime;
 
@@ -100,7 +101,7 @@ export function ChargeDetailDialog({ detail, onClose }: { detail: ChargeDetail; 
                   {h.from ? `${t(`status.${h.from}`)} → ` : ''}
                   {t(`status.${h.to}`)}
                 </td>
-                <td>{h.source}</td>
+                <td>{sourceWords(h.source)}</td>
                 <td>{h.detail ?? ''}</td>
               </tr>
             ))}

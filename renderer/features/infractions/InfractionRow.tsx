@@ -2,6 +2,7 @@ import type { CallOutput } from '../../../shared/ipc-contract';
 import { useTranslation } from '../../i18n';
 import { formatMoney } from '../../i18n/money';
 import { infractionRow } from './view';
+import { reasonWords } from './reason-words';
 
 type Item = CallOutput<'infractions:list'>['items'][number];
 
@@ -29,7 +30,7 @@ export function InfractionRow({
     <tr className={waiting ? 'needs-action' : undefined}>
       <td>{date(r.createdAt)}</td>
       <td className="num">{r.amountCents !== undefined ? formatMoney(r.amountCents) : '—'}</td>
-      <td>{r.reason ?? '—'}</td>
+      <td>{r.reason !== undefined ? reasonWords(r.reason) : '—'}</td>
       <td className="mono" title={r.transaction}>
         {r.transaction ? `${r.transaction.slice(0, 8)}…` : '—'}
       </td>

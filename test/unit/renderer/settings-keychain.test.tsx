@@ -21,13 +21,18 @@ afterAll(() => app.close());
 afterEach(cleanup);
 
 describe('Cofre de senhas do sistema', () => {
-  it('keytar by default; @napi-rs/keyring chosen is saved where the next start reads it, and the screen says when it applies', async () => {
+  it('the default by default, named for what it does (no npm package names); the alternative chosen is saved where the next start reads it, and the screen says when it applies', async () => {
     render(<SettingsScreen />);
     const select = (await screen.findByLabelText(
       'Cofre de senhas do sistema',
     )) as HTMLSelectElement;
     expect(select.value).toBe('keytar');
-    expect([...select.options].map((o) => o.text)).toEqual(['keytar (padrão)', '@napi-rs/keyring']);
+    const labels = [...select.options].map((o) => o.text);
+    expect(labels).toEqual([
+      'Padrão (recomendado)',
+      'Alternativo (use se o padrão falhar neste computador)',
+    ]);
+    for (const l of labels) expect(l).not.toMatch(/keytar|napi|keyring/i);
     screen.getByText(/vale a partir da próxima vez que o Balcão abrir/);
     fireEvent.change(select, { target: { value: 'napi-keyring' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
