@@ -19,4 +19,9 @@ describe('MED reason in words', () => {
     await setLanguage('en');
     expect(reasonWords('XYZ_NEW')).toBe('another reason (code XYZ_NEW)');
   });
+  it('a reason the PSP already sends in words is shown as it is, not as an unknown code', async () => {
+    await setLanguage('pt-BR');
+    expect(reasonWords('Conta invadida')).toBe('Conta invadida');
+    expect(reasonWords('Fraude')).toBe('Fraude');
+  });
 });
