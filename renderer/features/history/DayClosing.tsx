@@ -4,7 +4,7 @@ import type { DayClosingView } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
 import { closingRows, hasAny } from './closing-csv';
 import { formatDateTime } from '../../i18n/dates';
-import { DemoWithdrawals } from './DemoWithdrawals';
+import { DemoWithdrawals, WithdrawalsTable } from './WithdrawalsTable';
 
 const dayBR = (day: string) => day.split('-').reverse().join('/');
 
@@ -47,18 +47,7 @@ export function DayClosing({ closing }: { closing: DayClosingView }) {
         </p>
       )}
       {hasAny(closing.demo) && <SectionTable title={t('closing.demo')} s={closing.demo} />}
-      <table className="closing-table">
-        <caption>{t('closing.withdrawals')}</caption>
-        <tbody>
-          {(['completed', 'processing', 'failed', 'total'] as const).map((k) => (
-            <tr key={k}>
-              <th scope="row">{t(`closing.w_${k}`)}</th>
-              <td className="num">{w[k].count}</td>
-              <td className="num">{formatMoney(w[k].amountCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <WithdrawalsTable caption={t('closing.withdrawals')} w={w} />
       <DemoWithdrawals w={closing.demoWithdrawals} />
       <p className="closing-generated">
         {t('closing.generatedAt')} {formatDateTime(closing.generatedAt)}
