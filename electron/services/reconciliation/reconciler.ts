@@ -114,6 +114,11 @@ export class Reconciler {
     this.timer.unref?.();
   }
 
+  /** Charges with a plan (asked about, or marked done within the payable window). */
+  plannedCount(): number {
+    return this.plans.size;
+  }
+
   stop(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
@@ -160,19 +165,22 @@ export class Reconciler {
     const open = this.deps.ledger.charges
       .open()
       .filter((c) => c.status === 'PENDING' || c.status === 'UNCERTAIN');
-    const closedHere = this.deps.ledger.charges
+    const payable = this.deps.ledger.charges
       .list({ from: at - windowMs })
       .filter(
         (c) =>
           (c.status === 'CANCELED' || c.status === 'EXPIRED') &&
           (c.flags.includes('LOCAL_CANCEL') || c.flags.includes('LOCAL_EXPIRY')) &&
-          !c.flags.includes('LATE_PAYMENT') &&
-          !this.plans.get(c.id)?.done,
+          !c.flags.includes('LATE_PAYMENT'),
       );
+    const closedHere = payable.filter((c) => !this.plans.get(c.id)?.done);
     const all = [...open, ...closedHere];
-    // Forget the plans of charges that are settled (a callback made them final).
+    // Forget the plans of charges that are settled (a callback made them final), and the `done`
+    // marks of charges past the payable window (kept forever, they grew with every such charge).
     const ids = new Set(all.map((c) => c.id));
-    for (const [id, p] of this.plans) if (!ids.has(id) && !p.done) this.plans.delete(id);
+    const inWindow = new Set(payable.map((c) => c.id));
+    for (const [id, p] of this.plans)
+      if (!ids.has(id) && (!p.done || !inWindow.has(id))) this.plans.delete(id);
     const hinted = (c: ChargeRecord) => (this.plans.get(c.id)?.hinted ? 1 : 0);
     const rank = (c: ChargeRecord) => ({ doubt: 2, counter: 1, routine: 0 })[this.priority(c, at)];
     return all.sort(

@@ -75,4 +75,24 @@ describe('reconciliation', () => {
     );
     await eventually(async () => relay.streams() >= 2, 8_000); // it reconnected
   });
+
+  it('forgets the charges it settled: no plan is kept past the payable window', async () => {
+    sb = await sandbox();
+    t = await coreOn(sb.baseUrl);
+    const settled: string[] = [];
+    for (const end of ['pay', 'expire']) {
+      const r = await t.core.charges.create({ amountCents: 4400, payer });
+      if (!r.ok) throw new Error(r.message);
+      t.core.charges.cancel(r.value.id); // closed here, still payable at the PSP
+      await sb.control('POST', `/charges/${r.value.externalId}/${end}`);
+      settled.push(r.value.id);
+    }
+    await t.core.reconciler.run();
+    expect(view(settled[0]!)?.status).toBe('PAID'); // the late payment, found by the query
+    // A day and more later neither is asked about nor remembered (a plan per charge, forever,
+    // was memory that grew with every charge closed here).
+    t.clock.offsetMs += 2 * 86_400_000;
+    t.core.reconciler.candidates();
+    expect(t.core.reconciler.plannedCount()).toBe(0);
+  });
 });
