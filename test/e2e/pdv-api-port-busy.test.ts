@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shot } from '../helpers/browser';
+import { pinIfAsked } from '../helpers/screens';
 import { openApp, OWNER_PIN, type AppSession } from '../helpers/app-session';
 
 // Another program holds the port the owner chose for the PDV's local API: the PDV page says so
@@ -24,12 +25,10 @@ describe('the local API on a busy port', () => {
   it('says the port is in use by another program; freed and saved again, it listens', async () => {
     const { page } = app;
     await page.getByRole('button', { name: 'Integração com o PDV' }).click();
-    const pin = page.getByRole('dialog', { name: 'PIN do proprietário' });
-    if (await pin.count()) {
-      await pin.getByLabel('PIN', { exact: true }).fill(OWNER_PIN);
-      await page.keyboard.press('Enter');
-    }
-    await page.getByRole('heading', { level: 1, name: 'Integração com o PDV' }).waitFor();
+    // The PIN dialog comes a moment after the click: waited for, not looked for once.
+    const heading = page.getByRole('heading', { level: 1, name: 'Integração com o PDV' });
+    await pinIfAsked(page, heading, OWNER_PIN);
+    await heading.waitFor();
     await page.getByLabel('API local ligada').check();
     await page.getByLabel('Porta da API local').fill(String(port));
     await page.getByRole('button', { name: 'Salvar', exact: true }).click();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shot } from '../helpers/browser';
+import { pinIfAsked } from '../helpers/screens';
 import { decodeQr } from '../helpers/cashier';
 import { tempDir } from '../helpers/core';
 import { openApp, OWNER_PIN, type AppSession } from '../helpers/app-session';
@@ -39,12 +40,10 @@ describe('a sale from the PDV on the Caixa', () => {
   it('Integração com o PDV: the folders in use, the last requests with their answers, a token shown once', async () => {
     const { page } = app;
     await page.getByRole('button', { name: 'Integração com o PDV' }).click();
-    const pin = page.getByRole('dialog', { name: 'PIN do proprietário' });
-    if (await pin.count()) {
-      await pin.getByLabel('PIN', { exact: true }).fill(OWNER_PIN);
-      await page.keyboard.press('Enter');
-    }
-    await page.getByRole('heading', { level: 1, name: 'Integração com o PDV' }).waitFor();
+    // The PIN dialog comes a moment after the click: waited for, not looked for once.
+    const heading = page.getByRole('heading', { level: 1, name: 'Integração com o PDV' });
+    await pinIfAsked(page, heading, OWNER_PIN);
+    await heading.waitFor();
     await expect.poll(() => page.getByTestId('pdv-state').textContent()).toContain(`${pdv.req}`);
     const row = page.getByRole('row').filter({ hasText: 'COBRANCA PIX CANCELADA NO CAIXA' });
     await expect.poll(() => row.count()).toBe(1);
