@@ -23,6 +23,8 @@ export interface HookIntakeOptions {
   limiter: RateLimiter;
   limit: { ratePerSec: number; burst: number };
   maxBodyBytes: number;
+  /** Longest a callback waits for its answer: then 503, whatever the store is still doing. */
+  answerWithinMs: number;
   log: () => FastifyBaseLogger;
   /** Where refused callbacks are counted (one line per interval, not one each). */
   refusals: RefusalLog;
@@ -157,20 +159,30 @@ export function hookIntake(o: HookIntakeOptions) {
     req.on('end', () => {
       if (over) return;
       const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      store(req, res, t0, m[1]!, body).catch((e: unknown) => {
-        // Not held (store down, no quorum, too slow): 503, and the PSP sends it again. The
-        // error is logged at most once per 10 s; the answers are counted with the refusals.
-        const t = o.now();
-        if (t - lastStoreError >= 10_000) {
-          lastStoreError = t;
-          o.log().error({ err: e }, 'storing a callback failed');
-        }
+      // A store call that hangs (seen once on etcd, a POST unanswered for 5 minutes after a
+      // quorum came back) must not hold the PSP: 503 in time, and the PSP sends it again.
+      const bound = setTimeout(() => {
         o.metrics.reject('store_unavailable');
-        o.metrics.storeError('append');
-        fail(req, res, t0, 503, 'UNAVAILABLE', 'Relay store unavailable, try again', {
+        fail(req, res, t0, 503, 'UNAVAILABLE', 'Relay store too slow, try again', {
           'retry-after': '1',
         });
-      });
+      }, o.answerWithinMs);
+      store(req, res, t0, m[1]!, body)
+        .finally(() => clearTimeout(bound))
+        .catch((e: unknown) => {
+          // Not held (store down, no quorum, too slow): 503, and the PSP sends it again. The
+          // error is logged at most once per 10 s; the answers are counted with the refusals.
+          const t = o.now();
+          if (t - lastStoreError >= 10_000) {
+            lastStoreError = t;
+            o.log().error({ err: e }, 'storing a callback failed');
+          }
+          o.metrics.reject('store_unavailable');
+          o.metrics.storeError('append');
+          fail(req, res, t0, 503, 'UNAVAILABLE', 'Relay store unavailable, try again', {
+            'retry-after': '1',
+          });
+        });
     });
     return true;
   };

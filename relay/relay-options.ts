@@ -11,6 +11,11 @@ export interface RelayOptions {
   /** Public base URL, for the hookUrl handed to the PSP (behind a TLS proxy). */
   publicUrl?: string;
   maxBodyBytes?: number;
+  /**
+   * Longest a callback waits for its answer (default 15 s): a store that neither accepts nor
+   * refuses by then gets the PSP a 503 (which, as any 503, may have been stored).
+   */
+  answerWithinMs?: number;
   ratePerSec?: number;
   burst?: number;
   maxSubscribersPerChannel?: number;

@@ -43,6 +43,7 @@ export function relayPieces(o: RelayOptions, d: RelayPiecesDeps) {
     limiter: new RateLimiter(rate, burst, now),
     limit: { ratePerSec: rate, burst },
     maxBodyBytes: o.maxBodyBytes ?? 65536,
+    answerWithinMs: o.answerWithinMs ?? 15_000,
     log,
     refusals,
     now,
