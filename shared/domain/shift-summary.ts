@@ -59,6 +59,20 @@ export interface ShiftSummary {
 }
 
 const bucket = (): Bucket => ({ count: 0, amountCents: 0 });
+/** Every total at zero: a shift's start, and the sum of no shifts. */
+const noTotals = () => ({
+  sales: bucket(),
+  paid: bucket(),
+  canceled: bucket(),
+  expired: bucket(),
+  open: bucket(),
+  failed: bucket(),
+  refunds: bucket(),
+  byStatus: {} as Partial<Record<ChargeState, Bucket>>,
+  feeCents: 0,
+  feeUnknownCount: 0,
+  netCents: 0,
+});
 const add = (b: Bucket, cents: number) => {
   b.count += 1;
   b.amountCents += cents;
@@ -82,17 +96,7 @@ export function shiftSummary(
     terminalId: shift.terminalId,
     openedAt: shift.openedAt,
     closedAt: shift.closedAt ?? null,
-    sales: bucket(),
-    paid: bucket(),
-    canceled: bucket(),
-    expired: bucket(),
-    open: bucket(),
-    failed: bucket(),
-    refunds: bucket(),
-    byStatus: {},
-    feeCents: 0,
-    feeUnknownCount: 0,
-    netCents: 0,
+    ...noTotals(),
   };
   for (const c of charges.filter(mine)) {
     add(s.sales, c.amountCents);
@@ -116,19 +120,7 @@ export function shiftSummary(
 export function sumSummaries(
   parts: readonly ShiftSummary[],
 ): Omit<ShiftSummary, 'shiftId' | 'operatorId' | 'terminalId' | 'openedAt' | 'closedAt'> {
-  const t = {
-    sales: bucket(),
-    paid: bucket(),
-    canceled: bucket(),
-    expired: bucket(),
-    open: bucket(),
-    failed: bucket(),
-    refunds: bucket(),
-    byStatus: {} as Partial<Record<ChargeState, Bucket>>,
-    feeCents: 0,
-    feeUnknownCount: 0,
-    netCents: 0,
-  };
+  const t = noTotals();
   const plus = (a: Bucket, b: Bucket) => {
     a.count += b.count;
     a.amountCents += b.amountCents;
