@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shot } from '../helpers/browser';
+import { LOOKED_AT } from '../helpers/visual';
 import { pinIfAsked } from '../helpers/screens';
 import { openApp, OWNER_PIN, type AppSession } from '../helpers/app-session';
 
@@ -41,11 +42,7 @@ describe('the local API on a busy port', () => {
       `A porta ${port} já está em uso por outro programa`,
     );
     expect(await problem.textContent()).toContain('escolha outra porta');
-    for (const [width, height] of [
-      [1024, 768],
-      [1366, 768],
-      [1920, 1080],
-    ] as const) {
+    for (const { width, height } of LOOKED_AT) {
       await page.setViewportSize({ width, height });
       // The reason is read whole, without a horizontal scroll.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

@@ -9,6 +9,7 @@ import { appPerFile, OWNER_PIN } from '../helpers/app-session';
 import { ARTIFACTS, shot } from '../helpers/browser';
 import { startOver, typeSale } from '../helpers/cashier';
 import { tempDir } from '../helpers/core';
+import { LOOKED_AT } from '../helpers/visual';
 
 // Enviar cobrança (issue 37) as a cashier does it in Chromium through the development host: the
 // link the host would open (it prints it: `abrir: <url>`), the QR image on the clipboard and the
@@ -184,11 +185,7 @@ describe('Enviar cobrança', () => {
 
     // Cancelar cobrança from the detail: in the window at each size, asked once, then Cancelado.
     const cancelButton = detail.getByRole('button', { name: 'Cancelar cobrança' });
-    for (const [width, height] of [
-      [1024, 768],
-      [1366, 768],
-      [1920, 1080],
-    ] as const) {
+    for (const { width, height } of LOOKED_AT) {
       await page.setViewportSize({ width, height });
       const box = (await cancelButton.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(width);

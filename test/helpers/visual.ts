@@ -12,6 +12,8 @@ export const VIEWPORTS = [
   { width: 1366, height: 768 },
   { width: 1920, height: 1080 },
 ] as const;
+/** The three sizes every changed screen is looked at (the guide's 1024×768, 1366×768, 1920×1080). */
+export const LOOKED_AT = VIEWPORTS.filter((v) => v.width !== 1280);
 export type Viewport = { width: number; height: number };
 export const sizeName = (v: Viewport) => `${v.width}x${v.height}`;
 
