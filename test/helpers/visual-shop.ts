@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { parseBrCode } from '../../shared/domain/brcode';
 import { OWNER_PIN, type AppSession } from './app-session';
+import { morningClock } from './visual';
 import { SALE_PAYER, SHOP_PAYER } from './screens';
 
 /** `typed`: no default payer, the cashier types one per sale; `default`: the shop's is used. */
@@ -24,6 +25,7 @@ export async function useShop(
   });
   if (!r.ok) throw new Error(`settings:update: ${r.code}`);
   await app.host.call('owner:lock', {});
+  await morningClock(app.page);
   await app.page.reload();
   await app.page.locator('#amount').waitFor();
 }

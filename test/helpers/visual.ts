@@ -17,6 +17,22 @@ export const LOOKED_AT = VIEWPORTS.filter((v) => v.width !== 1280);
 export type Viewport = { width: number; height: number };
 export const sizeName = (v: Viewport) => `${v.width}x${v.height}`;
 
+/**
+ * The page's time zone moved so its clock reads a morning hour of the same day: an English time
+ * is 'AM' all run long, as it was when the baselines were approved ('PM' is wider and moved the
+ * columns of every table with a time in it, behind the mask). The date does not change, so
+ * Histórico's day still holds the sales of the run.
+ */
+export async function morningClock(page: Page) {
+  const h = new Date().getHours();
+  const east = Math.min(12, Math.max(0, h - 2)); // hours west of the host's zone, 0..12
+  const offset = -new Date().getTimezoneOffset() / 60 - east;
+  const timezoneId =
+    offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTimezoneOverride', { timezoneId });
+}
+
 /** Approved screenshots, committed; `npm run visual:approve` rewrites them from this run. */
 export const BASELINES = path.resolve(import.meta.dirname, '../e2e/visual/baselines');
 /** This run's screenshots and diffs, for review (CI keeps test/e2e/artifacts). */

@@ -1,6 +1,7 @@
 import type { CallOutput } from '../../../shared/ipc-contract';
 import { useTranslation } from '../../i18n';
 import { formatMoney } from '../../i18n/money';
+import { formatDate } from '../../i18n/dates';
 import { infractionRow } from './view';
 import { reasonWords } from './reason-words';
 
@@ -22,8 +23,8 @@ export function InfractionRow({
   onDetails(): void;
   onDefend(): void;
 }) {
-  const { t, i18n } = useTranslation();
-  const date = (d?: Date) => (d ? d.toLocaleDateString(i18n.language) : '—');
+  const { t } = useTranslation();
+  const date = (d?: Date) => (d ? formatDate(d.getTime()) : '—');
   const r = infractionRow(i.status, i.fields, now);
   const waiting = r.statusKey === 'waiting' && !i.defended;
   return (

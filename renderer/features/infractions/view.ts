@@ -1,5 +1,6 @@
 import { parseWireAmount } from '../../../shared/domain/money';
 import { formatMoney } from '../../i18n/money';
+import { DATE_TIME_PARTS } from '../../i18n/dates';
 
 /** MED: a shop has 7 calendar days from the infraction's creation to answer it. */
 export const MED_DAYS = 7;
@@ -139,7 +140,7 @@ function formatValue(key: string, v: unknown, locale: string): string {
   }
   if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v)) {
     const d = new Date(v);
-    if (!Number.isNaN(d.getTime())) return d.toLocaleString(locale);
+    if (!Number.isNaN(d.getTime())) return d.toLocaleString(locale, DATE_TIME_PARTS);
   }
   return String(v);
 }

@@ -1,4 +1,5 @@
 import { formatMoney } from '../../i18n/money';
+import { formatDateTime } from '../../i18n/dates';
 import { describeError } from '../../bridge';
 import { i18next, useTranslation } from '../../i18n';
 import { useWithdrawals } from '../../stores/withdrawals-store';
@@ -13,7 +14,7 @@ function describeWithdrawalNotice(code: string): string {
 
 /** The withdrawals, newest first; each status follows live. */
 export function WithdrawalHistory() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const list = useWithdrawals((s) => s.list);
   return (
     <section aria-label={t('withdraw.history')}>
@@ -34,7 +35,7 @@ export function WithdrawalHistory() {
           <tbody>
             {list.map((w) => (
               <tr key={w.id}>
-                <td>{new Date(w.createdAt).toLocaleString(i18n.language)}</td>
+                <td>{formatDateTime(new Date(w.createdAt).getTime())}</td>
                 <td className="num">
                   {formatMoney(w.amountCents)}
                   {w.demo && <span className="flag"> DEMO</span>}

@@ -32,15 +32,25 @@ describe('dates in the chosen language', () => {
   it('formats by the interface language', async () => {
     expect(formatDateTime(at)).toBe('21/11/2026, 15:05:07');
     await setLanguage('en');
-    expect(formatDateTime(at)).toBe('11/21/2026, 3:05:07 PM');
-    expect(formatTime(at)).toBe('3:05:07 PM');
+    expect(formatDateTime(at)).toBe('11/21/2026, 03:05:07 PM');
+    expect(formatTime(at)).toBe('03:05:07 PM');
+  });
+
+  it('a time is as wide at 9:59 as at 10:00, so table columns do not move with the hour', async () => {
+    const nine = new Date(2026, 0, 5, 9, 59, 59).getTime();
+    const ten = new Date(2026, 10, 28, 10, 0, 0).getTime();
+    for (const lng of ['pt-BR', 'en'] as const) {
+      await setLanguage(lng);
+      expect(formatDateTime(nine).length, lng).toBe(formatDateTime(ten).length);
+      expect(formatTime(nine).length, lng).toBe(formatTime(ten).length);
+    }
   });
 
   it('the history table shows English times in English', async () => {
     await setLanguage('en');
     const row = historyRow(at);
     renderHistoryTable([row]);
-    expect(screen.getByText('3:05:07 PM')).toBeTruthy();
+    expect(screen.getByText('03:05:07 PM')).toBeTruthy();
     expect(screen.queryByText('15:05:07')).toBeNull();
   });
 });
