@@ -1066,6 +1066,8 @@ export const en: Messages = {
     w_total: 'Total',
     terminal: 'Terminal',
     generatedAt: 'Generated',
+    everyLine: 'Show every line (zeros too)',
+    fewerLines: 'Show only what is not zero',
     feeUnknown: '{{count}} payment(s) without a fee from the PSP: the net may be lower.',
   },
   errors: {

@@ -1071,6 +1071,8 @@ export const ptBR = {
     w_total: 'Total',
     terminal: 'Terminal',
     generatedAt: 'Gerado em',
+    everyLine: 'Ver todas as linhas (também as zeradas)',
+    fewerLines: 'Ver só o que não é zero',
     feeUnknown: '{{count}} pagamento(s) sem taxa informada pelo PSP: o líquido pode ser menor.',
   },
   errors: {

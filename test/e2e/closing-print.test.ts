@@ -34,6 +34,8 @@ describe('Fechamento do dia on an ESC/POS printer', () => {
     const row = (label: string) =>
       closing.getByRole('row', { name: new RegExp(`^${label}`) }).first();
     await expect.poll(() => row('Recebido').textContent()).toMatch(/^Recebido1R\$\s27,50$/);
+    // Its zero lines are shown on request; the paper has every line.
+    await closing.getByRole('button', { name: /Ver todas as linhas/ }).click();
     const onScreen = (await row('Pago em outro dia').locator('td').allTextContents()).join('  ');
 
     await page.getByRole('button', { name: 'Fechamento do dia' }).click();

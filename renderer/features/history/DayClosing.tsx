@@ -2,20 +2,35 @@ import { ColumnHeads } from '../../components/ColumnHeads';
 import { formatMoney } from '../../i18n/money';
 import type { DayClosingView } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
-import { closingRows, hasAny } from './closing-csv';
-import { formatDateTime } from '../../i18n/dates';
+import { useState } from 'react';
+import { closingRows, hasAny, isShownBrief } from './closing-csv';
+import { formatDate, formatDateTime } from '../../i18n/dates';
 import { DemoWithdrawals, WithdrawalsTable } from './WithdrawalsTable';
 
-const dayBR = (day: string) => day.split('-').reverse().join('/');
+/** The closing's day (YYYY-MM-DD, the terminal's own calendar) in the interface's language. */
+const dayShown = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return formatDate(new Date(y!, m! - 1, d!).getTime());
+};
 
-function SectionTable({ title, s }: { title: string; s: DayClosingView['live'] }) {
+function SectionTable({
+  title,
+  s,
+  every,
+}: {
+  title: string;
+  s: DayClosingView['live'];
+  /** Every line, zeros too; otherwise what is not zero (and Recebido, Líquido, Total always). */
+  every: boolean;
+}) {
   const { t } = useTranslation();
+  const rows = closingRows(s, t).filter((r) => every || isShownBrief(r));
   return (
     <table className="closing-table">
       <caption>{title}</caption>
       <ColumnHeads columns={[t('history.status'), t('history.count'), t('history.total')]} />
       <tbody>
-        {closingRows(s, t).map((r) => (
+        {rows.map((r) => (
           <tr key={r.label}>
             <th scope="row">{r.label}</th>
             <td className="num">{r.count ?? ''}</td>
@@ -27,26 +42,46 @@ function SectionTable({ title, s }: { title: string; s: DayClosingView['live'] }
   );
 }
 
-/** Fechamento do dia for this terminal: live money, DEMO apart, the day's withdrawals. */
+/**
+ * Fechamento do dia for this terminal: live money, DEMO apart, the day's withdrawals. A shop
+ * owner reads what happened (lines that are not zero); "every line" shows the zeros too (issue
+ * 34). Printed and exported closings keep every line.
+ */
 export function DayClosing({ closing }: { closing: DayClosingView }) {
   const { t } = useTranslation();
+  const [every, setEvery] = useState(false);
   const w = closing.withdrawals;
+  const hidden = [closing.live, ...(hasAny(closing.demo) ? [closing.demo] : [])].some((s) =>
+    closingRows(s, t).some((r) => !isShownBrief(r)),
+  );
   return (
     <div className="closing-body">
       <h2>
-        {t('history.closeDay')} — {dayBR(closing.day)} — {closing.terminalName}
+        {t('history.closeDay')} — {dayShown(closing.day)} — {closing.terminalName}
       </h2>
       <p className="closing-shop">
         {closing.shopName} · {t('closing.terminal')} {closing.terminalName} (
         {closing.terminalId.slice(0, 8)})
       </p>
-      <SectionTable title={t('closing.live')} s={closing.live} />
+      <SectionTable title={t('closing.live')} s={closing.live} every={every} />
       {closing.live.received.feeUnknownCount > 0 && (
         <p className="notice">
           {t('closing.feeUnknown', { count: closing.live.received.feeUnknownCount })}
         </p>
       )}
-      {hasAny(closing.demo) && <SectionTable title={t('closing.demo')} s={closing.demo} />}
+      {hasAny(closing.demo) && (
+        <SectionTable title={t('closing.demo')} s={closing.demo} every={every} />
+      )}
+      {(hidden || every) && (
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-expanded={every}
+          onClick={() => setEvery((v) => !v)}
+        >
+          {every ? t('closing.fewerLines') : t('closing.everyLine')}
+        </button>
+      )}
       <WithdrawalsTable caption={t('closing.withdrawals')} w={w} />
       <DemoWithdrawals w={closing.demoWithdrawals} />
       <p className="closing-generated">

@@ -4,13 +4,27 @@ import { formatDateTime } from '../../i18n/dates';
 
 type Section = DayClosingView['live'];
 
+/** One line of a closing; `always`: shown on screen even at zero (the rest only when not zero). */
+export interface ClosingRow {
+  label: string;
+  count?: number;
+  cents: number;
+  always?: boolean;
+}
+
+/** What the screen shows before "every line" is asked for: the three always, the rest if not zero. */
+export const isShownBrief = (r: ClosingRow) =>
+  r.always === true || (r.count ?? 0) > 0 || r.cents !== 0;
+
 /** The closing as rows of words and amounts (the printed and exported closing share them). */
-export function closingRows(
-  s: Section,
-  t: (key: string) => string,
-): Array<{ label: string; count?: number; cents: number }> {
+export function closingRows(s: Section, t: (key: string) => string): ClosingRow[] {
   return [
-    { label: t('closing.received'), count: s.received.count, cents: s.received.amountCents },
+    {
+      label: t('closing.received'),
+      count: s.received.count,
+      cents: s.received.amountCents,
+      always: true,
+    },
     { label: t('closing.late'), count: s.received.lateCount, cents: s.received.lateAmountCents },
     {
       label: t('closing.createdOtherDay'),
@@ -27,7 +41,7 @@ export function closingRows(
     { label: t('closing.fees'), cents: s.received.feeCents },
     // Refunds of the day come off the net, whatever day the charge was paid.
     { label: t('closing.refunded'), count: s.refunded.count, cents: s.refunded.amountCents },
-    { label: t('closing.net'), cents: s.received.netCents },
+    { label: t('closing.net'), cents: s.received.netCents, always: true },
     {
       label: t('closing.paidOtherDay'),
       count: s.paidOtherDay.count,
@@ -38,7 +52,12 @@ export function closingRows(
     { label: t('closing.failed'), count: s.failed.count, cents: s.failed.amountCents },
     { label: t('closing.expired'), count: s.expired.count, cents: s.expired.amountCents },
     { label: t('closing.canceled'), count: s.canceled.count, cents: s.canceled.amountCents },
-    { label: t('closing.total'), count: s.total.count, cents: s.total.amountCents },
+    {
+      label: t('closing.total'),
+      count: s.total.count,
+      cents: s.total.amountCents,
+      always: true,
+    },
   ];
 }
 

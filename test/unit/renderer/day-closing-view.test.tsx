@@ -119,3 +119,29 @@ describe('DEMO withdrawals on the closing', () => {
     expect(lines[at + 1]).toBe('Concluídos;1;25,00');
   });
 });
+
+describe('Fechamento shows what is not zero, every line on request (issue 34)', () => {
+  it('a day with one sale paid on another day: zero lines hidden until "every line"', async () => {
+    const { fireEvent } = await import('@testing-library/react');
+    render(<DayClosing closing={view(20)} />);
+    // Always: Recebido, Líquido, Total; and what is not zero (Pago em outro dia).
+    expect(figures(/^Recebido/)).toEqual(['0', 'R$\u00a00,00']);
+    expect(figures(/^Pago em outro dia/)).toEqual(['1', 'R$\u00a0123,45']);
+    expect(screen.queryByRole('row', { name: /^Expirado/ })).toBeNull();
+    expect(screen.queryByRole('row', { name: /^dos quais pagamentos tardios/ })).toBeNull();
+    const toggle = screen.getByRole('button', { name: /Ver todas as linhas/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(figures(/^Expirado/)).toEqual(['0', 'R$\u00a00,00']);
+    expect(screen.getByRole('button', { name: /Ver só o que não é zero/ })).toBeTruthy();
+  });
+
+  it('the day in the chosen language: 11/20/2026 in English, 20/11/2026 in Portuguese', async () => {
+    render(<DayClosing closing={view(20)} />);
+    expect(screen.getByRole('heading').textContent).toContain('20/11/2026');
+    cleanup();
+    await setLanguage('en');
+    render(<DayClosing closing={view(20)} />);
+    expect(screen.getByRole('heading').textContent).toContain('11/20/2026');
+  });
+});
