@@ -41,7 +41,7 @@ export function App() {
       if (useCashier.getState().charge?.id === p.charge.id) void useApp.getState().go('cashier');
     });
     const offPrefill = bridge().on('pdv:prefill', (p) => {
-      if (useCashier.getState().prefill(p.amountCents, p.reference))
+      if (useCashier.getState().prefill(p.amountCents, p.reference, p.waitsForPayer))
         void useApp.getState().go('cashier');
     });
     // Saúde: the cashier's compact indicator and the owner's panel follow the same state.

@@ -484,7 +484,12 @@ export const events = {
   /** The shop's PDV handed a sale over (docs/pdv-integration.md): the Caixa shows its charge. */
   'pdv:sale': z.object({ charge: chargeViewSchema, reference: z.string() }),
   /** A `balcao://cobrar` link: the amount (and reference) to fill on the Caixa. */
-  'pdv:prefill': z.object({ amountCents: cents, reference: z.string().optional() }),
+  'pdv:prefill': z.object({
+    amountCents: cents,
+    reference: z.string().optional(),
+    /** A TEF Dial sale that waits for the cashier to type its payer (issue 34). */
+    waitsForPayer: z.boolean().optional(),
+  }),
   /** The Saúde panel's state changed (the cashier's compact indicator follows it). */
   'health:changed': healthViewSchema,
 } as const satisfies Record<EventChannel, z.ZodType>;

@@ -676,6 +676,7 @@ export const en: Messages = {
   paid: 'Paid',
   demo: 'DEMO',
   counter: {
+    pdvPayer: 'PDV sale {{reference}}: type the payer and press Enter. The PDV is waiting.',
     title: 'Checkout',
     cancelCharge: 'Cancel charge',
     confirmTitle: 'Cancel the charge of {{amount}}?',

@@ -677,6 +677,7 @@ export const ptBR = {
   paid: 'Pago',
   demo: 'DEMO',
   counter: {
+    pdvPayer: 'Venda do PDV {{reference}}: digite o pagador e tecle Enter. O PDV está aguardando.',
     title: 'Caixa',
     cancelCharge: 'Cancelar cobrança',
     confirmTitle: 'Cancelar a cobrança de {{amount}}?',

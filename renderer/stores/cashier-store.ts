@@ -24,6 +24,8 @@ interface CashierState {
   refusals: number;
   /** Bumped on every reset, so the screen focuses the amount after React has re-enabled it. */
   resets: number;
+  /** A PDV sale filled in that waits for its payer to be typed: its reference, until sent. */
+  pdvWaiting: string | null;
   typeDigit(d: number): void;
   backspace(): void;
   setAmount(cents: number): void;
@@ -45,7 +47,7 @@ interface CashierState {
   /** The shop's PDV handed a sale over: shown when the Caixa is free (the service checked). */
   adopt(c: ChargeView): void;
   /** A `balcao://cobrar` link: the amount (and reference) filled, when the form is free. */
-  prefill(amountCents: number, reference?: string): boolean;
+  prefill(amountCents: number, reference?: string, waitsForPayer?: boolean): boolean;
 }
 
 /** The form is frozen while its charge may still be paid (everything but a plain failure). */
@@ -88,6 +90,7 @@ export const useCashier = create<CashierState>((set, get) => ({
   identify: false,
   refusals: 0,
   resets: 0,
+  pdvWaiting: null,
   typeDigit: (d) =>
     !isLocked(get().charge) &&
     !get().busy &&
@@ -131,7 +134,7 @@ export const useCashier = create<CashierState>((set, get) => ({
       }));
     }
     const requestId = newRequestId();
-    set({ busy: true, message: null, errors: {}, requestId, charge: null });
+    set({ busy: true, message: null, errors: {}, requestId, charge: null, pdvWaiting: null });
     const r = await bridge().charges.create({
       requestId,
       amountCents: form.amountCents,
@@ -192,6 +195,7 @@ export const useCashier = create<CashierState>((set, get) => ({
       confirm: null,
       identify: false,
       resets: s.resets + 1,
+      pdvWaiting: null,
     })),
   async restore() {
     const r = await bridge().charges.current({});
@@ -214,7 +218,7 @@ export const useCashier = create<CashierState>((set, get) => ({
   onUpdate(c) {
     if (get().charge?.id === c.id) set({ charge: c });
   },
-  prefill(amountCents, reference) {
+  prefill(amountCents, reference, waitsForPayer) {
     const s = get();
     if (s.busy || isLocked(s.charge) || s.confirm) return false;
     set({
@@ -222,6 +226,7 @@ export const useCashier = create<CashierState>((set, get) => ({
       form: { ...empty(), amountCents, ...(reference && { description: `PDV ${reference}` }) },
       errors: {},
       message: null,
+      pdvWaiting: waitsForPayer ? (reference ?? '') : null,
     });
     return true;
   },

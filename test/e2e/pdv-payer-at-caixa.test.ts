@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shot } from '../helpers/browser';
 import { decodeQr } from '../helpers/cashier';
+import { LOOKED_AT, sizeName } from '../helpers/visual';
 import { tempDir } from '../helpers/core';
 import { openApp, type AppSession } from '../helpers/app-session';
 import { StandInPdv } from '../helpers/stand-in-pdv';
@@ -27,8 +28,17 @@ describe('a PDV sale waiting for its payer on the Caixa', () => {
     const sale = await pdv.sale(4590);
     await expect.poll(() => page.getByLabel('Valor').inputValue()).toContain('45,90');
     await page.getByLabel('Nome do pagador').waitFor();
-    await page.screenshot({ path: shot('caixa-pdv-payer-needed') });
-    await page.getByLabel('Nome do pagador').fill('Maria Cliente');
+    // Said in words, and the cursor already where the payer is typed.
+    const note = page.getByRole('status').filter({ hasText: `Venda do PDV ${sale.id}` });
+    await note.waitFor();
+    expect(await note.textContent()).toContain('digite o pagador e tecle Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('payer-name');
+    for (const size of LOOKED_AT) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: shot(`caixa-pdv-payer-needed-${sizeName(size)}`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.keyboard.type('Maria Cliente');
     await page.getByLabel('CPF/CNPJ do pagador').fill('529.982.247-25');
     if (await page.getByLabel('E-mail do pagador').count()) {
       await page.getByLabel('E-mail do pagador').fill('maria@example.com');
@@ -38,6 +48,7 @@ describe('a PDV sale waiting for its payer on the Caixa', () => {
     const qr = page.getByRole('img', { name: 'QR Code PIX' });
     await qr.waitFor();
     expect((await decodeQr(qr)).amountCents).toBe(4590);
+    expect(await note.count()).toBe(0);
     const list = await app.host.call<ChargeView[]>('charges:list', {});
     const charge = list.ok ? list.value.find((c) => c.description === `PDV ${sale.id}`) : undefined;
     expect(charge?.payerName).toBe('Maria Cliente');

@@ -52,7 +52,7 @@ export function pdvParts(d: PdvPartsDeps) {
     onSale: (charge, reference) => events.emit('pdv:sale', { charge, reference }),
     // No payer from the PDV and no Pagador padrão: the Caixa takes the sale, the cashier types it.
     onPayerNeeded: (amountCents, reference) =>
-      events.emit('pdv:prefill', { amountCents, reference }),
+      events.emit('pdv:prefill', { amountCents, reference, waitsForPayer: true }),
     ...(o.pdvPayerWaitMs && { payerWaitMs: o.pdvPayerWaitMs }),
     onRefundDue: (e) =>
       events.emit('app:notice', {

@@ -34,6 +34,11 @@ export function CashierScreen() {
   }, [c.resets]);
 
   useEffect(() => {
+    // A PDV sale that waits for its payer: the cursor goes where the cashier types next.
+    if (c.pdvWaiting !== null) document.getElementById('payer-name')?.focus();
+  }, [c.pdvWaiting]);
+
+  useEffect(() => {
     // After a refused submit, put the cursor where the first problem is (once, not while typing).
     const { errors } = useCashier.getState();
     const first = (['amount', 'name', 'document', 'email', 'phone'] as const).find(

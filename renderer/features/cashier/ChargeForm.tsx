@@ -26,6 +26,11 @@ export function ChargeForm() {
   };
   return (
     <Form className="cashier-form" onSubmit={() => void c.submit()} noValidate>
+      {c.pdvWaiting !== null && (
+        <p role="status" className="notice pdv-waiting">
+          {t('counter.pdvPayer', { reference: c.pdvWaiting })}
+        </p>
+      )}
       <fieldset className="form-body" disabled={isLocked(c.charge)}>
         <AmountField
           label={t('cashier.amount')}
