@@ -1,6 +1,7 @@
 // `npm run relay -- --help` for the options; the admin token in RELAY_ADMIN_TOKEN.
 // Not `import { createRequire }`: the relay bundle's banner declares that name already.
 import nodeModule from 'node:module';
+import { getHeapSpaceStatistics } from 'node:v8';
 import pino from 'pino';
 import { parseRelayArgs, USAGE } from './cli-options';
 import { EtcdStore } from './etcd-store';
@@ -74,7 +75,12 @@ try {
   });
   console.log(relay.url);
   // Diagnostics: started with --expose-gc, SIGUSR2 collects garbage (memory tests read RSS after it).
-  process.on('SIGUSR2', () => (globalThis as { gc?: () => void }).gc?.());
+  // BALCAO_MEMORY_REPORT=1: a line on stdout after each such GC (where the RSS is: V8's heap
+  // spaces, buffers outside it), as the development host does.
+  process.on('SIGUSR2', () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    if (process.env.BALCAO_MEMORY_REPORT) console.log(JSON.stringify(memoryReport()));
+  });
   const exit = (code: number) => {
     logs.flushSync();
     process.exit(code);
@@ -93,4 +99,14 @@ try {
 } catch (e) {
   console.error(`relay: cannot start: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
+}
+
+/** process.memoryUsage with V8's heap spaces (physical bytes each). */
+function memoryReport() {
+  return {
+    ...process.memoryUsage(),
+    spaces: Object.fromEntries(
+      getHeapSpaceStatistics().map((x) => [x.space_name, x.physical_space_size]),
+    ),
+  };
 }
