@@ -473,8 +473,14 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
       devolucoes: [],
     };
     state.pix.set(p.endToEndId, p);
-    c.pix.push(p);
-    c.status = 'CONCLUIDA';
+    if (state.faults.removedWhilePaid) {
+      // bacen/pix-api #324: the PSP removed the cob while this PIX was in transit.
+      c.status = 'REMOVIDA_PELO_PSP';
+      c.revisao++;
+    } else {
+      c.pix.push(p);
+      c.status = 'CONCLUIDA';
+    }
     await deliverPix(state, pki.webhookClient, o.webhookCa ?? pki.ca.certPem, p);
     return p;
   };
