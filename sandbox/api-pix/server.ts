@@ -6,6 +6,7 @@ import { dynamicBrCode } from './brcode';
 import { ApiPixState, type Cob, type ReceivedPix } from './state';
 import { API_PIX_PROFILES, type ApiPixProfileId } from './profiles';
 import { deliverPix } from './webhooks';
+import { probeWebhookUrl } from './registration-probe';
 import { cents, cobJson, devolucaoJson, PixProblem, pixJson, reais } from './wire';
 
 export const API_PIX_ACCOUNT = {
@@ -34,6 +35,11 @@ export interface ApiPixSandboxOptions {
   refundSettleMs?: number;
   /** Which bank's documented behaviour to follow where banks differ (profiles.ts). */
   profile?: ApiPixProfileId;
+  /**
+   * Check a webhook URL at registration as Efí does (registration-probe.ts): a request without
+   * certificate that must be refused, then the test notification. Off by default.
+   */
+  registrationProbe?: boolean;
 }
 
 export interface ApiPixSandbox {
@@ -423,6 +429,23 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
           'WebhookOperacaoInvalida',
           'Campo webhook.webhookUrl não respeita o schema.',
         );
+      if (o.registrationProbe) {
+        const checked = await probeWebhookUrl(
+          state,
+          pki.webhookClient,
+          o.webhookCa ?? pki.ca.certPem,
+          url,
+        );
+        // Efí's error shape ({nome, mensagem}); the name and status are an assumption.
+        if (!checked.ok)
+          throw new PixProblem(
+            400,
+            'webhook_invalido',
+            `A URL do webhook não passou na verificação: ${checked.why}.`,
+            {},
+            { nome: 'webhook_invalido', mensagem: checked.why },
+          );
+      }
       state.webhooks.set(req.params.chave, { url, criacao: state.iso() });
       return {};
     },

@@ -89,6 +89,8 @@ export class ApiPixState {
     body: unknown;
     /** When the attempt was sent. */
     at?: number;
+    /** One of the registration check's two requests (registration-probe.ts), not a payment's. */
+    probe?: 'no-certificate' | 'test-notification';
   }> = [];
   /** Every API request, in order (tests check what asked before what). */
   readonly requestLog: Array<{ method: string; url: string; at: number }> = [];
