@@ -30,7 +30,7 @@ describe('a bank that refuses a probe without the certificate but answers the re
     onApiPixTerminal(env, async (t) => {
       const seen: string[] = [];
       const track = () => {
-        const s = t.core.connection().psp;
+        const s = t.core.connection().psp ?? 'unknown';
         if (seen.at(-1) !== s) seen.push(s);
       };
       await t.core.start();
