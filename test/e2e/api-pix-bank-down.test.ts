@@ -81,11 +81,13 @@ describe.skipIf(!hasSecretService)('an API Pix bank truly down mid-sale', () => 
 
       await page.waitForTimeout(Math.max(0, DOWN_MS - (Date.now() - downAt)));
       await door.open();
+      const backAt = Date.now();
       await page
         .getByRole('status')
         .filter({ hasText: 'Pago' })
         .first()
         .waitFor({ timeout: Math.max(60_000, DOWN_MS) });
+      console.log(`bank down ${DOWN_MS} ms: Pago ${Date.now() - backAt} ms after it was back`);
       await page.screenshot({ path: shot('api-pix-banco-volta-pago') });
       expect(await warning.count()).toBe(0);
       const puts = sb.state.requestLog.filter((r) => r.method === 'PUT' && r.url.includes('/cob/'));
