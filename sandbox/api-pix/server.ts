@@ -485,7 +485,8 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
 
   const pay = async (txid: string, valorCents?: number): Promise<ReceivedPix> => {
     const c = cob(txid);
-    if (c.status !== 'ATIVA')
+    // removedWhilePaid: a PIX already in transit still lands on a cob removed meanwhile (#324).
+    if (c.status !== 'ATIVA' && !(state.faults.removedWhilePaid && c.status.startsWith('REMOVIDA')))
       throw new PixProblem(400, 'CobOperacaoInvalida', 'A cobrança não está ATIVA.');
     const p: ReceivedPix = {
       endToEndId: state.newE2e(),
@@ -497,9 +498,12 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
     };
     state.pix.set(p.endToEndId, p);
     if (state.faults.removedWhilePaid) {
-      // bacen/pix-api #324: the PSP removed the cob while this PIX was in transit.
-      c.status = 'REMOVIDA_PELO_PSP';
-      c.revisao++;
+      // bacen/pix-api #324: the cob was removed (by the PSP, or already by the shop) while this
+      // PIX was in transit; it stays removed.
+      if (c.status === 'ATIVA') {
+        c.status = 'REMOVIDA_PELO_PSP';
+        c.revisao++;
+      }
     } else {
       c.pix.push(p);
       c.status = 'CONCLUIDA';

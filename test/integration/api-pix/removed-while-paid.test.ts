@@ -30,6 +30,26 @@ describe('a cob removed by the PSP while paid', () => {
   );
 
   it(
+    'the cashier cancelled, and the PIX already in transit lands (#324 itself): Pago, as a late payment',
+    onApiPixTerminal(env, async (t) => {
+      const c = await apiPixCharge(t, 1992);
+      expect(t.core.charges.cancel(c.id)).toMatchObject({
+        ok: true,
+        value: { status: 'CANCELED' },
+      });
+      await expect
+        .poll(() => env.sb.state.cobs.get(c.txid)?.status)
+        .toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+      await env.sb.control('PUT', '/faults', { removedWhilePaid: true });
+      await env.sb.pay(c.txid);
+      await t.core.reconciler.run();
+      expect(t.core.charges.get(c.id)).toMatchObject({
+        value: { status: 'PAID', amountCents: 1992, paidAfter: 'CANCELED' },
+      });
+    }),
+  );
+
+  it(
     'a cob removed and not paid stays removed (the list is empty): not Pago',
     onApiPixTerminal(env, async (t) => {
       const c = await apiPixCharge(t, 1991);
