@@ -6,6 +6,7 @@ import { dynamicBrCode } from './brcode';
 import { ApiPixState, type Cob, type ReceivedPix } from './state';
 import { API_PIX_PROFILES, type ApiPixProfileId } from './profiles';
 import { deliverPix } from './webhooks';
+import { probeWebhookUrl } from './registration-probe';
 import { cents, cobJson, devolucaoJson, PixProblem, pixJson, reais } from './wire';
 
 export const API_PIX_ACCOUNT = {
@@ -34,6 +35,11 @@ export interface ApiPixSandboxOptions {
   refundSettleMs?: number;
   /** Which bank's documented behaviour to follow where banks differ (profiles.ts). */
   profile?: ApiPixProfileId;
+  /**
+   * Check a webhook URL at registration as Efí does (registration-probe.ts): a request without
+   * certificate that must be refused, then the test notification. Off by default.
+   */
+  registrationProbe?: boolean;
 }
 
 export interface ApiPixSandbox {
@@ -423,6 +429,23 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
           'WebhookOperacaoInvalida',
           'Campo webhook.webhookUrl não respeita o schema.',
         );
+      if (o.registrationProbe) {
+        const checked = await probeWebhookUrl(
+          state,
+          pki.webhookClient,
+          o.webhookCa ?? pki.ca.certPem,
+          url,
+        );
+        // Efí's error shape ({nome, mensagem}); the name and status are an assumption.
+        if (!checked.ok)
+          throw new PixProblem(
+            400,
+            'webhook_invalido',
+            `A URL do webhook não passou na verificação: ${checked.why}.`,
+            {},
+            { nome: 'webhook_invalido', mensagem: checked.why },
+          );
+      }
       state.webhooks.set(req.params.chave, { url, criacao: state.iso() });
       return {};
     },
@@ -462,7 +485,8 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
 
   const pay = async (txid: string, valorCents?: number): Promise<ReceivedPix> => {
     const c = cob(txid);
-    if (c.status !== 'ATIVA')
+    // removedWhilePaid: a PIX already in transit still lands on a cob removed meanwhile (#324).
+    if (c.status !== 'ATIVA' && !(state.faults.removedWhilePaid && c.status.startsWith('REMOVIDA')))
       throw new PixProblem(400, 'CobOperacaoInvalida', 'A cobrança não está ATIVA.');
     const p: ReceivedPix = {
       endToEndId: state.newE2e(),
@@ -473,8 +497,17 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
       devolucoes: [],
     };
     state.pix.set(p.endToEndId, p);
-    c.pix.push(p);
-    c.status = 'CONCLUIDA';
+    if (state.faults.removedWhilePaid) {
+      // bacen/pix-api #324: the cob was removed (by the PSP, or already by the shop) while this
+      // PIX was in transit; it stays removed.
+      if (c.status === 'ATIVA') {
+        c.status = 'REMOVIDA_PELO_PSP';
+        c.revisao++;
+      }
+    } else {
+      c.pix.push(p);
+      c.status = 'CONCLUIDA';
+    }
     await deliverPix(state, pki.webhookClient, o.webhookCa ?? pki.ca.certPem, p);
     return p;
   };

@@ -69,6 +69,13 @@ export interface ApiPixFaults {
    * bank's cap on the page size is an assumption (no bank's documented figure found).
    */
   pixPageMax?: number;
+  /**
+   * A PIX that lands finds its cob removed by the PSP: the money is received (`GET /pix` lists
+   * it, the webhook is sent) while `GET /cob` reads `REMOVIDA_PELO_PSP` without `pix`. The race of
+   * bacen/pix-api #324 (a removal and a payment in transit) and the status left other than
+   * `CONCLUIDA` it admits (docs/api-pix.md, "A cob removed while paid").
+   */
+  removedWhilePaid?: boolean;
 }
 
 export class ApiPixState {
@@ -82,6 +89,8 @@ export class ApiPixState {
     body: unknown;
     /** When the attempt was sent. */
     at?: number;
+    /** One of the registration check's two requests (registration-probe.ts), not a payment's. */
+    probe?: 'no-certificate' | 'test-notification';
   }> = [];
   /** Every API request, in order (tests check what asked before what). */
   readonly requestLog: Array<{ method: string; url: string; at: number }> = [];

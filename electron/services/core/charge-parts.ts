@@ -125,12 +125,18 @@ export function chargeParts(d: ChargePartsDeps) {
   });
   // Leaving `connected`: callbacks may be missed from now on, so ask about every open charge.
   let lastState: ConnectionStatus['state'] | null = null;
+  let lastPsp: ConnectionStatus['psp'];
   events.on('connection:changed', (c) => {
     if (lastState === 'connected' && c.state !== 'connected') reconciler.hintAll();
     // Back: payments made meanwhile must reach the screen now, not at the next backoff.
     if (lastState !== null && lastState !== 'connected' && c.state === 'connected')
       reconciler.hintAll();
+    // The PSP answers again after an outage (issue 33): sales paid while it could not be asked
+    // reach the screen now, not at their next back-off step (up to a minute).
+    else if (lastPsp === 'unreachable' && c.psp !== undefined && c.psp !== 'unreachable')
+      reconciler.hintAll();
     lastState = c.state;
+    lastPsp = c.psp;
   });
   return { receiverPins, charges, withdrawals, refunds, receivedPix, reconciler };
 }

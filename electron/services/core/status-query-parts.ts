@@ -1,6 +1,6 @@
 import type { ChargePsp } from '../charges/charge-service';
 import { txidFor } from '../psp/api-pix/client';
-import { ok } from '../../../shared/result';
+import { err, ok } from '../../../shared/result';
 import { QueryBudget, RESERVE, StatusQueryGate } from '../psp/status-query-gate';
 import type { SettingsService } from '../settings-service';
 import type { PspSelection } from './psp-selection';
@@ -23,14 +23,19 @@ export function statusQueryParts(d: StatusQueryPartsDeps) {
   const gate = new StatusQueryGate({
     query: async (id) => {
       const r = await statusPsp().transactionStatus(id);
-      if (sel.kind !== 'api-pix' || !r.ok || r.value.status !== 'PENDING') return r;
-      // A `GET /cob` that lags the payment (bacen/pix-api #321): the received-PIX list by txid
-      // says it at once, for one more slot of the same budget (none free: the cob's word stands).
-      if (!budget.tryTake(Math.max(1, Math.ceil(budget.limit() * RESERVE.routine)))) return r;
+      if (sel.kind !== 'api-pix' || !r.ok) return r;
+      const removed = r.value.status === 'CANCELED';
+      if (r.value.status !== 'PENDING' && !removed) return r;
+      // A `GET /cob` that lags the payment (bacen/pix-api #321), or a cob removed while its PIX
+      // was in transit (#324): the received-PIX list by txid says it, for one more slot of the
+      // same budget. None free: a pending cob's word stands; a removal waits for the list, since
+      // money received must never read "removida".
+      if (!budget.tryTake(Math.max(1, Math.ceil(budget.limit() * RESERVE.routine))))
+        return removed ? err('rate_limited', 'STATUS_QUERY_BUDGET', { retryAfterMs: 1_000 }) : r;
       const paid = await sel.apiPix().paidByList(id);
-      return paid.ok && paid.value > 0
-        ? ok({ status: 'PAID', transactionId: id, amountCents: paid.value })
-        : r;
+      if (paid.ok && paid.value > 0)
+        return ok({ status: 'PAID', transactionId: id, amountCents: paid.value });
+      return removed && !paid.ok ? paid : r;
     },
     budget,
     now: d.now,
