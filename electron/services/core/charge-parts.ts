@@ -108,6 +108,8 @@ export function chargeParts(d: ChargePartsDeps) {
     reserve: () => Math.max(1, Math.ceil(p.budget.limit() * RESERVE.routine)),
     txidOf: txidFor,
     everyMs: () => settings.get().psp.apiPix.receivedPixEveryMinutes * 60_000,
+    // The counter sweep (issue 33) leaves the counter's reserve: half the minute for doubt.
+    sweepReserve: () => Math.max(1, Math.ceil(p.budget.limit() * RESERVE.counter)),
     now,
     logger,
   });
