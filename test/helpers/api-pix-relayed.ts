@@ -1,3 +1,4 @@
+import type { AppCoreOptions } from '../../electron/services/core/app-core-types';
 import { startDemoRelay } from '../../electron/main/demo';
 import { txidFor } from '../../electron/services/psp/api-pix/client';
 import { MemorySecretStore } from '../../electron/services/secrets/secret-store';
@@ -16,7 +17,7 @@ import { coreOn, payer, tempDir } from './core';
  * address, without the mutual-TLS proxy a shop puts in front (that proxy is tested in
  * webhook-nginx.test.ts); the PSP's registration refuses a non-https URL.
  */
-export async function relayedApiPix(faults: ApiPixFaults = {}) {
+export async function relayedApiPix(faults: ApiPixFaults = {}, o: Partial<AppCoreOptions> = {}) {
   const sb = await apiPixSandbox();
   const relay = await startDemoRelay(tempDir());
   sb.state.webhooks.set(API_PIX_ACCOUNT.chave, {
@@ -38,6 +39,7 @@ export async function relayedApiPix(faults: ApiPixFaults = {}) {
     // The app's own schedule (coreOn's default is hourly, for tests that drive it by hand).
     tickMs: 1_000,
     pollMs: 3_000,
+    ...o,
   });
   const set = t.core.settings.update({
     psp: {
@@ -85,6 +87,8 @@ export async function relayedApiPix(faults: ApiPixFaults = {}) {
   return {
     sb,
     t,
+    /** Where the PSP posts: `{hookUrl}/pix` (the relay's channel, no proxy in front here). */
+    hookUrl: `${relay.relay.url}/hooks/${relay.channelId}`,
     sale,
     pagoAfter,
     async close() {

@@ -110,6 +110,7 @@ export function chargeParts(d: ChargePartsDeps) {
     everyMs: () => settings.get().psp.apiPix.receivedPixEveryMinutes * 60_000,
     // The counter sweep (issue 33) leaves the counter's reserve: half the minute for doubt.
     sweepReserve: () => Math.max(1, Math.ceil(p.budget.limit() * RESERVE.counter)),
+    ...(o.counterSweepMs && { sweepEveryMs: o.counterSweepMs }),
     now,
     logger,
   });
