@@ -22,7 +22,7 @@ export function statusQueryParts(d: StatusQueryPartsDeps) {
   const { sel } = d;
   const statusPsp = () => (sel.kind === 'api-pix' ? sel.apiPix() : sel.psp());
   const budget = new QueryBudget(() => d.settings.get().psp.statusQuery.perMinute, d.now);
-  const counterReserve = () => Math.max(1, Math.ceil(budget.limit() * RESERVE.counter));
+  const routineReserve = () => Math.max(1, Math.ceil(budget.limit() * RESERVE.routine));
   // The endToEndId a webhook named for a txid, until its status is next asked (bounded).
   const hinted = new Map<string, string>();
   const noteHintedPix = (raw: Record<string, unknown>) => {
@@ -54,13 +54,13 @@ export function statusQueryParts(d: StatusQueryPartsDeps) {
       const read = sel.kind === 'api-pix' ? await byHintedPix(id) : null;
       if (read !== null && read !== 'asked') return read;
       // Not confirmed by the hint's PIX: the cob's read is one more call of the same budget.
-      if (read === 'asked' && !budget.tryTake(counterReserve()))
+      if (read === 'asked' && !budget.tryTake(routineReserve()))
         return err('rate_limited', 'STATUS_QUERY_BUDGET');
       const r = await statusPsp().transactionStatus(id);
       if (sel.kind !== 'api-pix' || !r.ok || r.value.status !== 'PENDING') return r;
       // A `GET /cob` that lags the payment (bacen/pix-api #321): the received-PIX list by txid
       // says it at once, for one more slot of the same budget (none free: the cob's word stands).
-      if (!budget.tryTake(Math.max(1, Math.ceil(budget.limit() * RESERVE.routine)))) return r;
+      if (!budget.tryTake(routineReserve())) return r;
       const paid = await sel.apiPix().paidByList(id);
       return paid.ok && paid.value > 0
         ? ok({ status: 'PAID', transactionId: id, amountCents: paid.value })

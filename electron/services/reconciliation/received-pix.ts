@@ -55,6 +55,8 @@ const PAGES_MAX = 50;
  * `Pago` within about 2 s plus one round trip.
  */
 export const COUNTER_SWEEP_MS = 2_000;
+/** The share of the minute's budget the sweep leaves to others (a cashier in doubt). */
+export const SWEEP_RESERVE = 0.1;
 /** A charge is "at the counter" this long after its creation (a payer in front of the QR). */
 const COUNTER_WINDOW_MS = 10 * 60_000;
 /** The PSP's clock and ours may differ: the list's window is this much wider each side. */

@@ -23,6 +23,13 @@ export interface ReconcilerDeps {
   streamUp?: () => boolean;
   /** The safety net's delays for this PSP kind (default SAFETY_NET_BACKOFF). */
   safetyNetMs?: () => readonly number[] | undefined;
+  /**
+   * A counter sweep covers every charge pending at the counter (the API Pix: received-pix.ts):
+   * their own questions (hints, the safety net) go at `routine` priority, so that a burst of them
+   * never takes the slots the sweep's steady pace needs (a sliding minute spent in its first
+   * 20 s left the sweep nothing for the other 40: p99 49 s in the cob-lag bench).
+   */
+  counterSweep?: () => boolean;
   /** How long a charge canceled or expired here is still asked about (a late payment). */
   payableWindowMs?: number;
   logger?: Logger;
@@ -197,7 +204,8 @@ export class Reconciler {
    */
   private priority(c: ChargeRecord, at: number): QueryPriority {
     if (c.status === 'UNCERTAIN') return 'doubt';
-    return c.status === 'PENDING' && at < c.expiresAt ? 'counter' : 'routine';
+    const atCounter = c.status === 'PENDING' && at < c.expiresAt;
+    return atCounter && !this.deps.counterSweep?.() ? 'counter' : 'routine';
   }
 
   private async pass(): Promise<number> {
