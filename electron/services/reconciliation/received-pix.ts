@@ -131,6 +131,7 @@ export class ReceivedPixReconciler {
   }
 
   private async sweepOnce(): Promise<number> {
+    if (!this.deps.psp()) return 0; // not the API Pix, or DEMO: nothing to read
     const at = this.now();
     const pending = this.deps.ledger.charges
       .open()
@@ -141,7 +142,7 @@ export class ReceivedPixReconciler {
           at < c.expiresAt &&
           at - c.createdAt < COUNTER_WINDOW_MS,
       );
-    if (pending.length === 0 || !this.deps.psp()) return 0;
+    if (pending.length === 0) return 0;
     const from = Math.min(...pending.map((c) => c.createdAt)) - SKEW_MS;
     const reserve = this.deps.sweepReserve?.() ?? this.deps.reserve();
     const list = await this.list(from, at + SKEW_MS, reserve, SWEEP_PAGES_MAX);
