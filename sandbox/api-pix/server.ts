@@ -7,6 +7,7 @@ import { ApiPixState, type Cob, type ReceivedPix } from './state';
 import { API_PIX_PROFILES, type ApiPixProfileId } from './profiles';
 import { deliverPix } from './webhooks';
 import { probeWebhookUrl } from './registration-probe';
+import { deliverAfter } from './late-webhook';
 import { cents, cobJson, devolucaoJson, PixProblem, pixJson, reais } from './wire';
 
 export const API_PIX_ACCOUNT = {
@@ -508,7 +509,9 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
       c.pix.push(p);
       c.status = 'CONCLUIDA';
     }
-    await deliverPix(state, pki.webhookClient, o.webhookCa ?? pki.ca.certPem, p);
+    await deliverAfter(state.faults.webhookDelayMs, timers, () =>
+      deliverPix(state, pki.webhookClient, o.webhookCa ?? pki.ca.certPem, p),
+    );
     return p;
   };
   controlRoutes(pub, state, pay);

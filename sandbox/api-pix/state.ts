@@ -61,6 +61,8 @@ export interface ApiPixFaults {
    * `GET /pix` and the webhook already have the PIX (bacen/pix-api #321, docs/api-pix.md).
    */
   cobLagMs?: number;
+  /** A payment's webhook is posted this many ms after the payment (late-webhook.ts). */
+  webhookDelayMs?: number;
   /** The next N `PUT /cob` are taken (the cob exists), and their answer lost (the connection drops). */
   cobLost?: number;
   /**

@@ -107,7 +107,7 @@ describe.skipIf(!NGINX || !hasSecretService)('API Pix webhook end to end', () =>
     await app.page.getByRole('button', { name: 'Caixa' }).click();
   }, 60_000);
 
-  it('the sandbox pays: its webhook through nginx and the relay turns the screen Pago (no status poll)', async () => {
+  it('the sandbox pays: its webhook through nginx and the relay turns the screen Pago (no per-charge poll)', async () => {
     const cob = await chargeToQr(app.page, app.sb, 4550);
     // Long enough for a reconciliation pass at the usual 3 s, had there been one.
     await app.page.waitForTimeout(4_000);
@@ -116,11 +116,22 @@ describe.skipIf(!NGINX || !hasSecretService)('API Pix webhook end to end', () =>
 
     const sent = app.sb.state.webhookLog.filter((w) => w.url.startsWith(app.nginx.url));
     expect(sent).toEqual([expect.objectContaining({ status: 200 })]);
-    const asked = app.sb.state.requestLog.filter(
-      (r) => r.method === 'GET' && (r.url.includes(cob.txid) || r.url.startsWith('/v2/pix?')),
+    const e2e = (sent[0]!.body as { pix: Array<{ endToEndId: string }> }).pix[0]!.endToEndId;
+    const gets = app.sb.state.requestLog.filter((r) => r.method === 'GET');
+    // Nothing asked about this charge alone until the PSP's webhook was on its way: while it was
+    // pending only the counter sweep read the received-PIX list (one call for every pending sale).
+    const perCharge = gets.filter((r) => r.url.includes(cob.txid) || r.url.includes(e2e));
+    expect(perCharge.filter((r) => r.at < sent[0]!.at!)).toEqual([]);
+    expect(gets.filter((r) => r.at < sent[0]!.at!).every((r) => r.url.startsWith('/v2/pix?'))).toBe(
+      true,
     );
-    // Nothing asked about the charge until the PSP's webhook was on its way; then GET /cob.
-    expect(asked.filter((r) => r.at < sent[0]!.at!)).toEqual([]);
-    expect(asked.map((r) => r.url)).toContain(`/v2/cob/${cob.txid}`);
+    // Then the PIX the webhook named was read by its endToEndId (or, had it been quicker, by the
+    // sweep's list); never GET /cob, which a lagging bank may still answer ATIVA.
+    expect(
+      gets.some(
+        (r) => r.at >= sent[0]!.at! && (r.url === `/v2/pix/${e2e}` || r.url.startsWith('/v2/pix?')),
+      ),
+    ).toBe(true);
+    expect(perCharge.map((r) => r.url)).not.toContain(`/v2/cob/${cob.txid}`);
   }, 60_000);
 });

@@ -31,8 +31,11 @@ export interface CallbackIntakeDeps {
   /** `hmac` (default) or `confirm-by-query` (docs/psp-compatibility.md). */
   policy?: () => CallbackPolicy;
   idFields?: () => readonly string[];
-  /** confirm-by-query: a callback named this charge; ask the status query (after commit). */
-  onHint?: (chargeId: string) => void;
+  /**
+   * confirm-by-query: a callback named this charge; ask the status query (after commit). The
+   * body goes along: an API Pix webhook names the PIX's endToEndId, the fastest read of it.
+   */
+  onHint?: (chargeId: string, body: CallbackBody) => void;
   /**
    * A callback refused and kept (after commit), with the charge it named if one exists here:
    * the owner is told, and the status query asked about that charge (issue 20).
@@ -99,7 +102,7 @@ export class CallbackIntake {
         ) as Set<string>;
         if (named.size > 0) {
           outcome = 'hint';
-          after = () => named.forEach((id) => this.deps.onHint?.(id));
+          after = () => named.forEach((id) => this.deps.onHint?.(id, body));
         } else if (body.status) {
           outcome = this.deps.withdrawals.applyStatus(body.ids, body.status);
         } else outcome = noticeOutcome(body) ?? 'unknown-charge';

@@ -64,6 +64,8 @@ export interface AppCoreOptions {
   refundPollMs?: number[];
   /** Reconciliation backoff per charge (ms). */
   reconcileBackoffMs?: number[];
+  /** The API Pix counter sweep's period (ms; default 2 s, received-pix.ts). */
+  counterSweepMs?: number;
   /** Silence after which the relay stream counts as dead (default 30 s). */
   relaySilenceMs?: number;
   /** The development host's `--pdv-dir`: the TEF Dial exchange in `<dir>/req` and `<dir>/resp`, on. */

@@ -56,7 +56,10 @@ export async function callbackParts(d: CallbackPartsDeps) {
     now,
     policy: () => settings.get().psp.callbackPolicy,
     idFields: () => settings.get().psp.idFields,
-    onHint: (chargeId) => c.reconciler.hint(chargeId),
+    onHint: (chargeId, body) => {
+      p.noteHintedPix(body.raw);
+      c.reconciler.hint(chargeId);
+    },
     onRefused: (r) => refusals.refused(r),
     onInfraction,
   });

@@ -3,7 +3,7 @@ import { ChargeService } from '../charges/charge-service';
 import { ReceiverPins } from '../charges/receiver-pins';
 import { txidFor } from '../psp/api-pix/client';
 import { RESERVE } from '../psp/status-query-gate';
-import { ReceivedPixReconciler } from '../reconciliation/received-pix';
+import { ReceivedPixReconciler, SWEEP_RESERVE } from '../reconciliation/received-pix';
 import { API_PIX_SAFETY_NET, Reconciler } from '../reconciliation/reconciler';
 import { RefundService } from '../refunds/refund-service';
 import { WithdrawalService } from '../withdrawals/withdrawal-service';
@@ -108,6 +108,11 @@ export function chargeParts(d: ChargePartsDeps) {
     reserve: () => Math.max(1, Math.ceil(p.budget.limit() * RESERVE.routine)),
     txidOf: txidFor,
     everyMs: () => settings.get().psp.apiPix.receivedPixEveryMinutes * 60_000,
+    // The counter sweep (issue 33): at most one call per 2 s (30 of a 60-a-minute budget), ahead
+    // of the pending charges' own questions (routine then: reconciler.ts `counterSweep`); a tenth
+    // of the minute is left for a cashier in doubt beyond those.
+    sweepReserve: () => Math.max(1, Math.ceil(p.budget.limit() * SWEEP_RESERVE)),
+    ...(o.counterSweepMs && { sweepEveryMs: o.counterSweepMs }),
     now,
     logger,
   });
@@ -122,6 +127,7 @@ export function chargeParts(d: ChargePartsDeps) {
     ...(o.reconcileBackoffMs && { backoffMs: o.reconcileBackoffMs }),
     streamUp: () => monitor.get().state === 'connected',
     safetyNetMs: () => (sel.kind === 'api-pix' ? API_PIX_SAFETY_NET : undefined),
+    counterSweep: () => sel.kind === 'api-pix' && sel.mode !== 'demo',
   });
   // Leaving `connected`: callbacks may be missed from now on, so ask about every open charge.
   let lastState: ConnectionStatus['state'] | null = null;

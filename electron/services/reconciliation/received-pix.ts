@@ -35,11 +35,34 @@ export interface ReceivedPixDeps {
   /** Our txid for a charge's external id (api-pix/client.ts txidFor). */
   txidOf: (externalId: string) => string;
   everyMs: () => number;
+  /**
+   * The counter sweep's reserve: the slots of the minute it leaves to others (a cashier in doubt
+   * first). Absent: no sweep.
+   */
+  sweepReserve?: () => number;
+  /** How often the counter sweep reads the list while a charge is pending at the counter. */
+  sweepEveryMs?: number;
   now?: () => number;
   logger?: Logger;
 }
 
 const PAGES_MAX = 50;
+/**
+ * The counter sweep (issue 33): while a charge is pending at the counter, `GET /pix` of the last
+ * minutes is read every 2 s. One call covers every pending charge, so its cost does not grow
+ * with the sales at once (30 a minute at most), and a PIX listed there is settled (bacen/pix-api
+ * #81), whatever a lagging `GET /cob` says (#321) or however late the webhook comes: pay ->
+ * `Pago` within about 2 s plus one round trip.
+ */
+export const COUNTER_SWEEP_MS = 2_000;
+/** The share of the minute's budget the sweep leaves to others (a cashier in doubt). */
+export const SWEEP_RESERVE = 0.1;
+/** A charge is "at the counter" this long after its creation (a payer in front of the QR). */
+const COUNTER_WINDOW_MS = 10 * 60_000;
+/** The PSP's clock and ours may differ: the list's window is this much wider each side. */
+const SKEW_MS = 5 * 60_000;
+/** Pages of one sweep at most (100 PIX each): a counter's last minutes fit in one. */
+const SWEEP_PAGES_MAX = 3;
 
 /**
  * Reconciliation by the received-PIX list: the day's `GET /pix` (paged, within the budget)
@@ -70,11 +93,64 @@ export class ReceivedPixReconciler {
       this.timer.unref?.();
     };
     loop();
+    this.startSweep();
   }
 
   stop(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    if (this.sweepTimer) clearTimeout(this.sweepTimer);
+    this.sweepTimer = undefined;
+  }
+
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<number> | null = null;
+
+  /** The counter sweep's loop (only when `sweepReserve` is given). */
+  private startSweep(): void {
+    if (!this.deps.sweepReserve) return;
+    const loop = () => {
+      this.sweepTimer = setTimeout(() => {
+        void this.sweep().finally(() => {
+          if (this.sweepTimer) loop();
+        });
+      }, this.deps.sweepEveryMs ?? COUNTER_SWEEP_MS);
+      this.sweepTimer.unref?.();
+    };
+    loop();
+  }
+
+  /**
+   * One counter sweep: the received-PIX list since the oldest charge pending at the counter,
+   * applied to those charges only (their sum against their amount, as a status answer is).
+   * Nothing pending, no PSP, or no slot left above the reserve: no call. Charges applied.
+   */
+  sweep(): Promise<number> {
+    this.sweeping ??= this.sweepOnce().finally(() => (this.sweeping = null));
+    return this.sweeping;
+  }
+
+  private async sweepOnce(): Promise<number> {
+    if (!this.deps.psp()) return 0; // not the API Pix, or DEMO: nothing to read
+    const at = this.now();
+    const pending = this.deps.ledger.charges
+      .open()
+      .filter(
+        (c) =>
+          c.status === 'PENDING' &&
+          !c.demo &&
+          at < c.expiresAt &&
+          at - c.createdAt < COUNTER_WINDOW_MS,
+      );
+    if (pending.length === 0) return 0;
+    const from = Math.min(...pending.map((c) => c.createdAt)) - SKEW_MS;
+    const reserve = this.deps.sweepReserve?.() ?? this.deps.reserve();
+    const list = await this.list(from, at + SKEW_MS, reserve, SWEEP_PAGES_MAX);
+    if (!list.ok) return 0;
+    const byTxid = new Map(
+      pending.map((c) => [c.pspTransactionId ?? this.deps.txidOf(c.externalId), c] as const),
+    );
+    return this.apply(list.value, from, byTxid);
   }
 
   /** One pass over today's list (from local midnight to now); coalesced. */
@@ -95,8 +171,8 @@ export class ReceivedPixReconciler {
   }
 
   /** Payments of our charges the ledger does not show as received: applied as "paid". */
-  private apply(pix: ReceivedPix[], since: number): number {
-    const byTxid = this.chargesByTxid(since);
+  private apply(pix: ReceivedPix[], since: number, scope?: Map<string, ChargeRecord>): number {
+    const byTxid = scope ?? this.chargesByTxid(since);
     const paid = new Map<string, { cents: number; e2e: string }>();
     for (const p of pix) {
       if (!p.txid) continue; // a static QR or a transfer: no charge of ours
@@ -105,7 +181,9 @@ export class ReceivedPixReconciler {
     }
     let applied = 0;
     for (const [txid, { cents, e2e }] of paid) {
-      const c = byTxid.get(txid) ?? this.deps.ledger.charges.findByAnyId([txid]);
+      // The sweep reads only the charges it was given; the day's pass any charge of ours.
+      const c =
+        byTxid.get(txid) ?? (scope ? undefined : this.deps.ledger.charges.findByAnyId([txid]));
       if (!c || c.demo) continue;
       if (!c.endToEndId) this.deps.ledger.charges.save({ ...c, endToEndId: e2e });
       if (isReceived(c) || c.status === 'REFUNDED') continue;
@@ -126,11 +204,16 @@ export class ReceivedPixReconciler {
   }
 
   /** Every page of `GET /pix` for [from, to), each page one slot of the budget. */
-  private async list(from: number, to: number, reserve: number): Promise<Result<ReceivedPix[]>> {
+  private async list(
+    from: number,
+    to: number,
+    reserve: number,
+    pagesMax = PAGES_MAX,
+  ): Promise<Result<ReceivedPix[]>> {
     const psp = this.deps.psp();
     if (!psp) return err('unavailable', 'RECEIVED_PIX_NOT_OFFERED');
     const out: ReceivedPix[] = [];
-    for (let page = 0, pages = 1; page < pages && page < PAGES_MAX; page++) {
+    for (let page = 0, pages = 1; page < pages && page < pagesMax; page++) {
       if (!this.deps.budget.tryTake(reserve))
         return err('rate_limited', 'STATUS_QUERY_BUDGET', {
           retryAfterMs: Math.max(0, this.deps.budget.nextAt(reserve) - this.now()),

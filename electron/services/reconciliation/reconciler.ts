@@ -23,6 +23,13 @@ export interface ReconcilerDeps {
   streamUp?: () => boolean;
   /** The safety net's delays for this PSP kind (default SAFETY_NET_BACKOFF). */
   safetyNetMs?: () => readonly number[] | undefined;
+  /**
+   * A counter sweep covers every charge pending at the counter (the API Pix: received-pix.ts):
+   * their own questions (hints, the safety net) go at `routine` priority, so that a burst of them
+   * never takes the slots the sweep's steady pace needs (a sliding minute spent in its first
+   * 20 s left the sweep nothing for the other 40: p99 49 s in the cob-lag bench).
+   */
+  counterSweep?: () => boolean;
   /** How long a charge canceled or expired here is still asked about (a late payment). */
   payableWindowMs?: number;
   logger?: Logger;
@@ -36,10 +43,12 @@ const DEFAULT_BACKOFF = [2_000, 4_000, 8_000, 15_000, 30_000, 60_000];
  */
 const SAFETY_NET_BACKOFF = [15_000, 30_000, 60_000];
 /**
- * The API Pix: a webhook may come late (issue 33: 15 s) while `GET /cob` already says
- * `CONCLUIDA`, so a pending charge is first looked at 3 s after creation, then as above.
+ * The API Pix: a webhook may come late (issue 33: 15 s) while the bank already has the payment.
+ * The counter sweep (received-pix.ts: `GET /pix` every 2 s, one call for every pending charge)
+ * finds it; a per-charge look at 3 s (one query per sale, from the same budget) starved it
+ * when several sales were pending, so the per-charge net starts at 15 s as for the family.
  */
-export const API_PIX_SAFETY_NET = [3_000, 15_000, 30_000, 60_000];
+export const API_PIX_SAFETY_NET = [15_000, 30_000, 60_000];
 /**
  * A charge sent to a payer elsewhere (a life over an hour: hours to days) is paid when the payer
  * gets to it: after the usual steps it is asked about every 5, then 15 minutes — about 4 questions
@@ -195,7 +204,8 @@ export class Reconciler {
    */
   private priority(c: ChargeRecord, at: number): QueryPriority {
     if (c.status === 'UNCERTAIN') return 'doubt';
-    return c.status === 'PENDING' && at < c.expiresAt ? 'counter' : 'routine';
+    const atCounter = c.status === 'PENDING' && at < c.expiresAt;
+    return atCounter && !this.deps.counterSweep?.() ? 'counter' : 'routine';
   }
 
   private async pass(): Promise<number> {

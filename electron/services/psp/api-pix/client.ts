@@ -453,6 +453,31 @@ export class ApiPixClient {
     return ok(sum);
   }
 
+  /**
+   * `GET /pix/{e2eid}`: one received PIX, settled whenever found ([spec] maintainers, bacen/pix-api
+   * #81: "somente será retornado um erro ou um pix liquidado"). With its receiver's key when the
+   * bank sends it (`chave` is optional in the spec's `Pix`).
+   */
+  async pixById(e2eid: string): Promise<Result<ReceivedPix & { chave?: string }>> {
+    const r = await this.call({
+      op: 'pix-status',
+      method: 'GET',
+      path: `/pix/${encodeURIComponent(e2eid)}`,
+      sideEffect: false,
+    });
+    if (!r.ok) return r;
+    const b = (r.value.body ?? {}) as Record<string, unknown>;
+    const one = readPixList([b]);
+    if (!one.ok) return one;
+    const chave = typeof b.chave === 'string' ? b.chave : undefined;
+    return ok({ ...one.value[0]!, ...(chave !== undefined && { chave }) });
+  }
+
+  /** Our key, as the settings have it (a received PIX's `chave` must be it). */
+  get chave(): string {
+    return this.s.chave.trim();
+  }
+
   /** One page of `GET /pix` (received PIX between two instants, RFC 3339), amounts in cents. */
   async receivedPix(
     inicio: Date,
