@@ -1232,6 +1232,16 @@ export const ptBR = {
     VALIDITY_COUNTER_ONLY:
       'Este PSP só cobra no balcão: ele não deixa escolher por quanto tempo a cobrança vale. Cobre com a validade do balcão, ou use um PSP da API Pix.',
     VALIDITY_TOO_LONG: 'A validade vai de 1 hora a {{max}} dias.',
+    COBV_PERCENT_INVALID: 'Percentual inválido: use um número com até duas casas, como 2 ou 0,5.',
+    COBV_DUE_DATE_INVALID: 'Data de vencimento inválida.',
+    COBV_DUE_DATE_PAST: 'O vencimento não pode ser antes de hoje.',
+    COBV_DUE_DATE_TOO_FAR: 'O vencimento pode ser no máximo daqui a {{max}} dias.',
+    COBV_DAYS_AFTER_RANGE: 'Os dias para pagar depois do vencimento vão de 0 a {{max}}.',
+    COBV_FINE_RANGE: 'A multa por atraso vai de 0 a {{max}}% (Código de Defesa do Consumidor).',
+    COBV_INTEREST_RANGE: 'Os juros vão de 0 a {{max}}% ao mês.',
+    COBV_DISCOUNT_RANGE: 'O desconto tem de ser menor que o valor da cobrança.',
+    COBV_PAYER_REQUIRED:
+      'Uma cobrança com vencimento precisa do nome e do CPF ou CNPJ de quem paga.',
     DEMO_PAY_FAILED: 'O simulador não conseguiu pagar esta cobrança.',
     BACKUP_NOT_FOUND: 'Esta cópia não está mais na pasta de cópias.',
     BACKUP_DAMAGED: 'Esta cópia está danificada e não pode ser restaurada.',
