@@ -6,7 +6,16 @@ import { Redactor, silentLogger, type Logger } from '../../log';
 import type { CredentialSource } from '../auth';
 import { PspHttp, type PspErr, type PspRequest, type PspResponse } from '../http';
 import type { CreatedCharge, TransactionStatus } from '../replies';
+import {
+  checkCobv,
+  cobvDue,
+  cobvRequestBody,
+  shopDate,
+  type CobvDue,
+  type CobvTerms,
+} from '../../../../shared/domain/cobv';
 import { checkClientCertificate, type CertificateFacts } from './certificate';
+import { checkCobvReply, finalsNow, readCobvPayment, type CobvPayment } from './cobv-reply';
 import { verifyLocation } from './location';
 import { probeMtls } from './probe';
 import { ApiPixToken } from './token';
@@ -35,6 +44,15 @@ export interface ApiPixChargeInput {
   description?: string;
   /** The charge's life in Balcão (s): `expiracao` is never shorter (a charge sent to a payer elsewhere). */
   validitySeconds?: number;
+}
+
+/** A charge with a due date (`cobv`): the face value, its terms and its payer (required). */
+export interface ApiPixCobvInput {
+  amountCents: Cents;
+  externalId: string;
+  description?: string;
+  terms: CobvTerms;
+  payer: { name: string; document: string };
 }
 
 /**
@@ -365,6 +383,107 @@ export class ApiPixClient {
       op: 'cob-cancel',
       method: 'PATCH',
       path: `/cob/${encodeURIComponent(txid)}`,
+      body: { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' },
+      sideEffect: true,
+    });
+    if (!r.ok) return r.code === 'PSP_REJECTED' ? err('conflict', 'APIPIX_CANCEL_REFUSED') : r;
+    const s = (r.value.body as { status?: unknown } | undefined)?.status;
+    return ok({ status: (typeof s === 'string' && STATUS[s]) || 'CANCELED' });
+  }
+
+  /**
+   * `PUT /cobv/{txid}` (a charge with a due date). Its terms are checked first, in words, and
+   * nothing is sent when they are wrong; the reply must be our charge with our very terms; its
+   * code is shown only once the location's signed payload says our txid, key, face value and the
+   * `final` our terms give for today (docs/remote-charges.md). A wrong one is removed at the PSP.
+   */
+  async chargeCobv(i: ApiPixCobvInput): Promise<Result<CreatedCharge & { due: CobvDue }>> {
+    const chave = this.s.chave.trim();
+    if (!chave) return err('validation', 'APIPIX_CHAVE_EMPTY');
+    const today = shopDate(this.now());
+    const checked = checkCobv(i.terms, i.amountCents, i.payer, today);
+    if (!checked.ok) return checked;
+    const { terms, payer } = checked.value;
+    const txid = txidFor(i.externalId);
+    const r = await this.call({
+      op: 'cobv',
+      method: 'PUT',
+      path: `/cobv/${txid}`,
+      body: cobvRequestBody(terms, i.amountCents, payer, chave, i.description),
+      sideEffect: true,
+    });
+    if (!r.ok) return r;
+    const b = (r.value.body ?? {}) as Record<string, unknown>;
+    const want = { txid, chave, amountCents: i.amountCents, terms };
+    const reply = checkCobvReply(b, want);
+    if (!reply.ok) {
+      if (reply.params?.field !== 'txid') await this.cancelCobv(txid);
+      return reply;
+    }
+    const status = STATUS[reply.value.raw];
+    if (!status) return replyInvalid('status');
+    const due = cobvDue(terms, i.amountCents, today);
+    const base = { transactionId: txid, status, amountCents: i.amountCents, due };
+    if (reply.value.raw !== 'ATIVA') return ok({ ...base, qrcode: '' });
+    const brcode = b.pixCopiaECola;
+    const location = b.location ?? (b.loc as { location?: unknown } | undefined)?.location;
+    if (typeof brcode !== 'string' || !brcode) return err('validation', 'APIPIX_NO_BRCODE');
+    if (typeof location !== 'string') return replyInvalid('location');
+    const v = await verifyLocation(
+      {
+        brcode,
+        location,
+        txid,
+        chave,
+        amountCents: i.amountCents,
+        finals: finalsNow(terms, i.amountCents, this.now()),
+      },
+      this.deps.payerFetch,
+      this.deps.settings.requestTimeoutMs,
+    );
+    if (!v.ok) {
+      const why = v.params?.reason;
+      if (v.code === 'APIPIX_QR_MISMATCH' || why === 'bad-signature' || why === 'unknown-key')
+        await this.cancelCobv(txid);
+      return v;
+    }
+    return ok({ ...base, qrcode: brcode, amountAtLocation: true });
+  }
+
+  /**
+   * `GET /cobv/{txid}`: its status and, once paid, the payment read against its terms: exactly
+   * what was due that day is Pago (its fine and interest said), anything else a different amount.
+   */
+  async cobvStatus(txid: string): Promise<Result<TransactionStatus & { payment?: CobvPayment }>> {
+    const r = await this.call({
+      op: 'cobv-status',
+      method: 'GET',
+      path: `/cobv/${encodeURIComponent(txid)}`,
+      sideEffect: false,
+    });
+    if (!r.ok) return (r as PspErr).httpStatus === 404 ? err('not_found', 'PSP_NOT_FOUND') : r;
+    const b = (r.value.body ?? {}) as Record<string, unknown>;
+    if (b.txid !== txid) return replyInvalid('txid', false);
+    const raw = typeof b.status === 'string' ? b.status : '';
+    const status = STATUS[raw];
+    if (!status) return replyInvalid('status', false);
+    if (raw !== 'CONCLUIDA') return ok({ status, transactionId: txid });
+    const payment = readCobvPayment(b);
+    if (!payment.ok) return payment;
+    return ok({
+      status,
+      transactionId: txid,
+      amountCents: payment.value.paidCents,
+      payment: payment.value,
+    });
+  }
+
+  /** Cancels a cobv at the PSP (`PATCH /cobv/{txid}` → REMOVIDA_PELO_USUARIO_RECEBEDOR). */
+  async cancelCobv(txid: string): Promise<Result<{ status: string }>> {
+    const r = await this.call({
+      op: 'cobv-cancel',
+      method: 'PATCH',
+      path: `/cobv/${encodeURIComponent(txid)}`,
       body: { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' },
       sideEffect: true,
     });
