@@ -39,6 +39,13 @@ export const en: Messages = {
     validityCounter: 'Counter (default)',
     validityHours: '{{count}} hours',
     validityDays: '{{count}} days',
+    cobvChoice: 'With a due date',
+    cobvDueDate: 'Due date',
+    cobvDaysAfter: 'Days to pay after the due date',
+    cobvFine: 'Late fine (%)',
+    cobvInterest: 'Interest (% a month)',
+    cobvDiscount: 'Discount until the due date (R$)',
+    cobvPayerNeeded: "The payer's name and CPF or CNPJ are required for a charge with a due date.",
   },
   status: {
     DRAFT: 'Draft',

@@ -38,6 +38,13 @@ export const ptBR = {
     validityCounter: 'Balcão (padrão)',
     validityHours: '{{count}} horas',
     validityDays: '{{count}} dias',
+    cobvChoice: 'Com vencimento',
+    cobvDueDate: 'Vencimento',
+    cobvDaysAfter: 'Dias para pagar após o vencimento',
+    cobvFine: 'Multa por atraso (%)',
+    cobvInterest: 'Juros (% ao mês)',
+    cobvDiscount: 'Desconto até o vencimento (R$)',
+    cobvPayerNeeded: 'Nome e CPF ou CNPJ do pagador são obrigatórios numa cobrança com vencimento.',
   },
   status: {
     DRAFT: 'Rascunho',
