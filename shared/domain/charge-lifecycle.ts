@@ -1,4 +1,5 @@
 import type { ErrorKind } from '../result';
+import { cobvDue, shopDate, type CobvTerms } from './cobv';
 import { verifyBrCode } from './brcode';
 import { receiverOf, sameReceiver, type Receiver } from './receiver-pin';
 import type { ChargeNoticeCode } from './charge-notices';
@@ -49,6 +50,8 @@ export interface ChargeFacts {
   canceledAt?: number;
   /** Kept only while a same-id retry may need it. */
   payer?: object;
+  /** `Com vencimento` (an API Pix cobv): what is due changes by the day (shared/domain/cobv.ts). */
+  cobv?: CobvTerms;
 }
 
 /** What the PSP answered to a create (or a status query that carries the QR). */
@@ -83,6 +86,8 @@ export type ChargeEvent =
       amountCents?: number;
       /** The code's amount was checked at its location (CreatedAnswer.amountAtLocation). */
       amountAtLocation?: true;
+      /** A cobv: what its terms asked the day it was paid (the PSP's GET /cobv, read by them). */
+      dueCents?: number;
     }
   | { type: 'localExpiry' }
   | { type: 'cancel'; by: string }
@@ -447,7 +452,19 @@ function onStatus<T extends ChargeFacts>(
   if (e.type === 'callbackStatus' && e.feeCents !== undefined && outcome === 'PAID')
     d.set('feeCents', e.feeCents);
   const amount = e.amountCents;
-  return d.done(applyOutcome(d, outcome, e.raw, ctx, undefined, amount));
+  const due = e.type === 'queryStatus' ? e.dueCents : undefined;
+  return d.done(applyOutcome(d, outcome, e.raw, ctx, undefined, amount, due));
+}
+
+/**
+ * What paying the charge means in cents: its amount; for a cobv, what the PSP read by its terms
+ * for the payment's day, or else (a PIX list or a webhook, which carry no terms) what the terms
+ * give for today or yesterday (a payment applied after midnight).
+ */
+function amountsDue(s: ChargeFacts, at: number, dueCents?: number): number[] {
+  if (!s.cobv) return [s.amountCents];
+  if (dueCents !== undefined) return [dueCents];
+  return [at - 86_400_000, at].map((t) => cobvDue(s.cobv!, s.amountCents, shopDate(t)).final);
 }
 
 /** A paid amount we can believe: absent (the PSP did not say), or whole cents above zero. */
@@ -465,9 +482,10 @@ function applyOutcome(
   d: Draft<ChargeFacts>,
   outcome: Exclude<PspOutcome, 'PENDING'> | 'PENDING',
   raw: string,
-  _ctx: DecideContext,
+  ctx: DecideContext,
   detail?: string,
   paidAmountCents?: number,
+  dueCents?: number,
 ): DecisionOutcome {
   if (outcome === 'PENDING') return 'noop';
   if (outcome === 'PAID' && !validPaidAmount(paidAmountCents)) {
@@ -476,7 +494,10 @@ function applyOutcome(
   }
   const from = d.s.status;
   // Paid, but not what was charged: its own state, so nothing reads it as a settled sale.
-  const differs = paidAmountCents !== undefined && paidAmountCents !== d.s.amountCents;
+  // A cobv paid exactly what its terms asked that day (fine and interest after its due date) is
+  // the charge paid (docs/remote-charges.md); any other amount is not.
+  const differs =
+    paidAmountCents !== undefined && !amountsDue(d.s, ctx.at, dueCents).includes(paidAmountCents);
   const target = outcome === 'PAID' && differs ? 'PAID_DIFFERENT_AMOUNT' : outcome;
   const received = () => {
     if (paidAmountCents !== undefined) d.set('receivedCents', paidAmountCents);

@@ -1,6 +1,7 @@
 import { parseDocument, type PayerDocument } from './documents';
 import type { Cents } from './money';
 import type { ErrorCode } from '../codes';
+import type { ValidityKind } from './charge-validity';
 import { err, ok, type Result } from '../result';
 
 /**
@@ -257,4 +258,23 @@ export function readCobvTerms(b: unknown): CobvTerms | null {
     discountCents = c;
   }
   return { dueDate, daysAfterDue: after, finePct, interestPctMonth, discountCents };
+}
+
+/**
+ * A `cobv` as the charge service takes it: only an API Pix PSP has one (the family answers "this
+ * PSP only charges at the counter", as for a longer validity), its terms and payer checked, and
+ * its life in Balcão up to the end of its last payable day (Brasília): the ms from `at`.
+ */
+export function cobvLife(
+  t: CobvTerms,
+  input: { amountCents: Cents; payer?: { name?: string; document?: string } | undefined },
+  kind: ValidityKind,
+  at: number,
+): Result<number> {
+  if (kind !== 'api-pix') return err('validation', 'VALIDITY_COUNTER_ONLY', { field: 'validity' });
+  const payer = { name: input.payer?.name ?? '', document: input.payer?.document ?? '' };
+  const checked = checkCobv(t, input.amountCents, payer, shopDate(at));
+  if (!checked.ok) return checked;
+  const end = Date.parse(`${addDays(t.dueDate, t.daysAfterDue)}T23:59:59.999-03:00`);
+  return ok(end - at);
 }

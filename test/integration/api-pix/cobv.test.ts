@@ -120,7 +120,7 @@ describe('API Pix cobv: a charge with a due date, against the sandbox', () => {
         due: { final: 9_500 },
       },
     });
-    const txid = txidFor(id);
+    const txid = txidFor(id, true);
     const held = sb.state.cobs.get(txid)!;
     expect(held.devedor).toEqual({ cpf: '52998224725', nome: 'Maria Souza' });
     const brcode = created.ok ? created.value.qrcode : '';
@@ -161,8 +161,8 @@ describe('API Pix cobv: a charge with a due date, against the sandbox', () => {
     const id = externalId();
     await client.chargeCobv({ amountCents: 10_000, externalId: id, terms: terms(), payer });
     clock = Date.parse('2026-12-13T15:00:00Z');
-    await sb.control('POST', `/pay/${txidFor(id)}`, { valor: '100.00' });
-    expect(await client.cobvStatus(txidFor(id))).toMatchObject({
+    await sb.control('POST', `/pay/${txidFor(id, true)}`, { valor: '100.00' });
+    expect(await client.cobvStatus(txidFor(id, true))).toMatchObject({
       ok: true,
       value: {
         amountCents: 10_000,
@@ -179,22 +179,22 @@ describe('API Pix cobv: a charge with a due date, against the sandbox', () => {
     expect(
       await client.chargeCobv({ amountCents: 10_000, externalId: id, terms: terms(), payer }),
     ).toMatchObject({ ok: false, code: 'APIPIX_QR_MISMATCH' });
-    expect(sb.state.cobs.get(txidFor(id))?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+    expect(sb.state.cobs.get(txidFor(id, true))?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
     // The face value right, but another amount asked for the day: refused too.
     await sb.control('PUT', '/faults', { jws: 'wrong-final' });
     const finalId = externalId();
     expect(
       await client.chargeCobv({ amountCents: 10_000, externalId: finalId, terms: terms(), payer }),
     ).toMatchObject({ ok: false, code: 'APIPIX_QR_MISMATCH', params: { field: 'valor.final' } });
-    expect(sb.state.cobs.get(txidFor(finalId))?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+    expect(sb.state.cobs.get(txidFor(finalId, true))?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
     await sb.control('PUT', '/faults', {});
     const other = externalId();
     await client.chargeCobv({ amountCents: 2_000, externalId: other, terms: terms(), payer });
-    expect(await client.cancelCobv(txidFor(other))).toEqual({
+    expect(await client.cancelCobv(txidFor(other, true))).toEqual({
       ok: true,
       value: { status: 'CANCELED' },
     });
-    expect(await client.cobvStatus(txidFor(other))).toMatchObject({
+    expect(await client.cobvStatus(txidFor(other, true))).toMatchObject({
       ok: true,
       value: { status: 'CANCELED' },
     });
@@ -208,7 +208,7 @@ describe('API Pix cobv: a charge with a due date, against the sandbox', () => {
     });
     expect(c3.ok).toBe(true);
     clock = Date.parse('2026-12-11T15:00:00Z');
-    expect((await sb.control('POST', `/pay/${txidFor(third)}`)).status).toBe(400);
+    expect((await sb.control('POST', `/pay/${txidFor(third, true)}`)).status).toBe(400);
     await client.close();
   });
 

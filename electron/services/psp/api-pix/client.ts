@@ -60,8 +60,15 @@ export interface ApiPixCobvInput {
  * charge always gets the same txid, so a retry after a lost answer is the same `PUT /cob/{txid}`
  * (idempotent), never a second charge; 32 characters of `[a-zA-Z0-9]` ([spec] TxId: 26–35).
  */
-export const txidFor = (externalId: string): string =>
-  `blc${createHash('sha256').update(externalId).digest('hex').slice(0, 29)}`;
+export const txidFor = (externalId: string, cobv = false): string =>
+  `${cobv ? COBV_PREFIX : 'blc'}${createHash('sha256').update(externalId).digest('hex').slice(0, 29)}`;
+
+/**
+ * A cobv's txid starts `blv`: the status, the cancel and a restart after days know which
+ * resource (`/cob` or `/cobv`) holds it from the id alone, with nothing else to keep.
+ */
+const COBV_PREFIX = 'blv';
+const isCobv = (txid: string) => txid.startsWith(COBV_PREFIX);
 
 /** The API Pix's charge statuses in the words the app's status map already knows. */
 const STATUS: Record<string, string> = {
@@ -184,7 +191,17 @@ export class ApiPixClient {
   }
 
   // The charge seam (charges/charge-psp.ts) calls one of these two; both are a `cob`.
-  createDeposit(i: ApiPixChargeInput): Promise<Result<CreatedCharge>> {
+  createDeposit(
+    i: ApiPixChargeInput & { cobv?: CobvTerms; payer?: { name: string; document: string } },
+  ): Promise<Result<CreatedCharge>> {
+    if (i.cobv)
+      return this.chargeCobv({
+        amountCents: i.amountCents,
+        externalId: i.externalId,
+        ...(i.description !== undefined && { description: i.description }),
+        terms: i.cobv,
+        payer: { name: i.payer?.name ?? '', document: i.payer?.document ?? '' },
+      });
     return this.charge(i);
   }
   createTransaction(i: {
@@ -192,7 +209,18 @@ export class ApiPixClient {
     transactionId: string;
     description?: string;
     validitySeconds?: number;
+    cobv?: CobvTerms;
+    payerName?: string;
+    payerDocument?: string;
   }) {
+    if (i.cobv)
+      return this.chargeCobv({
+        amountCents: i.amountCents,
+        externalId: i.transactionId,
+        ...(i.description !== undefined && { description: i.description }),
+        terms: i.cobv,
+        payer: { name: i.payerName ?? '', document: i.payerDocument ?? '' },
+      });
     return this.charge({
       amountCents: i.amountCents,
       externalId: i.transactionId,
@@ -315,6 +343,7 @@ export class ApiPixClient {
 
   /** `GET /cob/{txid}`: the status, and what was paid (the sum of its PIX) once concluded. */
   async transactionStatus(txid: string): Promise<Result<TransactionStatus>> {
+    if (isCobv(txid)) return this.cobvStatus(txid);
     const r = await this.cob(txid);
     if (!r.ok) return r;
     const b = r.value;
@@ -379,6 +408,7 @@ export class ApiPixClient {
 
   /** Cancels at the PSP (`PATCH /cob/{txid}` → REMOVIDA_PELO_USUARIO_RECEBEDOR). */
   async cancel(txid: string): Promise<Result<{ status: string }>> {
+    if (isCobv(txid)) return this.cancelCobv(txid);
     const r = await this.call({
       op: 'cob-cancel',
       method: 'PATCH',
@@ -404,7 +434,7 @@ export class ApiPixClient {
     const checked = checkCobv(i.terms, i.amountCents, i.payer, today);
     if (!checked.ok) return checked;
     const { terms, payer } = checked.value;
-    const txid = txidFor(i.externalId);
+    const txid = txidFor(i.externalId, true);
     const r = await this.call({
       op: 'cobv',
       method: 'PUT',
@@ -474,6 +504,7 @@ export class ApiPixClient {
       status,
       transactionId: txid,
       amountCents: payment.value.paidCents,
+      dueCents: payment.value.due.final,
       payment: payment.value,
     });
   }
