@@ -186,7 +186,9 @@ describe('API Pix cobv: a charge with a due date, against the sandbox', () => {
     expect(
       await client.chargeCobv({ amountCents: 10_000, externalId: finalId, terms: terms(), payer }),
     ).toMatchObject({ ok: false, code: 'APIPIX_QR_MISMATCH', params: { field: 'valor.final' } });
-    expect(sb.state.cobs.get(txidFor(finalId, true))?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+    expect(sb.state.cobs.get(txidFor(finalId, true))?.status).toBe(
+      'REMOVIDA_PELO_USUARIO_RECEBEDOR',
+    );
     await sb.control('PUT', '/faults', {});
     const other = externalId();
     await client.chargeCobv({ amountCents: 2_000, externalId: other, terms: terms(), payer });
