@@ -63,6 +63,10 @@ const FIELD_OF_RULE: Record<string, Field | 'name' | 'document'> = {
   payerDocument: 'document',
 };
 
+/** The form field a rule's error names (the service's answer, too). */
+export const fieldOfRule = (rule: string): Field | 'name' | 'document' =>
+  FIELD_OF_RULE[rule] ?? 'dueDate';
+
 /**
  * The draft read into the terms the services check again, or each problem next to its field
  * (codes: shared/codes.ts), so nothing is sent while any is wrong. `today` is the shop's day.
@@ -92,6 +96,6 @@ export function readCobvDraft(
   };
   const checked = checkCobv(terms, amountCents, payer, today);
   if (checked.ok) return { terms };
-  errors[FIELD_OF_RULE[checked.field ?? ''] ?? 'dueDate'] = checked;
+  errors[fieldOfRule(checked.field ?? '')] = checked;
   return { errors };
 }
