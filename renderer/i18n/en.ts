@@ -46,6 +46,7 @@ export const en: Messages = {
     cobvInterest: 'Interest (% a month)',
     cobvDiscount: 'Discount until the due date (R$)',
     cobvPayerNeeded: "The payer's name and CPF or CNPJ are required for a charge with a due date.",
+    paidWithLateFees: 'with a late fine and interest of {{amount}}',
   },
   status: {
     DRAFT: 'Draft',

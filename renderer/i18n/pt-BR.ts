@@ -45,6 +45,7 @@ export const ptBR = {
     cobvInterest: 'Juros (% ao mês)',
     cobvDiscount: 'Desconto até o vencimento (R$)',
     cobvPayerNeeded: 'Nome e CPF ou CNPJ do pagador são obrigatórios numa cobrança com vencimento.',
+    paidWithLateFees: 'com multa e juros de {{amount}}',
   },
   status: {
     DRAFT: 'Rascunho',
