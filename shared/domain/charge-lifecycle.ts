@@ -1,5 +1,5 @@
 import type { ErrorKind } from '../result';
-import { cobvDue, shopDate, type CobvTerms } from './cobv';
+import { addDays, cobvDue, type CobvTerms } from './cobv';
 import { verifyBrCode } from './brcode';
 import { receiverOf, sameReceiver, type Receiver } from './receiver-pin';
 import type { ChargeNoticeCode } from './charge-notices';
@@ -458,13 +458,17 @@ function onStatus<T extends ChargeFacts>(
 
 /**
  * What paying the charge means in cents: its amount; for a cobv, what the PSP read by its terms
- * for the payment's day, or else (a PIX list or a webhook, which carry no terms) what the terms
- * give for today or yesterday (a payment applied after midnight).
+ * for the payment's day, or else (a PIX list or a webhook, which carry no terms) what its terms
+ * asked on some day of its life — each is an amount its signed location asked that day.
  */
-function amountsDue(s: ChargeFacts, at: number, dueCents?: number): number[] {
+function amountsDue(s: ChargeFacts, dueCents?: number): number[] {
   if (!s.cobv) return [s.amountCents];
   if (dueCents !== undefined) return [dueCents];
-  return [at - 86_400_000, at].map((t) => cobvDue(s.cobv!, s.amountCents, shopDate(t)).final);
+  const t = s.cobv;
+  return Array.from(
+    { length: t.daysAfterDue + 2 },
+    (_, i) => cobvDue(t, s.amountCents, addDays(t.dueDate, i - 1)).final,
+  );
 }
 
 /** A paid amount we can believe: absent (the PSP did not say), or whole cents above zero. */
@@ -482,7 +486,7 @@ function applyOutcome(
   d: Draft<ChargeFacts>,
   outcome: Exclude<PspOutcome, 'PENDING'> | 'PENDING',
   raw: string,
-  ctx: DecideContext,
+  _ctx: DecideContext,
   detail?: string,
   paidAmountCents?: number,
   dueCents?: number,
@@ -497,7 +501,7 @@ function applyOutcome(
   // A cobv paid exactly what its terms asked that day (fine and interest after its due date) is
   // the charge paid (docs/remote-charges.md); any other amount is not.
   const differs =
-    paidAmountCents !== undefined && !amountsDue(d.s, ctx.at, dueCents).includes(paidAmountCents);
+    paidAmountCents !== undefined && !amountsDue(d.s, dueCents).includes(paidAmountCents);
   const target = outcome === 'PAID' && differs ? 'PAID_DIFFERENT_AMOUNT' : outcome;
   const received = () => {
     if (paidAmountCents !== undefined) d.set('receivedCents', paidAmountCents);

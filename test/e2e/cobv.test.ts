@@ -39,7 +39,7 @@ describe.skipIf(!hasSecretService)('Com vencimento (API Pix cobv) end to end', (
     const { page, sb } = app;
     const today = shopDate(Date.now());
     await page.getByLabel('Validade').selectOption('cobv');
-    await page.getByLabel('Vencimento').fill(addDays(today, -1));
+    await page.getByLabel('Vencimento', { exact: true }).fill(addDays(today, -1));
     await page.getByLabel('Multa por atraso (%)').fill('2');
     await page.getByLabel('Juros (% ao mês)').fill('1');
     await page.getByLabel('Valor', { exact: true }).focus();
@@ -47,7 +47,7 @@ describe.skipIf(!hasSecretService)('Com vencimento (API Pix cobv) end to end', (
     await page.keyboard.press('Enter');
     const alert = page.getByRole('alert');
     await alert.filter({ hasText: 'O vencimento não pode ser antes de hoje.' }).waitFor();
-    await page.getByLabel('Vencimento').fill(today);
+    await page.getByLabel('Vencimento', { exact: true }).fill(today);
     await page.getByLabel('Multa por atraso (%)').fill('10');
     await page.keyboard.press('Enter');
     await alert
@@ -72,9 +72,9 @@ describe.skipIf(!hasSecretService)('Com vencimento (API Pix cobv) end to end', (
     offset = 3 * DAY;
     const paid = await sb.control('POST', `/pay/${cobv.txid}`);
     expect(paid.body.valor).toBe('102.10');
-    await page.getByRole('button', { name: 'Verificar de novo' }).click();
-    const pago = page.getByRole('region', { name: 'Pago' });
-    await pago.waitFor({ timeout: 30_000 });
+    // No webhook here: the status query (2, 4, 8, 15, 30 s…) finds it.
+    const pago = page.getByRole('region', { name: 'Pago', exact: true });
+    await pago.waitFor({ timeout: 70_000 });
     await pago.getByText(/com multa e juros de R\$\s2,10/).waitFor();
     for (const { width, height } of LOOKED_AT) {
       await page.setViewportSize({ width, height });
@@ -95,7 +95,7 @@ describe.skipIf(!hasSecretService)('Com vencimento (API Pix cobv) end to end', (
     await saved.waitFor();
     await page.getByRole('button', { name: 'Checkout' }).click();
     await page.getByLabel('Validity').selectOption('cobv');
-    await page.getByLabel('Due date').fill(shopDate(Date.now()));
+    await page.getByLabel('Due date', { exact: true }).fill(shopDate(Date.now()));
     await page.getByLabel('Interest (% a month)').fill('3');
     await page.getByLabel('Amount', { exact: true }).focus();
     await page.keyboard.type('5000');
