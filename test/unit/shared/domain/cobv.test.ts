@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkCobv,
+  cobvLife,
   cobvDue,
   cobvRequestBody,
   judgeCobvPayment,
@@ -131,5 +132,24 @@ describe('the amount due for the day (valor.final)', () => {
   it("the shop's day is Brasília's: 01:00 UTC is still the day before", () => {
     expect(shopDate(Date.parse('2026-12-11T01:00:00Z'))).toBe('2026-12-10');
     expect(shopDate(Date.parse('2026-12-11T03:00:00Z'))).toBe('2026-12-11');
+  });
+});
+
+describe('a cobv in the charge service', () => {
+  const at = Date.parse('2026-11-28T15:00:00Z');
+  it('a PSP of the family only charges at the counter: refused in words', () => {
+    expect(cobvLife(terms(), { amountCents: 10_000, payer }, 'family', at)).toMatchObject({
+      ok: false,
+      code: 'VALIDITY_COUNTER_ONLY',
+    });
+  });
+  it('an API Pix charge lives until the end of its last payable day, Brasília time', () => {
+    const life = cobvLife(
+      terms({ daysAfterDue: 2 }),
+      { amountCents: 10_000, payer },
+      'api-pix',
+      at,
+    );
+    expect(life.ok && at + life.value).toBe(Date.parse('2026-12-13T02:59:59.999Z'));
   });
 });
