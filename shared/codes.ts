@@ -99,6 +99,16 @@ export const ERROR_CODES = [
   'SEND_NOT_OPEN',
   'VALIDITY_COUNTER_ONLY',
   'VALIDITY_TOO_LONG',
+  // Cobrança com vencimento, API Pix `cobv` (shared/domain/cobv.ts)
+  'COBV_PERCENT_INVALID',
+  'COBV_DUE_DATE_INVALID',
+  'COBV_DUE_DATE_PAST',
+  'COBV_DUE_DATE_TOO_FAR',
+  'COBV_DAYS_AFTER_RANGE',
+  'COBV_FINE_RANGE',
+  'COBV_INTEREST_RANGE',
+  'COBV_DISCOUNT_RANGE',
+  'COBV_PAYER_REQUIRED',
   // Restoring a copy of the ledger from Configurações
   'BACKUP_NOT_FOUND',
   'BACKUP_DAMAGED',

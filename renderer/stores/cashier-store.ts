@@ -4,6 +4,14 @@ import type { DefaultPayer } from '../../shared/settings';
 import type { ChargeView } from '../../shared/views';
 import { bridge, describeError } from '../bridge';
 import { validateForm, type CashierForm, type FieldErrors } from '../features/cashier/validate';
+import {
+  EMPTY_COBV,
+  fieldOfRule,
+  readCobvDraft,
+  type CobvDraft,
+  type CobvErrors,
+} from '../features/cashier/cobv-fields';
+import { shopDate } from '../../shared/domain/cobv';
 import { salePayer, useApp } from './app-store';
 
 /** What the confirmation dialog is about: a create in flight, or the pending charge on screen. */
@@ -12,6 +20,10 @@ export type Confirm = null | { kind: 'abandon' | 'cancel' | 'new'; amountCents: 
 interface CashierState {
   form: CashierForm;
   errors: FieldErrors;
+  /** `Com vencimento` (Validade = 'cobv'): its fields as typed, and their errors (codes). */
+  cobv: CobvDraft;
+  cobvErrors: CobvErrors;
+  setCobv(patch: Partial<CobvDraft>): void;
   charge: ChargeView | null;
   /** The sale's request in flight: only ITS answer may reach the screen. */
   requestId: string | null;
@@ -82,6 +94,16 @@ const newRequestId = () => crypto.randomUUID();
 export const useCashier = create<CashierState>((set, get) => ({
   form: empty(),
   errors: {},
+  cobv: EMPTY_COBV,
+  cobvErrors: {},
+  setCobv: (patch) =>
+    !isLocked(get().charge) &&
+    set((s) => ({
+      cobv: { ...s.cobv, ...patch },
+      cobvErrors: Object.fromEntries(
+        Object.entries(s.cobvErrors).filter(([k]) => !(k in patch)),
+      ) as CobvErrors,
+    })),
   charge: null,
   requestId: null,
   busy: false,
@@ -133,13 +155,29 @@ export const useCashier = create<CashierState>((set, get) => ({
         ...(payerWrong && { identify: true }),
       }));
     }
+    // `Com vencimento`: its terms read by the same rules the service applies, each problem
+    // under its field, nothing sent while one is wrong.
+    const due =
+      form.validity === 'cobv'
+        ? readCobvDraft(get().cobv, form.amountCents, sent, shopDate(Date.now()))
+        : null;
+    if (due && 'errors' in due)
+      return set((s) => ({ cobvErrors: due.errors, message: null, refusals: s.refusals + 1 }));
     const requestId = newRequestId();
-    set({ busy: true, message: null, errors: {}, requestId, charge: null, pdvWaiting: null });
+    set({
+      busy: true,
+      message: null,
+      errors: {},
+      cobvErrors: {},
+      requestId,
+      charge: null,
+      pdvWaiting: null,
+    });
     const r = await bridge().charges.create({
       requestId,
       amountCents: form.amountCents,
       ...(form.description.trim() && { description: form.description.trim() }),
-      ...(form.validity && { validityHours: Number(form.validity) }),
+      ...(due ? { cobv: due.terms } : form.validity && { validityHours: Number(form.validity) }),
       payer: {
         name: sent.name,
         document: sent.document,
@@ -152,6 +190,13 @@ export const useCashier = create<CashierState>((set, get) => ({
     else if (r.field && ['amount', 'name', 'document', 'email', 'phone'].includes(r.field)) {
       set((s) => ({
         errors: { [r.field!]: r.code },
+        busy: false,
+        requestId: null,
+        refusals: s.refusals + 1,
+      }));
+    } else if (r.code.startsWith('COBV_') && r.field) {
+      set((s) => ({
+        cobvErrors: { [fieldOfRule(r.field!)]: r },
         busy: false,
         requestId: null,
         refusals: s.refusals + 1,
@@ -188,6 +233,8 @@ export const useCashier = create<CashierState>((set, get) => ({
     set((s) => ({
       form: empty(),
       errors: {},
+      cobv: EMPTY_COBV,
+      cobvErrors: {},
       charge: null,
       requestId: null,
       message: null,

@@ -25,12 +25,19 @@ export function cobPayload(c: Cob, now: string) {
  * properly signed, or a key the JWK Set does not publish.
  */
 export async function signLocation(
-  payload: ReturnType<typeof cobPayload>,
+  payload: ReturnType<typeof cobPayload> | Record<string, unknown>,
   signer: Issued,
   jku: string,
   fault: ApiPixFaults['jws'],
 ): Promise<string> {
-  const signed = fault === 'wrong-amount' ? { ...payload, valor: { original: '999.99' } } : payload;
+  // A cobv's payload signs `final` too: the wrong amount is in both.
+  const wrong = 'final' in (payload.valor as object) ? { final: '999.99' } : {};
+  const signed =
+    fault === 'wrong-amount'
+      ? { ...payload, valor: { original: '999.99', ...wrong } }
+      : fault === 'wrong-final'
+        ? { ...payload, valor: { ...(payload.valor as object), final: '999.99' } }
+        : payload;
   let key = signer.keys.privateKey;
   if (fault === 'wrong-key') {
     const other = (await webcrypto.subtle.generateKey(

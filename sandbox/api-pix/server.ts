@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { cobvRoutes, cobvToday } from './cobv';
 import { cobPayload, jwks, signLocation } from './jws';
 import type { SandboxPki } from './pki';
 import { dynamicBrCode } from './brcode';
@@ -61,7 +62,8 @@ export interface ApiPixSandbox {
 const TXID = /^[a-zA-Z0-9]{26,35}$/;
 const E2E = /^[a-zA-Z0-9]{32}$/;
 const DEV_ID = /^[a-zA-Z0-9]{1,35}$/;
-const SCOPES = 'cob.write cob.read pix.write pix.read webhook.write webhook.read';
+const SCOPES =
+  'cob.write cob.read cobv.write cobv.read pix.write pix.read webhook.write webhook.read';
 
 /**
  * The PSP sandbox speaking the Central Bank's API Pix (docs/api-pix.md): OAuth2 client
@@ -176,7 +178,8 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
   };
   const cob = (txid: string): Cob => {
     const c = state.cobs.get(txid);
-    if (!c) throw profile.cobNotFound();
+    // A cobv is another resource: `/cob/{txid}` does not know it ([spec] CobNaoEncontrado).
+    if (!c || c.cobv) throw profile.cobNotFound();
     return c;
   };
   const cobReply = (c: Cob) => {
@@ -473,7 +476,7 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
   // — the open side: locations and the JWK Set (what a payer's bank reads) —
   pub.get<{ Params: { token: string } }>('/qr/v2/:token', async (req, reply) => {
     const c = state.cobByLocToken(req.params.token);
-    if (!c)
+    if (!c || c.cobv)
       throw new PixProblem(
         404,
         'CobPayloadNaoEncontrado',
@@ -485,14 +488,20 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
   pub.get('/jwks', async () => jwks(pki.signer, pki.ca.certPem));
 
   const pay = async (txid: string, valorCents?: number): Promise<ReceivedPix> => {
-    const c = cob(txid);
+    const c = state.cobs.get(txid)?.cobv ? state.cobs.get(txid)! : cob(txid);
     // removedWhilePaid: a PIX already in transit still lands on a cob removed meanwhile (#324).
     if (c.status !== 'ATIVA' && !(state.faults.removedWhilePaid && c.status.startsWith('REMOVIDA')))
       throw new PixProblem(400, 'CobOperacaoInvalida', 'A cobrança não está ATIVA.');
+    // A cobv is paid what its location asks today (fine and interest after the due date).
+    const due = c.cobv && cobvToday(c, now());
+    if (due?.expired)
+      throw new PixProblem(400, 'CobVOperacaoInvalida', 'A cobrança passou da validade.');
     const p: ReceivedPix = {
       endToEndId: state.newE2e(),
       txid,
-      valorCents: valorCents ?? c.valorCents,
+      valorCents: valorCents ?? due?.final ?? c.valorCents,
+      // What the value is made of, when it is what was due (a PSP sums them to `valor`).
+      ...(due && (valorCents ?? due.final) === due.final && { componentes: due }),
       horario: state.iso(),
       chave: c.chave,
       devolucoes: [],
@@ -514,6 +523,14 @@ export async function startApiPixSandbox(o: ApiPixSandboxOptions): Promise<ApiPi
     );
     return p;
   };
+  cobvRoutes(api, pub, {
+    state,
+    guard,
+    publicHost,
+    jku,
+    pki,
+    account: API_PIX_ACCOUNT,
+  });
   controlRoutes(pub, state, pay);
 
   await pub.listen({ host, port: o.publicPort ?? 0 });

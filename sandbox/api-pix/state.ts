@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { CobvDue, CobvTerms } from '../../shared/domain/cobv';
 
 /** What the API Pix sandbox holds in memory (money in integer cents, as everywhere). */
 export type CobStatus =
@@ -21,6 +22,8 @@ export interface ReceivedPix {
   horario: string;
   chave: string;
   devolucoes: Devolucao[];
+  /** A `cobv`'s payment: what its value is made of ([spec] `componentesValor`). */
+  componentes?: CobvDue;
 }
 
 export interface Cob {
@@ -35,12 +38,17 @@ export interface Cob {
   devedor?: Record<string, string>;
   loc: { id: number; token: string };
   pix: ReceivedPix[];
+  /** Set for a `cobv` (a charge with a due date): its terms and its `valor` as asked. */
+  cobv?: { terms: CobvTerms; valor: Record<string, unknown> };
 }
 
 /** Test faults, set through the control interface; each one lasts until cleared. */
 export interface ApiPixFaults {
-  /** The JWS at the location: signature broken, a different amount signed, or another key. */
-  jws?: 'tamper' | 'wrong-amount' | 'wrong-key';
+  /**
+   * The JWS at the location: signature broken, a different amount signed, another key, or (a
+   * cobv) the right face value with another `final` for the day.
+   */
+  jws?: 'tamper' | 'wrong-amount' | 'wrong-key' | 'wrong-final';
   /** `PUT /cob` answers this `valor.original` instead of the one it stored. */
   replyValor?: string;
   /** The token URL answers an HTML page (a login portal, a proxy's error page). */

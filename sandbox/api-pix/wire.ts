@@ -26,8 +26,20 @@ export const pixJson = (p: ReceivedPix) => ({
   valor: reais(p.valorCents),
   chave: p.chave,
   horario: p.horario,
+  ...(p.componentes && { componentesValor: componentesJson(p.componentes) }),
   ...(p.devolucoes.length > 0 && { devolucoes: p.devolucoes.map(devolucaoJson) }),
 });
+
+/** [spec] `componentesValor` of a `cobv`'s PIX: each non-zero part as `{valor}`. */
+function componentesJson(c: NonNullable<ReceivedPix['componentes']>) {
+  const part = (cents: number) => (cents > 0 ? { valor: reais(cents) } : undefined);
+  return {
+    original: { valor: reais(c.original) },
+    ...(c.multa > 0 && { multa: part(c.multa) }),
+    ...(c.juros > 0 && { juros: part(c.juros) }),
+    ...(c.desconto > 0 && { desconto: part(c.desconto) }),
+  };
+}
 
 export function cobJson(c: Cob, publicHost: string) {
   const location = `${publicHost}/qr/v2/${c.loc.token}`;

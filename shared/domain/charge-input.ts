@@ -13,6 +13,17 @@ export const chargeInputSchema = z
     payer: payerInputSchema.optional(),
     /** A charge for a payer elsewhere: hours it stays payable (shared/domain/charge-validity.ts). */
     validityHours: z.number().int().min(1).max(VALIDITY_HOURS_MAX).optional(),
+    /** `Com vencimento` (shared/domain/cobv.ts checks the values; here only their shape). */
+    cobv: z
+      .object({
+        dueDate: z.string().max(10),
+        daysAfterDue: z.number().int().safe(),
+        finePct: z.number().int().safe(),
+        interestPctMonth: z.number().int().safe(),
+        discountCents: z.number().int().safe(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 // The hand-written ChargeInput and the schema's type stay one type (a mismatch fails tsc).

@@ -1,4 +1,5 @@
 import type { ErrorKind } from '../result';
+import { addDays, cobvDue, type CobvTerms } from './cobv';
 import { verifyBrCode } from './brcode';
 import { receiverOf, sameReceiver, type Receiver } from './receiver-pin';
 import type { ChargeNoticeCode } from './charge-notices';
@@ -49,6 +50,8 @@ export interface ChargeFacts {
   canceledAt?: number;
   /** Kept only while a same-id retry may need it. */
   payer?: object;
+  /** `Com vencimento` (an API Pix cobv): what is due changes by the day (shared/domain/cobv.ts). */
+  cobv?: CobvTerms;
 }
 
 /** What the PSP answered to a create (or a status query that carries the QR). */
@@ -83,6 +86,8 @@ export type ChargeEvent =
       amountCents?: number;
       /** The code's amount was checked at its location (CreatedAnswer.amountAtLocation). */
       amountAtLocation?: true;
+      /** A cobv: what its terms asked the day it was paid (the PSP's GET /cobv, read by them). */
+      dueCents?: number;
     }
   | { type: 'localExpiry' }
   | { type: 'cancel'; by: string }
@@ -447,7 +452,23 @@ function onStatus<T extends ChargeFacts>(
   if (e.type === 'callbackStatus' && e.feeCents !== undefined && outcome === 'PAID')
     d.set('feeCents', e.feeCents);
   const amount = e.amountCents;
-  return d.done(applyOutcome(d, outcome, e.raw, ctx, undefined, amount));
+  const due = e.type === 'queryStatus' ? e.dueCents : undefined;
+  return d.done(applyOutcome(d, outcome, e.raw, ctx, undefined, amount, due));
+}
+
+/**
+ * What paying the charge means in cents: its amount; for a cobv, what the PSP read by its terms
+ * for the payment's day, or else (a PIX list or a webhook, which carry no terms) what its terms
+ * asked on some day of its life — each is an amount its signed location asked that day.
+ */
+function amountsDue(s: ChargeFacts, dueCents?: number): number[] {
+  if (!s.cobv) return [s.amountCents];
+  if (dueCents !== undefined) return [dueCents];
+  const t = s.cobv;
+  return Array.from(
+    { length: t.daysAfterDue + 2 },
+    (_, i) => cobvDue(t, s.amountCents, addDays(t.dueDate, i - 1)).final,
+  );
 }
 
 /** A paid amount we can believe: absent (the PSP did not say), or whole cents above zero. */
@@ -468,6 +489,7 @@ function applyOutcome(
   _ctx: DecideContext,
   detail?: string,
   paidAmountCents?: number,
+  dueCents?: number,
 ): DecisionOutcome {
   if (outcome === 'PENDING') return 'noop';
   if (outcome === 'PAID' && !validPaidAmount(paidAmountCents)) {
@@ -476,7 +498,10 @@ function applyOutcome(
   }
   const from = d.s.status;
   // Paid, but not what was charged: its own state, so nothing reads it as a settled sale.
-  const differs = paidAmountCents !== undefined && paidAmountCents !== d.s.amountCents;
+  // A cobv paid exactly what its terms asked that day (fine and interest after its due date) is
+  // the charge paid (docs/remote-charges.md); any other amount is not.
+  const differs =
+    paidAmountCents !== undefined && !amountsDue(d.s, dueCents).includes(paidAmountCents);
   const target = outcome === 'PAID' && differs ? 'PAID_DIFFERENT_AMOUNT' : outcome;
   const received = () => {
     if (paidAmountCents !== undefined) d.set('receivedCents', paidAmountCents);

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../codes';
+import type { CobvTerms } from './cobv';
 import { checkAmount, type Cents } from './money';
 import {
   checkPayer,
@@ -22,6 +23,8 @@ export interface ChargeInput {
   payer?: PayerInput | undefined;
   /** A charge for a payer elsewhere: hours it stays payable (charge-validity.ts). */
   validityHours?: number | undefined;
+  /** `Com vencimento`: an API Pix `cobv` with these terms (cobv.ts); the payer is required. */
+  cobv?: CobvTerms | undefined;
 }
 
 export type ChargeField = 'amount' | 'description' | PayerField;

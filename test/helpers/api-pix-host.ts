@@ -38,6 +38,7 @@ export async function saveApiPix(
   sb: Sb,
   pin: string,
   relay = { url: '', channelId: '', token: '', adminToken: '' },
+  scopes = 'cob.write cob.read pix.write pix.read webhook.write webhook.read',
 ) {
   const r = await host.call('onboarding:save', {
     kind: 'api-pix',
@@ -45,7 +46,7 @@ export async function saveApiPix(
       preset: '',
       tokenUrl: sb.tokenUrl,
       tokenAuth: 'basic',
-      scopes: 'cob.write cob.read pix.write pix.read webhook.write webhook.read',
+      scopes,
       chave: API_PIX_ACCOUNT.chave,
       expiracaoSeconds: 3600,
     },

@@ -13,7 +13,7 @@ export interface ChargePsp {
    * The id the PSP will know a charge by, derived from our external id before it is sent (the
    * API Pix's txid); absent when the PSP gives its own id in the answer.
    */
-  pspIdFor?: (externalId: string) => string;
+  pspIdFor?: (externalId: string, cobv?: boolean) => string;
 }
 
 /** Sends the charge with ITS external id (a retry reuses it: the PSP refuses a duplicate). */
@@ -33,6 +33,7 @@ export function sendCharge(
       payer: c.payer as { name: string; email: string; document: string; phone: string },
       validitySeconds,
       ...description,
+      ...(c.cobv && { cobv: c.cobv }),
     });
   }
   return psp.createTransaction({
@@ -45,5 +46,6 @@ export function sendCharge(
     ...(c.split && { splitUser: c.split.user, splitTax: c.split.taxPercent }),
     ...(c.gateway && { gateway: c.gateway }),
     validitySeconds,
+    ...(c.cobv && { cobv: c.cobv }),
   });
 }

@@ -1,5 +1,6 @@
 import { decide, type ChargeEvent } from '../../../shared/domain/charge-lifecycle';
 import { checkValidity } from '../../../shared/domain/charge-validity';
+import { cobvLife } from '../../../shared/domain/cobv';
 import type { ChargeState } from '../../../shared/domain/charge-state';
 import { readPspStatus } from '../../../shared/domain/psp-status';
 import { err, ok, type Result } from '../../../shared/result';
@@ -111,12 +112,13 @@ export class ChargeService {
     const valid = validateCharge(input, operation, settings.psp.maxAmountCents);
     if (!valid.ok) return valid;
     // A longer life only where the PSP can give it (never a charge that silently expires early).
-    const life =
-      input.validityHours === undefined
+    const at = this.now();
+    const life = input.cobv
+      ? cobvLife(input.cobv, input, settings.psp.kind, at)
+      : input.validityHours === undefined
         ? ok(settings.charges.expiryMinutes * 60_000)
         : checkValidity(input.validityHours, settings.psp.kind);
     if (!life.ok) return life;
-    const at = this.now();
     const derivedId = this.deps.psp().pspIdFor;
     const draft: ChargeRecord = {
       ...draftCharge(valid.value, {
@@ -132,10 +134,11 @@ export class ChargeService {
           split: { user: settings.split.user, taxPercent: settings.split.taxPercent },
         }),
       ...(operation === 'transaction' && settings.psp.gateway && { gateway: settings.psp.gateway }),
+      ...(input.cobv && { cobv: input.cobv }),
     };
     // A PSP that knows the charge by an id derived from ours (the API Pix's txid): recorded
     // before it is sent, so a lost answer is asked about, cancelled and paid by that id.
-    if (derivedId) draft.pspTransactionId = derivedId(draft.externalId);
+    if (derivedId) draft.pspTransactionId = derivedId(draft.externalId, draft.cobv !== undefined);
     // DRAFT → SUBMITTING, attempt 1, committed before the PSP hears of it: a crash from here
     // on is recovered as "possibly sent", never lost.
     const d = decide(draft, { type: 'submit' }, { at });
@@ -349,6 +352,7 @@ export class ChargeService {
         ...(v.qrcode && { qrcode: v.qrcode }),
         ...(v.amountCents !== undefined && { amountCents: v.amountCents }),
         ...(v.amountAtLocation && { amountAtLocation: true }),
+        ...(v.dueCents !== undefined && { dueCents: v.dueCents }),
       },
       'status-query',
     )?.record;

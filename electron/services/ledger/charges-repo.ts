@@ -1,6 +1,7 @@
 import type { ChargeFacts, DeferredStep } from '../../../shared/domain/charge-lifecycle';
 import { isChargeNoticeCode } from '../../../shared/domain/charge-notices';
 import type { ChargeState } from '../../../shared/domain/charge-state';
+import type { CobvTerms } from '../../../shared/domain/cobv';
 import type { PayerInput } from '../../../shared/domain/payer';
 import type { Db } from './database';
 import {
@@ -26,6 +27,8 @@ export interface ChargeRecord extends ChargeFacts {
   payer?: PayerRecord;
   payerName?: string;
   payerDocumentMasked?: string;
+  /** `Com vencimento`: the API Pix `cobv` terms the charge was sent with (shared/domain/cobv.ts). */
+  cobv?: CobvTerms;
   /** `Divisão (split)` sent with the charge (splitUser, splitTax), and the routing gateway. */
   split?: { user: string; taxPercent: number };
   gateway?: string;
@@ -82,6 +85,7 @@ export function fromRow(r: Row): ChargeRecord {
     noticeCode: code === undefined ? undefined : known ? code : 'PSP_REFUSED',
     noticeReason: known ? opt(r.notice_reason) : code,
     split: opt<string>(r.split_json) ? JSON.parse(r.split_json as string) : undefined,
+    cobv: opt<string>(r.cobv_json) ? (JSON.parse(r.cobv_json as string) as CobvTerms) : undefined,
     gateway: opt(r.gateway),
     endToEndId: opt(r.end_to_end_id),
     paidAfter: opt(r.paid_after),
@@ -111,6 +115,7 @@ function toRow(c: ChargeRecord): Row {
     notice_text: null,
     notice_reason: c.noticeReason ?? null,
     split_json: c.split ? JSON.stringify(c.split) : null,
+    cobv_json: c.cobv ? JSON.stringify(c.cobv) : null,
     gateway: c.gateway ?? null,
     end_to_end_id: c.endToEndId ?? null,
     flags: c.flags.join(','),

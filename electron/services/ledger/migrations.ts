@@ -229,4 +229,8 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE refunds ADD COLUMN operator_id TEXT;
   ALTER TABLE refunds ADD COLUMN shift_id TEXT;
   `,
+  /* cobv: a charge with a due date (issue 37) */ `
+  -- The API Pix cobv terms a charge was sent with (JSON; NULL for every other charge).
+  ALTER TABLE charges ADD COLUMN cobv_json TEXT;
+  `,
 ];

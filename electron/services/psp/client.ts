@@ -1,4 +1,5 @@
 import type { Payer } from '../../../shared/domain/payer';
+import type { CobvTerms } from '../../../shared/domain/cobv';
 import type { PixKeyType } from '../../../shared/domain/pix-key';
 import { toWireIn, type Cents } from '../../../shared/domain/money';
 import type { PspSettings } from '../../../shared/psp-settings';
@@ -31,6 +32,8 @@ export interface DepositInput {
   description?: string;
   /** The charge's life from creation (s): the API Pix asks for at least this; the family ignores it. */
   validitySeconds?: number;
+  /** `Com vencimento`: an API Pix `cobv` with these terms (the service refuses it for the family). */
+  cobv?: CobvTerms;
 }
 export interface TransactionInput {
   amountCents: Cents;
@@ -45,6 +48,7 @@ export interface TransactionInput {
   gateway?: string;
   /** As DepositInput's. */
   validitySeconds?: number;
+  cobv?: CobvTerms;
 }
 export interface WithdrawInput {
   amountCents: Cents;

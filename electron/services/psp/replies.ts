@@ -279,6 +279,8 @@ export interface TransactionStatus {
   qrcode?: string;
   /** The code's amount was checked at its location (the API Pix's signed payload): see CreatedAnswer. */
   amountAtLocation?: true;
+  /** A cobv: what its terms asked the day it was paid (a payment of exactly this is the charge paid). */
+  dueCents?: Cents;
 }
 
 export function readTransactionStatus(

@@ -9,6 +9,7 @@ import { isLocked, useCashier } from '../../stores/cashier-store';
 import { AmountField } from './AmountField';
 import { DefaultPayerLine } from './DefaultPayerLine';
 import { PayerFields } from './PayerFields';
+import { DueDateFields } from './DueDateFields';
 import { ValidityChoice } from './ValidityChoice';
 import type { FieldErrors } from './validate';
 
@@ -54,6 +55,9 @@ export function ChargeForm() {
         )}
         {/* After the payer: the keyboard flow amount → description → payer → Enter is unchanged. */}
         <ValidityChoice value={c.form.validity ?? ''} onChange={(v) => c.setField('validity', v)} />
+        {c.form.validity === 'cobv' && (
+          <DueDateFields draft={c.cobv} errors={c.cobvErrors} onChange={c.setCobv} />
+        )}
         <button type="submit" className="btn btn-primary btn-charge" disabled={c.busy}>
           {c.busy ? t('cashier.charging') : t('cashier.charge')}
         </button>

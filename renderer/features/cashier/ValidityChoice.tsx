@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n';
 
 /**
  * `Validade`: the counter's own expiry, or longer for a payer who is not at the counter (a charge
- * to send). The services refuse in words where the PSP cannot (shared/domain/charge-validity.ts).
+ * to send), or `Com vencimento`. The services refuse in words where the PSP cannot (shared/domain/charge-validity.ts).
  */
 export function ValidityChoice({ value, onChange }: { value: string; onChange(v: string): void }) {
   const { t } = useTranslation();
@@ -19,6 +19,8 @@ export function ValidityChoice({ value, onChange }: { value: string; onChange(v:
             : t('cashier.validityDays', { count: h / 24 }),
         ] as const,
     ),
+    // An API Pix `cobv` (DueDateFields); a PSP of the family answers it is counter-only.
+    ['cobv', t('cashier.cobvChoice')],
   ];
   return (
     <Choice

@@ -7,7 +7,7 @@ export interface CashierForm {
   document: string;
   email: string;
   phone: string;
-  /** Hours a charge for a payer elsewhere stays payable; '' = the counter's own expiry. */
+  /** Hours a charge for a payer elsewhere stays payable; "" = the counter's own expiry; "cobv" = Com vencimento. */
   validity?: string;
 }
 

@@ -6,7 +6,16 @@ import { Redactor, silentLogger, type Logger } from '../../log';
 import type { CredentialSource } from '../auth';
 import { PspHttp, type PspErr, type PspRequest, type PspResponse } from '../http';
 import type { CreatedCharge, TransactionStatus } from '../replies';
+import {
+  checkCobv,
+  cobvDue,
+  cobvRequestBody,
+  shopDate,
+  type CobvDue,
+  type CobvTerms,
+} from '../../../../shared/domain/cobv';
 import { checkClientCertificate, type CertificateFacts } from './certificate';
+import { checkCobvReply, finalsNow, readCobvPayment, type CobvPayment } from './cobv-reply';
 import { verifyLocation } from './location';
 import { probeMtls } from './probe';
 import { ApiPixToken } from './token';
@@ -37,13 +46,29 @@ export interface ApiPixChargeInput {
   validitySeconds?: number;
 }
 
+/** A charge with a due date (`cobv`): the face value, its terms and its payer (required). */
+export interface ApiPixCobvInput {
+  amountCents: Cents;
+  externalId: string;
+  description?: string;
+  terms: CobvTerms;
+  payer: { name: string; document: string };
+}
+
 /**
  * Our txid for a charge: `blc` + 29 hex digits of SHA-256 of the charge's external id. The same
  * charge always gets the same txid, so a retry after a lost answer is the same `PUT /cob/{txid}`
  * (idempotent), never a second charge; 32 characters of `[a-zA-Z0-9]` ([spec] TxId: 26–35).
  */
-export const txidFor = (externalId: string): string =>
-  `blc${createHash('sha256').update(externalId).digest('hex').slice(0, 29)}`;
+export const txidFor = (externalId: string, cobv = false): string =>
+  `${cobv ? COBV_PREFIX : 'blc'}${createHash('sha256').update(externalId).digest('hex').slice(0, 29)}`;
+
+/**
+ * A cobv's txid starts `blv`: the status, the cancel and a restart after days know which
+ * resource (`/cob` or `/cobv`) holds it from the id alone, with nothing else to keep.
+ */
+const COBV_PREFIX = 'blv';
+const isCobv = (txid: string) => txid.startsWith(COBV_PREFIX);
 
 /** The API Pix's charge statuses in the words the app's status map already knows. */
 const STATUS: Record<string, string> = {
@@ -166,7 +191,17 @@ export class ApiPixClient {
   }
 
   // The charge seam (charges/charge-psp.ts) calls one of these two; both are a `cob`.
-  createDeposit(i: ApiPixChargeInput): Promise<Result<CreatedCharge>> {
+  createDeposit(
+    i: ApiPixChargeInput & { cobv?: CobvTerms; payer?: { name: string; document: string } },
+  ): Promise<Result<CreatedCharge>> {
+    if (i.cobv)
+      return this.chargeCobv({
+        amountCents: i.amountCents,
+        externalId: i.externalId,
+        ...(i.description !== undefined && { description: i.description }),
+        terms: i.cobv,
+        payer: { name: i.payer?.name ?? '', document: i.payer?.document ?? '' },
+      });
     return this.charge(i);
   }
   createTransaction(i: {
@@ -174,7 +209,18 @@ export class ApiPixClient {
     transactionId: string;
     description?: string;
     validitySeconds?: number;
+    cobv?: CobvTerms;
+    payerName?: string;
+    payerDocument?: string;
   }) {
+    if (i.cobv)
+      return this.chargeCobv({
+        amountCents: i.amountCents,
+        externalId: i.transactionId,
+        ...(i.description !== undefined && { description: i.description }),
+        terms: i.cobv,
+        payer: { name: i.payerName ?? '', document: i.payerDocument ?? '' },
+      });
     return this.charge({
       amountCents: i.amountCents,
       externalId: i.transactionId,
@@ -297,6 +343,7 @@ export class ApiPixClient {
 
   /** `GET /cob/{txid}`: the status, and what was paid (the sum of its PIX) once concluded. */
   async transactionStatus(txid: string): Promise<Result<TransactionStatus>> {
+    if (isCobv(txid)) return this.cobvStatus(txid);
     const r = await this.cob(txid);
     if (!r.ok) return r;
     const b = r.value;
@@ -361,10 +408,113 @@ export class ApiPixClient {
 
   /** Cancels at the PSP (`PATCH /cob/{txid}` → REMOVIDA_PELO_USUARIO_RECEBEDOR). */
   async cancel(txid: string): Promise<Result<{ status: string }>> {
+    if (isCobv(txid)) return this.cancelCobv(txid);
     const r = await this.call({
       op: 'cob-cancel',
       method: 'PATCH',
       path: `/cob/${encodeURIComponent(txid)}`,
+      body: { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' },
+      sideEffect: true,
+    });
+    if (!r.ok) return r.code === 'PSP_REJECTED' ? err('conflict', 'APIPIX_CANCEL_REFUSED') : r;
+    const s = (r.value.body as { status?: unknown } | undefined)?.status;
+    return ok({ status: (typeof s === 'string' && STATUS[s]) || 'CANCELED' });
+  }
+
+  /**
+   * `PUT /cobv/{txid}` (a charge with a due date). Its terms are checked first, in words, and
+   * nothing is sent when they are wrong; the reply must be our charge with our very terms; its
+   * code is shown only once the location's signed payload says our txid, key, face value and the
+   * `final` our terms give for today (docs/remote-charges.md). A wrong one is removed at the PSP.
+   */
+  async chargeCobv(i: ApiPixCobvInput): Promise<Result<CreatedCharge & { due: CobvDue }>> {
+    const chave = this.s.chave.trim();
+    if (!chave) return err('validation', 'APIPIX_CHAVE_EMPTY');
+    const today = shopDate(this.now());
+    const checked = checkCobv(i.terms, i.amountCents, i.payer, today);
+    if (!checked.ok) return checked;
+    const { terms, payer } = checked.value;
+    const txid = txidFor(i.externalId, true);
+    const r = await this.call({
+      op: 'cobv',
+      method: 'PUT',
+      path: `/cobv/${txid}`,
+      body: cobvRequestBody(terms, i.amountCents, payer, chave, i.description),
+      sideEffect: true,
+    });
+    if (!r.ok) return r;
+    const b = (r.value.body ?? {}) as Record<string, unknown>;
+    const want = { txid, chave, amountCents: i.amountCents, terms };
+    const reply = checkCobvReply(b, want);
+    if (!reply.ok) {
+      if (reply.params?.field !== 'txid') await this.cancelCobv(txid);
+      return reply;
+    }
+    const status = STATUS[reply.value.raw];
+    if (!status) return replyInvalid('status');
+    const due = cobvDue(terms, i.amountCents, today);
+    const base = { transactionId: txid, status, amountCents: i.amountCents, due };
+    if (reply.value.raw !== 'ATIVA') return ok({ ...base, qrcode: '' });
+    const brcode = b.pixCopiaECola;
+    const location = b.location ?? (b.loc as { location?: unknown } | undefined)?.location;
+    if (typeof brcode !== 'string' || !brcode) return err('validation', 'APIPIX_NO_BRCODE');
+    if (typeof location !== 'string') return replyInvalid('location');
+    const v = await verifyLocation(
+      {
+        brcode,
+        location,
+        txid,
+        chave,
+        amountCents: i.amountCents,
+        finals: finalsNow(terms, i.amountCents, this.now()),
+      },
+      this.deps.payerFetch,
+      this.deps.settings.requestTimeoutMs,
+    );
+    if (!v.ok) {
+      const why = v.params?.reason;
+      if (v.code === 'APIPIX_QR_MISMATCH' || why === 'bad-signature' || why === 'unknown-key')
+        await this.cancelCobv(txid);
+      return v;
+    }
+    return ok({ ...base, qrcode: brcode, amountAtLocation: true });
+  }
+
+  /**
+   * `GET /cobv/{txid}`: its status and, once paid, the payment read against its terms: exactly
+   * what was due that day is Pago (its fine and interest said), anything else a different amount.
+   */
+  async cobvStatus(txid: string): Promise<Result<TransactionStatus & { payment?: CobvPayment }>> {
+    const r = await this.call({
+      op: 'cobv-status',
+      method: 'GET',
+      path: `/cobv/${encodeURIComponent(txid)}`,
+      sideEffect: false,
+    });
+    if (!r.ok) return (r as PspErr).httpStatus === 404 ? err('not_found', 'PSP_NOT_FOUND') : r;
+    const b = (r.value.body ?? {}) as Record<string, unknown>;
+    if (b.txid !== txid) return replyInvalid('txid', false);
+    const raw = typeof b.status === 'string' ? b.status : '';
+    const status = STATUS[raw];
+    if (!status) return replyInvalid('status', false);
+    if (raw !== 'CONCLUIDA') return ok({ status, transactionId: txid });
+    const payment = readCobvPayment(b);
+    if (!payment.ok) return payment;
+    return ok({
+      status,
+      transactionId: txid,
+      amountCents: payment.value.paidCents,
+      dueCents: payment.value.due.final,
+      payment: payment.value,
+    });
+  }
+
+  /** Cancels a cobv at the PSP (`PATCH /cobv/{txid}` → REMOVIDA_PELO_USUARIO_RECEBEDOR). */
+  async cancelCobv(txid: string): Promise<Result<{ status: string }>> {
+    const r = await this.call({
+      op: 'cobv-cancel',
+      method: 'PATCH',
+      path: `/cobv/${encodeURIComponent(txid)}`,
       body: { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' },
       sideEffect: true,
     });

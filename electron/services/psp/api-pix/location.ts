@@ -16,6 +16,11 @@ export interface ExpectedCharge {
   txid: string;
   amountCents: Cents;
   chave: string;
+  /**
+   * A `cobv`: the amounts its location may ask (`valor.final`), one per day the PSP's clock may
+   * be on (ours ± minutes around midnight); `valor.original` must still be `amountCents`.
+   */
+  finals?: readonly Cents[];
 }
 
 const unverified = (reason: string) =>
@@ -38,7 +43,8 @@ export async function verifyLocation(
   if (!code.value.dynamic || !code.value.url) return unverified('brcode-not-dynamic');
   const strip = (u: string) => u.replace(/^https:\/\//i, '');
   if (strip(code.value.url) !== strip(e.location)) return unverified('brcode-location-differs');
-  if (code.value.amountCents !== undefined && code.value.amountCents !== e.amountCents)
+  const asked = e.finals ?? [e.amountCents];
+  if (code.value.amountCents !== undefined && !asked.includes(code.value.amountCents))
     return mismatch('valor');
 
   const locationUrl = safeUrl(`https://${strip(code.value.url)}`);
@@ -83,6 +89,11 @@ export async function verifyLocation(
     'valor',
   );
   if (!valor.ok || valor.value !== e.amountCents) return mismatch('valor');
+  if (e.finals) {
+    // [spec] CobVPayloadValor: `final` is what the payer's bank charges today.
+    const final = valorToCents((payload.valor as { final?: unknown }).final, 'valor.final');
+    if (!final.ok || !e.finals.includes(final.value)) return mismatch('valor.final');
+  }
   if (payload.chave !== e.chave) return mismatch('chave');
   if (payload.status !== 'ATIVA') return mismatch('status');
   return ok(true);
