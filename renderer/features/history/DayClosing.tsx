@@ -3,10 +3,8 @@ import { formatMoney } from '../../i18n/money';
 import type { DayClosingView } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
 import { closingRows, hasAny } from './closing-csv';
-import { formatDateTime } from '../../i18n/dates';
+import { formatDateTime, formatDay } from '../../i18n/dates';
 import { DemoWithdrawals, WithdrawalsTable } from './WithdrawalsTable';
-
-const dayBR = (day: string) => day.split('-').reverse().join('/');
 
 function SectionTable({ title, s }: { title: string; s: DayClosingView['live'] }) {
   const { t } = useTranslation();
@@ -34,7 +32,7 @@ export function DayClosing({ closing }: { closing: DayClosingView }) {
   return (
     <div className="closing-body">
       <h2>
-        {t('history.closeDay')} — {dayBR(closing.day)} — {closing.terminalName}
+        {t('history.closeDay')} — {formatDay(closing.day)} — {closing.terminalName}
       </h2>
       <p className="closing-shop">
         {closing.shopName} · {t('closing.terminal')} {closing.terminalName} (
