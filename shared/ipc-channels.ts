@@ -49,6 +49,7 @@ export const CALL_CHANNELS = [
   'onboarding:test',
   'onboarding:save',
   'onboarding:dismiss',
+  'onboarding:language',
   'onboarding:webhook',
   'pdv:overview',
   'pdv:newToken',

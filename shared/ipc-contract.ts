@@ -398,6 +398,11 @@ export const calls = {
     }),
   },
   'onboarding:dismiss': { input: none, output: z.object({ firstRun: z.literal(false) }) },
+  /** The welcome screen's language choice (before any PIN exists; the owner's afterwards). */
+  'onboarding:language': {
+    input: z.object({ language: z.enum(['pt-BR', 'en']) }).strict(),
+    output: appSettingsSchema,
+  },
   /** API Pix: the last webhook registration's outcome (Configurações), null when none yet. */
   'onboarding:webhook': { input: none, output: webhookRegistrationSchema.nullable() },
   // Integração com o PDV (docs/pdv-integration.md): the exchange's state and its last requests.

@@ -569,6 +569,8 @@ export const en: Messages = {
     unitsHelp:
       "The profile brings the PSP's units. Change them only if your PSP's documentation says otherwise (e.g. 455 for R$ 4.55 = cents).",
     welcome: 'Welcome to Balcão',
+    /** The welcome's language buttons: named in both languages, whichever is shown. */
+    languageGroup: 'Idioma · Language',
     intro:
       'Balcão creates PIX charges at your PSP, shows and prints the QR, and tells you the moment the customer pays.',
     tryDemo: 'Try it (DEMO)',
@@ -1233,6 +1235,12 @@ export const en: Messages = {
     DEMO_PAY_FAILED: 'The simulator could not pay this charge.',
     BACKUP_NOT_FOUND: 'This copy is no longer in the backups folder.',
     BACKUP_DAMAGED: 'This copy is damaged and cannot be restored.',
+    BACKUP_DIR_NOT_ABSOLUTE:
+      'Give the folder’s whole path, from the start of the disk (e.g. D:\\Backups or /media/backups): “{{dir}}” is not one.',
+    BACKUP_DIR_MISSING:
+      'The folder “{{dir}}” does not exist (or the disk is not connected). Create it or connect the disk, then save again. The copies in the data folder go on as before.',
+    BACKUP_DIR_NOT_WRITABLE:
+      'Balcão cannot write in “{{dir}}” (read-only, no permission or disk full). Choose another folder. The copies in the data folder go on as before.',
     UNKNOWN_CHANNEL: 'Request unknown to Balcão.',
     INVALID_PAYLOAD: 'Invalid data in “{{field}}”.',
     FORBIDDEN_SENDER: 'Unauthorized origin.',

@@ -570,6 +570,8 @@ export const ptBR = {
     unitsHelp:
       'O perfil já traz as unidades do PSP. Mude só se a documentação do seu PSP disser outra coisa (ex.: 455 para R$ 4,55 = centavos).',
     welcome: 'Bem-vindo ao Balcão',
+    /** The welcome's language buttons: named in both languages, whichever is shown. */
+    languageGroup: 'Idioma · Language',
     intro:
       'O Balcão cria cobranças PIX no seu PSP, mostra e imprime o QR, e avisa na hora em que o cliente paga.',
     tryDemo: 'Experimentar (DEMO)',
@@ -1235,6 +1237,12 @@ export const ptBR = {
     DEMO_PAY_FAILED: 'O simulador não conseguiu pagar esta cobrança.',
     BACKUP_NOT_FOUND: 'Esta cópia não está mais na pasta de cópias.',
     BACKUP_DAMAGED: 'Esta cópia está danificada e não pode ser restaurada.',
+    BACKUP_DIR_NOT_ABSOLUTE:
+      'Informe o caminho completo da pasta, desde o início do disco (ex.: D:\\Copias ou /media/copias): “{{dir}}” não é um.',
+    BACKUP_DIR_MISSING:
+      'A pasta “{{dir}}” não existe (ou o disco não está conectado). Crie a pasta ou conecte o disco e salve de novo. As cópias na pasta de dados continuam como antes.',
+    BACKUP_DIR_NOT_WRITABLE:
+      'O Balcão não consegue gravar em “{{dir}}” (só leitura, sem permissão ou disco cheio). Escolha outra pasta. As cópias na pasta de dados continuam como antes.',
     UNKNOWN_CHANNEL: 'Pedido desconhecido para o Balcão.',
     INVALID_PAYLOAD: 'Dados inválidos em “{{field}}”.',
     FORBIDDEN_SENDER: 'Origem não autorizada.',
