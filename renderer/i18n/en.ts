@@ -344,6 +344,46 @@ export const en: Messages = {
       infractions: 'MED infractions',
     },
   },
+  /** Configurações: its sections (tabs), each with a line saying what it holds. */
+  sections: {
+    title: 'Settings sections',
+    shop: 'Shop',
+    shopHelp:
+      'The names on top of the screen, on receipts and on the customer display, and the language.',
+    psp: 'PSP',
+    pspHelp:
+      'Which PSP takes the charges, its address, the credentials and the account that receives.',
+    notices: 'Payment notices',
+    noticesHelp:
+      'How a payment reaches this screen: through the relay, at once, or by asking the PSP.',
+    counter: 'Counter',
+    counterHelp:
+      'How long a charge waits, the customer display, and the payer used when the cashier types none.',
+    printer: 'Printer',
+    printerHelp: 'Where receipts and the day closing are printed.',
+    backups: 'Backups',
+    backupsHelp: 'The copies of the sales ledger: where they go, and restoring one.',
+    owner: 'Owner',
+    ownerHelp: 'The PIN that protects withdrawals, infractions and settings.',
+    advanced: 'Advanced',
+    advancedHelp:
+      "Only if your PSP differs from the documented one: the keychain, the status query and the PSP's compatibility. The defaults fit the documented PSP.",
+  },
+  /** One line under a setting whose name alone does not say enough. */
+  settingsHelp: {
+    relay:
+      "The address of the relay that receives the PSP's notices and hands them to this register at once. Empty: Balcão asks the PSP.",
+    statusQuery:
+      "The path the PSP offers to ask a charge's status ({id} = its id at the PSP). Empty: no query.",
+    replyPaths:
+      "Where that value is in the reply's JSON (e.g. data.status); several separated by commas, the first found counts.",
+    template:
+      "The text the PSP signs: {timestamp} is the header's time, {body} the notice's body as it arrived.",
+    idFields:
+      "The names, in the PSP's notice, of the field holding the charge's id; the first present counts.",
+    statusMap:
+      'How each PSP status translates for Balcão: PAID = Paid; a status not in this list changes nothing.',
+  },
   settings: {
     terminal: 'Terminal name',
     shop: 'Shop name',
@@ -778,6 +818,9 @@ export const en: Messages = {
   },
   backups: {
     title: 'Copies of the sales ledger',
+    extraDir: 'Folder for a second copy (another disk; empty = none)',
+    extraDirHelp:
+      'The whole path of a folder on another disk or synced to the cloud (e.g. D:\\Backups\\Balcao): the daily copy goes there too. The data folder keeps getting its own.',
     note: 'Balcão keeps a copy a day and one before every update (the newest 14). Restoring puts the copy back the next time Balcão starts; the current ledger is kept beside it.',
     none: 'No copy kept yet.',
     takenAt: 'Taken on',

@@ -342,6 +342,44 @@ export const ptBR = {
       infractions: 'infrações MED',
     },
   },
+  /** Configurações: its sections (tabs), each with a line saying what it holds. */
+  sections: {
+    title: 'Seções das configurações',
+    shop: 'Loja',
+    shopHelp:
+      'Os nomes que aparecem no topo da tela, nos comprovantes e na tela do cliente, e o idioma.',
+    psp: 'PSP',
+    pspHelp: 'Qual PSP recebe as cobranças, o endereço dele, as credenciais e a conta que recebe.',
+    notices: 'Avisos de pagamento',
+    noticesHelp: 'Como um pagamento chega a esta tela: pelo relay, na hora, ou perguntando ao PSP.',
+    counter: 'Caixa',
+    counterHelp:
+      'O tempo de espera de uma cobrança, a tela do cliente e o pagador usado quando o caixa não digita nenhum.',
+    printer: 'Impressora',
+    printerHelp: 'Onde os comprovantes e o fechamento são impressos.',
+    backups: 'Cópias de segurança',
+    backupsHelp: 'As cópias do livro de cobranças: onde ficam, e restaurar uma delas.',
+    owner: 'Proprietário',
+    ownerHelp: 'O PIN que protege saques, infrações e configurações.',
+    advanced: 'Avançado',
+    advancedHelp:
+      'Só se o seu PSP for diferente do documentado: o cofre de senhas, a consulta de status e a compatibilidade do PSP. Os valores padrão servem ao PSP documentado.',
+  },
+  /** One line under a setting whose name alone does not say enough. */
+  settingsHelp: {
+    relay:
+      'O endereço do relay que recebe os avisos do PSP e os entrega a este caixa na hora. Vazio: o Balcão pergunta ao PSP.',
+    statusQuery:
+      'O caminho que o PSP oferece para perguntar a situação de uma cobrança ({id} = o id dela no PSP). Vazio: sem consulta.',
+    replyPaths:
+      'Onde, no JSON da resposta, está esse valor (ex.: data.status); vários separados por vírgula, o primeiro encontrado vale.',
+    template:
+      'O texto que o PSP assina: {timestamp} é o horário do cabeçalho, {body} o corpo do aviso como chegou.',
+    idFields:
+      'Os nomes, no aviso do PSP, do campo que traz o id da cobrança; o primeiro presente vale.',
+    statusMap:
+      'Como cada situação do PSP se traduz para o Balcão: PAID = Pago; uma situação fora desta lista não muda nada.',
+  },
   settings: {
     terminal: 'Nome do terminal',
     shop: 'Nome da loja',
@@ -780,6 +818,9 @@ export const ptBR = {
   },
   backups: {
     title: 'Cópias do livro de cobranças',
+    extraDir: 'Pasta para uma segunda cópia (outro disco; vazio = nenhuma)',
+    extraDirHelp:
+      'O caminho completo de uma pasta em outro disco ou sincronizada com a nuvem (ex.: D:\\Copias\\Balcao): a cópia diária vai para lá também. A pasta de dados continua recebendo as suas.',
     note: 'O Balcão guarda uma cópia por dia e uma antes de cada atualização (as 14 mais novas). Restaurar põe a cópia de volta na próxima vez que o Balcão abrir; o livro atual fica guardado ao lado.',
     none: 'Nenhuma cópia guardada ainda.',
     takenAt: 'Tirada em',

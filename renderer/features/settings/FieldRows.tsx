@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { AppSettings } from '../../../shared/settings';
 import { describeError } from '../../bridge';
 import { Choice } from '../../components/Choice';
@@ -43,28 +43,38 @@ export function FieldRows({
         .map((row) => {
           const value = getPath(s, row.path);
           const label = t(row.label);
+          // The row's line of help, under a field that has no place for it of its own.
+          const help = row.help && <p className="hint field-help">{t(row.help)}</p>;
           if (row.kind === 'choice')
             return (
-              <Choice
-                key={row.id}
-                id={row.id}
-                label={label}
-                value={String(value)}
-                options={row.options!.map(([v, text]) => [v, row.literalOptions ? text : t(text)])}
-                onChange={(v) => put(row, v)}
-              />
+              <Fragment key={row.id}>
+                <Choice
+                  id={row.id}
+                  label={label}
+                  value={String(value)}
+                  options={row.options!.map(([v, text]) => [
+                    v,
+                    row.literalOptions ? text : t(text),
+                  ])}
+                  onChange={(v) => put(row, v)}
+                />
+                {help}
+              </Fragment>
             );
           if (row.kind === 'check')
             return (
-              <label key={row.id} className="check">
-                <input
-                  id={row.id}
-                  type="checkbox"
-                  checked={value === true}
-                  onChange={(e) => put(row, e.target.checked)}
-                />{' '}
-                {label}
-              </label>
+              <Fragment key={row.id}>
+                <label className="check">
+                  <input
+                    id={row.id}
+                    type="checkbox"
+                    checked={value === true}
+                    onChange={(e) => put(row, e.target.checked)}
+                  />{' '}
+                  {label}
+                </label>
+                {help}
+              </Fragment>
             );
           const text = texts[row.id] ?? formatRow(row, value);
           if (row.kind === 'lines')
@@ -77,6 +87,7 @@ export function FieldRows({
                   value={text}
                   onChange={(e) => typed(row, e.target.value)}
                 />
+                {help}
               </div>
             );
           return (
@@ -88,6 +99,7 @@ export function FieldRows({
               {...(row.kind === 'number' && { type: 'number' as const })}
               {...(row.kind === 'money' && { inputMode: 'decimal' as const })}
               {...(errors[row.id] && { error: errors[row.id] })}
+              {...(row.help && { help: t(row.help) })}
               onChange={(v) => typed(row, v)}
             />
           );
