@@ -366,6 +366,7 @@ export const en: Messages = {
     owner: 'Owner',
     ownerHelp: 'The PIN that protects withdrawals, infractions and settings.',
     advanced: 'Advanced',
+    queryTitle: 'Status query: the request and the reply (advanced)',
     advancedHelp:
       "Only if your PSP differs from the documented one: the keychain, the status query and the PSP's compatibility. The defaults fit the documented PSP.",
   },

@@ -362,6 +362,7 @@ export const ptBR = {
     owner: 'Proprietário',
     ownerHelp: 'O PIN que protege saques, infrações e configurações.',
     advanced: 'Avançado',
+    queryTitle: 'Consulta de status: o pedido e a resposta (avançado)',
     advancedHelp:
       'Só se o seu PSP for diferente do documentado: o cofre de senhas, a consulta de status e a compatibilidade do PSP. Os valores padrão servem ao PSP documentado.',
   },

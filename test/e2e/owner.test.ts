@@ -238,6 +238,7 @@ describe('Configurações', () => {
 
   it('saves the terminal name and switches the interface to English, and back', async () => {
     await app.page.getByRole('button', { name: 'Configurações', exact: true }).click();
+    await settingsSection(app.page, 'Loja');
     await app.page.getByLabel('Nome do terminal').fill('Caixa 2');
     await app.page.getByLabel('Idioma').selectOption('en');
     await app.page.getByRole('button', { name: 'Salvar configurações' }).click();

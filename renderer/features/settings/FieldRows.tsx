@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import type { AppSettings } from '../../../shared/settings';
 import { describeError } from '../../bridge';
 import { Choice } from '../../components/Choice';
@@ -47,7 +47,7 @@ export function FieldRows({
           const help = row.help && <p className="hint field-help">{t(row.help)}</p>;
           if (row.kind === 'choice')
             return (
-              <Fragment key={row.id}>
+              <div key={row.id} className="field-row">
                 <Choice
                   id={row.id}
                   label={label}
@@ -59,11 +59,11 @@ export function FieldRows({
                   onChange={(v) => put(row, v)}
                 />
                 {help}
-              </Fragment>
+              </div>
             );
           if (row.kind === 'check')
             return (
-              <Fragment key={row.id}>
+              <div key={row.id} className="field-row">
                 <label className="check">
                   <input
                     id={row.id}
@@ -74,7 +74,7 @@ export function FieldRows({
                   {label}
                 </label>
                 {help}
-              </Fragment>
+              </div>
             );
           const text = texts[row.id] ?? formatRow(row, value);
           if (row.kind === 'lines')

@@ -271,10 +271,7 @@ export const QUERY_ROWS: FieldRow[] = [
       ['notFound', 'pspProfile.queryReplyNotFound'],
     ] as const
   ).map(([k, label]) =>
-    row(`set-query-reply-${k}`, label, `psp.statusQuery.reply.${k}`, 'list', {
-      show: hasQuery,
-      help: 'settingsHelp.replyPaths',
-    }),
+    row(`set-query-reply-${k}`, label, `psp.statusQuery.reply.${k}`, 'list', { show: hasQuery }),
   ),
 ];
 

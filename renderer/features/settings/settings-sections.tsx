@@ -13,13 +13,13 @@ import {
   KEYCHAIN_ROWS,
   NOTICE_ROWS,
   PSP_ROWS,
-  QUERY_ROWS,
   SHOP_ROWS,
   type FieldRow,
 } from './field-table';
 import { KeychainNote } from './KeychainNote';
 import { PrinterSection } from './PrinterSection';
 import { PspProfileSection } from './PspProfileSection';
+import { QuerySection } from './QuerySection';
 import { ReceiverSection } from './ReceiverSection';
 
 export interface DraftProps {
@@ -103,7 +103,7 @@ export const SETTINGS_SECTIONS: ReadonlyArray<{
     parts: [
       { rows: KEYCHAIN_ROWS },
       { draft: KeychainNote },
-      { rows: QUERY_ROWS, remountOn: (s) => `query-${s.psp.preset}` },
+      { draft: QuerySection },
       { draft: CompatibilitySection },
     ],
   },

@@ -3,11 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listBackups } from '../../../electron/services/ledger/backup';
-import {
-  COMPAT_ROWS,
-  getPath,
-  QUERY_ROWS,
-} from '../../../renderer/features/settings/field-table';
+import { COMPAT_ROWS, getPath, QUERY_ROWS } from '../../../renderer/features/settings/field-table';
 import { SettingsScreen } from '../../../renderer/features/settings/SettingsScreen';
 import { setLanguage } from '../../../renderer/i18n';
 import { en } from '../../../renderer/i18n/en';
@@ -50,8 +46,7 @@ const open = async (name: string) => {
   fireEvent.click(await screen.findByRole('tab', { name }));
   expect(tab(name).getAttribute('aria-selected')).toBe('true');
 };
-const shown = () =>
-  [...document.querySelectorAll('label')].map((l) => l.textContent?.trim() ?? '');
+const shown = () => [...document.querySelectorAll('label')].map((l) => l.textContent?.trim() ?? '');
 
 describe('Configurações in sections', () => {
   it('eight sections as tabs; the compatibility fields nowhere but Avançado, each with its help where one is given', async () => {
@@ -72,6 +67,8 @@ describe('Configurações in sections', () => {
     }
     await open('Avançado');
     fireEvent.click(screen.getByText('Compatibilidade do PSP (avançado)'));
+    fireEvent.click(screen.getByText(word('sections.queryTitle')));
+    screen.getByLabelText(word('pspProfile.queryMethod'));
     for (const label of COMPAT_ROWS.map((r) => word(r.label)))
       expect(screen.getAllByLabelText(label).length, label).toBeGreaterThan(0);
     // A field named by a JSON path says what it is in a line under it.
