@@ -74,7 +74,7 @@ export const en: Messages = {
     total: 'Total',
     count: 'Count',
     search: 'Search',
-    searchHint: 'amount, description or ID',
+    searchHint: 'amount, description, ID',
     received: 'Received',
     fee: 'Fee',
     net: 'Net',
