@@ -170,7 +170,6 @@ export const PSP_ROWS: FieldRow[] = [
     show: isFamily,
   },
 ];
-export const GENERAL_ROWS: FieldRow[] = [...SHOP_ROWS, ...PSP_ROWS];
 
 /**
  * The API Pix kind's own settings (docs/api-pix.md), shown only for that kind: in Configurações
@@ -338,7 +337,8 @@ export const COMPAT_ROWS: FieldRow[] = [
 
 /** Every row of Configurações (a label for a refused path; the tests' list of rows). */
 export const ALL_ROWS = [
-  ...GENERAL_ROWS,
+  ...SHOP_ROWS,
+  ...PSP_ROWS,
   ...API_PIX_ROWS,
   ...COUNTER_ROWS,
   ...NOTICE_ROWS,

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { AppSettings } from '../../../shared/settings';
 import { BackupsSection } from './BackupsSection';
 import { ChangePinSection } from './ChangePinSection';
-import { CompatibilitySection } from './CompatibilitySection';
+import { CompatibilitySection, QuerySection } from './CollapsedRows';
 import { ConnectSection } from './ConnectSection';
 import { CredentialsSection } from './CredentialsSection';
 import { DefaultPayerSection } from './DefaultPayerSection';
@@ -19,7 +19,6 @@ import {
 import { KeychainNote } from './KeychainNote';
 import { PrinterSection } from './PrinterSection';
 import { PspProfileSection } from './PspProfileSection';
-import { QuerySection } from './QuerySection';
 import { ReceiverSection } from './ReceiverSection';
 
 export interface DraftProps {
