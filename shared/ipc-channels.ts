@@ -56,6 +56,7 @@ export const CALL_CHANNELS = [
   'backups:list',
   'backups:restore',
   'backups:cancelRestore',
+  'backups:chooseFolder',
   'app:relaunch',
   'print:page',
   'print:pdf',

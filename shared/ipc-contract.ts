@@ -455,6 +455,15 @@ export const calls = {
   },
   'backups:cancelRestore': { input: none, output: backupsSchema },
   /**
+   * Configurações → Cópias de segurança: the OS's folder dialog (owner only). Electron's main
+   * process opens it (`offered: true`; `folder` null when cancelled); the development host has
+   * none (`offered: false`: the path is typed).
+   */
+  'backups:chooseFolder': {
+    input: none,
+    output: z.object({ offered: z.boolean(), folder: z.string().nullable() }),
+  },
+  /**
    * Closes and reopens the app (owner only), e.g. to apply a chosen restore now. Electron's main
    * process does it (`relaunching: true`); the development host cannot restart itself (`false`).
    */

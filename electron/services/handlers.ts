@@ -133,6 +133,8 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'backups:list': () => owner(() => ok(core.backups.list())),
     'backups:restore': (i) => owner(() => core.backups.restore(i.name)),
     'backups:cancelRestore': () => owner(() => ok(core.backups.cancelRestore())),
+    // No folder dialog outside Electron: the owner types the path (the shell answers otherwise).
+    'backups:chooseFolder': () => owner(() => ok({ offered: false, folder: null })),
     // The owner check; Electron's main process wraps it and restarts (electron/main/shell.ts).
     'app:relaunch': () => owner(() => ok({ relaunching: false })),
     // Electron's main process replaces these two (electron/main/os/print.ts).

@@ -820,6 +820,7 @@ export const en: Messages = {
   backups: {
     title: 'Copies of the sales ledger',
     extraDir: 'Folder for a second copy (another disk; empty = none)',
+    chooseFolder: 'Choose folder…',
     extraDirHelp:
       'The whole path of a folder on another disk or synced to the cloud (e.g. D:\\Backups\\Balcao): the daily copy goes there too. The data folder keeps getting its own.',
     note: 'Balcão keeps a copy a day and one before every update (the newest 14). Restoring puts the copy back the next time Balcão starts; the current ledger is kept beside it.',

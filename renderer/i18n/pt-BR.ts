@@ -820,6 +820,7 @@ export const ptBR = {
   backups: {
     title: 'Cópias do livro de cobranças',
     extraDir: 'Pasta para uma segunda cópia (outro disco; vazio = nenhuma)',
+    chooseFolder: 'Escolher pasta…',
     extraDirHelp:
       'O caminho completo de uma pasta em outro disco ou sincronizada com a nuvem (ex.: D:\\Copias\\Balcao): a cópia diária vai para lá também. A pasta de dados continua recebendo as suas.',
     note: 'O Balcão guarda uma cópia por dia e uma antes de cada atualização (as 14 mais novas). Restaurar põe a cópia de volta na próxima vez que o Balcão abrir; o livro atual fica guardado ao lado.',

@@ -21,7 +21,9 @@ export function FieldRows({
   edit(next: AppSettings): void;
 }) {
   const { t } = useTranslation();
-  const [texts, setTexts] = useState<Record<string, string>>({});
+  // What was typed, and the value the setting had once it was typed: a value changed from
+  // elsewhere since (a folder picked in a dialog) shows instead of the old text.
+  const [texts, setTexts] = useState<Record<string, { text: string; at: unknown }>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const put = (row: FieldRow, value: unknown) => {
     let next = setPath(s, row.path, value);
@@ -29,8 +31,8 @@ export function FieldRows({
     edit(next);
   };
   const typed = (row: FieldRow, text: string) => {
-    setTexts((m) => ({ ...m, [row.id]: text }));
     const r = parseRow(row, text);
+    setTexts((m) => ({ ...m, [row.id]: { text, at: r.ok ? r.value : getPath(s, row.path) } }));
     setErrors(({ [row.id]: _, ...rest }) =>
       r.ok ? rest : { ...rest, [row.id]: describeError(r, { field: t(row.label) }) },
     );
@@ -76,7 +78,9 @@ export function FieldRows({
                 {help}
               </div>
             );
-          const text = texts[row.id] ?? formatRow(row, value);
+          const typedText = texts[row.id];
+          const text =
+            typedText && Object.is(typedText.at, value) ? typedText.text : formatRow(row, value);
           if (row.kind === 'lines')
             return (
               <div className="field" key={row.id}>

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { AppSettings } from '../../../shared/settings';
+import { BackupFolderPicker } from './BackupFolderPicker';
 import { BackupsSection } from './BackupsSection';
 import { ChangePinSection } from './ChangePinSection';
 import { CompatibilitySection, QuerySection } from './CollapsedRows';
@@ -87,7 +88,7 @@ export const SETTINGS_SECTIONS: ReadonlyArray<{
     id: 'backups',
     label: 'sections.backups',
     help: 'sections.backupsHelp',
-    parts: [{ rows: BACKUP_ROWS }, { own: BackupsSection }],
+    parts: [{ rows: BACKUP_ROWS }, { draft: BackupFolderPicker }, { own: BackupsSection }],
   },
   {
     id: 'owner',
