@@ -112,6 +112,9 @@ export const ERROR_CODES = [
   // Restoring a copy of the ledger from Configurações
   'BACKUP_NOT_FOUND',
   'BACKUP_DAMAGED',
+  'BACKUP_DIR_NOT_ABSOLUTE',
+  'BACKUP_DIR_MISSING',
+  'BACKUP_DIR_NOT_WRITABLE',
   // The IPC boundary and the development host
   'UNKNOWN_CHANNEL',
   'INVALID_PAYLOAD',

@@ -398,6 +398,11 @@ export const calls = {
     }),
   },
   'onboarding:dismiss': { input: none, output: z.object({ firstRun: z.literal(false) }) },
+  /** The welcome screen's language choice (before any PIN exists; the owner's afterwards). */
+  'onboarding:language': {
+    input: z.object({ language: z.enum(['pt-BR', 'en']) }).strict(),
+    output: appSettingsSchema,
+  },
   /** API Pix: the last webhook registration's outcome (Configurações), null when none yet. */
   'onboarding:webhook': { input: none, output: webhookRegistrationSchema.nullable() },
   // Integração com o PDV (docs/pdv-integration.md): the exchange's state and its last requests.
@@ -449,6 +454,15 @@ export const calls = {
     output: backupsSchema,
   },
   'backups:cancelRestore': { input: none, output: backupsSchema },
+  /**
+   * Configurações → Cópias de segurança: the OS's folder dialog (owner only). Electron's main
+   * process opens it (`offered: true`; `folder` null when cancelled); the development host has
+   * none (`offered: false`: the path is typed).
+   */
+  'backups:chooseFolder': {
+    input: none,
+    output: z.object({ offered: z.boolean(), folder: z.string().nullable() }),
+  },
   /**
    * Closes and reopens the app (owner only), e.g. to apply a chosen restore now. Electron's main
    * process does it (`relaunching: true`); the development host cannot restart itself (`false`).

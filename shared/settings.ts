@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_NAMES } from './default-names';
 import { checkPayer } from './domain/payer';
 import { PRINTER_KINDS } from './domain/printer-target';
 import { pspSettingsSchema } from './psp-settings';
@@ -38,8 +39,8 @@ export const DEFAULT_KEYCHAIN: KeychainBackend = 'keytar';
  * the OS keychain and cross IPC write-only.
  */
 export const appSettingsSchema = z.object({
-  terminalName: z.string().trim().min(1).max(40).default('Caixa 1'),
-  shopName: z.string().trim().min(1).max(60).default('Minha loja'),
+  terminalName: z.string().trim().min(1).max(40).default(DEFAULT_NAMES['pt-BR'].terminalName),
+  shopName: z.string().trim().min(1).max(60).default(DEFAULT_NAMES['pt-BR'].shopName),
   language: z.enum(['pt-BR', 'en']).default('pt-BR'),
   // The PSP compatibility settings (docs/psp-compatibility.md); the base URL may be empty until configured.
   psp: pspSettingsSchema.extend({ baseUrl: z.string().default('') }).prefault({}),
@@ -85,6 +86,11 @@ export const appSettingsSchema = z.object({
     })
     .prefault({}),
   defaultPayer: defaultPayerSchema.nullable().default(null),
+  /**
+   * A second folder for the ledger's daily copies (another disk, a folder a cloud client syncs),
+   * besides `backups/` in the data folder; '' = none. Checked (exists, writable) when changed.
+   */
+  backups: z.object({ extraDir: z.string().trim().max(260).default('') }).prefault({}),
   /** Integração com o PDV (docs/pdv-integration.md): the TEF Dial folders; '' = the default. */
   pdv: z
     .object({

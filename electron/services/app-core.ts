@@ -43,7 +43,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     o,
   });
   const { info, health } = healthParts({ f, p, c, cb, own, o, monitor });
-  const { start, stop } = coreLifecycle({ f, p, c, cb, pdvs, health, o });
+  const { start, stop, backupNow } = coreLifecycle({ f, p, c, cb, pdvs, health, o });
   return {
     get mode() {
       return p.sel.mode;
@@ -70,7 +70,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     pdvApiUrl: pdvs.apiUrl,
     syncPdvApi: pdvs.syncPdvApi,
     pdvOverview: pdvs.overview,
-    backups: backupControls(o.dataDir, f.backupDir, f.logger),
+    backups: { ...backupControls(o.dataDir, f.backupDir, f.logger), copyNow: backupNow },
     callbackUrl,
     connection: () => monitor.get(),
     info,

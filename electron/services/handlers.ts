@@ -107,6 +107,8 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
         const r = core.settings.update(i.patch);
         // The local API follows its setting at once (on, off, another port).
         if (r.ok && i.patch.pdv) await core.syncPdvApi();
+        // A second backup folder just chosen gets its copy now (not awaited: a big ledger).
+        if (r.ok && i.patch.backups?.extraDir) void core.backups.copyNow();
         return r;
       }),
     'owner:status': () => ok(core.owner.status()),
@@ -122,6 +124,8 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
       owner(() => ok({ today: core.refusals.today(), recent: core.ledger.events.refusals(100) })),
     'onboarding:test': (i) => ownerOrFirstRun(() => core.golive.test(i)),
     'onboarding:save': (i) => ownerOrFirstRun(() => core.golive.save(i)),
+    'onboarding:language': (i) =>
+      ownerOrFirstRun(() => core.settings.update({ language: i.language })),
     'onboarding:dismiss': () => (core.golive.dismissWelcome(), ok({ firstRun: false as const })),
     'onboarding:webhook': () => owner(() => ok(core.golive.webhookRegistration())),
     'pdv:overview': () => owner(() => ok(core.pdvOverview())),
@@ -129,6 +133,8 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'backups:list': () => owner(() => ok(core.backups.list())),
     'backups:restore': (i) => owner(() => core.backups.restore(i.name)),
     'backups:cancelRestore': () => owner(() => ok(core.backups.cancelRestore())),
+    // No folder dialog outside Electron: the owner types the path (the shell answers otherwise).
+    'backups:chooseFolder': () => owner(() => ok({ offered: false, folder: null })),
     // The owner check; Electron's main process wraps it and restarts (electron/main/shell.ts).
     'app:relaunch': () => owner(() => ok({ relaunching: false })),
     // Electron's main process replaces these two (electron/main/os/print.ts).

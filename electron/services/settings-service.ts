@@ -1,4 +1,5 @@
 import { printerTarget } from '../../shared/domain/printer-target';
+import { withLanguage } from '../../shared/default-names';
 import { checkPspSettings } from '../../shared/psp-settings';
 import { err, ok, type Result } from '../../shared/result';
 import {
@@ -8,6 +9,7 @@ import {
   type AppSettings,
   type SettingsPatch,
 } from '../../shared/settings';
+import { checkBackupFolder } from './ledger/backup-folder';
 import type { KvRepo } from './ledger/kv-repo';
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
@@ -52,7 +54,11 @@ export class SettingsService {
 
   /** The settings a patch would give, validated whole, without saving anything. */
   check(patch: SettingsPatch): Result<AppSettings> {
-    const parsed = appSettingsSchema.safeParse(applyPatch(this.get(), patch));
+    let merged = applyPatch(this.get(), patch);
+    // Another language: the names nobody changed ("Caixa 1", "Minha loja") follow it.
+    if (patch.language && patch.language !== this.get().language)
+      merged = withLanguage(merged, patch.language);
+    const parsed = appSettingsSchema.safeParse(merged);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       return err('validation', 'SETTINGS_INVALID', {
@@ -71,6 +77,13 @@ export class SettingsService {
     if (!relay.ok) return relay;
     const printer = printerTarget(parsed.data.printer.kind, parsed.data.printer.address);
     if (!printer.ok) return printer;
+    // The backup folder is checked when chosen, not at every save (a disk unplugged later is
+    // reported by the copy that fails, and must not block the other settings).
+    const { extraDir } = parsed.data.backups;
+    if (extraDir !== '' && extraDir !== this.get().backups.extraDir) {
+      const folder = checkBackupFolder(extraDir);
+      if (!folder.ok) return folder;
+    }
     parsed.data.psp.baseUrl = psp.value;
     parsed.data.relay.url = relay.value;
     return ok(parsed.data);

@@ -14,3 +14,10 @@ export const formatDateTime = (ms: number) =>
   new Date(ms).toLocaleString(locale(), DATE_TIME_PARTS);
 export const formatTime = (ms: number) => new Date(ms).toLocaleTimeString(locale(), TIME);
 export const formatDate = (ms: number) => new Date(ms).toLocaleDateString(locale(), DAY);
+/** A spreadsheet's cell: date and time without the comma (pt-BR `21/11/2026 09:05:07`). */
+export const formatCsvDateTime = (ms: number) => `${formatDate(ms)} ${formatTime(ms)}`;
+/** A day `2026-11-21` (local) in the chosen locale: `21/11/2026`, `11/21/2026`. */
+export const formatDay = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return formatDate(new Date(y, m - 1, d).getTime());
+};

@@ -82,7 +82,7 @@ export const en: Messages = {
     total: 'Total',
     count: 'Count',
     search: 'Search',
-    searchHint: 'amount, description or ID',
+    searchHint: 'amount, description, ID',
     received: 'Received',
     fee: 'Fee',
     net: 'Net',
@@ -352,6 +352,47 @@ export const en: Messages = {
       infractions: 'MED infractions',
     },
   },
+  /** Configurações: its sections (tabs), each with a line saying what it holds. */
+  sections: {
+    title: 'Settings sections',
+    shop: 'Shop',
+    shopHelp:
+      'The names on top of the screen, on receipts and on the customer display, and the language.',
+    psp: 'PSP',
+    pspHelp:
+      'Which PSP takes the charges, its address, the credentials and the account that receives.',
+    notices: 'Payment notices',
+    noticesHelp:
+      'How a payment reaches this screen: through the relay, at once, or by asking the PSP.',
+    counter: 'Counter',
+    counterHelp:
+      'How long a charge waits, the customer display, and the payer used when the cashier types none.',
+    printer: 'Printer',
+    printerHelp: 'Where receipts and the day closing are printed.',
+    backups: 'Backups',
+    backupsHelp: 'The copies of the sales ledger: where they go, and restoring one.',
+    owner: 'Owner',
+    ownerHelp: 'The PIN that protects withdrawals, infractions and settings.',
+    advanced: 'Advanced',
+    queryTitle: 'Status query: the request and the reply (advanced)',
+    advancedHelp:
+      "Only if your PSP differs from the documented one: the keychain, the status query and the PSP's compatibility. The defaults fit the documented PSP.",
+  },
+  /** One line under a setting whose name alone does not say enough. */
+  settingsHelp: {
+    relay:
+      "The address of the relay that receives the PSP's notices and hands them to this register at once. Empty: Balcão asks the PSP.",
+    statusQuery:
+      "The path the PSP offers to ask a charge's status ({id} = its id at the PSP). Empty: no query.",
+    replyPaths:
+      "Where that value is in the reply's JSON (e.g. data.status); several separated by commas, the first found counts.",
+    template:
+      "The text the PSP signs: {timestamp} is the header's time, {body} the notice's body as it arrived.",
+    idFields:
+      "The names, in the PSP's notice, of the field holding the charge's id; the first present counts.",
+    statusMap:
+      'How each PSP status translates for Balcão: PAID = Paid; a status not in this list changes nothing.',
+  },
   settings: {
     terminal: 'Terminal name',
     shop: 'Shop name',
@@ -577,6 +618,8 @@ export const en: Messages = {
     unitsHelp:
       "The profile brings the PSP's units. Change them only if your PSP's documentation says otherwise (e.g. 455 for R$ 4.55 = cents).",
     welcome: 'Welcome to Balcão',
+    /** The welcome's language buttons: named in both languages, whichever is shown. */
+    languageGroup: 'Idioma · Language',
     intro:
       'Balcão creates PIX charges at your PSP, shows and prints the QR, and tells you the moment the customer pays.',
     tryDemo: 'Try it (DEMO)',
@@ -785,6 +828,10 @@ export const en: Messages = {
   },
   backups: {
     title: 'Copies of the sales ledger',
+    extraDir: 'Folder for a second copy (another disk; empty = none)',
+    chooseFolder: 'Choose folder…',
+    extraDirHelp:
+      'The whole path of a folder on another disk or synced to the cloud (e.g. D:\\Backups\\Balcao): the daily copy goes there too. The data folder keeps getting its own.',
     note: 'Balcão keeps a copy a day and one before every update (the newest 14). Restoring puts the copy back the next time Balcão starts; the current ledger is kept beside it.',
     none: 'No copy kept yet.',
     takenAt: 'Taken on',
@@ -1253,6 +1300,12 @@ export const en: Messages = {
     DEMO_PAY_FAILED: 'The simulator could not pay this charge.',
     BACKUP_NOT_FOUND: 'This copy is no longer in the backups folder.',
     BACKUP_DAMAGED: 'This copy is damaged and cannot be restored.',
+    BACKUP_DIR_NOT_ABSOLUTE:
+      'Give the folder’s whole path, from the start of the disk (e.g. D:\\Backups or /media/backups): “{{dir}}” is not one.',
+    BACKUP_DIR_MISSING:
+      'The folder “{{dir}}” does not exist (or the disk is not connected). Create it or connect the disk, then save again. The copies in the data folder go on as before.',
+    BACKUP_DIR_NOT_WRITABLE:
+      'Balcão cannot write in “{{dir}}” (read-only, no permission or disk full). Choose another folder. The copies in the data folder go on as before.',
     UNKNOWN_CHANNEL: 'Request unknown to Balcão.',
     INVALID_PAYLOAD: 'Invalid data in “{{field}}”.',
     FORBIDDEN_SENDER: 'Unauthorized origin.',

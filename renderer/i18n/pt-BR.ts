@@ -350,6 +350,45 @@ export const ptBR = {
       infractions: 'infrações MED',
     },
   },
+  /** Configurações: its sections (tabs), each with a line saying what it holds. */
+  sections: {
+    title: 'Seções das configurações',
+    shop: 'Loja',
+    shopHelp:
+      'Os nomes que aparecem no topo da tela, nos comprovantes e na tela do cliente, e o idioma.',
+    psp: 'PSP',
+    pspHelp: 'Qual PSP recebe as cobranças, o endereço dele, as credenciais e a conta que recebe.',
+    notices: 'Avisos de pagamento',
+    noticesHelp: 'Como um pagamento chega a esta tela: pelo relay, na hora, ou perguntando ao PSP.',
+    counter: 'Caixa',
+    counterHelp:
+      'O tempo de espera de uma cobrança, a tela do cliente e o pagador usado quando o caixa não digita nenhum.',
+    printer: 'Impressora',
+    printerHelp: 'Onde os comprovantes e o fechamento são impressos.',
+    backups: 'Cópias de segurança',
+    backupsHelp: 'As cópias do livro de cobranças: onde ficam, e restaurar uma delas.',
+    owner: 'Proprietário',
+    ownerHelp: 'O PIN que protege saques, infrações e configurações.',
+    advanced: 'Avançado',
+    queryTitle: 'Consulta de status: o pedido e a resposta (avançado)',
+    advancedHelp:
+      'Só se o seu PSP for diferente do documentado: o cofre de senhas, a consulta de status e a compatibilidade do PSP. Os valores padrão servem ao PSP documentado.',
+  },
+  /** One line under a setting whose name alone does not say enough. */
+  settingsHelp: {
+    relay:
+      'O endereço do relay que recebe os avisos do PSP e os entrega a este caixa na hora. Vazio: o Balcão pergunta ao PSP.',
+    statusQuery:
+      'O caminho que o PSP oferece para perguntar a situação de uma cobrança ({id} = o id dela no PSP). Vazio: sem consulta.',
+    replyPaths:
+      'Onde, no JSON da resposta, está esse valor (ex.: data.status); vários separados por vírgula, o primeiro encontrado vale.',
+    template:
+      'O texto que o PSP assina: {timestamp} é o horário do cabeçalho, {body} o corpo do aviso como chegou.',
+    idFields:
+      'Os nomes, no aviso do PSP, do campo que traz o id da cobrança; o primeiro presente vale.',
+    statusMap:
+      'Como cada situação do PSP se traduz para o Balcão: PAID = Pago; uma situação fora desta lista não muda nada.',
+  },
   settings: {
     terminal: 'Nome do terminal',
     shop: 'Nome da loja',
@@ -578,6 +617,8 @@ export const ptBR = {
     unitsHelp:
       'O perfil já traz as unidades do PSP. Mude só se a documentação do seu PSP disser outra coisa (ex.: 455 para R$ 4,55 = centavos).',
     welcome: 'Bem-vindo ao Balcão',
+    /** The welcome's language buttons: named in both languages, whichever is shown. */
+    languageGroup: 'Idioma · Language',
     intro:
       'O Balcão cria cobranças PIX no seu PSP, mostra e imprime o QR, e avisa na hora em que o cliente paga.',
     tryDemo: 'Experimentar (DEMO)',
@@ -787,6 +828,10 @@ export const ptBR = {
   },
   backups: {
     title: 'Cópias do livro de cobranças',
+    extraDir: 'Pasta para uma segunda cópia (outro disco; vazio = nenhuma)',
+    chooseFolder: 'Escolher pasta…',
+    extraDirHelp:
+      'O caminho completo de uma pasta em outro disco ou sincronizada com a nuvem (ex.: D:\\Copias\\Balcao): a cópia diária vai para lá também. A pasta de dados continua recebendo as suas.',
     note: 'O Balcão guarda uma cópia por dia e uma antes de cada atualização (as 14 mais novas). Restaurar põe a cópia de volta na próxima vez que o Balcão abrir; o livro atual fica guardado ao lado.',
     none: 'Nenhuma cópia guardada ainda.',
     takenAt: 'Tirada em',
@@ -1256,6 +1301,12 @@ export const ptBR = {
     DEMO_PAY_FAILED: 'O simulador não conseguiu pagar esta cobrança.',
     BACKUP_NOT_FOUND: 'Esta cópia não está mais na pasta de cópias.',
     BACKUP_DAMAGED: 'Esta cópia está danificada e não pode ser restaurada.',
+    BACKUP_DIR_NOT_ABSOLUTE:
+      'Informe o caminho completo da pasta, desde o início do disco (ex.: D:\\Copias ou /media/copias): “{{dir}}” não é um.',
+    BACKUP_DIR_MISSING:
+      'A pasta “{{dir}}” não existe (ou o disco não está conectado). Crie a pasta ou conecte o disco e salve de novo. As cópias na pasta de dados continuam como antes.',
+    BACKUP_DIR_NOT_WRITABLE:
+      'O Balcão não consegue gravar em “{{dir}}” (só leitura, sem permissão ou disco cheio). Escolha outra pasta. As cópias na pasta de dados continuam como antes.',
     UNKNOWN_CHANNEL: 'Pedido desconhecido para o Balcão.',
     INVALID_PAYLOAD: 'Dados inválidos em “{{field}}”.',
     FORBIDDEN_SENDER: 'Origem não autorizada.',

@@ -78,6 +78,7 @@ export const useSettings = create<SettingsState>((set, get) => {
           openAtLogin: s.openAtLogin,
           keychain: s.keychain,
           split: s.split,
+          backups: s.backups,
         },
       });
       if (r.ok) {

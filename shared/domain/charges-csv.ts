@@ -34,9 +34,12 @@ export interface CsvShare {
 const VIA_NAMES: Record<CsvShare['via'], string> = { whatsapp: 'WhatsApp', email: 'E-mail' };
 
 /** `WhatsApp para +5511… em dd/mm/aaaa hh:mm:ss | E-mail em …` (no recipient: chosen in the app). */
-export function csvShares(shares: readonly CsvShare[] | undefined): string {
+export function csvShares(
+  shares: readonly CsvShare[] | undefined,
+  dateTime: (ms: number) => string = csvDateTime,
+): string {
   return (shares ?? [])
-    .map((s) => `${VIA_NAMES[s.via]}${s.to ? ` para ${s.to}` : ''} em ${csvDateTime(s.at)}`)
+    .map((s) => `${VIA_NAMES[s.via]}${s.to ? ` para ${s.to}` : ''} em ${dateTime(s.at)}`)
     .join(' | ');
 }
 
@@ -44,6 +47,8 @@ export interface CsvLabels {
   status(s: ChargeState): string;
   yes: string;
   no: string;
+  /** A date and time in the chosen language (the renderer's locale); pt-BR's when absent. */
+  dateTime?: (ms: number) => string;
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -92,13 +97,14 @@ export const CSV_HEADER = [
 ] as const;
 
 export function chargesCsv(charges: readonly CsvCharge[], labels: CsvLabels): string {
+  const dateTime = labels.dateTime ?? csvDateTime;
   const rows = charges.map((c) => {
     // What arrived (another amount than charged, in PAID_DIFFERENT_AMOUNT); net is from it.
     const received = isReceived(c) ? receivedOf(c) : undefined;
     return [
       c.externalId,
       c.pspTransactionId ?? '',
-      csvDateTime(c.createdAt),
+      dateTime(c.createdAt),
       csvMoney(c.amountCents),
       received !== undefined ? csvMoney(received) : '',
       c.feeCents !== undefined ? csvMoney(c.feeCents) : '',
@@ -109,7 +115,7 @@ export function chargesCsv(charges: readonly CsvCharge[], labels: CsvLabels): st
       c.description ?? '',
       c.payerName ?? '',
       c.payerDocumentMasked ?? '',
-      csvShares(c.shares),
+      csvShares(c.shares, dateTime),
     ];
   });
   return `\uFEFF${[[...CSV_HEADER], ...rows].map((r) => r.map(csvCell).join(';')).join('\r\n')}\r\n`;

@@ -9,7 +9,13 @@ import { openPage, shot } from '../helpers/browser';
 import { tempDir } from '../helpers/core';
 import { startHost } from '../helpers/devhost';
 import { NGINX, startNginx } from '../helpers/nginx';
-import { fillPayer, onboardWithPin, pinIfAsked, SHOP_PAYER } from '../helpers/screens';
+import {
+  fillPayer,
+  onboardWithPin,
+  pinIfAsked,
+  SHOP_PAYER,
+  settingsSection,
+} from '../helpers/screens';
 import { perFile } from '../helpers/per-file';
 import { chargeToQr, fillApiPixAccount, payUntilPago } from '../helpers/api-pix-screens';
 
@@ -88,9 +94,9 @@ describe.skipIf(!NGINX || !hasSecretService)('API Pix webhook end to end', () =>
 
   it('saved again with nginx in front of the relay: ✓, and Configurações says so', async () => {
     await app.page.getByRole('button', { name: 'Configurações', exact: true }).click();
-    const connect = app.page.getByRole('button', { name: 'Conectar ao PSP' });
-    await pinIfAsked(app.page, connect, PIN);
-    await connect.click();
+    await pinIfAsked(app.page, app.page.getByRole('tab', { name: 'PSP' }), PIN);
+    await settingsSection(app.page, 'PSP');
+    await app.page.getByRole('button', { name: 'Conectar ao PSP' }).click();
     await app.page.getByRole('heading', { name: 'Conectar ao PSP' }).waitFor();
     await toExtrasAndSave(app.nginx.url);
     const hook = `${app.nginx.url}/hooks/${app.relay.channelId}`;
@@ -103,6 +109,7 @@ describe.skipIf(!NGINX || !hasSecretService)('API Pix webhook end to end', () =>
     await app.page.getByRole('button', { name: 'Ir para o Caixa' }).click();
 
     await app.page.getByRole('button', { name: 'Configurações', exact: true }).click();
+    await settingsSection(app.page, 'PSP');
     await webhookLine().filter({ hasText: '✓' }).waitFor();
     await app.page.getByRole('button', { name: 'Caixa' }).click();
   }, 60_000);

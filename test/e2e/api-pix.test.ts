@@ -6,7 +6,13 @@ import { API_PIX_ACCOUNT, apiPixSandbox } from '../helpers/api-pix';
 import { openPage, shot } from '../helpers/browser';
 import { decodeQr, startOver } from '../helpers/cashier';
 import { apiPixHost, forgetSecrets } from '../helpers/api-pix-host';
-import { fillPayer, onboardWithPin, pinIfAsked, SHOP_PAYER } from '../helpers/screens';
+import {
+  fillPayer,
+  onboardWithPin,
+  pinIfAsked,
+  SHOP_PAYER,
+  settingsSection,
+} from '../helpers/screens';
 import { perFile } from '../helpers/per-file';
 import {
   charge,
@@ -174,8 +180,9 @@ describe.skipIf(!hasSecretService)('API Pix (padrão do Banco Central) end to en
 
   it('Configurações shows the API Pix rows and only whether a certificate is stored', async () => {
     await app.page.getByRole('button', { name: 'Configurações', exact: true }).click();
+    await pinIfAsked(app.page, app.page.getByRole('tab', { name: 'PSP' }), '4826');
+    await settingsSection(app.page, 'PSP');
     const kind = app.page.getByLabel('Tipo de PSP');
-    await pinIfAsked(app.page, kind, '4826');
     expect(await kind.inputValue()).toBe('api-pix');
     expect(await app.page.getByLabel('Chave PIX da loja').inputValue()).toBe(API_PIX_ACCOUNT.chave);
     expect(await app.page.getByLabel('URL do token').inputValue()).toBe(app.sb.tokenUrl);

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { shot } from '../helpers/browser';
 import { appPerFile, OWNER_PIN } from '../helpers/app-session';
 import { decodeQr, startOver, typeSale } from '../helpers/cashier';
-import { fillPayer, SALE_PAYER } from '../helpers/screens';
+import { fillPayer, SALE_PAYER, settingsSection } from '../helpers/screens';
 
 // Issue 11 at the counter, in Chromium against the development host on a sandbox: answers
 // bound to their sale, cancel and abandon, news of every payment, reload, the connection's
@@ -28,14 +28,18 @@ async function charge(digits: string) {
 }
 
 /** After opening an owner screen: the PIN dialog, unless the owner is unlocked already. */
+/** Configurações opened: the owner PIN if asked, then its section `Caixa` (the default payer). */
 async function unlockOwner(ready: string) {
   const dialog = app.page.getByRole('dialog', { name: 'PIN do proprietário' });
-  await dialog.or(app.page.getByLabel(ready)).first().waitFor();
+  const tabs = app.page.getByRole('tablist', { name: 'Seções das configurações' });
+  await dialog.or(tabs).first().waitFor();
   if (await dialog.count()) {
     await app.page.getByLabel('PIN', { exact: true }).fill(OWNER_PIN);
     await app.page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
   }
+  await settingsSection(app.page, 'Caixa');
+  await app.page.getByLabel(ready).waitFor();
 }
 
 describe('answers bound to their sale', () => {

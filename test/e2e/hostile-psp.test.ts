@@ -4,7 +4,7 @@ import { shot } from '../helpers/browser';
 import { depositFault } from '../helpers/sandbox';
 import { appPerFile, OWNER_PIN } from '../helpers/app-session';
 import { chargeByKeyboard, decodeQr, startOver } from '../helpers/cashier';
-import { pinIfAsked } from '../helpers/screens';
+import { pinIfAsked, settingsSection } from '../helpers/screens';
 
 // Issue 21 on the cashier's screen (development host, Debian's Chromium): hostile PSP replies
 // never put a QR on screen; the first one is read as a phone would and names the shop.
@@ -62,7 +62,8 @@ describe('hostile PSP replies on the cashier screen', () => {
   it('Configurações shows the receiver for review and what was refused', async () => {
     await app.page.getByRole('button', { name: 'Configurações', exact: true }).click();
     const section = app.page.getByRole('region', { name: 'Recebedor' });
-    await pinIfAsked(app.page, section, OWNER_PIN);
+    await pinIfAsked(app.page, app.page.getByRole('tab', { name: 'PSP' }), OWNER_PIN);
+    await settingsSection(app.page, 'PSP');
     await section.getByTestId('receiver-pinned').waitFor();
     expect(await section.getByTestId('receiver-pinned').textContent()).toContain(MERCHANT.name);
     expect(await section.getByTestId('receiver-refused').textContent()).toContain(

@@ -3,7 +3,7 @@ import keytar from 'keytar';
 import { describe, expect, it } from 'vitest';
 import { shot } from '../helpers/browser';
 import { DEMO_ACCOUNT, sandbox } from '../helpers/sandbox';
-import { PSP_PROFILE_NAMES, fillPayer, SHOP_PAYER } from '../helpers/screens';
+import { PSP_PROFILE_NAMES, fillPayer, SHOP_PAYER, settingsSection } from '../helpers/screens';
 import { perFile } from '../helpers/per-file';
 import { openFirstRun } from '../helpers/first-run';
 
@@ -99,6 +99,7 @@ describe.skipIf(!hasSecretService)('first run: from nothing to a live charge', (
     await app.page.getByRole('button', { name: 'Configurações' }).click();
     // The owner session of the first run is still open: Configurações opens without a PIN.
     await app.page.getByRole('heading', { name: 'Configurações' }).waitFor();
+    await settingsSection(app.page, 'Proprietário');
     await app.page.getByLabel('PIN atual').fill('0000');
     await app.page.getByLabel('Novo PIN', { exact: true }).fill('7391');
     await app.page.getByLabel('Confirme o PIN').fill('7391');
@@ -138,6 +139,7 @@ describe.skipIf(!hasSecretService)('first run: from nothing to a live charge', (
     await app.page.getByLabel('PIN', { exact: true }).fill('7391');
     await app.page.keyboard.press('Enter');
     await app.page.getByRole('heading', { name: 'Configurações' }).waitFor();
+    await settingsSection(app.page, 'PSP');
     await app.page.getByRole('button', { name: 'Conectar ao PSP' }).click();
     await app.page.getByRole('heading', { name: 'Conectar ao PSP' }).waitFor();
     // The saved (non-secret) settings fill the form once read.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shot } from '../helpers/browser';
 import { appPerFile, OWNER_PIN } from '../helpers/app-session';
-import { openLocked } from '../helpers/screens';
+import { openLocked, settingsSection } from '../helpers/screens';
 
 // The owner's screens in Debian's Chromium: a PIX withdrawal followed live, a MED defense,
 // settings saved and the interface switched to English.
@@ -161,6 +161,7 @@ describe('no raw wire names on owner screens (pt-BR, sandbox data)', () => {
 describe('Configurações', () => {
   it('PSP compatibility: a wrong value is refused naming its field; a right one is kept', async () => {
     await app.page.getByRole('button', { name: 'Configurações', exact: true }).click();
+    await settingsSection(app.page, 'Avançado');
     await app.page.getByText('Compatibilidade do PSP (avançado)').click();
     const tolerance = app.page.getByLabel('Tolerância de horário (segundos)');
     expect(await tolerance.inputValue()).toBe('300');
@@ -172,6 +173,8 @@ describe('Configurações', () => {
       .waitFor();
     await tolerance.fill('120');
     await app.page.getByLabel('Cabeçalho da assinatura do callback').fill('x-assinatura');
+    // Another section's field, saved with these (one draft for all of Configurações).
+    await settingsSection(app.page, 'Impressora');
     await app.page
       .getByLabel('Impressora do sistema (nome; vazio = a padrão)')
       .fill('Bematech MP-4200');
@@ -181,11 +184,13 @@ describe('Configurações', () => {
     // Read back from the app, not from the form.
     await app.page.getByRole('button', { name: 'Caixa' }).click();
     await app.page.getByRole('button', { name: 'Configurações', exact: true }).click();
+    await settingsSection(app.page, 'Avançado');
     await app.page.getByText('Compatibilidade do PSP (avançado)').click();
     expect(await app.page.getByLabel('Tolerância de horário (segundos)').inputValue()).toBe('120');
     expect(await app.page.getByLabel('Cabeçalho da assinatura do callback').inputValue()).toBe(
       'x-assinatura',
     );
+    await settingsSection(app.page, 'Impressora');
     expect(
       await app.page.getByLabel('Impressora do sistema (nome; vazio = a padrão)').inputValue(),
     ).toBe('Bematech MP-4200');
@@ -193,12 +198,14 @@ describe('Configurações', () => {
 
   it('Cofre de senhas do sistema is kept for the next start; a kept copy is restored only after a confirmation naming it', async () => {
     await app.page.getByRole('button', { name: 'Configurações', exact: true }).click();
+    await settingsSection(app.page, 'Avançado');
     await app.page.getByLabel('Cofre de senhas do sistema').selectOption('napi-keyring');
     await app.page.getByText('A troca vale a partir da próxima vez que o Balcão abrir.').waitFor();
     await app.page.getByRole('button', { name: 'Salvar configurações' }).click();
     await app.page.getByRole('status').filter({ hasText: 'Configurações salvas.' }).waitFor();
     await app.page.getByRole('button', { name: 'Caixa' }).click();
     await app.page.getByRole('button', { name: 'Configurações', exact: true }).click();
+    await settingsSection(app.page, 'Avançado');
     expect(await app.page.getByLabel('Cofre de senhas do sistema').inputValue()).toBe(
       'napi-keyring',
     );
@@ -207,6 +214,7 @@ describe('Configurações', () => {
     await app.page.getByRole('status').filter({ hasText: 'Configurações salvas.' }).waitFor();
 
     // The copy taken at this start (daily), listed with Restaurar.
+    await settingsSection(app.page, 'Cópias de segurança');
     const copies = app.page.getByRole('region', { name: 'Cópias do livro de cobranças' });
     const row = copies.getByTestId('backup-row').first();
     await row.getByText('diária').waitFor();
@@ -230,12 +238,14 @@ describe('Configurações', () => {
 
   it('saves the terminal name and switches the interface to English, and back', async () => {
     await app.page.getByRole('button', { name: 'Configurações', exact: true }).click();
+    await settingsSection(app.page, 'Loja');
     await app.page.getByLabel('Nome do terminal').fill('Caixa 2');
     await app.page.getByLabel('Idioma').selectOption('en');
     await app.page.getByRole('button', { name: 'Salvar configurações' }).click();
     await app.page.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();
     await app.page.getByRole('button', { name: 'Checkout' }).waitFor();
-    await app.page.locator('.app-header').getByText('Minha loja · Caixa 2').waitFor();
+    // The shop's name nobody typed follows the language; the one typed stays.
+    await app.page.locator('.app-header').getByText('My shop · Caixa 2').waitFor();
     await app.page.screenshot({ path: shot('settings-en'), fullPage: true });
     await app.page.reload();
     await app.page.getByLabel('Amount').waitFor();
@@ -247,5 +257,6 @@ describe('Configurações', () => {
     await app.page.getByRole('button', { name: 'Save settings' }).click();
     await app.page.getByRole('status').filter({ hasText: 'Configurações salvas.' }).waitFor();
     expect(await app.page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
+    await app.page.locator('.app-header').getByText('Minha loja · Caixa 2').waitFor();
   });
 });

@@ -3,7 +3,7 @@ import keytar from 'keytar';
 import { describe, expect, it } from 'vitest';
 import { shot } from '../helpers/browser';
 import { DEMO_ACCOUNT, sandbox, type TestSandbox } from '../helpers/sandbox';
-import { fillPayer, onboardWithPin, SHOP_PAYER } from '../helpers/screens';
+import { fillPayer, onboardWithPin, settingsSection, SHOP_PAYER } from '../helpers/screens';
 import { perFile } from '../helpers/per-file';
 import { openFirstRun, ownRelayProcess } from '../helpers/first-run';
 
@@ -104,6 +104,7 @@ describe.skipIf(!hasSecretService)('an owner with only the PSP panel', () => {
   it('Configurações: the ci/cs member with its creation-reply unit wrong, then set to cents → R$ 4,55 paid → Pago', async () => {
     await app.page.getByRole('button', { name: 'Configurações', exact: true }).click();
     await app.page.getByRole('heading', { name: 'Configurações' }).waitFor();
+    await settingsSection(app.page, 'PSP');
     // The stored webhook secret is said, and can be replaced from here.
     await app.page
       .getByText('Webhook secret guardado no cofre do sistema: ele confere a assinatura')
@@ -113,6 +114,7 @@ describe.skipIf(!hasSecretService)('an owner with only the PSP panel', () => {
     await app.page
       .getByLabel('Perfil do PSP')
       .selectOption({ label: 'ci/cs com status em português' });
+    await settingsSection(app.page, 'Avançado');
     await app.page.getByText('Compatibilidade do PSP (avançado)').click();
     const unit = app.page.getByLabel('Unidade do valor na resposta da criação');
     expect(await unit.inputValue()).toBe('cents');
@@ -137,6 +139,7 @@ describe.skipIf(!hasSecretService)('an owner with only the PSP panel', () => {
     await app.page.screenshot({ path: shot('cics-unidade-errada') });
 
     await app.page.getByRole('button', { name: 'Configurações', exact: true }).click();
+    await settingsSection(app.page, 'Avançado');
     await app.page.getByText('Compatibilidade do PSP (avançado)').click();
     await app.page
       .getByLabel('Unidade do valor na resposta da criação')

@@ -1,14 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shot } from '../helpers/browser';
 import { appPerFile, OWNER_PIN } from '../helpers/app-session';
-import { openLocked, PSP_PROFILE_NAMES } from '../helpers/screens';
+import { openLocked, PSP_PROFILE_NAMES, settingsSection } from '../helpers/screens';
 
 // Configurações → Perfil do PSP in Debian's Chromium: a preset fills in its settings (each
 // still editable), a bad split is refused naming its field, and what was saved reads back.
 const app = appPerFile({ width: 1280, height: 900 });
-beforeAll(() =>
-  openLocked(app.page, 'Configurações', OWNER_PIN, app.page.getByLabel('Perfil do PSP')),
-);
+beforeAll(async () => {
+  await openLocked(
+    app.page,
+    'Configurações',
+    OWNER_PIN,
+    app.page.getByRole('tab', { name: 'PSP' }),
+  );
+  await settingsSection(app.page, 'PSP');
+});
 
 /** Salvar configurações, `Configurações salvas.` on screen, then the settings as saved. */
 async function saveAndRead<T>() {
@@ -22,6 +28,8 @@ describe('Perfil do PSP', () => {
     const select = app.page.getByLabel('Perfil do PSP');
     expect(await select.locator('option').allTextContents()).toEqual(PSP_PROFILE_NAMES);
     await select.selectOption({ label: 'ci/cs com status em português' });
+    // What the preset says about confirming a payment, in its own section.
+    await settingsSection(app.page, 'Avisos de pagamento');
     expect(await app.page.getByLabel('Política de callback').inputValue()).toBe('confirm-by-query');
     expect(
       await app.page.getByLabel('Consulta de status (ex.: /transactions/{id})').inputValue(),
@@ -38,6 +46,7 @@ describe('Perfil do PSP', () => {
   });
 
   it('a split without a percentage is refused with its field named; a valid one is kept', async () => {
+    await settingsSection(app.page, 'PSP');
     await app.page
       .getByLabel('Divisão (split): e-mail de quem recebe')
       .fill('socio@padaria.com.br');

@@ -272,6 +272,13 @@ export function createFakeElectron() {
       async showSaveDialog() {
         return { canceled: !this.savePath, filePath: this.savePath };
       },
+      /** The folder the person picks in the open dialog ('' = cancelled), and what was asked. */
+      folder: '' as string,
+      openAsked: [] as Array<Record<string, unknown>>,
+      async showOpenDialog(...a: unknown[]) {
+        this.openAsked.push(a[a.length - 1] as Record<string, unknown>);
+        return { canceled: !this.folder, filePaths: this.folder ? [this.folder] : [] };
+      },
     },
     ipcMain: {
       handlers,

@@ -40,6 +40,13 @@ export async function openLocked(page: Page, name: string, pin: string, ready: L
   await ready.waitFor();
 }
 
+/** Configurações' section `name` (one of its tabs: Loja, PSP, Avançado…), the screen open. */
+export async function settingsSection(page: Page, name: string) {
+  const tab = page.getByRole('tab', { name, exact: true });
+  await tab.click();
+  await page.locator(`[role=tab][aria-selected=true]`, { hasText: name }).waitFor();
+}
+
 /** The payer the sales in these tests are typed for. */
 export const SALE_PAYER = {
   name: 'Ana Souza',

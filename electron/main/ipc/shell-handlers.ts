@@ -57,6 +57,20 @@ export function shellHandlers(d: ShellHandlersDeps): Handlers {
         return r;
       }
     },
+    // The backup folder, picked in the OS's dialog (owner only: the services' handler checks);
+    // the services check it again when it is saved (exists, writable).
+    'backups:chooseFolder': async (i) => {
+      const r = await handlers['backups:chooseFolder'](i);
+      if (!r.ok) return r;
+      const w = d.cashier();
+      const options: Electron.OpenDialogOptions = {
+        properties: ['openDirectory', 'createDirectory'],
+      };
+      const choice = await (w
+        ? e.dialog.showOpenDialog(w, options)
+        : e.dialog.showOpenDialog(options));
+      return ok({ offered: true, folder: choice.canceled ? null : (choice.filePaths[0] ?? null) });
+    },
     'print:pdf': (i) => {
       const w = d.cashier();
       return w ? exportPdf(e, w, i.fileName) : ok({ saved: false });

@@ -141,6 +141,8 @@ export interface AppCore {
     list(): Backups;
     restore(name: string): Result<Backups>;
     cancelRestore(): Backups;
+    /** The daily copy's check now (to the owner's second folder too), not at the next hour. */
+    copyNow(): Promise<void>;
   };
   readonly intake: CallbackIntake;
   /** Refused callbacks: today's count by reason (the owner's notice) and the log's news. */

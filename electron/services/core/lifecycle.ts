@@ -39,6 +39,7 @@ export function coreLifecycle(d: LifecycleDeps) {
       backupSchedule = scheduleLedgerBackups({
         db: ledger.db,
         dir: f.backupDir,
+        extraDir: () => p.settings.get().backups.extraDir,
         onDone: (b) => logger.info(`ledger backup ${b.file}: ${b.charges} charges`),
         onError: (e) => logger.error(`ledger backup failed: ${e.message}`),
       });
@@ -57,6 +58,8 @@ export function coreLifecycle(d: LifecycleDeps) {
       healthTimer = setInterval(() => health.refresh(), o.healthEveryMs ?? 10_000);
       healthTimer.unref?.();
     },
+    /** The copies' check now (a second folder just chosen); errors are logged, as hourly. */
+    backupNow: () => backupSchedule?.checkNow() ?? Promise.resolve(),
     async stop() {
       clearInterval(healthTimer);
       backupSchedule?.stop();

@@ -4,14 +4,8 @@ import type { DayClosingView } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
 import { useState } from 'react';
 import { closingRows, hasAny, isShownBrief } from './closing-csv';
-import { formatDate, formatDateTime } from '../../i18n/dates';
+import { formatDateTime, formatDay } from '../../i18n/dates';
 import { DemoWithdrawals, WithdrawalsTable } from './WithdrawalsTable';
-
-/** The closing's day (YYYY-MM-DD, the terminal's own calendar) in the interface's language. */
-const dayShown = (day: string) => {
-  const [y, m, d] = day.split('-').map(Number);
-  return formatDate(new Date(y!, m! - 1, d!).getTime());
-};
 
 function SectionTable({
   title,
@@ -57,7 +51,7 @@ export function DayClosing({ closing }: { closing: DayClosingView }) {
   return (
     <div className="closing-body">
       <h2>
-        {t('history.closeDay')} — {dayShown(closing.day)} — {closing.terminalName}
+        {t('history.closeDay')} — {formatDay(closing.day)} — {closing.terminalName}
       </h2>
       <p className="closing-shop">
         {closing.shopName} · {t('closing.terminal')} {closing.terminalName} (

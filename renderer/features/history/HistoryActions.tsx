@@ -1,5 +1,6 @@
 import { chargesCsv } from '../../../shared/domain/charges-csv';
 import { useTranslation } from '../../i18n';
+import { formatCsvDateTime } from '../../i18n/dates';
 import { useHistory } from '../../stores/history-store';
 import { closingCsv } from './closing-csv';
 import { downloadText } from './download';
@@ -17,6 +18,7 @@ export function HistoryActions({ onPrintClosing }: { onPrintClosing(): void }) {
       status: (s) => t(`status.${s}`),
       yes: t('history.yes'),
       no: t('history.no'),
+      dateTime: formatCsvDateTime,
     });
     downloadText(`balcao-${day}.csv`, csv);
   };

@@ -1,6 +1,6 @@
 import { csvCell, csvMoney } from '../../../shared/domain/charges-csv';
 import type { ClosingPrint, DayClosingView } from '../../../shared/history';
-import { formatDateTime } from '../../i18n/dates';
+import { formatDateTime, formatDay } from '../../i18n/dates';
 
 type Section = DayClosingView['live'];
 
@@ -64,8 +64,6 @@ export function closingRows(s: Section, t: (key: string) => string): ClosingRow[
 /** A section with anything in it: charges created this day, or money that moved this day. */
 export const hasAny = (s: Section) => s.total.count + s.received.count + s.refunded.count > 0;
 
-const dayBR = (day: string) => day.split('-').reverse().join('/');
-
 /** The closing on paper, line by line: what the screen prints, for the thermal printer. */
 export function closingPrint(c: DayClosingView, t: (key: string) => string): ClosingPrint {
   const sections: ClosingPrint['sections'] = [
@@ -92,7 +90,7 @@ export function closingPrint(c: DayClosingView, t: (key: string) => string): Clo
     });
   return {
     heading: [
-      `${t('history.closeDay')} — ${dayBR(c.day)}`,
+      `${t('history.closeDay')} — ${formatDay(c.day)}`,
       c.shopName,
       `${t('closing.terminal')} ${c.terminalName} (${c.terminalId.slice(0, 8)})`,
     ],
@@ -101,11 +99,11 @@ export function closingPrint(c: DayClosingView, t: (key: string) => string): Clo
   };
 }
 
-/** The day's closing as a pt-BR spreadsheet (same conventions as the charges' CSV). */
+/** The day's closing as a spreadsheet (same conventions as the charges' CSV; the day in the chosen locale). */
 export function closingCsv(c: DayClosingView, t: (key: string) => string): string {
   const lines: string[][] = [
     [t('closing.terminal'), c.terminalName, c.terminalId],
-    [t('history.day'), dayBR(c.day)],
+    [t('history.day'), formatDay(c.day)],
     [],
     ['', t('history.count'), t('history.total')],
   ];

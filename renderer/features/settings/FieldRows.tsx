@@ -21,7 +21,9 @@ export function FieldRows({
   edit(next: AppSettings): void;
 }) {
   const { t } = useTranslation();
-  const [texts, setTexts] = useState<Record<string, string>>({});
+  // What was typed, and the value the setting had once it was typed: a value changed from
+  // elsewhere since (a folder picked in a dialog) shows instead of the old text.
+  const [texts, setTexts] = useState<Record<string, { text: string; at: unknown }>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const put = (row: FieldRow, value: unknown) => {
     let next = setPath(s, row.path, value);
@@ -29,8 +31,8 @@ export function FieldRows({
     edit(next);
   };
   const typed = (row: FieldRow, text: string) => {
-    setTexts((m) => ({ ...m, [row.id]: text }));
     const r = parseRow(row, text);
+    setTexts((m) => ({ ...m, [row.id]: { text, at: r.ok ? r.value : getPath(s, row.path) } }));
     setErrors(({ [row.id]: _, ...rest }) =>
       r.ok ? rest : { ...rest, [row.id]: describeError(r, { field: t(row.label) }) },
     );
@@ -43,30 +45,42 @@ export function FieldRows({
         .map((row) => {
           const value = getPath(s, row.path);
           const label = t(row.label);
+          // The row's line of help, under a field that has no place for it of its own.
+          const help = row.help && <p className="hint field-help">{t(row.help)}</p>;
           if (row.kind === 'choice')
             return (
-              <Choice
-                key={row.id}
-                id={row.id}
-                label={label}
-                value={String(value)}
-                options={row.options!.map(([v, text]) => [v, row.literalOptions ? text : t(text)])}
-                onChange={(v) => put(row, v)}
-              />
+              <div key={row.id} className="field-row">
+                <Choice
+                  id={row.id}
+                  label={label}
+                  value={String(value)}
+                  options={row.options!.map(([v, text]) => [
+                    v,
+                    row.literalOptions ? text : t(text),
+                  ])}
+                  onChange={(v) => put(row, v)}
+                />
+                {help}
+              </div>
             );
           if (row.kind === 'check')
             return (
-              <label key={row.id} className="check">
-                <input
-                  id={row.id}
-                  type="checkbox"
-                  checked={value === true}
-                  onChange={(e) => put(row, e.target.checked)}
-                />{' '}
-                {label}
-              </label>
+              <div key={row.id} className="field-row">
+                <label className="check">
+                  <input
+                    id={row.id}
+                    type="checkbox"
+                    checked={value === true}
+                    onChange={(e) => put(row, e.target.checked)}
+                  />{' '}
+                  {label}
+                </label>
+                {help}
+              </div>
             );
-          const text = texts[row.id] ?? formatRow(row, value);
+          const typedText = texts[row.id];
+          const text =
+            typedText && Object.is(typedText.at, value) ? typedText.text : formatRow(row, value);
           if (row.kind === 'lines')
             return (
               <div className="field" key={row.id}>
@@ -77,6 +91,7 @@ export function FieldRows({
                   value={text}
                   onChange={(e) => typed(row, e.target.value)}
                 />
+                {help}
               </div>
             );
           return (
@@ -88,6 +103,7 @@ export function FieldRows({
               {...(row.kind === 'number' && { type: 'number' as const })}
               {...(row.kind === 'money' && { inputMode: 'decimal' as const })}
               {...(errors[row.id] && { error: errors[row.id] })}
+              {...(row.help && { help: t(row.help) })}
               onChange={(v) => typed(row, v)}
             />
           );

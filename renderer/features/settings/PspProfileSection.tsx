@@ -8,11 +8,14 @@ import { PresetPicker } from './PresetPicker';
 /**
  * `Perfil do PSP` (docs/psp-compatibility.md, "Presets"): choosing one fills in its
  * compatibility settings, every one still editable below; the callback policy and the status
- * query it relies on; the `Divisão (split)` and gateway sent with `/transactions/create`. The
- * fields are the rows of PROFILE_ROWS (field-table.ts).
+ * query's budget; the `Divisão (split)` and gateway sent with `/transactions/create`. The
+ * fields are the rows of PROFILE_ROWS (field-table.ts); the status query's request and reply
+ * paths are under Avançado (QUERY_ROWS).
  */
 export function PspProfileSection({ s, edit }: { s: AppSettings; edit(next: AppSettings): void }) {
   const { t } = useTranslation();
+  // The API Pix has no such profile (docs/api-pix.md).
+  if (s.psp.kind === 'api-pix') return null;
   return (
     <fieldset className="stack">
       <legend>{t('pspProfile.title')}</legend>
@@ -22,7 +25,6 @@ export function PspProfileSection({ s, edit }: { s: AppSettings; edit(next: AppS
         value={s.psp.preset}
         onChange={(id) => edit({ ...s, psp: { ...s.psp, ...pspPresetSettings(id) } })}
       />
-      <p className="muted">{t('pspProfile.policyNote')}</p>
       <FieldRows key={s.psp.preset} rows={PROFILE_ROWS} s={s} edit={edit} />
     </fieldset>
   );

@@ -28,6 +28,8 @@ export interface FieldRow {
   show?: (s: AppSettings) => boolean;
   /** Changing it means the settings no longer are the preset's: `psp.preset` becomes custom. */
   leavesPreset?: boolean;
+  /** i18n key of a one-line help under the field: what it means for the shop. */
+  help?: string;
 }
 
 export function getPath(o: unknown, path: string): unknown {
@@ -143,14 +145,18 @@ export const UNIT_ROWS: FieldRow[] = UNIT_PATHS.map((p) =>
   choice(`unit-${p.replace('.', '-')}`, UNIT_LABELS[p], `psp.${p}`, UNIT_OPTIONS),
 );
 
-/** The top of Configurações. */
-export const GENERAL_ROWS: FieldRow[] = [
+/** Configurações → Loja: the names on the header and receipts, and the language. */
+export const SHOP_ROWS: FieldRow[] = [
   row('set-terminal', 'settings.terminal', 'terminalName'),
   row('set-shop', 'settings.shop', 'shopName'),
   literalChoice('set-lang', 'settings.language', 'language', {
     'pt-BR': 'Português (Brasil)',
     en: 'English',
   }),
+];
+
+/** Configurações → PSP: which PSP, where, and how a charge is created. */
+export const PSP_ROWS: FieldRow[] = [
   choice('set-kind', 'apiPix.kind', 'psp.kind', {
     family: 'apiPix.kindFamily',
     'api-pix': 'apiPix.kindApiPix',
@@ -163,7 +169,6 @@ export const GENERAL_ROWS: FieldRow[] = [
     }),
     show: isFamily,
   },
-  row('set-query', 'settings.statusQuery', 'psp.statusQueryPath', 'text', { show: isFamily }),
 ];
 
 /**
@@ -181,15 +186,46 @@ export const API_PIX_ROWS: FieldRow[] = [
   count('apipix-expiracao', 'apiPix.expiracao', 'psp.apiPix.expiracaoSeconds'),
 ].map((r) => ({ ...r, show: isApiPix }));
 
-/** Charges, relay and the two switches, after the PSP's profile. */
-export const TERMINAL_ROWS: FieldRow[] = [
+/** Configurações → Caixa: how long a charge waits, the customer display, opening at login. */
+export const COUNTER_ROWS: FieldRow[] = [
   count('set-expiry', 'settings.expiry', 'charges.expiryMinutes'),
-  row('set-relay', 'settings.relayUrl', 'relay.url'),
-  row('set-channel', 'settings.relayChannel', 'relay.channelId'),
-];
-export const SWITCH_ROWS: FieldRow[] = [
   row('set-customer-display', 'settings.customerDisplay', 'customerDisplay', 'check'),
   row('set-open-at-login', 'settings.openAtLogin', 'openAtLogin', 'check'),
+];
+
+/**
+ * Configurações → Avisos de pagamento: how a payment reaches this screen (the relay, or the
+ * status query), and what a callback must carry to be believed.
+ */
+export const NOTICE_ROWS: FieldRow[] = [
+  row('set-relay', 'settings.relayUrl', 'relay.url', 'text', { help: 'settingsHelp.relay' }),
+  row('set-channel', 'settings.relayChannel', 'relay.channelId'),
+  row('set-query', 'settings.statusQuery', 'psp.statusQueryPath', 'text', {
+    show: isFamily,
+    help: 'settingsHelp.statusQuery',
+  }),
+  ...[
+    {
+      ...choice('set-policy', 'pspProfile.policy', 'psp.callbackPolicy', {
+        hmac: 'pspProfile.policyHmac',
+        'confirm-by-query': 'pspProfile.policyQuery',
+      }),
+      leavesPreset: true,
+      help: 'pspProfile.policyNote',
+    },
+    choice('set-callback-secret', 'pspProfile.callbackSecret', 'psp.callback.secret', {
+      client: 'pspProfile.secretClient',
+      webhook: 'pspProfile.secretWebhook',
+    }),
+    count('set-query-budget', 'pspProfile.queryBudget', 'psp.statusQuery.perMinute'),
+  ].map((r) => ({ ...r, show: isFamily })),
+];
+
+/** Configurações → Cópias de segurança: a second folder for the ledger's daily copies. */
+export const BACKUP_ROWS: FieldRow[] = [
+  row('set-backup-dir', 'backups.extraDir', 'backups.extraDir', 'text', {
+    help: 'backups.extraDirHelp',
+  }),
 ];
 
 /**
@@ -203,22 +239,27 @@ export const KEYCHAIN_ROWS: FieldRow[] = [
   }),
 ];
 
-/** `Perfil do PSP`, under the preset picker. */
+/**
+ * `Perfil do PSP`, under the preset picker: what goes with each charge. The preset's callback
+ * policy and status query are under Avisos de pagamento (NOTICE_ROWS).
+ */
 export const PROFILE_ROWS: FieldRow[] = [
-  {
-    ...choice('set-policy', 'pspProfile.policy', 'psp.callbackPolicy', {
-      hmac: 'pspProfile.policyHmac',
-      'confirm-by-query': 'pspProfile.policyQuery',
-    }),
-    leavesPreset: true,
-  },
+  row('set-split-user', 'pspProfile.splitUser', 'split.user'),
+  row('set-split-tax', 'pspProfile.splitTax', 'split.taxPercent', 'number', { parse: decimal }),
+  row('set-gateway', 'pspProfile.gateway', 'psp.gateway'),
+];
+
+/**
+ * Configurações → Avançado: the status query's request and where its reply holds each value
+ * (paths into the PSP's JSON), named for what they mean with a line of help.
+ */
+export const QUERY_ROWS: FieldRow[] = [
   literalChoice('set-query-auth', 'pspProfile.queryAuth', 'psp.statusQuery.auth', AUTHS),
   literalChoice('set-query-method', 'pspProfile.queryMethod', 'psp.statusQuery.method', {
     GET: 'GET',
     POST: 'POST',
   }),
   row('set-query-body', 'pspProfile.queryBody', 'psp.statusQuery.body'),
-  count('set-query-budget', 'pspProfile.queryBudget', 'psp.statusQuery.perMinute'),
   ...(
     [
       ['status', 'pspProfile.queryReplyStatus'],
@@ -231,13 +272,6 @@ export const PROFILE_ROWS: FieldRow[] = [
   ).map(([k, label]) =>
     row(`set-query-reply-${k}`, label, `psp.statusQuery.reply.${k}`, 'list', { show: hasQuery }),
   ),
-  choice('set-callback-secret', 'pspProfile.callbackSecret', 'psp.callback.secret', {
-    client: 'pspProfile.secretClient',
-    webhook: 'pspProfile.secretWebhook',
-  }),
-  row('set-split-user', 'pspProfile.splitUser', 'split.user'),
-  row('set-split-tax', 'pspProfile.splitTax', 'split.taxPercent', 'number', { parse: decimal }),
-  row('set-gateway', 'pspProfile.gateway', 'psp.gateway'),
 ];
 
 /** `Compatibilidade do PSP (avançado)`: what the seed leaves open. */
@@ -276,10 +310,17 @@ export const COMPAT_ROWS: FieldRow[] = [
     hex: 'hex',
     base64: 'base64',
   }),
-  row('compat-template', 'compat.template', 'psp.callback.template'),
+  row('compat-template', 'compat.template', 'psp.callback.template', 'text', {
+    help: 'settingsHelp.template',
+  }),
   count('compat-tolerance', 'compat.tolerance', 'psp.callback.toleranceSeconds'),
-  row('compat-id-fields', 'compat.idFields', 'psp.idFields', 'list'),
-  row('compat-status-map', 'compat.statusMap', 'psp.statusMap', 'lines', statusMap),
+  row('compat-id-fields', 'compat.idFields', 'psp.idFields', 'list', {
+    help: 'settingsHelp.idFields',
+  }),
+  row('compat-status-map', 'compat.statusMap', 'psp.statusMap', 'lines', {
+    ...statusMap,
+    help: 'settingsHelp.statusMap',
+  }),
   row('compat-defense-contest', 'compat.defenseContest', 'psp.defense.contestValue'),
   row('compat-defense-accept', 'compat.defenseAccept', 'psp.defense.acceptValue'),
   count('compat-defense-min-proofs', 'compat.defenseMinProofs', 'psp.defense.minProofs'),
@@ -294,13 +335,17 @@ export const COMPAT_ROWS: FieldRow[] = [
   count('compat-previous-secret', 'compat.previousSecretHours', 'psp.callback.previousSecretHours'),
 ];
 
-const ALL_ROWS = [
-  ...GENERAL_ROWS,
+/** Every row of Configurações (a label for a refused path; the tests' list of rows). */
+export const ALL_ROWS = [
+  ...SHOP_ROWS,
+  ...PSP_ROWS,
   ...API_PIX_ROWS,
-  ...TERMINAL_ROWS,
-  ...SWITCH_ROWS,
+  ...COUNTER_ROWS,
+  ...NOTICE_ROWS,
+  ...BACKUP_ROWS,
   ...KEYCHAIN_ROWS,
   ...PROFILE_ROWS,
+  ...QUERY_ROWS,
   ...COMPAT_ROWS,
 ];
 const LABEL_BY_PATH = new Map(ALL_ROWS.map((r) => [r.path, r.label]));

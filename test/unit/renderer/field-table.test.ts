@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ALL_ROWS,
   COMPAT_ROWS,
-  GENERAL_ROWS,
   getPath,
-  KEYCHAIN_ROWS,
   labelOfPath,
   parseRow,
-  PROFILE_ROWS,
   setPath,
-  SWITCH_ROWS,
-  TERMINAL_ROWS,
   UNIT_ROWS,
 } from '../../../renderer/features/settings/field-table';
 import { en } from '../../../renderer/i18n/en';
@@ -19,14 +15,7 @@ import { appSettingsSchema, defaultSettings } from '../../../shared/settings';
 
 // The settings screens are the field table: a row pointing at no setting, or whose label or
 // option has no words in a language, would be a field the owner cannot use.
-const ROWS = [
-  ...GENERAL_ROWS,
-  ...TERMINAL_ROWS,
-  ...SWITCH_ROWS,
-  ...KEYCHAIN_ROWS,
-  ...PROFILE_ROWS,
-  ...COMPAT_ROWS,
-];
+const ROWS = ALL_ROWS;
 const word = (d: unknown, key: string) => getPath(d, key);
 
 describe('the settings field table', () => {
@@ -38,6 +27,10 @@ describe('the settings field table', () => {
       expect(ROWS.filter((r) => typeof word(d, r.label) !== 'string').map((r) => r.label)).toEqual(
         [],
       );
+      // A row's line of help, when it has one, is worded too.
+      expect(
+        ROWS.filter((r) => r.help && typeof word(d, r.help) !== 'string').map((r) => r.help),
+      ).toEqual([]);
       const options = ROWS.filter((r) => r.options && !r.literalOptions).flatMap((r) =>
         r.options!.map(([, k]) => k),
       );

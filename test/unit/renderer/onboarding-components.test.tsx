@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../../shared/ipc-api';
 import type { CallChannel } from '../../../shared/ipc-channels';
@@ -8,6 +8,7 @@ import { ConnectFlow } from '../../../renderer/features/onboarding/ConnectFlow';
 import { DefenseForm } from '../../../renderer/features/infractions/DefenseForm';
 import { useApp } from '../../../renderer/stores/app-store';
 import { useOnboarding } from '../../../renderer/stores/onboarding-store';
+import { setLanguage } from '../../../renderer/i18n';
 
 // The window.balcao a component sees: every call recorded, answers given per channel. The
 // services behind it are tested for real elsewhere; here only what the forms send (or not).
@@ -72,6 +73,33 @@ async function openFirstRun() {
   await screen.findByRole('heading', { name: 'Bem-vindo ao Balcão' });
   await click('Conectar ao PSP');
 }
+
+describe('first run: the language', () => {
+  afterEach(() => setLanguage('pt-BR'));
+  it('English on the welcome screen: kept by the service and the screen in English at once', async () => {
+    answers['onboarding:language'] = ok({ language: 'en' });
+    render(<ConnectFlow firstRun onDone={() => {}} />);
+    const group = screen.getByRole('group', { name: 'Idioma · Language' });
+    expect(within(group).getByRole('button', { name: 'Português' }).ariaPressed).toBe('true');
+    await act(async () => {
+      fireEvent.click(within(group).getByRole('button', { name: 'English' }));
+    });
+    expect(sent('onboarding:language').map((c) => c.input)).toEqual([{ language: 'en' }]);
+    await screen.findByRole('heading', { name: 'Welcome to Balcão' });
+    expect(screen.getByRole('button', { name: 'Connect to the PSP' })).toBeTruthy();
+    expect(within(group).getByRole('button', { name: 'English' }).ariaPressed).toBe('true');
+  });
+
+  it('refused by the service: said in words, the language unchanged', async () => {
+    answers['onboarding:language'] = err('auth', 'OWNER_LOCKED');
+    render(<ConnectFlow firstRun onDone={() => {}} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    });
+    expect(screen.getByRole('alert').textContent).not.toBe('');
+    expect(screen.getByRole('heading', { name: 'Bem-vindo ao Balcão' })).toBeTruthy();
+  });
+});
 
 describe('first run: the PIN step', () => {
   it('refuses a PIN that is not 4 to 8 digits, next to the field, and stays', async () => {

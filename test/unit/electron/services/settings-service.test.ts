@@ -67,4 +67,21 @@ describe('settings', () => {
     });
     expect(settings.update({ psp: { baseUrl: 'http://127.0.0.1:4010/api' } }).ok).toBe(true);
   });
+
+  it('another language renames the names nobody changed ("Caixa 1" → "Register 1"), never typed ones', () => {
+    const { settings } = service();
+    expect(settings.update({ language: 'en' })).toMatchObject({
+      ok: true,
+      value: { language: 'en', terminalName: 'Register 1', shopName: 'My shop' },
+    });
+    // Saved from Configurações: the form sends back the names it showed, with the language.
+    expect(
+      settings.update({ language: 'pt-BR', terminalName: 'Register 1', shopName: 'Padaria' }),
+    ).toMatchObject({ ok: true, value: { terminalName: 'Caixa 1', shopName: 'Padaria' } });
+    // The same language again: a default name typed on purpose stays as typed.
+    expect(settings.update({ language: 'pt-BR', terminalName: 'Register 1' }).ok).toBe(true);
+    expect(settings.get().terminalName).toBe('Register 1');
+    expect(settings.update({ language: 'en' }).ok).toBe(true);
+    expect(settings.get()).toMatchObject({ terminalName: 'Register 1', shopName: 'Padaria' });
+  });
 });
