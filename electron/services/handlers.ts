@@ -2,8 +2,15 @@ import { dayRange } from '../../shared/domain/day-closing';
 import { err, ok, type Result } from '../../shared/result';
 import type { AppCore } from './app-core';
 import type { Handlers } from './ipc-dispatch';
+import type { AtCounter } from './operators/operator-service';
 import { chargeSendLink } from './send/send-charge';
 import { WaitingCharges } from './send/waiting-charges';
+
+// Who is at the counter, as the screens get it (no closing fields of the ledger's row).
+const atCounter = ({ operator, shift }: AtCounter) => ({
+  operator,
+  shift: { id: shift.id, terminalId: shift.terminalId, openedAt: shift.openedAt },
+});
 
 const noPrinting = () => err('unavailable', 'PRINT_UNAVAILABLE');
 
@@ -27,7 +34,11 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     core.owner.hasPin() ? owner(fn) : fn();
   return {
     'app:info': () => ok(core.info(host)),
-    'charges:create': ({ requestId, ...i }) => core.charges.create(i, requestId),
+    // With operators, the Caixa sells only with someone at the counter (the sale is hers).
+    'charges:create': ({ requestId, ...i }) => {
+      const at = core.operators.current();
+      return at.ok ? core.charges.create(i, requestId) : at;
+    },
     'charges:get': (i) => core.charges.get(i.id),
     'charges:list': (i) =>
       ok(
@@ -113,6 +124,24 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'owner:unlock': (i) => core.owner.unlock(i.pin),
     'owner:lock': () => (core.owner.lock(), ok({ unlocked: false as const })),
     'owner:setPin': (i) => core.owner.setPin(i.newPin, i.currentPin),
+    'operators:list': () => core.operators.list(),
+    'operators:add': (i) => core.operators.add(i),
+    'operators:update': ({ id, ...p }) => core.operators.update(id, p),
+    'operators:roster': () => ok(core.operators.roster()),
+    'operators:current': () => {
+      const at = core.operators.current();
+      return ok({
+        enabled: core.operators.enabled(),
+        current: at.ok && at.value ? atCounter(at.value) : null,
+        ...(!at.ok && { code: at.code }),
+      });
+    },
+    'operators:enter': async (i) => {
+      const r = await core.operators.enter(i.operatorId, i.pin);
+      return r.ok ? ok(atCounter(r.value)) : r;
+    },
+    'operators:leave': () => (core.operators.lock(), ok({ ok: true as const })),
+    'shifts:close': (i) => core.operators.closeShift(i.shiftId),
     'receiver:status': () => ok({ pinned: core.receiverPins.get() ?? null }),
     'receiver:confirm': () => owner(() => ok({ pinned: core.receiverPins.confirm() ?? null })),
     'receiver:repin': () => owner(() => ok({ pinned: core.receiverPins.repin() ?? null })),

@@ -164,7 +164,7 @@ export class OperatorService {
    * Fechar turno: the operator herself, a supervisor at the counter, or the owner. Returns the
    * summary that is shown, printed and exported.
    */
-  closeShift(shiftId: string): Result<ShiftSummary> {
+  closeShift(shiftId: string): Result<ShiftSummary & { operatorName?: string }> {
     const shift = this.shifts.get(shiftId);
     if (!shift) return err('not_found', 'SHIFT_NOT_OPEN');
     if (!this.requireOwner().ok) {
@@ -174,10 +174,12 @@ export class OperatorService {
       const mayClose = at.value.shift.id === shiftId || at.value.operator.role === 'supervisor';
       if (!mayClose) return err('auth', 'OWNER_LOCKED');
     }
-    if (shift.closedAt && shift.summary) return ok(shift.summary);
+    // Her name rides along for the screen, the paper and the CSV (a renamed operator: the new one).
+    const operatorName = this.operators.get(shift.operatorId)?.name;
+    if (shift.closedAt && shift.summary) return ok({ ...shift.summary, operatorName });
     const summary = this.closeNow(shift);
     if (this.kv.get<string>(CURRENT) === shiftId) this.kv.delete(CURRENT);
-    return ok(summary);
+    return ok({ ...summary, operatorName });
   }
 
   private closeNow(shift: ShiftRecord): ShiftSummary {
