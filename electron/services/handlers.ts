@@ -30,6 +30,10 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
   const waiting = new WaitingCharges(core.ledger.kv, () =>
     core.charges.list({ status: 'PENDING', limit: 1000 }),
   );
+  // Issue 36: with operators, the day's money (balance, fees, closing) is the owner's.
+  const withOperatorsOwner = <T>(fn: () => Promise<Result<T>> | Result<T>) =>
+    core.operators.enabled() ? owner(fn) : fn();
+  const counterShift = () => core.operators.counterShift(core.owner.status().unlocked);
   const ownerOrFirstRun = <T>(fn: () => Promise<Result<T>> | Result<T>) =>
     core.owner.hasPin() ? owner(fn) : fn();
   return {
@@ -76,17 +80,35 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     },
     'charges:waiting': () => ok(waiting.list()),
     // Each row carries its sends, so the CSV export says how, to whom and when it was sent.
+    // With operators and the owner locked, a cashier sees her own shift's sales only.
     'history:page': (i) => {
-      const r = core.history.page(i);
+      const shift = counterShift();
+      if (!shift.ok) return shift;
+      const r = core.history.page({ ...i, ...(shift.value && { shiftId: shift.value }) });
       if (!r.ok) return r;
+      const tags = core.operators.tagsOf(r.value.items.map((row) => row.id));
       const items = r.value.items.map((row) => {
         const shares = waiting.shares(row.id);
-        return shares.length > 0 ? { ...row, shares } : row;
+        const operatorName = tags.get(row.id)?.name;
+        return {
+          ...row,
+          ...(shares.length > 0 && { shares }),
+          ...(operatorName && { operatorName }),
+        };
       });
       return ok({ ...r.value, items });
     },
-    'history:detail': (i) => core.history.detail(i.id),
-    'history:closing': (i) => core.history.closing(i.day),
+    'history:detail': (i) => {
+      const shift = counterShift();
+      if (!shift.ok) return shift;
+      const r = core.history.detail(i.id);
+      if (!r.ok || !shift.value) return r;
+      const tag = core.operators.tagsOf([r.value.charge.id]).get(r.value.charge.id);
+      return tag?.shiftId === shift.value
+        ? ok({ ...r.value, charge: { ...r.value.charge, operatorName: tag.name } })
+        : err('auth', 'OWNER_LOCKED');
+    },
+    'history:closing': (i) => withOperatorsOwner(() => core.history.closing(i.day)),
     'printer:printReceipt': (i) => core.printer.print(i.id, i.labels),
     'printer:printClosing': (i) => core.printer.printClosing(i),
     'withdrawals:create': (i) => owner(() => core.withdrawals.create(i)),
@@ -94,9 +116,10 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'refunds:forCharge': (i) => core.refunds.forCharge(i.chargeId),
     'refunds:request': (i) => owner(() => core.refunds.request(i)),
     'refunds:withdraw': (i) => owner(() => core.refunds.requestByWithdrawal(i)),
-    'history:checkWithPsp': (i) => core.receivedPix.check(dayRange(i.day)),
-    'account:balance': () => core.account.balance(),
-    'account:cryptoFees': () => core.account.cryptoFees(),
+    'history:checkWithPsp': (i) =>
+      withOperatorsOwner(() => core.receivedPix.check(dayRange(i.day))),
+    'account:balance': () => withOperatorsOwner(() => core.account.balance()),
+    'account:cryptoFees': () => withOperatorsOwner(() => core.account.cryptoFees()),
     'infractions:list': (i) => owner(() => core.infractions.list(i.page, i.perPage)),
     'infractions:defend': (i) => owner(() => core.infractions.defend(i)),
     'credentials:set': (i) => owner(() => core.credentials.set(i)),

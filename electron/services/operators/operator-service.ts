@@ -155,6 +155,22 @@ export class OperatorService {
     this.shifts.tagCharge(c.id, at.value.operator.id, at.value.shift.id);
   }
 
+  /** Who rang each charge (and in which shift), for Histórico's operator column and rights. */
+  tagsOf(chargeIds: readonly string[]): Map<string, { name: string; shiftId: string }> {
+    return this.shifts.operatorNames(chargeIds);
+  }
+
+  /**
+   * The shift a screen is limited to: none for a shop without operators or an unlocked owner;
+   * else the one of whoever is at the counter (nobody there: refused, SHIFT_NOT_OPEN).
+   */
+  counterShift(ownerUnlocked: boolean): Result<string | undefined> {
+    if (!this.enabled() || ownerUnlocked) return ok(undefined);
+    const at = this.current();
+    if (!at.ok) return at;
+    return at.value ? ok(at.value.shift.id) : err('auth', 'SHIFT_NOT_OPEN');
+  }
+
   /** Back to the prompt (switch, idle lock): the shift stays open, nothing else changes. */
   lock(): void {
     this.kv.delete(CURRENT);

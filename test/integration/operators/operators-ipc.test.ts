@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../electron/services/handlers';
 import { dispatch } from '../../../electron/services/ipc-dispatch';
-import { coreOn, payer } from '../../helpers/core';
+import { coreOn, payer, today } from '../../helpers/core';
 import { waitFor } from '../../helpers/sandbox';
 import { sandboxForFile } from '../../helpers/sandbox-terminal';
 
@@ -117,5 +117,56 @@ describe('operators over IPC', () => {
     });
     // Her shift closed: the counter is back at the prompt.
     expect((await value('operators:current')).current).toBeNull();
+  });
+
+  it('rights: a cashier sees her own shift’s sales only; balance and the day’s closing ask for the owner', async () => {
+    const { core, call, value, sell } = await terminal();
+    const ana = await value('operators:add', { name: 'Ana', pin: '1111', role: 'cashier' });
+    const bia = await value('operators:add', { name: 'Bia', pin: '2222', role: 'cashier' });
+    core.owner.lock();
+    const day = today();
+    const page = { day, page: 1, perPage: 50 };
+    expect(await call('history:page', page)).toMatchObject({ ok: false, code: 'SHIFT_NOT_OPEN' });
+    await value('operators:enter', { operatorId: ana.id, pin: '1111' });
+    const sale = await sell(2_500);
+    if (!sale.ok) throw new Error(sale.code);
+    const asAna = await value('history:page', page);
+    expect(
+      asAna.items.map((r: { id: string; operatorName: string }) => [r.id, r.operatorName]),
+    ).toEqual([[sale.value.id, 'Ana']]);
+    await value('operators:leave');
+    await value('operators:enter', { operatorId: bia.id, pin: '2222' });
+    const asBia = await value('history:page', page);
+    expect(asBia).toMatchObject({ total: 0, items: [] });
+    expect(JSON.stringify(asBia)).not.toContain(payer.name);
+    expect(await call('history:detail', { id: sale.value.id })).toMatchObject({
+      ok: false,
+      code: 'OWNER_LOCKED',
+    });
+    for (const [channel, input] of [
+      ['history:closing', { day }],
+      ['account:balance', {}],
+      ['history:checkWithPsp', { day }],
+    ] as const)
+      expect(await call(channel, input)).toMatchObject({ ok: false, code: 'OWNER_LOCKED' });
+    // The owner sees the whole day, with who rang each sale.
+    await core.owner.unlock('2468');
+    expect((await value('history:page', page)).items[0]).toMatchObject({
+      id: sale.value.id,
+      operatorName: 'Ana',
+      payerName: payer.name,
+    });
+    expect((await call('history:closing', { day })).ok).toBe(true);
+  });
+
+  it('without operators, Histórico and the day’s closing stay open to the counter, as before', async () => {
+    const { core, call, sell } = await terminal();
+    core.owner.lock();
+    expect((await sell(1_000)).ok).toBe(true);
+    expect(await call('history:page', { day: today(), page: 1, perPage: 50 })).toMatchObject({
+      ok: true,
+      value: { total: 1 },
+    });
+    expect((await call('history:closing', { day: today() })).ok).toBe(true);
   });
 });
