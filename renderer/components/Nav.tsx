@@ -10,6 +10,7 @@ const ITEMS: Array<[Route, string]> = [
   ['infractions', 'nav.infractions'],
   ['pdv', 'nav.pdv'],
   ['health', 'nav.health'],
+  ['operators', 'nav.operators'],
   ['settings', 'nav.settings'],
 ];
 

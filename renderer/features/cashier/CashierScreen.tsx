@@ -7,6 +7,10 @@ import { ChargeForm } from './ChargeForm';
 import { ChargeSide } from './ChargeSide';
 import { ConfirmCancelDialog } from './ConfirmCancelDialog';
 import { Receipt } from '../receipt/Receipt';
+import { OperatorBar } from '../operators/OperatorBar';
+import { OperatorPrompt } from '../operators/OperatorPrompt';
+import { ShiftSummaryDialog } from '../operators/ShiftSummaryDialog';
+import { useOperators } from '../../stores/operators-store';
 
 /** Caixa: amount → Enter → QR, all by keyboard; Esc starts over (asking first if it may be paid). */
 export function CashierScreen() {
@@ -14,6 +18,8 @@ export function CashierScreen() {
   const info = useApp((s) => s.info);
   const paperWidthMm = useApp((s) => s.paperWidthMm);
   const c = useCashier();
+  const ops = useOperators();
+  useEffect(() => void useOperators.getState().load(), []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -46,8 +52,18 @@ export function CashierScreen() {
     <div className="cashier">
       <h1 className="sr-only">{t('counter.title')}</h1>
       <HealthIndicator />
-      <ChargeForm />
+      {ops.enabled ? (
+        // With operators: who sells, and the prompt in place of the sale form when nobody is
+        // at the counter (the charge on the side stays, watched to Pago).
+        <div className="cashier-operator">
+          <OperatorBar />
+          {ops.current ? <ChargeForm /> : <OperatorPrompt />}
+        </div>
+      ) : (
+        <ChargeForm />
+      )}
       <ChargeSide />
+      <ShiftSummaryDialog />
       {c.confirm && (
         <ConfirmCancelDialog
           confirm={c.confirm}
