@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { HealthIndicator } from '../health/HealthIndicator';
 import { useTranslation } from '../../i18n';
 import { useApp } from '../../stores/app-store';
@@ -9,8 +9,13 @@ import { ConfirmCancelDialog } from './ConfirmCancelDialog';
 import { Receipt } from '../receipt/Receipt';
 import { OperatorBar } from '../operators/OperatorBar';
 import { OperatorPrompt } from '../operators/OperatorPrompt';
-import { ShiftSummaryDialog } from '../operators/ShiftSummaryDialog';
 import { useOperators } from '../../stores/operators-store';
+
+// Fechar turno's summary (with its CSV and paper) is fetched when a shift is closed: the first
+// screen stays the Caixa's alone (issue 35).
+const ShiftSummaryDialog = lazy(() =>
+  import('../operators/ShiftSummaryDialog').then((m) => ({ default: m.ShiftSummaryDialog })),
+);
 
 /** Caixa: amount → Enter → QR, all by keyboard; Esc starts over (asking first if it may be paid). */
 export function CashierScreen() {
@@ -63,7 +68,11 @@ export function CashierScreen() {
         <ChargeForm />
       )}
       <ChargeSide />
-      <ShiftSummaryDialog />
+      {ops.summary && (
+        <Suspense fallback={null}>
+          <ShiftSummaryDialog />
+        </Suspense>
+      )}
       {c.confirm && (
         <ConfirmCancelDialog
           confirm={c.confirm}
