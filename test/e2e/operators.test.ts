@@ -24,7 +24,16 @@ async function enterAs(name: string, pin: string) {
 
 describe('operators at the counter', () => {
   it('the owner adds Ana and Bia on Operadores (a bad PIN is refused in words)', async () => {
-    await openLocked(page(), 'Operadores', OWNER_PIN, page().getByLabel('Nome', { exact: true }));
+    // No operators yet: the menu is as before; the owner unlocked finds Operadores in it.
+    expect(await page().getByRole('button', { name: 'Operadores' }).count()).toBe(0);
+    await openLocked(
+      page(),
+      'Configurações',
+      OWNER_PIN,
+      page().getByRole('button', { name: 'Operadores' }),
+    );
+    await page().getByRole('button', { name: 'Operadores' }).click();
+    await page().getByLabel('Nome', { exact: true }).waitFor();
     await page().getByLabel('Nome', { exact: true }).fill('Ana');
     await page().getByLabel('PIN (4 a 8 dígitos)').fill('11');
     await page().getByRole('button', { name: 'Adicionar operador' }).last().click();
