@@ -10,12 +10,15 @@ import { useHealth } from './stores/health-store';
 import { useApp } from './stores/app-store';
 import { useCashier } from './stores/cashier-store';
 import { useHistory } from './stores/history-store';
+import { useOperators } from './stores/operators-store';
 import { usePayments } from './stores/payments-store';
 import { useWithdrawals } from './stores/withdrawals-store';
 
 export function App() {
   const { t } = useTranslation();
   const app = useApp();
+  // A shop without operators keeps its menu as it was; the owner unlocked always finds Operadores.
+  const operatorsEnabled = useOperators((s) => s.enabled);
   const [ready, setReady] = useState(false);
   useEffect(() => {
     // The charge in progress comes back after a reload or restart, before the Caixa shows: the
@@ -89,6 +92,7 @@ export function App() {
         route={app.route}
         go={(r) => void app.go(r)}
         unlocked={app.owner.unlocked}
+        operators={operatorsEnabled}
         lock={() => void app.lock()}
       />
       <main className="content">

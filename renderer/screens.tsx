@@ -29,6 +29,9 @@ const PdvScreen = lazyScreen(() => import('./features/pdv/PdvScreen').then((m) =
 const HealthScreen = lazyScreen(() =>
   import('./features/health/HealthScreen').then((m) => m.HealthScreen),
 );
+const OperatorsScreen = lazyScreen(() =>
+  import('./features/operators/OperatorsScreen').then((m) => m.OperatorsScreen),
+);
 /** Onboarding: the first run, and Conectar from the menu. */
 export const ConnectFlow = lazyScreen(() =>
   import('./features/onboarding/ConnectFlow').then((m) => m.ConnectFlow),
@@ -43,6 +46,7 @@ const LAZY = {
   settings: SettingsScreen,
   pdv: PdvScreen,
   health: HealthScreen,
+  operators: OperatorsScreen,
   connect: ConnectFlow,
 } satisfies Record<Exclude<Route, 'cashier'>, { preload: () => Promise<unknown> }>;
 
@@ -57,6 +61,7 @@ export const SCREENS: Record<Route, React.ComponentType> = {
   settings: SettingsScreen,
   pdv: PdvScreen,
   health: HealthScreen,
+  operators: OperatorsScreen,
   connect: () => (
     <ConnectFlow firstRun={false} onDone={() => void useApp.getState().go('cashier')} />
   ),

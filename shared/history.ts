@@ -13,6 +13,8 @@ const status = z.enum(CHARGE_STATES);
 export const historyRowSchema = chargeViewSchema.extend({
   pspTransactionId: z.string().optional(),
   paidAt: z.number().optional(),
+  /** Who rang it, when the shop has operators (issue 36). */
+  operatorName: z.string().optional(),
   /** What devoluções gave back of this sale so far (DEVOLVIDO only), when any. */
   refundedCents: z.number().int().optional(),
   /** Enviar cobrança's sends of this charge (how, to whom, when), oldest first, when any. */

@@ -11,6 +11,12 @@ import { REFUSAL_REASONS } from './domain/callback-refusals';
 import { HEALTH_ITEMS } from './domain/health';
 import { clientCertificateSchema, connectionTestSchema, goLiveSchema } from './onboarding';
 import { pspCheckSchema } from './psp-check';
+import {
+  atCounterSchema,
+  OPERATOR_ROLES,
+  operatorViewSchema,
+  shiftSummarySchema,
+} from './operators';
 import { chargeRefundsSchema, refundViewSchema } from './refunds';
 import type { Result } from './result';
 import {
@@ -343,6 +349,55 @@ export const calls = {
   'owner:setPin': {
     input: z.object({ currentPin: z.string().max(64).optional(), newPin: pin }).strict(),
     output: z.object({ hasPin: z.literal(true) }),
+  },
+  // Operators and shifts (issue 36; electron/services/operators/). The roster is the owner's;
+  // the prompt's names, entering with a PIN, leaving and Fechar turno are the counter's.
+  'operators:list': { input: none, output: z.array(operatorViewSchema) },
+  'operators:add': {
+    input: z
+      .object({
+        name: z.string().max(60),
+        pin: z.string().max(64),
+        role: z.enum(OPERATOR_ROLES),
+      })
+      .strict(),
+    output: operatorViewSchema,
+  },
+  /** Rename, new PIN, new role, disable or enable again (her row stays: old sales name her). */
+  'operators:update': {
+    input: z
+      .object({
+        id: z.string().min(1).max(64),
+        name: z.string().max(60).optional(),
+        pin: z.string().max(64).optional(),
+        role: z.enum(OPERATOR_ROLES).optional(),
+        active: z.boolean().optional(),
+      })
+      .strict(),
+    output: operatorViewSchema,
+  },
+  /** "Quem está no caixa?": the active names (no PIN); empty = no operators, anonymous counter. */
+  'operators:roster': { input: none, output: z.array(operatorViewSchema) },
+  /** Who is at the counter: `enabled` false = no operators (as before); `code` why nobody is. */
+  'operators:current': {
+    input: none,
+    output: z.object({
+      enabled: z.boolean(),
+      current: atCounterSchema.nullable(),
+      code: z.string().optional(),
+    }),
+  },
+  /** Opens or resumes her shift at this terminal with her PIN (rate-limited per operator). */
+  'operators:enter': {
+    input: z.object({ operatorId: z.string().min(1).max(64), pin: z.string().max(64) }).strict(),
+    output: atCounterSchema,
+  },
+  /** Trocar operador / idle lock: back to the prompt; no shift closed, no charge touched. */
+  'operators:leave': { input: none, output: z.object({ ok: z.literal(true) }) },
+  /** Fechar turno: her own, or any as a supervisor at the counter or the owner. */
+  'shifts:close': {
+    input: z.object({ shiftId: z.string().min(1).max(64) }).strict(),
+    output: shiftSummarySchema,
   },
   /** Who the PSP's QR codes pay (shared/domain/receiver-pin.ts): shown for review. */
   'receiver:status': { input: none, output: receiverPinViewSchema },

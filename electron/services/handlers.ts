@@ -2,8 +2,15 @@ import { dayRange } from '../../shared/domain/day-closing';
 import { err, ok, type Result } from '../../shared/result';
 import type { AppCore } from './app-core';
 import type { Handlers } from './ipc-dispatch';
+import type { AtCounter } from './operators/operator-service';
 import { chargeSendLink } from './send/send-charge';
 import { WaitingCharges } from './send/waiting-charges';
+
+// Who is at the counter, as the screens get it (no closing fields of the ledger's row).
+const atCounter = ({ operator, shift }: AtCounter) => ({
+  operator,
+  shift: { id: shift.id, terminalId: shift.terminalId, openedAt: shift.openedAt },
+});
 
 const noPrinting = () => err('unavailable', 'PRINT_UNAVAILABLE');
 
@@ -23,11 +30,19 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
   const waiting = new WaitingCharges(core.ledger.kv, () =>
     core.charges.list({ status: 'PENDING', limit: 1000 }),
   );
+  // Issue 36: with operators, the day's money (balance, fees, closing) is the owner's.
+  const withOperatorsOwner = <T>(fn: () => Promise<Result<T>> | Result<T>) =>
+    core.operators.enabled() ? owner(fn) : fn();
+  const counterShift = () => core.operators.counterShift(core.owner.status().unlocked);
   const ownerOrFirstRun = <T>(fn: () => Promise<Result<T>> | Result<T>) =>
     core.owner.hasPin() ? owner(fn) : fn();
   return {
     'app:info': () => ok(core.info(host)),
-    'charges:create': ({ requestId, ...i }) => core.charges.create(i, requestId),
+    // With operators, the Caixa sells only with someone at the counter (the sale is hers).
+    'charges:create': ({ requestId, ...i }) => {
+      const at = core.operators.current();
+      return at.ok ? core.charges.create(i, requestId) : at;
+    },
     'charges:get': (i) => core.charges.get(i.id),
     'charges:list': (i) =>
       ok(
@@ -65,17 +80,35 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     },
     'charges:waiting': () => ok(waiting.list()),
     // Each row carries its sends, so the CSV export says how, to whom and when it was sent.
+    // With operators and the owner locked, a cashier sees her own shift's sales only.
     'history:page': (i) => {
-      const r = core.history.page(i);
+      const shift = counterShift();
+      if (!shift.ok) return shift;
+      const r = core.history.page({ ...i, ...(shift.value && { shiftId: shift.value }) });
       if (!r.ok) return r;
+      const tags = core.operators.tagsOf(r.value.items.map((row) => row.id));
       const items = r.value.items.map((row) => {
         const shares = waiting.shares(row.id);
-        return shares.length > 0 ? { ...row, shares } : row;
+        const operatorName = tags.get(row.id)?.name;
+        return {
+          ...row,
+          ...(shares.length > 0 && { shares }),
+          ...(operatorName && { operatorName }),
+        };
       });
       return ok({ ...r.value, items });
     },
-    'history:detail': (i) => core.history.detail(i.id),
-    'history:closing': (i) => core.history.closing(i.day),
+    'history:detail': (i) => {
+      const shift = counterShift();
+      if (!shift.ok) return shift;
+      const r = core.history.detail(i.id);
+      if (!r.ok || !shift.value) return r;
+      const tag = core.operators.tagsOf([r.value.charge.id]).get(r.value.charge.id);
+      return tag?.shiftId === shift.value
+        ? ok({ ...r.value, charge: { ...r.value.charge, operatorName: tag.name } })
+        : err('auth', 'OWNER_LOCKED');
+    },
+    'history:closing': (i) => withOperatorsOwner(() => core.history.closing(i.day)),
     'printer:printReceipt': (i) => core.printer.print(i.id, i.labels),
     'printer:printClosing': (i) => core.printer.printClosing(i),
     'withdrawals:create': (i) => owner(() => core.withdrawals.create(i)),
@@ -83,9 +116,10 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'refunds:forCharge': (i) => core.refunds.forCharge(i.chargeId),
     'refunds:request': (i) => owner(() => core.refunds.request(i)),
     'refunds:withdraw': (i) => owner(() => core.refunds.requestByWithdrawal(i)),
-    'history:checkWithPsp': (i) => core.receivedPix.check(dayRange(i.day)),
-    'account:balance': () => core.account.balance(),
-    'account:cryptoFees': () => core.account.cryptoFees(),
+    'history:checkWithPsp': (i) =>
+      withOperatorsOwner(() => core.receivedPix.check(dayRange(i.day))),
+    'account:balance': () => withOperatorsOwner(() => core.account.balance()),
+    'account:cryptoFees': () => withOperatorsOwner(() => core.account.cryptoFees()),
     'infractions:list': (i) => owner(() => core.infractions.list(i.page, i.perPage)),
     'infractions:defend': (i) => owner(() => core.infractions.defend(i)),
     'credentials:set': (i) => owner(() => core.credentials.set(i)),
@@ -115,6 +149,24 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'owner:unlock': (i) => core.owner.unlock(i.pin),
     'owner:lock': () => (core.owner.lock(), ok({ unlocked: false as const })),
     'owner:setPin': (i) => core.owner.setPin(i.newPin, i.currentPin),
+    'operators:list': () => core.operators.list(),
+    'operators:add': (i) => core.operators.add(i),
+    'operators:update': ({ id, ...p }) => core.operators.update(id, p),
+    'operators:roster': () => ok(core.operators.roster()),
+    'operators:current': () => {
+      const at = core.operators.current();
+      return ok({
+        enabled: core.operators.enabled(),
+        current: at.ok && at.value ? atCounter(at.value) : null,
+        ...(!at.ok && { code: at.code }),
+      });
+    },
+    'operators:enter': async (i) => {
+      const r = await core.operators.enter(i.operatorId, i.pin);
+      return r.ok ? ok(atCounter(r.value)) : r;
+    },
+    'operators:leave': () => (core.operators.lock(), ok({ ok: true as const })),
+    'shifts:close': (i) => core.operators.closeShift(i.shiftId),
     'receiver:status': () => ok({ pinned: core.receiverPins.get() ?? null }),
     'receiver:confirm': () => owner(() => ok({ pinned: core.receiverPins.confirm() ?? null })),
     'receiver:repin': () => owner(() => ok({ pinned: core.receiverPins.repin() ?? null })),

@@ -10,6 +10,7 @@ const ITEMS: Array<[Route, string]> = [
   ['infractions', 'nav.infractions'],
   ['pdv', 'nav.pdv'],
   ['health', 'nav.health'],
+  ['operators', 'nav.operators'],
   ['settings', 'nav.settings'],
 ];
 
@@ -18,16 +19,19 @@ export function Nav({
   go,
   unlocked,
   lock,
+  operators = false,
 }: {
   route: Route;
   go(r: Route): void;
   unlocked: boolean;
   lock(): void;
+  /** Operadores is offered once the shop has operators, or to the owner unlocked (issue 36). */
+  operators?: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('nav.main')} className="nav">
-      {ITEMS.map(([r, key]) => (
+      {ITEMS.filter(([r]) => r !== 'operators' || operators || unlocked).map(([r, key]) => (
         <button
           key={r}
           type="button"

@@ -17,7 +17,8 @@ export type Route =
   | 'settings'
   | 'connect'
   | 'pdv'
-  | 'health';
+  | 'health'
+  | 'operators';
 export const OWNER_ROUTES: ReadonlySet<Route> = new Set([
   'withdraw',
   'infractions',
@@ -25,6 +26,7 @@ export const OWNER_ROUTES: ReadonlySet<Route> = new Set([
   'connect',
   'pdv',
   'health',
+  'operators',
 ]);
 
 interface Notice {

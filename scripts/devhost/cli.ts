@@ -18,6 +18,7 @@ import type { SecretStore } from '../../electron/services/secrets/secret-store';
 import { printerTarget } from '../../shared/domain/printer-target';
 import { checkServiceUrl } from '../../electron/services/settings-service';
 import { CliError, cliOptions, exitWith, PORT_OPTION, portNumber } from '../cli-options';
+import { parseOperators } from './operators-option';
 import { serveDevHost } from './server';
 
 /** Every option of the development host: `--help` prints this, the README quotes it. */
@@ -63,6 +64,11 @@ export const DEVHOST_CLI = {
       type: 'string',
       value: '<folder>',
       help: "answer the shop's PDV through the TEF Dial files in <folder>/req and <folder>/resp",
+    },
+    operators: {
+      type: 'string',
+      value: '<Ana:1111,Bia:2222>',
+      help: 'seed these operators (Name:PIN[:supervisor]) if the roster is empty; needs BALCAO_OWNER_PIN',
     },
     'api-pix-ca': {
       type: 'string',
@@ -137,7 +143,11 @@ const values = cliOptions(DEVHOST_CLI, (v) => {
     );
   if (apiPixHost !== undefined && apiPixCa === undefined)
     throw new CliError('--api-pix-host applies only with --api-pix-ca');
+  const operators = v.operators === undefined ? undefined : parseOperators(v.operators);
+  if (operators && !env.BALCAO_OWNER_PIN)
+    throw new CliError('--operators needs BALCAO_OWNER_PIN (the roster is the owner’s)');
   return {
+    operators,
     apiPixCa,
     apiPixHost,
     pdvDir,
@@ -251,6 +261,15 @@ const core = await createAppCore({
 if (env.BALCAO_OWNER_PIN && !core.owner.hasPin()) {
   const r = await core.owner.setPin(env.BALCAO_OWNER_PIN);
   if (!r.ok) fail(`BALCAO_OWNER_PIN: ${r.code}`);
+  core.owner.lock();
+}
+// --operators: the roster goes through the owner's gate, as on the Operadores screen.
+if (values.operators && !core.operators.enabled()) {
+  await core.owner.unlock(env.BALCAO_OWNER_PIN!);
+  for (const o of values.operators) {
+    const r = await core.operators.add(o);
+    if (!r.ok) fail(`--operators: ${o.name}: ${r.code}`);
+  }
   core.owner.lock();
 }
 if (env.BALCAO_PDV_TOKEN) core.apiToken.set(env.BALCAO_PDV_TOKEN);

@@ -75,6 +75,11 @@ const CLIS = [
       [['--open'], 'unknown option --open'],
       [['4000'], 'unexpected argument "4000"'],
       [['--printer', 'printer.local:99999'], '--printer: '],
+      [['--operators', 'Ana:1111'], '--operators needs BALCAO_OWNER_PIN'],
+      [['--operators', 'Ana:11a1'], '--operators: the PIN must be 4 to 8 digits in "Ana:11a1"'],
+      [['--operators', ':1111'], '--operators: a name is missing'],
+      [['--operators', 'Ana:1111:boss'], '--operators: the role must be cashier or supervisor'],
+      [['--operators', 'Ana:1111,Ana:2222'], '--operators: a name is repeated'],
     ],
   },
 ] as const;

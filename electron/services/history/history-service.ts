@@ -34,12 +34,13 @@ export const toHistoryRow = (c: ChargeRecord & { paidAt?: number }): HistoryRow 
 export class HistoryService {
   constructor(private readonly d: HistoryDeps) {}
 
-  page(q: PageQuery): Result<HistoryPage> {
+  page(q: PageQuery & { shiftId?: string }): Result<HistoryPage> {
     const { items, total } = this.d.query.page(
       {
         ...dayRange(q.day),
         ...(q.status && { status: q.status }),
         ...(q.text && { text: q.text }),
+        ...(q.shiftId && { shiftId: q.shiftId }),
       },
       q.page,
       q.perPage,

@@ -11,6 +11,8 @@ export interface HistoryFilter {
   to: number;
   status?: ChargeState;
   text?: string;
+  /** Only this shift's charges (a cashier's Histórico when the shop has operators). */
+  shiftId?: string;
 }
 
 /** When it was paid: the same rule as the closing (closing-rows.ts). */
@@ -24,6 +26,10 @@ function where(f: HistoryFilter): { sql: string; args: Record<string, unknown> }
   if (f.status) {
     parts.push('status = @status');
     args.status = f.status;
+  }
+  if (f.shiftId) {
+    parts.push('shift_id = @shiftId');
+    args.shiftId = f.shiftId;
   }
   const text = f.text?.trim();
   if (text) {

@@ -155,6 +155,22 @@ export class OperatorService {
     this.shifts.tagCharge(c.id, at.value.operator.id, at.value.shift.id);
   }
 
+  /** Who rang each charge (and in which shift), for Histórico's operator column and rights. */
+  tagsOf(chargeIds: readonly string[]): Map<string, { name: string; shiftId: string }> {
+    return this.shifts.operatorNames(chargeIds);
+  }
+
+  /**
+   * The shift a screen is limited to: none for a shop without operators or an unlocked owner;
+   * else the one of whoever is at the counter (nobody there: refused, SHIFT_NOT_OPEN).
+   */
+  counterShift(ownerUnlocked: boolean): Result<string | undefined> {
+    if (!this.enabled() || ownerUnlocked) return ok(undefined);
+    const at = this.current();
+    if (!at.ok) return at;
+    return at.value ? ok(at.value.shift.id) : err('auth', 'SHIFT_NOT_OPEN');
+  }
+
   /** Back to the prompt (switch, idle lock): the shift stays open, nothing else changes. */
   lock(): void {
     this.kv.delete(CURRENT);
@@ -164,7 +180,7 @@ export class OperatorService {
    * Fechar turno: the operator herself, a supervisor at the counter, or the owner. Returns the
    * summary that is shown, printed and exported.
    */
-  closeShift(shiftId: string): Result<ShiftSummary> {
+  closeShift(shiftId: string): Result<ShiftSummary & { operatorName?: string }> {
     const shift = this.shifts.get(shiftId);
     if (!shift) return err('not_found', 'SHIFT_NOT_OPEN');
     if (!this.requireOwner().ok) {
@@ -174,10 +190,12 @@ export class OperatorService {
       const mayClose = at.value.shift.id === shiftId || at.value.operator.role === 'supervisor';
       if (!mayClose) return err('auth', 'OWNER_LOCKED');
     }
-    if (shift.closedAt && shift.summary) return ok(shift.summary);
+    // Her name rides along for the screen, the paper and the CSV (a renamed operator: the new one).
+    const operatorName = this.operators.get(shift.operatorId)?.name;
+    if (shift.closedAt && shift.summary) return ok({ ...shift.summary, operatorName });
     const summary = this.closeNow(shift);
     if (this.kv.get<string>(CURRENT) === shiftId) this.kv.delete(CURRENT);
-    return ok(summary);
+    return ok({ ...summary, operatorName });
   }
 
   private closeNow(shift: ShiftRecord): ShiftSummary {

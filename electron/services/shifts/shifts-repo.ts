@@ -95,6 +95,20 @@ export class ShiftsRepo {
     }));
   }
 
+  /** Histórico's operator column: who rang each of these charges (untagged ones left out). */
+  operatorNames(chargeIds: readonly string[]): Map<string, { name: string; shiftId: string }> {
+    const out = new Map<string, { name: string; shiftId: string }>();
+    if (chargeIds.length === 0) return out;
+    const rows = this.db
+      .prepare(
+        `SELECT c.id, o.name, c.shift_id FROM charges c JOIN operators o ON o.id = c.operator_id
+         WHERE c.id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(chargeIds)) as Array<{ id: string; name: string; shift_id: string }>;
+    for (const r of rows) out.set(r.id, { name: r.name, shiftId: r.shift_id });
+    return out;
+  }
+
   /** Tags a charge with who rang it (set once, at creation: a later switch does not move it). */
   tagCharge(chargeId: string, operatorId: string, shiftId: string): void {
     this.db

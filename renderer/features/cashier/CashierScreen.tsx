@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { HealthIndicator } from '../health/HealthIndicator';
 import { useTranslation } from '../../i18n';
 import { useApp } from '../../stores/app-store';
@@ -7,6 +7,15 @@ import { ChargeForm } from './ChargeForm';
 import { ChargeSide } from './ChargeSide';
 import { ConfirmCancelDialog } from './ConfirmCancelDialog';
 import { Receipt } from '../receipt/Receipt';
+import { OperatorBar } from '../operators/OperatorBar';
+import { OperatorPrompt } from '../operators/OperatorPrompt';
+import { useOperators } from '../../stores/operators-store';
+
+// Fechar turno's summary (with its CSV and paper) is fetched when a shift is closed: the first
+// screen stays the Caixa's alone (issue 35).
+const ShiftSummaryDialog = lazy(() =>
+  import('../operators/ShiftSummaryDialog').then((m) => ({ default: m.ShiftSummaryDialog })),
+);
 
 /** Caixa: amount → Enter → QR, all by keyboard; Esc starts over (asking first if it may be paid). */
 export function CashierScreen() {
@@ -14,6 +23,8 @@ export function CashierScreen() {
   const info = useApp((s) => s.info);
   const paperWidthMm = useApp((s) => s.paperWidthMm);
   const c = useCashier();
+  const ops = useOperators();
+  useEffect(() => void useOperators.getState().load(), []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -51,8 +62,22 @@ export function CashierScreen() {
     <div className="cashier">
       <h1 className="sr-only">{t('counter.title')}</h1>
       <HealthIndicator />
-      <ChargeForm />
+      {ops.enabled ? (
+        // With operators: who sells, and the prompt in place of the sale form when nobody is
+        // at the counter (the charge on the side stays, watched to Pago).
+        <div className="cashier-operator">
+          <OperatorBar />
+          {ops.current ? <ChargeForm /> : <OperatorPrompt />}
+        </div>
+      ) : (
+        <ChargeForm />
+      )}
       <ChargeSide />
+      {ops.summary && (
+        <Suspense fallback={null}>
+          <ShiftSummaryDialog />
+        </Suspense>
+      )}
       {c.confirm && (
         <ConfirmCancelDialog
           confirm={c.confirm}

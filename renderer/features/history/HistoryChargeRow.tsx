@@ -16,8 +16,10 @@ export function HistoryChargeRow({
   c,
   onDetail,
   onPrint,
+  withOperator = false,
 }: {
   c: HistoryRow;
+  withOperator?: boolean;
   onDetail(c: HistoryRow): void;
   onPrint(c: HistoryRow): void;
 }) {
@@ -65,6 +67,7 @@ export function HistoryChargeRow({
       <td>
         {c.payerName ?? ''} {c.payerDocumentMasked ?? ''}
       </td>
+      {withOperator && <td>{c.operatorName ?? ''}</td>}
       <td className="row-actions">
         <button type="button" className="btn btn-small" onClick={() => onDetail(c)}>
           {t('history.details')}

@@ -2,6 +2,7 @@ import type { ChargeState } from '../../../shared/domain/charge-state';
 import type { HistoryRow } from '../../../shared/history';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { useTranslation } from '../../i18n';
+import { useOperators } from '../../stores/operators-store';
 import { HistoryChargeRow } from './HistoryChargeRow';
 import { HistoryFilters } from './HistoryFilters';
 
@@ -20,6 +21,8 @@ interface Props {
 /** One page of the day's charges, newest first, with the day, status and text filters. */
 export function HistoryTable(p: Props) {
   const { t } = useTranslation();
+  // Who rang each sale, only in a shop with operators (the table is unchanged without them).
+  const withOperator = useOperators((s) => s.enabled);
   return (
     <>
       <HistoryFilters {...p} />
@@ -38,12 +41,19 @@ export function HistoryTable(p: Props) {
               t('history.chargeId'),
               t('history.pspId'),
               t('history.payer'),
+              ...(withOperator ? [t('history.operator')] : []),
               { label: t('history.actions'), srOnly: true },
             ]}
           />
           <tbody>
             {p.rows.map((c) => (
-              <HistoryChargeRow key={c.id} c={c} onDetail={p.onDetail} onPrint={p.onPrint} />
+              <HistoryChargeRow
+                key={c.id}
+                c={c}
+                withOperator={withOperator}
+                onDetail={p.onDetail}
+                onPrint={p.onPrint}
+              />
             ))}
           </tbody>
         </table>

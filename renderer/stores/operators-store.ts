@@ -1,0 +1,66 @@
+import { create } from 'zustand';
+import type { AtCounterDto, OperatorViewDto, ShiftSummaryDto } from '../../shared/operators';
+import { bridge, describeError } from '../bridge';
+
+interface OperatorsState {
+  /** Operators set up at this shop: the Caixa asks "Quem está no caixa?" (false = as before). */
+  enabled: boolean;
+  current: AtCounterDto | null;
+  /** The prompt's names (active operators only, never a PIN). */
+  roster: OperatorViewDto[];
+  /** Fechar turno's summary on screen, once closed. */
+  summary: ShiftSummaryDto | null;
+  /** Operadores (owner): every operator, disabled ones too; `listError` the words of a refusal. */
+  all: OperatorViewDto[];
+  listError: string | null;
+  load(): Promise<void>;
+  loadAll(): Promise<void>;
+  /** Her PIN opens or resumes her shift; the words of a refusal, or null. */
+  enter(operatorId: string, pin: string): Promise<string | null>;
+  /** Trocar operador: back to the prompt; the charge on screen stays and is still watched. */
+  leave(): Promise<void>;
+  /** Fechar turno of whoever is at the counter: the summary, or the words of a refusal. */
+  closeShift(): Promise<string | null>;
+  dismissSummary(): void;
+}
+
+/** Who is at the counter (issue 36); the Caixa's prompt, bar and Fechar turno read it. */
+export const useOperators = create<OperatorsState>((set, get) => ({
+  enabled: false,
+  current: null,
+  roster: [],
+  summary: null,
+  all: [],
+  listError: null,
+  async loadAll() {
+    const r = await bridge().operators.list({});
+    set(r.ok ? { all: r.value, listError: null } : { listError: describeError(r) });
+    await get().load();
+  },
+  async load() {
+    const api = bridge();
+    const [cur, roster] = await Promise.all([api.operators.current({}), api.operators.roster({})]);
+    if (cur.ok) set({ enabled: cur.value.enabled, current: cur.value.current });
+    if (roster.ok) set({ roster: roster.value });
+  },
+  async enter(operatorId, pin) {
+    const r = await bridge().operators.enter({ operatorId, pin });
+    if (!r.ok) return describeError(r, { seconds: Math.ceil((r.retryAfterMs ?? 0) / 1000) });
+    set({ current: r.value });
+    return null;
+  },
+  async leave() {
+    await bridge().operators.leave({});
+    set({ current: null });
+    await get().load();
+  },
+  async closeShift() {
+    const shiftId = get().current?.shift.id;
+    if (!shiftId) return null;
+    const r = await bridge().shifts.close({ shiftId });
+    if (!r.ok) return describeError(r);
+    set({ summary: r.value, current: null });
+    return null;
+  },
+  dismissSummary: () => set({ summary: null }),
+}));
