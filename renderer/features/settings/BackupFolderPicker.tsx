@@ -2,7 +2,7 @@ import { bridge, describeError } from '../../bridge';
 import { useTranslation } from '../../i18n';
 import { useApp } from '../../stores/app-store';
 import { useState } from 'react';
-import type { DraftProps } from './settings-sections';
+import type { DraftProps } from './draft-props';
 import { setPath } from './field-table';
 
 /**

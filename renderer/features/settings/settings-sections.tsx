@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { AppSettings } from '../../../shared/settings';
 import { BackupFolderPicker } from './BackupFolderPicker';
+import type { DraftProps } from './draft-props';
 import { BackupsSection } from './BackupsSection';
 import { ChangePinSection } from './ChangePinSection';
 import { CompatibilitySection, QuerySection } from './CollapsedRows';
@@ -22,10 +23,7 @@ import { PrinterSection } from './PrinterSection';
 import { PspProfileSection } from './PspProfileSection';
 import { ReceiverSection } from './ReceiverSection';
 
-export interface DraftProps {
-  s: AppSettings;
-  edit(next: AppSettings): void;
-}
+export type { DraftProps } from './draft-props';
 
 /**
  * One part of a section: rows of the field table or a component editing the draft (both inside
