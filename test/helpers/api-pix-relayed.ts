@@ -2,6 +2,7 @@ import type { AppCoreOptions } from '../../electron/services/core/app-core-types
 import { startDemoRelay } from '../../electron/main/demo';
 import { txidFor } from '../../electron/services/psp/api-pix/client';
 import { MemorySecretStore } from '../../electron/services/secrets/secret-store';
+import type { ApiPixProfileId } from '../../sandbox/api-pix/profiles';
 import type { ApiPixFaults } from '../../sandbox/api-pix/state';
 import type { ChargeView } from '../../shared/views';
 import { API_PIX_ACCOUNT, apiPixSandbox } from './api-pix';
@@ -17,8 +18,13 @@ import { coreOn, payer, tempDir } from './core';
  * address, without the mutual-TLS proxy a shop puts in front (that proxy is tested in
  * webhook-nginx.test.ts); the PSP's registration refuses a non-https URL.
  */
-export async function relayedApiPix(faults: ApiPixFaults = {}, o: Partial<AppCoreOptions> = {}) {
-  const sb = await apiPixSandbox();
+export async function relayedApiPix(
+  faults: ApiPixFaults = {},
+  o: Partial<AppCoreOptions> = {},
+  /** Which bank the sandbox follows where banks differ (sandbox/api-pix/profiles.ts). */
+  profile: ApiPixProfileId = 'spec',
+) {
+  const sb = await apiPixSandbox({ profile });
   const relay = await startDemoRelay(tempDir());
   sb.state.webhooks.set(API_PIX_ACCOUNT.chave, {
     url: `${relay.relay.url}/hooks/${relay.channelId}`,
