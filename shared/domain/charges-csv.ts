@@ -37,9 +37,11 @@ const VIA_NAMES: Record<CsvShare['via'], string> = { whatsapp: 'WhatsApp', email
 export function csvShares(
   shares: readonly CsvShare[] | undefined,
   dateTime: (ms: number) => string = csvDateTime,
+  /** One send in the chosen language (`via`, `to` if any, `when`); pt-BR's when absent. */
+  words: CsvLabels['share'] = (p) => `${p.via}${p.to ? ` para ${p.to}` : ''} em ${p.when}`,
 ): string {
   return (shares ?? [])
-    .map((s) => `${VIA_NAMES[s.via]}${s.to ? ` para ${s.to}` : ''} em ${dateTime(s.at)}`)
+    .map((s) => words({ via: VIA_NAMES[s.via], when: dateTime(s.at), ...(s.to && { to: s.to }) }))
     .join(' | ');
 }
 
@@ -49,6 +51,10 @@ export interface CsvLabels {
   no: string;
   /** A date and time in the chosen language (the renderer's locale); pt-BR's when absent. */
   dateTime?: (ms: number) => string;
+  /** The column names in the chosen language, in CSV_COLUMNS' order; pt-BR's when absent. */
+  header?: readonly string[];
+  /** One send (`Envios` column) in the chosen language; pt-BR's when absent. */
+  share?: (p: { via: string; to?: string; when: string }) => string;
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -79,6 +85,25 @@ export function csvDateTime(ms: number): string {
   return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
+/** The columns, in order: the renderer names each in the chosen language (`csvColumns.<id>`). */
+export const CSV_COLUMNS = [
+  'id',
+  'pspId',
+  'dateTime',
+  'amount',
+  'received',
+  'fee',
+  'net',
+  'status',
+  'late',
+  'demo',
+  'description',
+  'payer',
+  'document',
+  'shares',
+] as const;
+
+/** Their pt-BR names (the default when no header is given). */
 export const CSV_HEADER = [
   'ID da cobrança',
   'ID no PSP',
@@ -115,8 +140,8 @@ export function chargesCsv(charges: readonly CsvCharge[], labels: CsvLabels): st
       c.description ?? '',
       c.payerName ?? '',
       c.payerDocumentMasked ?? '',
-      csvShares(c.shares, dateTime),
+      csvShares(c.shares, dateTime, labels.share),
     ];
   });
-  return `\uFEFF${[[...CSV_HEADER], ...rows].map((r) => r.map(csvCell).join(';')).join('\r\n')}\r\n`;
+  return `\uFEFF${[[...(labels.header ?? CSV_HEADER)], ...rows].map((r) => r.map(csvCell).join(';')).join('\r\n')}\r\n`;
 }

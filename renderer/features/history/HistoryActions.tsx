@@ -1,7 +1,7 @@
 import { chargesCsv } from '../../../shared/domain/charges-csv';
 import { useTranslation } from '../../i18n';
-import { formatCsvDateTime } from '../../i18n/dates';
 import { useHistory } from '../../stores/history-store';
+import { chargesCsvLabels } from './charges-csv-labels';
 import { closingCsv } from './closing-csv';
 import { downloadText } from './download';
 
@@ -14,12 +14,7 @@ export function HistoryActions({ onPrintClosing }: { onPrintClosing(): void }) {
   const exportCsv = async () => {
     const rows = await allRows();
     if (!rows) return;
-    const csv = chargesCsv(rows, {
-      status: (s) => t(`status.${s}`),
-      yes: t('history.yes'),
-      no: t('history.no'),
-      dateTime: formatCsvDateTime,
-    });
+    const csv = chargesCsv(rows, chargesCsvLabels(t));
     downloadText(`balcao-${day}.csv`, csv);
   };
   return (

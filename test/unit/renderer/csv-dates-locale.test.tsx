@@ -6,7 +6,8 @@ import { closingCsv, closingPrint } from '../../../renderer/features/history/clo
 import { DayClosing } from '../../../renderer/features/history/DayClosing';
 import { i18next, setLanguage } from '../../../renderer/i18n';
 import { formatCsvDateTime } from '../../../renderer/i18n/dates';
-import { chargesCsv, type CsvCharge } from '../../../shared/domain/charges-csv';
+import { chargesCsvLabels } from '../../../renderer/features/history/charges-csv-labels';
+import { chargesCsv, CSV_HEADER, type CsvCharge } from '../../../shared/domain/charges-csv';
 import { closeDay } from '../../../shared/domain/day-closing';
 import type { DayClosingView } from '../../../shared/history';
 
@@ -58,5 +59,27 @@ describe('CSV dates in the chosen locale', () => {
     expect(chargesIn()).toContain('E-mail em 11/21/2026 03:05:07 PM');
     render(<DayClosing closing={closing} />);
     expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('11/21/2026');
+  });
+});
+
+describe('the charges’ CSV in the chosen language (issue 34, deliver 7)', () => {
+  const csv = () =>
+    chargesCsv(
+      [{ ...charge, shares: [{ via: 'whatsapp', to: '+5511912345678', at }] }],
+      chargesCsvLabels(t),
+    ).split('\r\n');
+  it('English: column names, status and sends in English', async () => {
+    await setLanguage('en');
+    const [header, row] = csv();
+    expect(header).toBe(
+      '\uFEFFCharge ID;PSP ID;Date/time;Amount (R$);Received (R$);Fee (R$);Net (R$);Status;Late payment;DEMO;Description;Payer;Document;Sent',
+    );
+    expect(row).toContain(';Waiting for payment;');
+    expect(row).toContain('WhatsApp to +5511912345678 on 11/21/2026 03:05:07 PM');
+  });
+  it('pt-BR: as before (Envios, "para … em …")', () => {
+    const [header, row] = csv();
+    expect(header).toBe(`\uFEFF${CSV_HEADER.join(';')}`);
+    expect(row).toContain('WhatsApp para +5511912345678 em 21/11/2026 15:05:07');
   });
 });
