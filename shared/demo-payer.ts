@@ -12,10 +12,17 @@ export const DEMO_PAYER: DefaultPayer = {
   phone: '(11) 98765-4321',
 };
 
-/** The payer a sale without one gets: the owner's `Pagador padrão`, else DEMO's in DEMO mode. */
+/** DEMO's payer as an English-speaking shop reads it on its receipts and in Histórico. */
+const DEMO_PAYER_EN: DefaultPayer = { ...DEMO_PAYER, name: 'DEMO customer' };
+
+/**
+ * The payer a sale without one gets: the owner's `Pagador padrão`, else DEMO's in DEMO mode (its
+ * name in the interface's language).
+ */
 export function defaultPayerFor(
   saved: DefaultPayer | null,
   mode: 'demo' | 'live' | undefined,
+  language: 'pt-BR' | 'en' = 'pt-BR',
 ): DefaultPayer | null {
-  return saved ?? (mode === 'demo' ? DEMO_PAYER : null);
+  return saved ?? (mode === 'demo' ? (language === 'en' ? DEMO_PAYER_EN : DEMO_PAYER) : null);
 }

@@ -75,7 +75,7 @@ const SUMMARY_NOTICES: ReadonlySet<string> = new Set(['CALLBACKS_REFUSED']);
 
 /** The payer a sale gets when the cashier types none: with it, a sale is amount + Enter. */
 export const salePayer = (s: Pick<AppState, 'defaultPayer' | 'info'>) =>
-  defaultPayerFor(s.defaultPayer, s.info?.mode);
+  defaultPayerFor(s.defaultPayer, s.info?.mode, s.info?.language);
 
 /** The shell: app info, connection, notices, navigation and the owner gate. */
 export const useApp = create<AppState>((set, get) => ({

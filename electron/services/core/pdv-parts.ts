@@ -35,7 +35,7 @@ export function pdvParts(d: PdvPartsDeps) {
   // The settings the PDV's sales see: the payer a sale gets when none is sent (DEMO's in DEMO).
   const shop = () => {
     const s = settings.get();
-    return { ...s, defaultPayer: defaultPayerFor(s.defaultPayer, d.mode()) };
+    return { ...s, defaultPayer: defaultPayerFor(s.defaultPayer, d.mode(), s.language) };
   };
   const folders = () => pdvFolders({ override: o.pdvDir, ...settings.get().pdv });
   const pdv = new TefExchange({
