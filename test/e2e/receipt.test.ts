@@ -9,6 +9,7 @@ import { ARTIFACTS } from '../helpers/browser';
 import { tempDir } from '../helpers/core';
 import { fakePrinter } from '../helpers/fake-printer';
 import { typeSale } from '../helpers/cashier';
+import { settingsSection } from '../helpers/screens';
 
 // The printed receipt as Chromium prints it (page.pdf uses the print stylesheet, like the system
 // dialog and Electron's printToPDF), rasterised by pdftoppm at a known DPI and measured in mm.
@@ -162,6 +163,7 @@ describe('Imprimir with an ESC/POS network printer configured', () => {
     try {
       expect((await app.host.call('owner:unlock', { pin: OWNER_PIN })).ok).toBe(true);
       await app.page.getByRole('button', { name: 'Configurações', exact: true }).click();
+      await settingsSection(app.page, 'Impressora');
       await app.page.getByLabel('Tipo de impressora').selectOption('escpos-network');
       const address = app.page.getByLabel('Endereço da impressora (host:porta)');
       await address.fill('impressora:99999');
