@@ -30,36 +30,12 @@ export async function relayedApiPix(
     url: `${relay.relay.url}/hooks/${relay.channelId}`,
     criacao: sb.state.iso(),
   });
-  const t = await coreOn(sb.baseUrl, {
-    secrets: new MemorySecretStore(),
-    pspOverride: {
-      baseUrl: sb.baseUrl,
-      credentials: {
-        clientId: API_PIX_ACCOUNT.clientId,
-        clientSecret: API_PIX_ACCOUNT.clientSecret,
-      },
-      statusQueryPath: '/cob/{id}',
-    },
-    relay: { url: relay.relay.url, channelId: relay.channelId, token: relay.token },
-    apiPixTrust: { ca: sb.pki.ca.certPem, hosts: { [sb.publicName]: sb.publicAddress } },
+  const t = await startRelayedTerminal(sb, relay, {
     // The app's own schedule (coreOn's default is hourly, for tests that drive it by hand).
     tickMs: 1_000,
     pollMs: 3_000,
     ...o,
   });
-  const set = t.core.settings.update({
-    psp: {
-      kind: 'api-pix',
-      callbackPolicy: 'confirm-by-query',
-      apiPix: { tokenUrl: sb.tokenUrl, chave: API_PIX_ACCOUNT.chave },
-    },
-  });
-  if (!set.ok) throw new Error(JSON.stringify(set));
-  await t.core.credentials.setClientCertificate({
-    certPem: sb.pki.client.certPem,
-    keyPem: sb.pki.client.keyPem,
-  });
-  await t.core.start();
   await until(() => t.core.connection().state === 'connected', 15_000, 'the relay stream');
   await sb.control('PUT', '/faults', faults);
 
@@ -113,4 +89,43 @@ async function until(ok: () => boolean, ms: number, what: string) {
     if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
     await sleep(20);
   }
+}
+
+/**
+ * An API Pix terminal on `sb` reading `relay`'s channel (`confirm-by-query`: webhooks are hints),
+ * its client certificate set, started. The caller waits for the connection and stops it.
+ */
+export async function startRelayedTerminal(
+  sb: Awaited<ReturnType<typeof apiPixSandbox>>,
+  relay: Awaited<ReturnType<typeof startDemoRelay>>,
+  o: Partial<AppCoreOptions> = {},
+) {
+  const t = await coreOn(sb.baseUrl, {
+    secrets: new MemorySecretStore(),
+    pspOverride: {
+      baseUrl: sb.baseUrl,
+      credentials: {
+        clientId: API_PIX_ACCOUNT.clientId,
+        clientSecret: API_PIX_ACCOUNT.clientSecret,
+      },
+      statusQueryPath: '/cob/{id}',
+    },
+    relay: { url: relay.relay.url, channelId: relay.channelId, token: relay.token },
+    apiPixTrust: { ca: sb.pki.ca.certPem, hosts: { [sb.publicName]: sb.publicAddress } },
+    ...o,
+  });
+  const set = t.core.settings.update({
+    psp: {
+      kind: 'api-pix',
+      callbackPolicy: 'confirm-by-query',
+      apiPix: { tokenUrl: sb.tokenUrl, chave: API_PIX_ACCOUNT.chave },
+    },
+  });
+  if (!set.ok) throw new Error(JSON.stringify(set));
+  await t.core.credentials.setClientCertificate({
+    certPem: sb.pki.client.certPem,
+    keyPem: sb.pki.client.keyPem,
+  });
+  await t.core.start();
+  return t;
 }

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { startDemoRelay } from '../../electron/main/demo';
 import { ApiPixClient } from '../../electron/services/psp/api-pix/client';
 import { payerFetch } from '../../electron/services/psp/api-pix/tls';
-import { MemorySecretStore } from '../../electron/services/secrets/secret-store';
 import { pspSettingsSchema } from '../../shared/psp-settings';
 import { API_PIX_ACCOUNT, apiPixSandbox } from './api-pix';
-import { coreOn, tempDir } from './core';
+import { tempDir } from './core';
 import { startNginx, type Nginx } from './nginx';
+import { startRelayedTerminal } from './api-pix-relayed';
 
 type Sb = Awaited<ReturnType<typeof apiPixSandbox>>;
 
@@ -67,32 +67,7 @@ export async function registerWebhook(sb: Sb, url: string) {
  */
 export async function relayedApiPixTerminal(env: ReturnType<typeof apiPixWebhookPath>) {
   const { sb, relay } = env;
-  const t = await coreOn(sb.baseUrl, {
-    secrets: new MemorySecretStore(),
-    pspOverride: {
-      baseUrl: sb.baseUrl,
-      credentials: {
-        clientId: API_PIX_ACCOUNT.clientId,
-        clientSecret: API_PIX_ACCOUNT.clientSecret,
-      },
-      statusQueryPath: '/cob/{id}',
-    },
-    relay: { url: relay.relay.url, channelId: relay.channelId, token: relay.token },
-    apiPixTrust: { ca: sb.pki.ca.certPem, hosts: { [sb.publicName]: sb.publicAddress } },
-  });
-  const set = t.core.settings.update({
-    psp: {
-      kind: 'api-pix',
-      callbackPolicy: 'confirm-by-query',
-      apiPix: { tokenUrl: sb.tokenUrl, chave: API_PIX_ACCOUNT.chave },
-    },
-  });
-  expect(set.ok, JSON.stringify(set)).toBe(true);
-  await t.core.credentials.setClientCertificate({
-    certPem: sb.pki.client.certPem,
-    keyPem: sb.pki.client.keyPem,
-  });
-  await t.core.start();
+  const t = await startRelayedTerminal(sb, relay);
   await expect.poll(() => t.core.connection().state, { timeout: 10_000 }).toBe('connected');
   return t;
 }
