@@ -21,3 +21,49 @@ export async function* sseEvents(
     }
   }
 }
+
+/**
+ * A terminal reading a channel's events as the app does: from the given instances in turn,
+ * resuming from its Last-Event-ID whenever a stream ends or is refused (a store catching up
+ * after a fault answers 503 for a moment). Keeps every event it was written, duplicates included.
+ */
+export function sseTerminal(urls: () => string[], channelId: string, token: string) {
+  const events: { id: string; data: string }[] = [];
+  const refusals: number[] = [];
+  let last: string | undefined;
+  let stopped = false;
+  let ac = new AbortController();
+  void (async () => {
+    for (let i = 0; !stopped; i++) {
+      const base = urls()[i % urls().length]!;
+      ac = new AbortController();
+      try {
+        const res = await fetch(`${base}/channels/${channelId}/events`, {
+          headers: { authorization: `Bearer ${token}`, ...(last && { 'last-event-id': last }) },
+          signal: ac.signal,
+        });
+        if (res.status !== 200) {
+          refusals.push(res.status);
+          await res.body?.cancel();
+        } else
+          for await (const e of sseEvents(res.body)) {
+            last = e.id;
+            events.push(e);
+          }
+      } catch {
+        /* the instance went away: the next one, after a moment */
+      }
+      if (!stopped) await new Promise((r) => setTimeout(r, 200));
+    }
+  })();
+  return {
+    events,
+    refusals,
+    /** The callback bodies, in the order written. */
+    bodies: () => events.map((e) => (JSON.parse(e.data) as { body: string }).body),
+    stop() {
+      stopped = true;
+      ac.abort();
+    },
+  };
+}

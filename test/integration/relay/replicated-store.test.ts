@@ -4,7 +4,7 @@ import { ENGINES, ETCD, type EngineCluster } from '../../helpers/engines';
 import { postOnce } from '../../helpers/one-post';
 import { newRelayChannel } from '../../helpers/relay-channel';
 import { waitFor } from '../../helpers/sandbox';
-import { sseEvents } from '../../helpers/sse-events';
+import { sseTerminal as terminal } from '../../helpers/sse-events';
 
 // The replicated stores on a real three-node cluster of their engine (loopback, started here):
 // relay instances are interchangeable, and losing any one engine node (kill -9) or a relay
@@ -13,44 +13,6 @@ const ADMIN = 'replicated-admin-token-0123456789ab';
 
 /** One POST on its own connection: the status, or 0 when the connection failed. */
 const post = (url: string, body: string) => postOnce(url, body, 10_000);
-
-/**
- * A terminal: reads the channel's events from the given instances in turn, resuming from its
- * Last-Event-ID whenever a stream ends; keeps every body it was written, duplicates included.
- */
-function terminal(urls: () => string[], channelId: string, token: string) {
-  const bodies: string[] = [];
-  let last: string | undefined;
-  let stopped = false;
-  let ac = new AbortController();
-  void (async () => {
-    for (let i = 0; !stopped; i++) {
-      const base = urls()[i % urls().length]!;
-      ac = new AbortController();
-      try {
-        const res = await fetch(`${base}/channels/${channelId}/events`, {
-          headers: { authorization: `Bearer ${token}`, ...(last && { 'last-event-id': last }) },
-          signal: ac.signal,
-        });
-        if (res.status !== 200) throw new Error(String(res.status));
-        for await (const { id, data } of sseEvents(res.body)) {
-          last = id;
-          bodies.push((JSON.parse(data) as { body: string }).body);
-        }
-      } catch {
-        /* the instance went away or refused: the next one, after a moment */
-      }
-      if (!stopped) await new Promise((r) => setTimeout(r, 200));
-    }
-  })();
-  return {
-    bodies,
-    stop() {
-      stopped = true;
-      ac.abort();
-    },
-  };
-}
 
 /** Polls an async condition until it holds or `ms` pass. */
 async function until(fn: () => Promise<boolean>, ms: number) {
@@ -82,8 +44,8 @@ describe.each(ENGINES)('relay on $name', (engine) => {
     const t = terminal(() => [b!.url], c.channelId, c.token);
     expect((await post(`${b!.url}/hooks/${c.channelId}`, '{"n":1}')).status).toBe(200);
     expect((await post(`${a!.url}/hooks/${c.channelId}`, '{"n":2}')).status).toBe(200);
-    await waitFor(() => t.bodies.length === 2, 10_000);
-    expect(t.bodies).toEqual(['{"n":1}', '{"n":2}']);
+    await waitFor(() => t.bodies().length === 2, 10_000);
+    expect(t.bodies()).toEqual(['{"n":1}', '{"n":2}']);
     t.stop();
   });
 
@@ -116,10 +78,10 @@ describe.each(ENGINES)('relay on $name', (engine) => {
     await faults();
     sending = false;
     await sender;
-    await waitFor(() => acked.every((b) => t.bodies.includes(b)), 30_000).catch(() => undefined);
+    await waitFor(() => acked.every((b) => t.bodies().includes(b)), 30_000).catch(() => undefined);
     t.stop();
-    const lost = acked.filter((b) => !t.bodies.includes(b));
-    const twice = t.bodies.length - new Set(t.bodies).size;
+    const lost = acked.filter((b) => !t.bodies().includes(b));
+    const twice = t.bodies().length - new Set(t.bodies()).size;
     expect(acked.length, JSON.stringify(statuses)).toBeGreaterThan(300);
     expect({ lost: lost.length, twice }).toEqual({ lost: 0, twice: 0 });
     // Nothing answered 200 that the terminal did not get: every body it got was acknowledged
