@@ -114,6 +114,7 @@ export const calls = {
         cryptoFees: z.boolean(),
         withdrawals: z.boolean(),
         infractions: z.boolean(),
+        dueDateCharges: z.boolean(),
       }),
     }),
   },

@@ -11,20 +11,32 @@ export interface PspCapabilities {
   cryptoFees: boolean;
   withdrawals: boolean;
   infractions: boolean;
+  /**
+   * `Com vencimento`: a charge with a due date, fine, interest and discount — the API Pix `cobv`
+   * (docs/remote-charges.md). The family's API has no such charge, so the Caixa does not offer it.
+   */
+  dueDateCharges: boolean;
 }
 
-const ALL: PspCapabilities = {
+/** The capabilities that are whole screens (the owner's menu), not choices within one. */
+export type ScreenCapability = Exclude<keyof PspCapabilities, 'dueDateCharges'>;
+
+/** The PSP family: the owner's money screens; charges at the counter only. */
+const FAMILY: PspCapabilities = {
   balance: true,
   cryptoFees: true,
   withdrawals: true,
   infractions: true,
+  dueDateCharges: false,
 };
-const NONE: PspCapabilities = {
+/** The standard API Pix: no money screens; `cobv` for a payer not at the counter. */
+const API_PIX: PspCapabilities = {
   balance: false,
   cryptoFees: false,
   withdrawals: false,
   infractions: false,
+  dueDateCharges: true,
 };
 
 export const capabilitiesOf = (kind: PspKind): PspCapabilities =>
-  kind === 'api-pix' ? { ...NONE } : { ...ALL };
+  kind === 'api-pix' ? { ...API_PIX } : { ...FAMILY };

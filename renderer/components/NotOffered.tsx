@@ -1,8 +1,8 @@
-import type { PspCapabilities } from '../../shared/psp-capabilities';
+import type { ScreenCapability } from '../../shared/psp-capabilities';
 import { useTranslation } from '../i18n';
 import { useApp } from '../stores/app-store';
 
-const TITLES: Record<keyof PspCapabilities, string> = {
+const TITLES: Record<ScreenCapability, string> = {
   balance: 'account.balance',
   cryptoFees: 'nav.fees',
   withdrawals: 'nav.withdraw',
@@ -14,7 +14,7 @@ const TITLES: Record<keyof PspCapabilities, string> = {
  * so, instead of calling a route that does not exist and showing a failure.
  */
 export function offeredOr(
-  what: keyof PspCapabilities,
+  what: ScreenCapability,
   Screen: React.ComponentType,
 ): () => React.JSX.Element | null {
   return function Offered() {

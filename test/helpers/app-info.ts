@@ -12,5 +12,11 @@ export const sampleAppInfo = (host: 'electron' | 'browser') =>
     connection: { state: 'connected', since: 1 },
     firstRun: false,
     keychainMissing: false,
-    pspOffers: { balance: true, cryptoFees: true, withdrawals: true, infractions: true },
+    pspOffers: {
+      balance: true,
+      cryptoFees: true,
+      withdrawals: true,
+      infractions: true,
+      dueDateCharges: false,
+    },
   }) as const;
