@@ -56,6 +56,10 @@ describe.skipIf(!hasSecretService)('Com vencimento (API Pix cobv) end to end', (
     for (const { width, height } of LOOKED_AT) {
       await page.setViewportSize({ width, height });
       await page.screenshot({ path: shot(`cobv-form-erro-${width}x${height}`), fullPage: true });
+      // With the five terms open and an error under one, `Cobrar` is on screen, not below it.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const cobrar = (await page.getByRole('button', { name: 'Cobrar' }).boundingBox())!;
+      expect(cobrar.y + cobrar.height, `${width}x${height}`).toBeLessThanOrEqual(height);
     }
     await page.setViewportSize({ width: 1280, height: 1100 });
     expect([...sb.state.cobs.values()].filter((c) => c.cobv)).toEqual([]);

@@ -5,13 +5,16 @@ import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
 import { formatMoney } from '../../i18n/money';
 import { salePayer, useApp } from '../../stores/app-store';
-import { isLocked, useCashier } from '../../stores/cashier-store';
+import { isLocked, payerFor, useCashier } from '../../stores/cashier-store';
 import { AmountField } from './AmountField';
 import { DefaultPayerLine } from './DefaultPayerLine';
 import { PayerFields } from './PayerFields';
 import { DueDateFields } from './DueDateFields';
 import { ValidityChoice } from './ValidityChoice';
 import type { FieldErrors } from './validate';
+
+const hasNameAndDocument = (p: { name: string; document: string }) =>
+  p.name.trim() !== '' && p.document.trim() !== '';
 
 /** The sale as typed: amount, description, the payer when needed, and `Cobrar`. */
 export function ChargeForm() {
@@ -56,7 +59,12 @@ export function ChargeForm() {
         {/* After the payer: the keyboard flow amount → description → payer → Enter is unchanged. */}
         <ValidityChoice value={c.form.validity ?? ''} onChange={(v) => c.setField('validity', v)} />
         {c.form.validity === 'cobv' && (
-          <DueDateFields draft={c.cobv} errors={c.cobvErrors} onChange={c.setCobv} />
+          <DueDateFields
+            draft={c.cobv}
+            errors={c.cobvErrors}
+            onChange={c.setCobv}
+            payerKnown={hasNameAndDocument(payerFor(c.form, c.identify, defaultPayer))}
+          />
         )}
         <button type="submit" className="btn btn-primary btn-charge" disabled={c.busy}>
           {c.busy ? t('cashier.charging') : t('cashier.charge')}

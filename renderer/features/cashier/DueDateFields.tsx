@@ -11,10 +11,13 @@ export function DueDateFields({
   draft,
   errors,
   onChange,
+  payerKnown = false,
 }: {
   draft: CobvDraft;
   errors: CobvErrors;
   onChange(patch: Partial<CobvDraft>): void;
+  /** The sale already has the payer's name and CPF/CNPJ: no need to say they are required. */
+  payerKnown?: boolean;
 }) {
   const { t } = useTranslation();
   const payerError = errors.name ?? errors.document;
@@ -42,7 +45,7 @@ export function DueDateFields({
           {describeError(payerError)}
         </p>
       ) : (
-        <p className="muted">{t('cashier.cobvPayerNeeded')}</p>
+        !payerKnown && <p className="muted">{t('cashier.cobvPayerNeeded')}</p>
       )}
     </fieldset>
   );
