@@ -47,6 +47,16 @@ export const chargeViewSchema = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   expiresAt: z.number(),
+  /** `Com vencimento` (an API Pix cobv): its terms (shared/domain/cobv.ts, CobvTerms). */
+  dueTerms: z
+    .object({
+      dueDate: z.string(),
+      daysAfterDue: z.number().int(),
+      finePct: z.number().int(),
+      interestPctMonth: z.number().int(),
+      discountCents: z.number().int(),
+    })
+    .optional(),
 });
 export type ChargeView = z.infer<typeof chargeViewSchema>;
 

@@ -88,6 +88,11 @@ export const en: Messages = {
   },
   history: {
     title: 'History',
+    dueTerms: 'Due date',
+    dueFine: '{{pct}} fine',
+    dueInterest: '{{pct}} interest a month',
+    dueDiscount: '{{amount}} off until the due date',
+    dueUntil: 'payable until {{day}}',
     day: 'Day',
     status: 'Status',
     all: 'All',

@@ -87,6 +87,11 @@ export const ptBR = {
   },
   history: {
     title: 'Histórico',
+    dueTerms: 'Vencimento',
+    dueFine: 'multa de {{pct}}',
+    dueInterest: 'juros de {{pct}} ao mês',
+    dueDiscount: 'desconto de {{amount}} até o vencimento',
+    dueUntil: 'pagável até {{day}}',
     day: 'Dia',
     status: 'Situação',
     all: 'Todas',

@@ -1,4 +1,5 @@
 import { err, ok, type Result } from '../result';
+import { addDays, type CobvTerms } from './cobv';
 import { parseEmail, parsePhone } from './documents';
 import { formatBRL } from './money';
 
@@ -18,6 +19,8 @@ export interface SendableCharge {
   /** The verified BR Code (a ChargeView has it only once it passed verification). */
   brcode: string;
   expiresAt: number;
+  /** `Com vencimento`: the payer is told the due date and what is added after it. */
+  dueTerms?: CobvTerms | undefined;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -37,12 +40,39 @@ export function formatValidUntil(ms: number, timeZone?: string): string {
   return `${p('day')}/${p('month')}/${p('year')} às ${pad(Number(p('hour')))}:${p('minute')}`;
 }
 
+const isoToBr = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+/** Hundredths of a percent in pt-BR: 200 → `2%`, 150 → `1,5%`, 33 → `0,33%`. */
+export const formatPctBr = (hundredths: number) => `${String(hundredths / 100).replace('.', ',')}%`;
+
+/**
+ * A charge with a due date: the payer's bank computes what is due on the day it pays (fine and
+ * interest after the due date, the discount before); the message says the same terms in words.
+ */
+function dueLines(t: CobvTerms): string[] {
+  const out = [`Vencimento: ${isoToBr(t.dueDate)}`];
+  if (t.discountCents > 0) out.push(`Desconto de ${formatBRL(t.discountCents)} até o vencimento`);
+  const late = [
+    t.finePct > 0 && `multa de ${formatPctBr(t.finePct)}`,
+    t.interestPctMonth > 0 && `juros de ${formatPctBr(t.interestPctMonth)} ao mês`,
+  ].filter(Boolean);
+  const last = isoToBr(addDays(t.dueDate, t.daysAfterDue));
+  out.push(
+    t.daysAfterDue === 0
+      ? 'Não pode ser paga depois do vencimento'
+      : late.length
+        ? `Depois do vencimento: ${late.join(' e ')}, até ${last}`
+        : `Pode ser paga até ${last}`,
+  );
+  return out;
+}
+
 /** The lines of the message; the copy-and-paste code alone on its last line, to copy it whole. */
 export function chargeMessage(c: SendableCharge, timeZone?: string): string {
   const lines = [`${c.shopName}: cobrança PIX de ${formatBRL(c.amountCents)}`];
   const what = c.description?.trim();
   if (what) lines.push(`Referente a: ${what}`);
-  lines.push(`Válida até ${formatValidUntil(c.expiresAt, timeZone)}`);
+  if (c.dueTerms) lines.push(...dueLines(c.dueTerms));
+  else lines.push(`Válida até ${formatValidUntil(c.expiresAt, timeZone)}`);
   lines.push('', 'Pague no app do seu banco com o PIX Copia e Cola:', c.brcode);
   // NBSP (formatBRL) reads oddly in some mail clients: a plain space is the same amount.
   return lines.join('\n').replace(/\u00a0/g, ' ');

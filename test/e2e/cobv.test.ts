@@ -85,6 +85,37 @@ describe.skipIf(!hasSecretService)('Com vencimento (API Pix cobv) end to end', (
       await page.screenshot({ path: shot(`cobv-pago-com-juros-${width}x${height}`) });
     }
     await page.setViewportSize({ width: 1280, height: 1100 });
+
+    // A devolução of a paid cobv goes to the PSP and ends Devolvido, like any Pix.
+    await pago.getByRole('button', { name: 'Devoluções' }).click();
+    await page.getByLabel('Valor a devolver').fill('10,00');
+    await page.getByRole('button', { name: 'Devolver', exact: true }).click();
+    const pin = page.getByRole('dialog', { name: 'PIN do proprietário' });
+    await pinIfAsked(page, page.getByRole('status', { name: /Devolução de R\$\s10,00/ }), PIN);
+    await pin.waitFor({ state: 'detached' });
+    await page
+      .getByRole('status', { name: /Devolução de R\$\s10,00/ })
+      .filter({ hasText: 'Devolvido' })
+      .waitFor({ timeout: 30_000 });
+    expect(cobv.pix[0]!.devolucoes.map((d) => [d.valorCents, d.status])).toEqual([
+      [1000, 'DEVOLVIDO'],
+    ]);
+    await page.keyboard.press('Escape');
+
+    // Histórico's detail states the terms the payer was given.
+    await page.getByRole('button', { name: 'Histórico' }).click();
+    await pinIfAsked(page, page.getByRole('button', { name: 'Detalhes' }).first(), PIN);
+    await page.getByRole('button', { name: 'Detalhes' }).first().click();
+    const detail = page.getByRole('dialog', { name: /Cobrança de R\$\s100,00/ });
+    const [y, m, d] = today.split('-');
+    await detail
+      .getByText(
+        new RegExp(`${d}/${m}/${y} · multa de 2% · juros de 1% ao mês · pagável até \\d\\d/`),
+      )
+      .waitFor();
+    await page.screenshot({ path: shot('cobv-historico-detalhe') });
+    await detail.getByRole('button', { name: 'Fechar' }).click();
+    await page.getByRole('button', { name: 'Caixa', exact: true }).click();
   });
 
   it('in English: the form and its errors', async () => {

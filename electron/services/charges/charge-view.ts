@@ -27,6 +27,7 @@ export function toChargeView(c: ChargeRecord): ChargeView {
       'canceledBy',
       'canceledAt',
     ]),
+    ...(c.cobv && { dueTerms: { ...c.cobv } }),
     ...(c.noticeCode !== undefined && {
       notice: { code: c.noticeCode, ...(c.noticeReason && { reason: c.noticeReason }) },
     }),

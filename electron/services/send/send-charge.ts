@@ -27,6 +27,7 @@ export function chargeSendLink(
       description: c.description,
       brcode: c.brcode,
       expiresAt: c.expiresAt,
+      ...(c.dueTerms && { dueTerms: c.dueTerms }),
     },
     input.via,
     input.to,

@@ -9,6 +9,7 @@ import { ShareChargeButton } from '../share/ShareChargeButton';
 import { useApp } from '../../stores/app-store';
 import { useHistory } from '../../stores/history-store';
 import { CancelChargeButton } from './CancelChargeButton';
+import { DueTermsLine } from './DueTermsLine';
 import { sourceWords } from './source-words';
 
 const when = formatDateTime;
@@ -54,6 +55,7 @@ export function ChargeDetailDialog({ detail, onClose }: { detail: ChargeDetail; 
               </dd>
             </>
           )}
+          {c.dueTerms && <DueTermsLine terms={c.dueTerms} />}
           {c.receivedCents !== undefined && (
             <>
               <dt>{t('history.received')}</dt>

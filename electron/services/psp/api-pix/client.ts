@@ -387,18 +387,22 @@ export class ApiPixClient {
       : { amountCents: valor.value };
   }
 
-  /** The PIX that paid a charge (`GET /cob/{txid}`'s `pix[]`): a devolução names its endToEndId. */
+  /** The PIX that paid a charge (`pix[]` of its cob or cobv): a devolução names its endToEndId. */
   async cobPayments(txid: string): Promise<Result<ReceivedPix[]>> {
     const r = await this.cob(txid);
     return r.ok ? readPixList(r.value.pix) : r;
   }
 
-  /** `GET /cob/{txid}`: the charge as the PSP holds it (its body, or {} for none). */
+  /**
+   * `GET /cob/{txid}` (or `/cobv/{txid}` for a charge with a due date: its own resource, and a
+   * bank answers 404 for it under `/cob`): the charge as the PSP holds it.
+   */
   private async cob(txid: string): Promise<Result<Record<string, unknown>>> {
+    const cobv = isCobv(txid);
     const r = await this.call({
-      op: 'cob-status',
+      op: cobv ? 'cobv-status' : 'cob-status',
       method: 'GET',
-      path: `/cob/${encodeURIComponent(txid)}`,
+      path: `/${cobv ? 'cobv' : 'cob'}/${encodeURIComponent(txid)}`,
       sideEffect: false,
     });
     if (!r.ok && isCobNotFound(r))

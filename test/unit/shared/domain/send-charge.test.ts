@@ -36,6 +36,30 @@ describe('the message a payer gets', () => {
     expect(chargeMessage({ ...charge, description: '  ' }, TZ)).not.toContain('Referente');
   });
 
+  it('Com vencimento: the due date, the discount, and fine and interest after it, instead of "Válida até"', () => {
+    const dueTerms = {
+      dueDate: '2026-12-10',
+      daysAfterDue: 30,
+      finePct: 200,
+      interestPctMonth: 50,
+      discountCents: 500,
+    };
+    const lines = chargeMessage({ ...charge, dueTerms }, TZ).split('\n');
+    expect(lines.slice(2, 5)).toEqual([
+      'Vencimento: 10/12/2026',
+      'Desconto de R$ 5,00 até o vencimento',
+      'Depois do vencimento: multa de 2% e juros de 0,5% ao mês, até 09/01/2027',
+    ]);
+    expect(lines.join('\n')).not.toContain('Válida até');
+    const plain = { ...dueTerms, finePct: 0, interestPctMonth: 0, discountCents: 0 };
+    expect(chargeMessage({ ...charge, dueTerms: plain }, TZ)).toContain(
+      'Pode ser paga até 09/01/2027',
+    );
+    expect(chargeMessage({ ...charge, dueTerms: { ...plain, daysAfterDue: 0 } }, TZ)).toContain(
+      'Não pode ser paga depois do vencimento',
+    );
+  });
+
   it('gives the time in the shop’s zone', () => {
     expect(formatValidUntil(Date.UTC(2026, 0, 1, 2, 5), TZ)).toBe('31/12/2025 às 23:05');
   });
