@@ -5,6 +5,8 @@ import { startRelay } from '../../../relay/server';
 import { tempDir } from '../../helpers/core';
 import { ENGINES, ETCD, NATS, type EngineCluster } from '../../helpers/engines';
 import { newRelayChannel } from '../../helpers/relay-channel';
+import { waitFor } from '../../helpers/sandbox';
+import { sseTerminal } from '../../helpers/sse-events';
 
 // One engine node whose disk is full: each node's data on a small tmpfs of its own (256 MiB:
 // etcd preallocates 64 MiB log segments), and the leader's filled to the last byte. The relay
@@ -88,34 +90,13 @@ describe.each(ENGINES)('a $name node whose disk is full (root: a tmpfs mount)', 
       }
       expect(acked.length).toBeGreaterThan(0);
       rmSync(filler);
-      // Read as a terminal does: a stream that ends (a read failed on the store) is reopened
-      // from the last id seen, until every acknowledged callback is there or 45 s pass.
-      const seen = new Set<string>();
-      let last: string | undefined;
-      for (
-        const until = Date.now() + 45_000;
-        Date.now() < until && !acked.every((id) => seen.has(id));
-      ) {
-        try {
-          const res = await fetch(`${relay.url}/channels/${channelId}/events`, {
-            headers: { authorization: `Bearer ${token}`, ...(last && { 'last-event-id': last }) },
-            signal: AbortSignal.timeout(10_000),
-          });
-          const dec = new TextDecoder();
-          let text = '';
-          for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-            text += dec.decode(chunk);
-            for (const m of text.matchAll(/^id: (\S+)$/gm)) {
-              seen.add(m[1]!);
-              last = m[1]!;
-            }
-            if (acked.every((id) => seen.has(id))) break;
-          }
-        } catch {
-          await new Promise((r) => setTimeout(r, 500));
-        }
-      }
-      expect(acked.filter((id) => !seen.has(id))).toEqual([]);
+      // Read as a terminal does: a stream that ends or is refused (a read failed on the store)
+      // is reopened from the last id seen, until every acknowledged callback is there or 45 s pass.
+      const t = sseTerminal(() => [relay.url], channelId, token);
+      const seen = () => new Set(t.events.map((e) => e.id));
+      await waitFor(() => acked.every((id) => seen().has(id)), 45_000).catch(() => undefined);
+      t.stop();
+      expect(acked.filter((id) => !seen().has(id))).toEqual([]);
     },
     120_000,
   );
