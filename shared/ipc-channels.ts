@@ -17,6 +17,7 @@ export const CALL_CHANNELS = [
   'history:page',
   'history:detail',
   'history:closing',
+  'history:series',
   'printer:printReceipt',
   'printer:printClosing',
   'withdrawals:create',

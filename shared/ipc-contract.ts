@@ -4,6 +4,7 @@ import { chargeInputSchema, DESCRIPTION_MAX } from './domain/charge-input';
 import { CHARGE_STATES } from './domain/charge-state';
 import { cryptoFeesSchema } from './domain/crypto-fees';
 import { PIX_KEY_TYPES } from './domain/pix-key';
+import { SERIES_BY, SERIES_SPANS, type SeriesSpan } from './domain/sales-series';
 import { SEND_VIAS } from './domain/send-charge';
 import { CALL_CHANNELS, EVENT_CHANNELS, type CallChannel, type EventChannel } from './ipc-channels';
 import { CHECK_IDS, CHECK_PROBLEMS, REACH_PROBLEMS } from './domain/connection-checks';
@@ -199,6 +200,26 @@ export const calls = {
     output: chargeDetailSchema,
   },
   'history:closing': { input: z.object({ day }).strict(), output: dayClosingSchema },
+  /** Semana e mês: the last 7 or 30 days ending on `day`, bucketed (shared/domain/sales-series.ts). */
+  'history:series': {
+    input: z
+      .object({
+        day,
+        span: z.enum(Object.keys(SERIES_SPANS) as [SeriesSpan, ...SeriesSpan[]]),
+        by: z.enum(SERIES_BY),
+      })
+      .strict(),
+    output: z.array(
+      z.object({
+        key: z.string(),
+        paid: z.number().int(),
+        paidCents: z.number().int(),
+        expired: z.number().int(),
+        canceled: z.number().int(),
+        other: z.number().int(),
+      }),
+    ),
+  },
   /** ESC/POS straight to the configured thermal printer; PRINTER_NOT_ESCPOS → the system dialog. */
   'printer:printReceipt': {
     input: z.object({ id: z.string().min(1).max(64), labels: receiptLabelsSchema }).strict(),

@@ -2,7 +2,9 @@ import { AccountService } from '../account/account-service';
 import { InfractionService } from '../account/infraction-service';
 import { GoLiveService } from '../golive/golive-service';
 import { HistoryService } from '../history/history-service';
+import { SalesSeriesService } from '../history/sales-series-service';
 import { HistoryQuery } from '../ledger/history-query';
+import { seriesCharges } from '../ledger/series-rows';
 import { OperatorService } from '../operators/operator-service';
 import { OperatorsRepo } from '../operators/operators-repo';
 import { OwnerService } from '../owner/owner-service';
@@ -43,6 +45,7 @@ export function ownerParts(d: OwnerPartsDeps) {
         .map((r) => ({ amountCents: r.amountCents, demo: r.demo, doneAt: r.doneAt! })),
     refundedCents: (id) => ledger.refunds.refundedCents(id),
   });
+  const salesSeries = new SalesSeriesService((from, to) => seriesCharges(ledger.db, from, to));
   const printer = new ReceiptPrinter({
     query: historyQuery,
     settings: () => settings.get(),
@@ -86,7 +89,7 @@ export function ownerParts(d: OwnerPartsDeps) {
     },
     canSwitch: () => !sel.isOverride,
   });
-  return { history, printer, owner, operators, account, infractions, golive };
+  return { history, salesSeries, printer, owner, operators, account, infractions, golive };
 }
 
 export type OwnerParts = ReturnType<typeof ownerParts>;

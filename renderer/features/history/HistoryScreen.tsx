@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { HistoryRow } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
 import { useApp } from '../../stores/app-store';
@@ -18,6 +18,9 @@ import { HistoryActions } from './HistoryActions';
 import { HistoryPager } from './HistoryPager';
 import { HistoryTable } from './HistoryTable';
 
+// Semana e mês and its charting library load only when the owner opens it.
+const SalesSeries = lazy(() => import('./SalesSeries'));
+
 type PrintTarget = { kind: 'receipt'; row: HistoryRow } | { kind: 'closing' } | null;
 
 /** Histórico: every charge of the day (paged), filters, detail, reprint, Fechamento, CSV. */
@@ -29,6 +32,7 @@ export function HistoryScreen() {
   const [target, setTarget] = useState<PrintTarget>(null);
   const [printSeq, setPrintSeq] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
+  const [series, setSeries] = useState(false);
 
   useEffect(() => {
     void useHistory.getState().load();
@@ -75,6 +79,24 @@ export function HistoryScreen() {
           <DayClosing closing={h.closing} />
           <PspCheck day={h.closing.day} />
         </section>
+      )}
+      {/* The owner's (the closing is read only with her rights): weeks and months in charts. */}
+      {h.closing && (
+        <div className="history-actions">
+          <button
+            type="button"
+            className="btn"
+            aria-expanded={series}
+            onClick={() => setSeries(!series)}
+          >
+            {t('history.series')}
+          </button>
+        </div>
+      )}
+      {series && h.closing && (
+        <Suspense fallback={<p className="muted">{t('history.seriesLoading')}</p>}>
+          <SalesSeries day={h.day} />
+        </Suspense>
       )}
       {h.detail && <ChargeDetailDialog detail={h.detail} onClose={h.closeDetail} />}
       {target?.kind === 'receipt' && info && (
