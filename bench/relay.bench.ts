@@ -61,6 +61,10 @@ const ADMIN = 'bench-admin-token-0123456789abcdef';
 const DURATION = process.env.BENCH_RELAY_SECONDS ?? '5';
 const TERMINALS = process.env.BENCH_RELAY_TERMINALS ?? '10000';
 const RATE = process.env.BENCH_RELAY_RATE ?? '1000';
+/** Which stores the latency part measures, by first word (e.g. "sqlite,etcd"); all by default. */
+const STORES = process.env.BENCH_RELAY_STORES
+  ? new Set(process.env.BENCH_RELAY_STORES.split(','))
+  : null;
 const PARTS = new Set(
   (process.env.BENCH_RELAY_PARTS ?? 'ingest,latency,scale,e2e,failover').split(','),
 );
@@ -244,11 +248,12 @@ if (PARTS.has('ingest')) {
 }
 
 if (PARTS.has('latency')) {
-  for (const [name, store] of [
+  const stores = [
     ['SQLite', `sqlite:${path.join(tmp, 'latency.sqlite')}`],
     ['Redis Streams (appendfsync always)', redis.url],
     ...replicated.map((s) => [`${s.engine}, ${s.nodes}`, s.url] as const),
-  ]) {
+  ].filter(([name]) => STORES === null || STORES.has(slug(name)));
+  for (const [name, store] of stores) {
     const r = await relay(store, `latency-${slug(name)}`);
     console.log(`\n  Latency, ${name} (relay-load.mjs, ${DURATION} s per run, load ${load()})`);
     for (const rate of [100, 1000]) {
