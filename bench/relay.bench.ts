@@ -20,7 +20,7 @@
 // Goals (issue 15): 0 lost, p99 < 10 ms, ≤ 10 KiB per terminal, ≤ 4 Redis connections per
 // instance, durable ingest ≥ 3 × the one-commit-per-write rate.
 import { createHmac } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,23 +38,8 @@ import { startRedis } from '../test/helpers/redis';
 import { relayTerminal } from '../test/helpers/terminal';
 import { figure } from './figures';
 import { machine, ms, stats } from './helpers';
+import { findLoadTool } from './relay-load-tool';
 import { hardNofile, runTool, startBenchRelay, startNullRelay } from './relay-procs';
-
-/**
- * The project's load tool, `shared/tools/relay-load.mjs` beside the repo: `RELAY_LOAD_TOOL` names
- * it, else it is looked for in each folder above this one (a worktree may sit deeper than `..`).
- */
-function findLoadTool(): string {
-  if (process.env.RELAY_LOAD_TOOL) return path.resolve(process.env.RELAY_LOAD_TOOL);
-  for (let dir = path.resolve('..'); ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'shared', 'tools', 'relay-load.mjs');
-    if (existsSync(candidate)) return candidate;
-    if (path.dirname(dir) === dir)
-      throw new Error(
-        'relay-load.mjs not found above this folder: set RELAY_LOAD_TOOL to its path',
-      );
-  }
-}
 
 const FANOUT = path.resolve('bench', 'relay-fanout.ts');
 const ADMIN = 'bench-admin-token-0123456789abcdef';
