@@ -20,7 +20,7 @@
 // Goals (issue 15): 0 lost, p99 < 10 ms, ≤ 10 KiB per terminal, ≤ 4 Redis connections per
 // instance, durable ingest ≥ 3 × the one-commit-per-write rate.
 import { createHmac } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,29 +38,18 @@ import { startRedis } from '../test/helpers/redis';
 import { relayTerminal } from '../test/helpers/terminal';
 import { figure } from './figures';
 import { machine, ms, stats } from './helpers';
+import { findLoadTool } from './relay-load-tool';
 import { hardNofile, runTool, startBenchRelay, startNullRelay } from './relay-procs';
-
-/**
- * The project's load tool, `shared/tools/relay-load.mjs` beside the repo: `RELAY_LOAD_TOOL` names
- * it, else it is looked for in each folder above this one (a worktree may sit deeper than `..`).
- */
-function findLoadTool(): string {
-  if (process.env.RELAY_LOAD_TOOL) return path.resolve(process.env.RELAY_LOAD_TOOL);
-  for (let dir = path.resolve('..'); ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'shared', 'tools', 'relay-load.mjs');
-    if (existsSync(candidate)) return candidate;
-    if (path.dirname(dir) === dir)
-      throw new Error(
-        'relay-load.mjs not found above this folder: set RELAY_LOAD_TOOL to its path',
-      );
-  }
-}
 
 const FANOUT = path.resolve('bench', 'relay-fanout.ts');
 const ADMIN = 'bench-admin-token-0123456789abcdef';
 const DURATION = process.env.BENCH_RELAY_SECONDS ?? '5';
 const TERMINALS = process.env.BENCH_RELAY_TERMINALS ?? '10000';
 const RATE = process.env.BENCH_RELAY_RATE ?? '1000';
+/** Which stores the latency part measures, by first word (e.g. "sqlite,etcd"); all by default. */
+const STORES = process.env.BENCH_RELAY_STORES
+  ? new Set(process.env.BENCH_RELAY_STORES.split(','))
+  : null;
 const PARTS = new Set(
   (process.env.BENCH_RELAY_PARTS ?? 'ingest,latency,scale,e2e,failover').split(','),
 );
@@ -244,11 +233,12 @@ if (PARTS.has('ingest')) {
 }
 
 if (PARTS.has('latency')) {
-  for (const [name, store] of [
+  const stores = [
     ['SQLite', `sqlite:${path.join(tmp, 'latency.sqlite')}`],
     ['Redis Streams (appendfsync always)', redis.url],
     ...replicated.map((s) => [`${s.engine}, ${s.nodes}`, s.url] as const),
-  ]) {
+  ].filter(([name]) => STORES === null || STORES.has(slug(name)));
+  for (const [name, store] of stores) {
     const r = await relay(store, `latency-${slug(name)}`);
     console.log(`\n  Latency, ${name} (relay-load.mjs, ${DURATION} s per run, load ${load()})`);
     for (const rate of [100, 1000]) {
