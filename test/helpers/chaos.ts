@@ -1,4 +1,5 @@
 import { checkBooks, settledBooks, type PspCharge } from './chaos-books';
+import { operatorShifts } from './chaos-operators';
 import { drawSale, rng } from './chaos-random';
 import { coreOn, payer } from './core';
 import { sandbox } from './sandbox';
@@ -13,6 +14,8 @@ export interface ChaosOptions {
   seed: number;
   charges: number;
   statusQuery: boolean;
+  /** Three operators take turns at the counter; their shifts must add up too (issue 36). */
+  operators?: boolean;
   log?: (line: string) => void;
   /** Each sale as it starts (the CLI prints it with --verbose). */
   progress?: (line: string) => void;
@@ -45,7 +48,9 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
   const atPsp = async () => (await sb.control('GET', '/charges')).body as PspCharge[];
   const pay = (id: string) => sb.control('POST', `/charges/${id}/pay`);
   try {
+    const shop = o.operators ? await operatorShifts(t.core) : null;
     for (let i = 0; i < o.charges; i++) {
+      await shop?.turn(i);
       const sale = drawSale(random, faults);
       if (sale.faultBody) await sb.control('POST', '/faults', sale.faultBody);
       o.progress?.(`sale ${i}: ${sale.kind}`);
@@ -81,6 +86,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     const recoveryMs = Date.now() - started;
     await t.core.charges.idle();
     const books = checkBooks(await atPsp(), t.core.charges.list({ limit: 100_000 }));
+    if (shop) books.violations.push(...(await shop.close(await atPsp())));
     const report: ChaosReport = {
       seed: o.seed,
       charges: o.charges,

@@ -20,4 +20,16 @@ describe('chaos, short run', () => {
     },
     120_000,
   );
+
+  // Issue 36: three cashiers taking turns, one switch before each sale; every shift closed by
+  // the owner at the end, and the shifts' received money equals the PSP's paid sum.
+  it.each([21, 3])(
+    'with operators, seed %i: every shift adds up to the PSP paid sum',
+    async (seed) => {
+      const r = await runChaos({ seed, charges: 25, statusQuery: false, operators: true });
+      expect(r.violations).toEqual([]);
+      expect(r.paidAtPsp).toBeGreaterThan(0);
+    },
+    120_000,
+  );
 });
