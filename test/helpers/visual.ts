@@ -197,6 +197,14 @@ export async function layoutProblems(page: Page): Promise<string[]> {
   });
 }
 
+/** How many lines the menu takes (1: every item's top where the first's is, Bloquear included). */
+export async function navLines(page: Page): Promise<number> {
+  const tops = await page
+    .locator('.nav .nav-item')
+    .evaluateAll((items) => items.map((e) => Math.round(e.getBoundingClientRect().top)));
+  return new Set(tops).size;
+}
+
 /** Each locator's box lies whole inside the viewport, and the page is not scrolled. */
 export async function inViewWithoutScrolling(page: Page, parts: Record<string, Locator>) {
   const view = page.viewportSize()!;

@@ -4,6 +4,7 @@ import { appPerFile, OWNER_PIN } from '../../helpers/app-session';
 import {
   layoutProblems,
   matchesBaseline,
+  navLines,
   readmeShot,
   sizeName,
   VIEWPORTS,
@@ -28,14 +29,6 @@ const FIT_ONE_SCREEN = [
   'owner',
   'advanced',
 ];
-
-/** The owner's menu (every screen and Bloquear) on one line: each item's top where the first's is. */
-async function navLines(page: Page): Promise<number> {
-  const tops = await page
-    .locator('.nav .nav-item')
-    .evaluateAll((items) => items.map((e) => Math.round(e.getBoundingClientRect().top)));
-  return new Set(tops).size;
-}
 
 async function openSettings(page: Page) {
   expect((await app.host.call('owner:unlock', { pin: OWNER_PIN })).ok).toBe(true);
