@@ -70,7 +70,11 @@ for (const lang of ['pt-BR', 'en'] as const)
           await matchesBaseline(page, `config-${id}-${at}`, [page.locator('.mono')], {
             artifactOnly: size.width !== 1024,
           });
-          if (at === 'pt-BR-1366x768' && id === 'advanced') await readmeShot(page, 'configuracoes');
+          if (at === 'pt-BR-1366x768' && id === 'advanced') {
+            // The README shows the compatibility fields, each with its line of help.
+            await page.getByText('Compatibilidade do PSP (avançado)').click();
+            await readmeShot(page, 'configuracoes');
+          }
         }
         await page.locator('.nav-lock').click();
         await page.locator('#amount').waitFor();
