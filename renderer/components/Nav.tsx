@@ -1,14 +1,18 @@
 import { useTranslation } from '../i18n';
 import type { Route } from '../stores/app-store';
 
-const ITEMS: Array<[Route, string]> = [
+/**
+ * Each screen: its name, and a shorter one shown in the menu when the name is long (the full name
+ * stays the button's accessible name and title), so the owner's menu is one line at 1024 px.
+ */
+const ITEMS: Array<[Route, string, string?]> = [
   ['cashier', 'nav.cashier'],
   ['history', 'nav.history'],
   ['balance', 'nav.balance'],
   ['fees', 'nav.fees'],
   ['withdraw', 'nav.withdraw'],
-  ['infractions', 'nav.infractions'],
-  ['pdv', 'nav.pdv'],
+  ['infractions', 'nav.infractions', 'nav.infractionsShort'],
+  ['pdv', 'nav.pdv', 'nav.pdvShort'],
   ['health', 'nav.health'],
   ['operators', 'nav.operators'],
   ['settings', 'nav.settings'],
@@ -31,7 +35,7 @@ export function Nav({
   const { t } = useTranslation();
   return (
     <nav aria-label={t('nav.main')} className="nav">
-      {ITEMS.filter(([r]) => r !== 'operators' || operators || unlocked).map(([r, key]) => (
+      {ITEMS.filter(([r]) => r !== 'operators' || operators || unlocked).map(([r, key, short]) => (
         <button
           key={r}
           type="button"
@@ -39,9 +43,10 @@ export function Nav({
           aria-current={
             route === r || (route === 'connect' && r === 'settings') ? 'page' : undefined
           }
+          {...(short && { 'aria-label': t(key), title: t(key) })}
           onClick={() => go(r)}
         >
-          {t(key)}
+          {t(short ?? key)}
         </button>
       ))}
       {unlocked && (

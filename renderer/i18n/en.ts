@@ -8,7 +8,9 @@ export const en: Messages = {
     fees: 'Crypto fees',
     withdraw: 'PIX withdrawal',
     infractions: 'Infractions (MED)',
+    infractionsShort: 'Infractions',
     pdv: 'PDV integration',
+    pdvShort: 'PDV',
     operators: 'Operators',
     health: 'Health',
     settings: 'Settings',
@@ -569,6 +571,74 @@ export const en: Messages = {
     withdrawReceiverRequiredFor:
       "Key types that require the receiver's CPF/CNPJ (CPF, CNPJ, EMAIL, PHONE, EVP; comma-separated)",
   },
+  /** One line of help under each PSP-compatibility field (Avançado), keyed as its label. */
+  compatHelp: {
+    loginIdField:
+      "The name of the field carrying the client id in the body of the PSP's login (/auth/login).",
+    loginSecretField:
+      "The name of the field carrying the client secret in the body of the PSP's login.",
+    withdrawAuth:
+      "How a withdrawal request identifies itself to the PSP: with the login's token (Bearer) or with the client id and secret in headers (ci / cs).",
+    cryptoFeesAuth:
+      "How the crypto withdrawal fees query identifies itself to the PSP: the login's token (Bearer) or the client id and secret (ci / cs).",
+    idempotentCreate:
+      "Tick if the PSP, given the same charge id again, answers with the same charge instead of refusing: an uncertain charge's QR is then got back.",
+    timeout:
+      'How long Balcão waits for each PSP answer before giving up and checking the charge (500 to 120000 ms).',
+    maxReplyKiB:
+      'A PSP answer larger than this is refused as an error, so a broken answer cannot stall the checkout.',
+    maxAmount: 'The checkout refuses, in words, a sale above this amount.',
+    unitRequest: 'Whether the charge amount goes to the PSP in reais (4.55) or in cents (455).',
+    unitCreateAmount:
+      'The unit of the amount the PSP returns when creating a charge; an amount 100 times larger or smaller than the sale stops the charge before any QR.',
+    unitCreateFee: 'The unit of the fee the PSP returns when creating a charge.',
+    unitCallbackAmount: "The unit of the paid amount in the PSP's payment notice (callback).",
+    unitCallbackFee: "The unit of the fee in the PSP's payment notice (callback).",
+    unitQueryAmount: 'The unit of the amount in the status query answer.',
+    unitQueryFee: 'The unit of the fee in the status query answer.',
+    unitWithdrawal: 'Whether the withdrawal amount goes to the PSP in reais or in cents.',
+    signatureFormat:
+      'How the PSP signs a payment notice: signature and time in two headers, both in one header, or a static token.',
+    signatureHeader:
+      'The HTTP header in which the PSP sends the notice’s signature (e.g. x-signature).',
+    timestampHeader:
+      "The HTTP header with the signature's time; a notice outside the clock tolerance is refused.",
+    eventIdHeader: "The header with the notice's id: the same notice received twice counts once.",
+    algorithm:
+      "The HMAC algorithm the PSP signs notices with (the PSP's documentation says which).",
+    encoding: 'How the signature is written: hex (0-9 and a-f) or base64.',
+    tolerance:
+      "The largest difference accepted between a notice's time and this checkout's clock; beyond it the notice is refused.",
+    defenseContest:
+      'The word the PSP expects in the “analise” field of a MED defense to contest it (e.g. DISAGREED).',
+    defenseAccept: 'The word the PSP expects in the “analise” field to accept a MED (e.g. AGREED).',
+    defenseMinProofs:
+      'How many proofs (files) the PSP requires in a MED defense; a defense with fewer is not sent.',
+    withdrawPath:
+      'The address, at the PSP, that takes a withdrawal request (e.g. /withdrawals/withdraw).',
+    withdrawKeyTypeField:
+      'The name of the field carrying the PIX key type (CPF, e-mail, phone…) in a withdrawal request.',
+    withdrawTaxIdField: "The name of the field carrying the receiver's CPF/CNPJ in a withdrawal.",
+    withdrawNameField: "The name of the field carrying the receiver's name in a withdrawal.",
+    withdrawReceiverRequiredFor:
+      "For these key types, PIX withdrawal asks for the receiver's CPF/CNPJ before sending.",
+    previousSecretHours:
+      "After the PSP's secret is changed, for how many hours notices signed with the old one still count.",
+    queryAuth:
+      "How the status query identifies itself to the PSP: the login's token (Bearer) or the client id and secret (ci / cs).",
+    queryMethod: "GET or POST, as the PSP's documentation asks for the status query.",
+    queryBody: "POST only: the JSON sent with the query; {id} becomes the charge's id at the PSP.",
+    queryReplyStatus:
+      "Where, in the answer's JSON, the charge's status is (e.g. data.status); the first path found counts.",
+    queryReplyAmount: 'Where the paid amount is, checked against the sale before marking Paid.',
+    queryReplyFee: 'Where the fee the PSP took from the sale is.',
+    queryReplyId:
+      "Where the charge's id at the PSP is, to be sure the answer is about the charge asked.",
+    queryReplyBrcode:
+      "Where the PIX code (copy and paste) is, to get back an uncertain charge's QR.",
+    queryReplyNotFound:
+      'Where the charge sits in the answer: empty there means “charge not found”, like a 404.',
+  },
   units: {
     reais: 'reais (4.55)',
     cents: 'cents (455)',
@@ -588,6 +658,7 @@ export const en: Messages = {
   pspProfile: {
     title: 'PSP profile',
     preset: 'PSP profile',
+    splitTitle: 'Split and gateway (optional)',
     policy: 'Callback policy',
     policyHmac: 'HMAC signature (apply the signed callback)',
     policyQuery: 'Confirm by query (unsigned callbacks)',
@@ -923,6 +994,7 @@ export const en: Messages = {
       'The whole path of a folder on another disk or synced to the cloud (e.g. D:\\Backups\\Balcao): the daily copy goes there too. The data folder keeps getting its own.',
     note: 'Balcão keeps a copy a day and one before every update (the newest 14). Restoring puts the copy back the next time Balcão starts; the current ledger is kept beside it.',
     none: 'No copy kept yet.',
+    showAll: 'See all {{count}} copies',
     takenAt: 'Taken on',
     reason: 'Why',
     sales: 'Sales',

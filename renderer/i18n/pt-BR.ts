@@ -7,7 +7,9 @@ export const ptBR = {
     fees: 'Taxas cripto',
     withdraw: 'Saque PIX',
     infractions: 'Infrações (MED)',
+    infractionsShort: 'Infrações',
     pdv: 'Integração com o PDV',
+    pdvShort: 'PDV',
     operators: 'Operadores',
     health: 'Saúde',
     settings: 'Configurações',
@@ -565,6 +567,72 @@ export const ptBR = {
     withdrawReceiverRequiredFor:
       'Tipos de chave que exigem o CPF/CNPJ de quem recebe (CPF, CNPJ, EMAIL, PHONE, EVP; separados por vírgula)',
   },
+  /** One line of help under each PSP-compatibility field (Avançado), keyed as its label. */
+  compatHelp: {
+    loginIdField: 'O nome do campo que leva o client id no corpo do login do PSP (/auth/login).',
+    loginSecretField: 'O nome do campo que leva o client secret no corpo do login do PSP.',
+    withdrawAuth:
+      'Como o pedido de saque se identifica ao PSP: com o token do login (Bearer) ou com o client id e o secret nos cabeçalhos (ci / cs).',
+    cryptoFeesAuth:
+      'Como a consulta das taxas de saque cripto se identifica ao PSP: token do login (Bearer) ou client id e secret (ci / cs).',
+    idempotentCreate:
+      'Marque se o PSP, ao receber de novo o mesmo id de cobrança, devolve a mesma cobrança em vez de recusar: assim o QR de uma cobrança incerta é recuperado.',
+    timeout:
+      'Quanto o Balcão espera cada resposta do PSP antes de desistir e conferir a cobrança (de 500 a 120000 ms).',
+    maxReplyKiB:
+      'Uma resposta do PSP maior que isso é recusada como erro, para uma resposta defeituosa não travar o caixa.',
+    maxAmount: 'O Caixa recusa, em palavras, uma venda acima deste valor.',
+    unitRequest: 'Se o valor da cobrança vai ao PSP em reais (4.55) ou em centavos (455).',
+    unitCreateAmount:
+      'Em que unidade o PSP devolve o valor ao criar a cobrança; um valor 100 vezes maior ou menor que o da venda para a cobrança antes do QR.',
+    unitCreateFee: 'Em que unidade o PSP devolve a taxa ao criar a cobrança.',
+    unitCallbackAmount: 'Em que unidade vem o valor pago no aviso de pagamento (callback) do PSP.',
+    unitCallbackFee: 'Em que unidade vem a taxa no aviso de pagamento (callback) do PSP.',
+    unitQueryAmount: 'Em que unidade vem o valor na resposta da consulta de status.',
+    unitQueryFee: 'Em que unidade vem a taxa na resposta da consulta de status.',
+    unitWithdrawal: 'Se o valor do saque vai ao PSP em reais ou em centavos.',
+    signatureFormat:
+      'Como o PSP assina o aviso de pagamento: assinatura e horário em dois cabeçalhos, os dois num cabeçalho só, ou um token fixo.',
+    signatureHeader:
+      'O cabeçalho HTTP em que o PSP manda a assinatura do aviso (ex.: x-signature).',
+    timestampHeader:
+      'O cabeçalho HTTP com o horário da assinatura; um aviso fora da tolerância de horário é recusado.',
+    eventIdHeader:
+      'O cabeçalho com o id do aviso: o mesmo aviso recebido duas vezes vale uma vez só.',
+    algorithm: 'O algoritmo HMAC com que o PSP assina os avisos (a documentação do PSP diz qual).',
+    encoding: 'Como a assinatura vem escrita: hex (0-9 e a-f) ou base64.',
+    tolerance:
+      'A maior diferença aceita entre o horário do aviso e o relógio deste caixa; além dela, o aviso é recusado.',
+    defenseContest:
+      'A palavra que o PSP espera no campo “análise” da defesa de um MED para contestá-lo (ex.: DISAGREED).',
+    defenseAccept:
+      'A palavra que o PSP espera no campo “análise” para aceitar um MED (ex.: AGREED).',
+    defenseMinProofs:
+      'Quantas provas (arquivos) o PSP exige numa defesa de MED; uma defesa com menos não é enviada.',
+    withdrawPath: 'O endereço, no PSP, que recebe o pedido de saque (ex.: /withdrawals/withdraw).',
+    withdrawKeyTypeField:
+      'O nome do campo que leva o tipo da chave PIX (CPF, e-mail, telefone…) no pedido de saque.',
+    withdrawTaxIdField: 'O nome do campo que leva o CPF/CNPJ de quem recebe o saque.',
+    withdrawNameField: 'O nome do campo que leva o nome de quem recebe o saque.',
+    withdrawReceiverRequiredFor:
+      'Para estes tipos de chave, o Saque PIX pede o CPF/CNPJ de quem recebe antes de enviar.',
+    previousSecretHours:
+      'Depois de trocar o segredo do PSP, por quantas horas os avisos assinados com o antigo ainda valem.',
+    queryAuth:
+      'Como a consulta de status se identifica ao PSP: token do login (Bearer) ou client id e secret (ci / cs).',
+    queryMethod: 'GET ou POST, como a documentação do PSP pede para a consulta de status.',
+    queryBody: 'Só com POST: o JSON enviado na consulta; {id} vira o id da cobrança no PSP.',
+    queryReplyStatus:
+      'Onde, no JSON da resposta, está a situação da cobrança (ex.: data.status); o primeiro caminho encontrado vale.',
+    queryReplyAmount: 'Onde está o valor pago, conferido com o da venda antes de marcar Pago.',
+    queryReplyFee: 'Onde está a taxa que o PSP cobrou da venda.',
+    queryReplyId:
+      'Onde está o id da cobrança no PSP, para ter certeza de que a resposta é da cobrança perguntada.',
+    queryReplyBrcode:
+      'Onde está o código PIX (copia e cola), para recuperar o QR de uma cobrança incerta.',
+    queryReplyNotFound:
+      'Onde a cobrança fica na resposta: vazio ali quer dizer “cobrança não encontrada”, como um 404.',
+  },
   units: {
     reais: 'reais (4.55)',
     cents: 'centavos (455)',
@@ -585,6 +653,7 @@ export const ptBR = {
   pspProfile: {
     title: 'Perfil do PSP',
     preset: 'Perfil do PSP',
+    splitTitle: 'Divisão (split) e gateway (opcional)',
     policy: 'Política de callback',
     policyHmac: 'Assinatura HMAC (aplica o callback assinado)',
     policyQuery: 'Confirmar por consulta (callback sem assinatura)',
@@ -923,6 +992,7 @@ export const ptBR = {
       'O caminho completo de uma pasta em outro disco ou sincronizada com a nuvem (ex.: D:\\Copias\\Balcao): a cópia diária vai para lá também. A pasta de dados continua recebendo as suas.',
     note: 'O Balcão guarda uma cópia por dia e uma antes de cada atualização (as 14 mais novas). Restaurar põe a cópia de volta na próxima vez que o Balcão abrir; o livro atual fica guardado ao lado.',
     none: 'Nenhuma cópia guardada ainda.',
+    showAll: 'Ver todas as {{count}} cópias',
     takenAt: 'Tirada em',
     reason: 'Motivo',
     sales: 'Vendas',

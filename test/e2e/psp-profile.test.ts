@@ -47,6 +47,8 @@ describe('Perfil do PSP', () => {
 
   it('a split without a percentage is refused with its field named; a valid one is kept', async () => {
     await settingsSection(app.page, 'PSP');
+    // Rarely used: behind its own disclosure in the PSP's profile.
+    await app.page.getByText('Divisão (split) e gateway (opcional)').click();
     await app.page
       .getByLabel('Divisão (split): e-mail de quem recebe')
       .fill('socio@padaria.com.br');

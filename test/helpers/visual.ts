@@ -113,7 +113,7 @@ export async function readmeShot(page: Page, file: string) {
 /**
  * What a person would call broken on the page as it is now: a horizontal scroll bar, two
  * things drawn over each other, text cut without an ellipsis or without its full value in a
- * title. With a dialog open, only the dialog is looked at (the backdrop covers the rest).
+ * title, an empty field's placeholder cut. With a dialog open, only the dialog is looked at (the backdrop covers the rest).
  */
 export async function layoutProblems(page: Page): Promise<string[]> {
   // Run through tsx (esbuild's keepNames) the function below calls a `__name` helper that the
@@ -193,8 +193,27 @@ export async function layoutProblems(page: Page): Promise<string[]> {
           `cut without ${ellipsis ? 'its full text in a title' : 'an ellipsis'}: ${name(e)}`,
         );
     }
+    // An empty field's placeholder (e.g. Histórico's search hint) shown whole: the browser cuts
+    // it without an ellipsis, and nothing shows the rest.
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    for (const e of scope.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+      if (hidden(e) || e.value || !e.placeholder.trim()) continue;
+      const s = getComputedStyle(e);
+      ctx.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+      const room = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+      if (ctx.measureText(e.placeholder).width > room + 1)
+        problems.push(`placeholder cut: ${name(e)} "${e.placeholder}"`);
+    }
     return problems;
   });
+}
+
+/** How many lines the menu takes (1: every item's top where the first's is, Bloquear included). */
+export async function navLines(page: Page): Promise<number> {
+  const tops = await page
+    .locator('.nav .nav-item')
+    .evaluateAll((items) => items.map((e) => Math.round(e.getBoundingClientRect().top)));
+  return new Set(tops).size;
 }
 
 /** Each locator's box lies whole inside the viewport, and the page is not scrolled. */

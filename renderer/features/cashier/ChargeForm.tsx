@@ -71,9 +71,13 @@ export function ChargeForm() {
         </button>
       </fieldset>
       {c.message && <AlertNotice className="form-message">{c.message}</AlertNotice>}
-      <p className="hint">
-        {t('cashier.hintEnter')} · {t('cashier.hintEsc')}
-      </p>
+      {/* A PDV sale waiting for its payer says what to do above: the usual hint would repeat it
+          (and push the form past a 768 px screen). */}
+      {c.pdvWaiting === null && (
+        <p className="hint">
+          {t('cashier.hintEnter')} · {t('cashier.hintEsc')}
+        </p>
+      )}
     </Form>
   );
 }

@@ -9,10 +9,12 @@ import { BackupsTable, type Kept } from './BackupsTable';
 import { PendingRestore } from './PendingRestore';
 
 type Backups = CallOutput<'backups:list'>;
+/** The newest copies shown at first (up to 14 are kept): the section fits one screen. */
+export const BACKUPS_SHOWN = 3;
 
 /**
  * `Cópias do livro de cobranças`: the kept copies of the ledger (date, why it was taken, its
- * sales), each with `Restaurar`. Configurações is behind the owner PIN and so is every call
+ * sales), each with `Restaurar`; the newest three, then `Ver todas` for the rest. Configurações is behind the owner PIN and so is every call
  * here (the handlers check). A restore is confirmed naming the copy's date and sale count, then
  * happens at the next start, before the ledger opens (the same code as `balcao --restaurar`).
  */
@@ -21,6 +23,7 @@ export function BackupsSection() {
   const [state, setState] = useState<Backups | null>(null);
   const [asking, setAsking] = useState<Kept | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [all, setAll] = useState(false);
   useReadOnce(
     () => bridge().backups.list({}),
     (r) => (r.ok ? setState(r.value) : setMessage(describeError(r))),
@@ -53,7 +56,15 @@ export function BackupsSection() {
       )}
       {state && state.backups.length === 0 && <p>{t('backups.none')}</p>}
       {state && state.backups.length > 0 && (
-        <BackupsTable backups={state.backups} onRestore={setAsking} />
+        <BackupsTable
+          backups={all ? state.backups : state.backups.slice(0, BACKUPS_SHOWN)}
+          onRestore={setAsking}
+        />
+      )}
+      {state && !all && state.backups.length > BACKUPS_SHOWN && (
+        <button type="button" className="btn btn-small show-all" onClick={() => setAll(true)}>
+          {t('backups.showAll', { count: state.backups.length })}
+        </button>
       )}
       {message && <p role="alert">{message}</p>}
       {asking && (

@@ -5,7 +5,6 @@ import { useSettings } from '../../stores/settings-store';
 import { SavedWebhookLine } from '../onboarding/WebhookLine';
 import { CertificateFields } from './CertificateFields';
 import { ClientCredentialFields } from './ClientCredentialFields';
-import { SecretField } from './SecretField';
 import { WebhookSecretField } from './WebhookSecretField';
 
 const NO_CREDENTIALS = { clientId: '', clientSecret: '' };
@@ -13,7 +12,8 @@ const NO_CERTIFICATE = { certPem: '', keyPem: '', passphrase: '' };
 
 /**
  * `Credenciais`: write-only. The screen shows whether each secret is stored, never the secret;
- * what is typed stays here, and is cleared as soon as it is sent.
+ * what is typed stays here, and is cleared as soon as it is sent. The relay's token is with the
+ * relay, under Avisos de pagamento (RelayTokenSection).
  */
 export function CredentialsSection({ s }: { s: AppSettings }) {
   const { t } = useTranslation();
@@ -29,7 +29,7 @@ export function CredentialsSection({ s }: { s: AppSettings }) {
     setCert(NO_CERTIFICATE);
   };
   return (
-    <section className="stack" aria-label={t('settings.credentials')}>
+    <section className="stack credentials" aria-label={t('settings.credentials')}>
       <h2>{t('settings.credentials')}</h2>
       <p>{credentials.configured ? t('settings.credStored') : t('settings.credNone')}</p>
       <ClientCredentialFields
@@ -65,16 +65,6 @@ export function CredentialsSection({ s }: { s: AppSettings }) {
         </>
       )}
       <WebhookSecretField signsWithWebhook={s.psp.callback.secret === 'webhook'} />
-      <SecretField
-        id="relay-token"
-        label={t('settings.relayToken')}
-        status={
-          credentials.relayToken ? t('settings.relayTokenStored') : t('settings.relayTokenNone')
-        }
-        saveLabel={t('settings.saveRelayToken')}
-        ready={(token) => token.length >= 16}
-        onSave={(token) => void settings.saveRelayToken(token)}
-      />
     </section>
   );
 }

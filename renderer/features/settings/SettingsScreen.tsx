@@ -29,7 +29,7 @@ export function SettingsScreen() {
         role="tabpanel"
         id={`settings-panel-${current}`}
         aria-labelledby={`settings-tab-${current}`}
-        className="stack settings-panel"
+        className={`stack settings-panel settings-${current}`}
       >
         <p className="muted">{t(section.help)}</p>
         <SectionParts

@@ -137,6 +137,13 @@ const withdrawalRow = (k: string) =>
     `psp.withdrawal.${k}`,
   );
 
+/**
+ * Avançado's rows each get their own line of help, `compatHelp.<the label's own key>`, unless
+ * the row names one already (`settingsHelp.*`): a field named for a JSON path says what it does.
+ */
+const withHelp = (rows: FieldRow[]): FieldRow[] =>
+  rows.map((r) => ({ ...r, help: r.help ?? `compatHelp.${r.label.split('.').at(-1)!}` }));
+
 /** How a request authenticates: the login's token, or the client id and secret as they are. */
 const AUTHS = { bearer: 'Bearer (/auth/login)', cics: 'ci / cs' };
 
@@ -253,7 +260,7 @@ export const PROFILE_ROWS: FieldRow[] = [
  * Configurações → Avançado: the status query's request and where its reply holds each value
  * (paths into the PSP's JSON), named for what they mean with a line of help.
  */
-export const QUERY_ROWS: FieldRow[] = [
+export const QUERY_ROWS: FieldRow[] = withHelp([
   literalChoice('set-query-auth', 'pspProfile.queryAuth', 'psp.statusQuery.auth', AUTHS),
   literalChoice('set-query-method', 'pspProfile.queryMethod', 'psp.statusQuery.method', {
     GET: 'GET',
@@ -272,10 +279,10 @@ export const QUERY_ROWS: FieldRow[] = [
   ).map(([k, label]) =>
     row(`set-query-reply-${k}`, label, `psp.statusQuery.reply.${k}`, 'list', { show: hasQuery }),
   ),
-];
+]);
 
 /** `Compatibilidade do PSP (avançado)`: what the seed leaves open. */
-export const COMPAT_ROWS: FieldRow[] = [
+export const COMPAT_ROWS: FieldRow[] = withHelp([
   row('compat-login-id', 'compat.loginIdField', 'psp.loginClientIdField'),
   row('compat-login-secret', 'compat.loginSecretField', 'psp.loginClientSecretField'),
   literalChoice('compat-withdraw-auth', 'compat.withdrawAuth', 'psp.withdrawAuth', AUTHS),
@@ -333,7 +340,7 @@ export const COMPAT_ROWS: FieldRow[] = [
     { parse: upperList },
   ),
   count('compat-previous-secret', 'compat.previousSecretHours', 'psp.callback.previousSecretHours'),
-];
+]);
 
 /** Every row of Configurações (a label for a refused path; the tests' list of rows). */
 export const ALL_ROWS = [

@@ -22,6 +22,7 @@ import { KeychainNote } from './KeychainNote';
 import { PrinterSection } from './PrinterSection';
 import { PspProfileSection } from './PspProfileSection';
 import { ReceiverSection } from './ReceiverSection';
+import { RelayTokenSection } from './RelayTokenSection';
 
 export type { DraftProps } from './draft-props';
 
@@ -68,7 +69,10 @@ export const SETTINGS_SECTIONS: ReadonlyArray<{
     id: 'notices',
     label: 'sections.notices',
     help: 'sections.noticesHelp',
-    parts: [{ rows: NOTICE_ROWS, remountOn: (s) => `notices-${s.psp.preset}` }],
+    parts: [
+      { rows: NOTICE_ROWS, remountOn: (s) => `notices-${s.psp.preset}` },
+      { own: RelayTokenSection },
+    ],
   },
   {
     id: 'counter',

@@ -2,7 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_PIN, startShop } from '../../helpers/app-session';
 import { openPage } from '../../helpers/browser';
 import { perFile } from '../../helpers/per-file';
-import { layoutProblems, LOOKED_AT, matchesBaseline, sizeName } from '../../helpers/visual';
+import {
+  layoutProblems,
+  LOOKED_AT,
+  matchesBaseline,
+  navLines,
+  sizeName,
+} from '../../helpers/visual';
 import { freshCaixa, payLatest, sellAs, useShop } from '../../helpers/visual-shop';
 
 /**
@@ -82,6 +88,8 @@ for (const lang of ['pt-BR', 'en'] as const)
           .click();
         await page.locator('.operators-table').waitFor();
         expect(await layoutProblems(page)).toEqual([]);
+        // The owner's menu with Operadores and Bloquear: one line.
+        expect.soft(await navLines(page), `the owner's menu at ${at}: lines`).toBe(1);
         await matchesBaseline(page, `operadores-${at}`);
         await page.locator('.nav-lock').click();
         await page.locator('.operator-prompt').waitFor();

@@ -4,6 +4,7 @@ import { appPerFile, OWNER_PIN } from '../../helpers/app-session';
 import {
   layoutProblems,
   matchesBaseline,
+  navLines,
   readmeShot,
   sizeName,
   VIEWPORTS,
@@ -12,13 +13,22 @@ import { useShop } from '../../helpers/visual-shop';
 
 /**
  * Configurações, section by section, at each shop screen size and in both languages: no
- * horizontal scroll, nothing overlapping or cut, and at 1024×768 every section within one screen
- * but PSP (credentials, receiver) and Cópias de segurança (its list grows with the copies kept). Each kept as a screenshot and, at
- * 1024×768, compared with its approved baseline.
+ * horizontal scroll, nothing overlapping or cut, the owner's menu on one line, and at 1024×768
+ * every section within one screen (no page scroll). Each kept as a screenshot and, at 1024×768,
+ * compared with its approved baseline.
  */
 const app = appPerFile({ width: 1024, height: 768 });
 /** What the section list must show without scrolling, at the smallest shop screen. */
-const FIT_ONE_SCREEN = ['shop', 'notices', 'counter', 'printer', 'owner', 'advanced'];
+const FIT_ONE_SCREEN = [
+  'shop',
+  'psp',
+  'notices',
+  'counter',
+  'printer',
+  'backups',
+  'owner',
+  'advanced',
+];
 
 async function openSettings(page: Page) {
   expect((await app.host.call('owner:unlock', { pin: OWNER_PIN })).ok).toBe(true);
@@ -38,6 +48,9 @@ for (const lang of ['pt-BR', 'en'] as const)
         const page = app.page;
         await page.setViewportSize(size);
         await openSettings(page);
+        expect
+          .soft(await navLines(page), `the owner's menu at ${lang}-${sizeName(size)}: lines`)
+          .toBe(1);
         const tabs = page.getByRole('tab');
         const count = await tabs.count();
         expect(count).toBe(8);
@@ -57,7 +70,11 @@ for (const lang of ['pt-BR', 'en'] as const)
           await matchesBaseline(page, `config-${id}-${at}`, [page.locator('.mono')], {
             artifactOnly: size.width !== 1024,
           });
-          if (at === 'pt-BR-1366x768' && id === 'advanced') await readmeShot(page, 'configuracoes');
+          if (at === 'pt-BR-1366x768' && id === 'advanced') {
+            // The README shows the compatibility fields, each with its line of help.
+            await page.getByText('Compatibilidade do PSP (avançado)').click();
+            await readmeShot(page, 'configuracoes');
+          }
         }
         await page.locator('.nav-lock').click();
         await page.locator('#amount').waitFor();

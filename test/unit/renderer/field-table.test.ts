@@ -5,6 +5,7 @@ import {
   getPath,
   labelOfPath,
   parseRow,
+  QUERY_ROWS,
   setPath,
   UNIT_ROWS,
 } from '../../../renderer/features/settings/field-table';
@@ -36,6 +37,27 @@ describe('the settings field table', () => {
       );
       expect(options.filter((k) => typeof word(d, k) !== 'string')).toEqual([]);
     }
+  });
+
+  it('every PSP-compatibility field under Avançado has its own line of help, worded in both languages', () => {
+    const advanced = [...COMPAT_ROWS, ...QUERY_ROWS];
+    expect(advanced.filter((r) => !r.help).map((r) => r.id)).toEqual([]);
+    // Its own: no two fields share a line.
+    expect(new Set(advanced.map((r) => r.help)).size).toBe(advanced.length);
+    for (const d of [ptBR, en]) {
+      const text = (k: string) => word(d, k);
+      expect(advanced.filter((r) => typeof text(r.help!) !== 'string').map((r) => r.help)).toEqual(
+        [],
+      );
+      // A sentence that says more than the label does.
+      expect(
+        advanced
+          .filter((r) => (text(r.help!) as string).length <= (text(r.label) as string).length / 2)
+          .map((r) => r.help),
+      ).toEqual([]);
+    }
+    // English words in English, not the Portuguese copied.
+    expect(advanced.filter((r) => word(en, r.help!) === word(ptBR, r.help!))).toEqual([]);
   });
 
   it('every amount unit has a row, and the unit-mismatch message names the creation reply’s label', () => {

@@ -94,4 +94,20 @@ describe('Cópias do livro de cobranças', () => {
     screen.getByRole('button', { name: `Restaurar a cópia de ${at}` });
     expect(existsSync(choice())).toBe(false);
   });
+
+  it('the newest three copies first; Ver todas shows every one kept, the oldest too', async () => {
+    expect((await app.core.owner.unlock(PIN)).ok).toBe(true);
+    const dir = path.join(app.dataDir, 'backups');
+    for (const day of [20, 21, 22])
+      await backupLedger(app.core.ledger.db, dir, { now: new Date(Date.UTC(2026, 10, day, 9)) });
+    render(<BackupsSection />);
+    await screen.findAllByTestId('backup-row');
+    expect(screen.getAllByTestId('backup-row')).toHaveLength(3);
+    const oldest = formatDateTime(Date.UTC(2026, 10, 20, 9));
+    expect(screen.queryByRole('button', { name: `Restaurar a cópia de ${oldest}` })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Ver todas as 5 cópias' }));
+    expect(screen.getAllByTestId('backup-row')).toHaveLength(5);
+    screen.getByRole('button', { name: `Restaurar a cópia de ${oldest}` });
+    expect(screen.queryByRole('button', { name: 'Ver todas as 5 cópias' })).toBeNull();
+  });
 });

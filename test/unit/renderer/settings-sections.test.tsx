@@ -71,6 +71,11 @@ describe('Configurações in sections', () => {
     screen.getByLabelText(word('pspProfile.queryMethod'));
     for (const label of COMPAT_ROWS.map((r) => word(r.label)))
       expect(screen.getAllByLabelText(label).length, label).toBeGreaterThan(0);
+    // Each compatibility field shown says what it does in its own line of help.
+    const shownRows = [...COMPAT_ROWS, ...QUERY_ROWS].filter((r) => document.getElementById(r.id));
+    expect(shownRows.length).toBeGreaterThan(COMPAT_ROWS.length);
+    for (const r of shownRows)
+      expect(screen.getAllByText(word(r.help!)).length, r.id).toBeGreaterThan(0);
     // A field named by a JSON path says what it is in a line under it.
     const template = screen.getByLabelText(word('compat.template'));
     expect(template.closest('.field')?.textContent).toContain(word('settingsHelp.template'));
