@@ -426,6 +426,8 @@ export const en: Messages = {
     expiracao: 'Charge validity (seconds)',
     certificateTitle: 'Client certificate (mutual TLS)',
     certificateStored: 'A certificate is stored in the system keychain. Leave empty to keep it.',
+    certificateKept: 'A certificate is stored in the system keychain.',
+    certificateChange: 'Change the certificate',
     certificateNone: 'No certificate stored.',
     certificateHelp:
       'Issued by the bank in the account’s panel. Paste the PEM text or load the file (.pem, .crt, .key). A .p12/.pfx converts with: openssl pkcs12 -in certificate.p12 -out certificate.pem -nodes',

@@ -424,6 +424,8 @@ export const ptBR = {
     expiracao: 'Validade da cobrança (segundos)',
     certificateTitle: 'Certificado do cliente (TLS mútuo)',
     certificateStored: 'Há um certificado guardado no cofre do sistema. Deixe vazio para mantê-lo.',
+    certificateKept: 'Há um certificado guardado no cofre do sistema.',
+    certificateChange: 'Trocar o certificado',
     certificateNone: 'Nenhum certificado guardado.',
     certificateHelp:
       'Emitido pelo banco no painel da conta. Cole o texto PEM ou carregue o arquivo (.pem, .crt, .key). Um .p12/.pfx se converte com: openssl pkcs12 -in certificado.p12 -out certificado.pem -nodes',

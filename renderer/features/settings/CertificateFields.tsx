@@ -18,10 +18,13 @@ export function CertificateFields({
   stored,
   error,
   onChange,
+  saysStored = true,
 }: {
   idPrefix: string;
   value: CertificateText;
   stored: boolean;
+  /** Whether the fieldset says if one is stored (Configurações says it in its own line). */
+  saysStored?: boolean;
   error?: string | undefined;
   onChange(next: CertificateText): void;
 }) {
@@ -60,9 +63,11 @@ export function CertificateFields({
   return (
     <fieldset className="stack">
       <legend>{t('apiPix.certificateTitle')}</legend>
-      <p className="muted">
-        {stored ? t('apiPix.certificateStored') : t('apiPix.certificateNone')}
-      </p>
+      {saysStored && (
+        <p className="muted">
+          {stored ? t('apiPix.certificateStored') : t('apiPix.certificateNone')}
+        </p>
+      )}
       <p className="muted">{t('apiPix.certificateHelp')}</p>
       {area('certPem', t('apiPix.certPem'), error)}
       {area('keyPem', t('apiPix.keyPem'))}

@@ -24,10 +24,30 @@ export function CredentialsSection({ s }: { s: AppSettings }) {
     void settings.saveCredentials(typed);
     setTyped((cur) => ({ ...cur, clientSecret: '' }));
   };
+  const stored = credentials.clientCertificate === true;
   const saveCertificate = () => {
     void settings.saveCertificate(cert);
     setCert(NO_CERTIFICATE);
   };
+  const certFields = (
+    <>
+      <CertificateFields
+        idPrefix="set-cert"
+        value={cert}
+        stored={stored}
+        saysStored={!stored}
+        onChange={setCert}
+      />
+      <button
+        type="button"
+        className="btn"
+        onClick={saveCertificate}
+        disabled={!cert.certPem.trim()}
+      >
+        {t('apiPix.saveCertificate')}
+      </button>
+    </>
+  );
   return (
     <section className="stack credentials" aria-label={t('settings.credentials')}>
       <h2>{t('settings.credentials')}</h2>
@@ -47,20 +67,19 @@ export function CredentialsSection({ s }: { s: AppSettings }) {
       </button>
       {s.psp.kind === 'api-pix' && (
         <>
-          <CertificateFields
-            idPrefix="set-cert"
-            value={cert}
-            stored={credentials.clientCertificate === true}
-            onChange={setCert}
-          />
-          <button
-            type="button"
-            className="btn"
-            onClick={saveCertificate}
-            disabled={!cert.certPem.trim()}
-          >
-            {t('apiPix.saveCertificate')}
-          </button>
+          {stored ? (
+            // A certificate kept: one line says so, the fields to change it are one click away
+            // (open, they made the PSP section twice a 768 px screen).
+            <details className="cert-change">
+              <summary>
+                {t('apiPix.certificateKept')}{' '}
+                <span className="link">{t('apiPix.certificateChange')}</span>
+              </summary>
+              {certFields}
+            </details>
+          ) : (
+            certFields
+          )}
           <SavedWebhookLine />
         </>
       )}
