@@ -27,8 +27,9 @@ describe('the first screen of a real renderer build', () => {
     expect(has(/renderer\/i18n\/en\.ts$/)).toEqual([]);
   });
 
-  it('leaves out the zod schemas and the QR encoder', () => {
+  it('leaves out the zod schemas, the QR encoder and i18next (14 KB: the app has its own t)', () => {
     expect(has(/node_modules\/zod\//)).toEqual([]);
+    expect(has(/node_modules\/(i18next|react-i18next)\//)).toEqual([]);
     expect(has(/node_modules\/qrcode\//)).toEqual([]);
   });
 
