@@ -12,6 +12,21 @@ export const i18next = new Translator(async (lng) =>
 );
 i18next.addWords('pt-BR', ptBR);
 
+let screenWords: Promise<void> | undefined;
+/**
+ * The words of every screen but the Caixa (a chunk of their own in a build, see first-words.ts):
+ * fetched with any other screen's chunk and on idle; a failed fetch is tried again next time.
+ */
+export function loadScreenWords(): Promise<void> {
+  return (screenWords ??= import('./pt-BR-rest').then(
+    (m) => i18next.addWords('pt-BR', m.rest),
+    (e: unknown) => {
+      screenWords = undefined;
+      throw e;
+    },
+  ));
+}
+
 /** The words in the interface's language; the component re-renders when it changes. */
 export function useTranslation(): { t: TFunction; i18n: Translator } {
   const version = useSyncExternalStore(i18next.subscribe, () => i18next.version);
