@@ -14,6 +14,19 @@ const FIRST = path.join(root, 'renderer/i18n/first-words.ts');
 /** Node strips the types of these two data modules itself; the mtime makes a rebuild re-read. */
 const fresh = (file) => import(`${pathToFileURL(file).href}?v=${statSync(file).mtimeMs}`);
 
+/** Moves `paths` (inside what `cut` put first) from `first` to `rest`. */
+function postpone(first, rest, paths) {
+  for (const p of paths) {
+    const parts = p.split('.');
+    const last = parts.pop();
+    const from = parts.reduce((o, k) => o?.[k], first);
+    if (!from || !(last in from)) throw new Error(`first-words.ts: ${p} is not in FIRST_WORDS`);
+    const to = parts.reduce((o, k) => (o[k] ??= {}), rest);
+    to[last] = from[last];
+    delete from[last];
+  }
+}
+
 function cut(dict, paths) {
   const first = {};
   const rest = structuredClone(dict);
@@ -25,7 +38,7 @@ function cut(dict, paths) {
     for (const [i, part] of parts.entries()) {
       if (!(part in from)) throw new Error(`first-words.ts names ${p}, which pt-BR.ts has not`);
       if (i === parts.length - 1) {
-        to[part] = from[part];
+        to[part] = structuredClone(from[part]);
         delete left[part];
       } else {
         from = from[part];
@@ -47,8 +60,12 @@ export function splitWords() {
       if (file !== DICT && file !== REST) return null;
       this.addWatchFile(DICT);
       this.addWatchFile(FIRST);
-      const [{ ptBR }, { FIRST_WORDS }] = await Promise.all([fresh(DICT), fresh(FIRST)]);
+      const [{ ptBR }, { FIRST_WORDS, LATER_WORDS }] = await Promise.all([
+        fresh(DICT),
+        fresh(FIRST),
+      ]);
       const { first, rest } = cut(ptBR, FIRST_WORDS);
+      postpone(first, rest, LATER_WORDS);
       return file === DICT
         ? `export const ptBR = ${JSON.stringify(first)};`
         : `export const rest = ${JSON.stringify(rest)};`;
