@@ -1,6 +1,8 @@
 import { offeredOr } from './components/NotOffered';
 import { preloadQrEncoder } from './components/qr-svg';
-import { CashierScreen } from './features/cashier/CashierScreen';
+import { CashierScreen, Receipt } from './features/cashier/CashierScreen';
+import { RefundPanel } from './features/cashier/CounterRefunds';
+import { ShareChargeDialog } from './features/share/ShareChargeButton';
 import { lazyScreen } from './lazy-screen';
 import { useApp, type Route } from './stores/app-store';
 
@@ -76,6 +78,8 @@ export function preloadScreen(route: Route): void {
 export function preloadAllWhenIdle(): () => void {
   const run = () => {
     void preloadQrEncoder().catch(() => {});
+    for (const part of [Receipt, ShareChargeDialog, RefundPanel])
+      void part.preload().catch(() => {});
     (Object.keys(LAZY) as Array<keyof typeof LAZY>).forEach(preloadScreen);
   };
   if (typeof requestIdleCallback !== 'function') {

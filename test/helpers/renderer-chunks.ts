@@ -8,6 +8,8 @@ export interface FirstScreen {
   /** The JavaScript the window loads before the Caixa can run: the entry and its static imports. */
   files: Array<{ file: string; gzipBytes: number }>;
   gzipBytes: number;
+  /** Those files' code, one after the other. */
+  code: string;
   /** Source modules in those files, relative to the repository (node_modules/… for packages). */
   modules: string[];
   /** Every chunk of the build, for what loads on demand. */
@@ -44,6 +46,7 @@ export async function firstScreen(): Promise<FirstScreen> {
   return {
     files,
     gzipBytes: files.reduce((s, f) => s + f.gzipBytes, 0),
+    code: [...first].map((f) => chunks.get(f)!.code).join('\n'),
     modules: [...first].flatMap((f) => Object.keys(chunks.get(f)!.modules).map(rel)),
     chunks: [...chunks.values()].map((c) => ({
       file: c.fileName,

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { lazyScreen } from '../../lazy-screen';
 import { HealthIndicator } from '../health/HealthIndicator';
 import { useTranslation } from '../../i18n';
 import { useApp } from '../../stores/app-store';
@@ -6,7 +7,6 @@ import { useCashier } from '../../stores/cashier-store';
 import { ChargeForm } from './ChargeForm';
 import { ChargeSide } from './ChargeSide';
 import { ConfirmCancelDialog } from './ConfirmCancelDialog';
-import { Receipt } from '../receipt/Receipt';
 import { OperatorBar } from '../operators/OperatorBar';
 import { OperatorPrompt } from '../operators/OperatorPrompt';
 import { useOperators } from '../../stores/operators-store';
@@ -16,6 +16,12 @@ import { useOperators } from '../../stores/operators-store';
 const ShiftSummaryDialog = lazy(() =>
   import('../operators/ShiftSummaryDialog').then((m) => ({ default: m.ShiftSummaryDialog })),
 );
+
+/**
+ * The paper receipt (printed, never on screen) is drawn once there is a charge: a chunk of its
+ * own, fetched on idle once the Caixa is up, long before the first Enter (issue 35).
+ */
+export const Receipt = lazyScreen(() => import('../receipt/Receipt').then((m) => m.Receipt));
 
 /** Caixa: amount → Enter → QR, all by keyboard; Esc starts over (asking first if it may be paid). */
 export function CashierScreen() {
@@ -86,7 +92,9 @@ export function CashierScreen() {
         />
       )}
       {c.charge && info && (
-        <Receipt charge={c.charge} shopName={info.shopName} paperWidthMm={paperWidthMm} />
+        <Suspense fallback={null}>
+          <Receipt charge={c.charge} shopName={info.shopName} paperWidthMm={paperWidthMm} />
+        </Suspense>
       )}
     </div>
   );

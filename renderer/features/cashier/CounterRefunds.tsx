@@ -1,6 +1,11 @@
-import { useState } from 'react';
-import { RefundPanel } from '../../components/RefundPanel';
+import { Suspense, useState } from 'react';
 import { useTranslation } from '../../i18n';
+import { lazyScreen } from '../../lazy-screen';
+
+/** Opened on a click: a chunk of its own, fetched on idle once the Caixa is up (issue 35). */
+export const RefundPanel = lazyScreen(() =>
+  import('../../components/RefundPanel').then((m) => m.RefundPanel),
+);
 
 /**
  * Devolver at the counter (a paid sale, of the amount charged or another): the same panel as
@@ -14,7 +19,11 @@ export function CounterRefunds({ chargeId }: { chargeId: string }) {
       <button type="button" className="btn" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
         {t('refunds.title')}
       </button>
-      {open && <RefundPanel chargeId={chargeId} />}
+      {open && (
+        <Suspense fallback={null}>
+          <RefundPanel chargeId={chargeId} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,5 @@
-import type { TFunction } from 'i18next';
 import type { ReceiptLabels } from '../../../shared/history';
-import { i18next } from '../../i18n';
+import { i18next, type TFunction } from '../../i18n';
 
 /**
  * The thermal receipt's words in the app's language (the service prints them as given: services

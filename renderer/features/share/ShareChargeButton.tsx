@@ -1,9 +1,17 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { ChargeView } from '../../../shared/views';
 import { bridge, describeError } from '../../bridge';
 import { AlertNotice } from '../../components/AlertNotice';
 import { useTranslation } from '../../i18n';
-import { ShareChargeDialog } from './ShareChargeDialog';
+import { lazyScreen } from '../../lazy-screen';
+
+/**
+ * The share dialog (its sheet, WhatsApp and e-mail) opens on a click: a chunk of its own, fetched
+ * on idle once the Caixa is up (issue 35, a small first screen).
+ */
+export const ShareChargeDialog = lazyScreen(() =>
+  import('./ShareChargeDialog').then((m) => m.ShareChargeDialog),
+);
 
 /**
  * `Enviar cobrança`, on the Caixa and on a waiting charge in Histórico: opens the dialog on the
@@ -25,7 +33,11 @@ export function ShareChargeButton({ chargeId }: { chargeId: string }) {
         {t('share.open')}
       </button>
       {error && <AlertNotice>{error}</AlertNotice>}
-      {charge && <ShareChargeDialog charge={charge} onClose={() => setCharge(null)} />}
+      {charge && (
+        <Suspense fallback={null}>
+          <ShareChargeDialog charge={charge} onClose={() => setCharge(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,4 @@
+// Types for vite.config.ts.
+import type { Plugin } from 'vite';
+
+export declare function splitWords(): Plugin;
