@@ -1184,6 +1184,10 @@ export const en: Messages = {
     generatedAt: 'Generated',
     everyLine: 'Show every line (zeros too)',
     fewerLines: 'Show only what is not zero',
+    byOperator: 'By operator',
+    byTerminal: 'By terminal',
+    operatorBlock: 'Operator: {{name}}',
+    noOperator: 'No operator (nobody at the counter)',
     feeUnknown: '{{count}} payment(s) without a fee from the PSP: the net may be lower.',
   },
   errors: {

@@ -1187,6 +1187,10 @@ export const ptBR = {
     generatedAt: 'Gerado em',
     everyLine: 'Ver todas as linhas (também as zeradas)',
     fewerLines: 'Ver só o que não é zero',
+    byOperator: 'Por operador',
+    byTerminal: 'Por terminal',
+    operatorBlock: 'Operador: {{name}}',
+    noOperator: 'Sem operador (ninguém no caixa)',
     feeUnknown: '{{count}} pagamento(s) sem taxa informada pelo PSP: o líquido pode ser menor.',
   },
   errors: {
