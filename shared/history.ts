@@ -160,6 +160,9 @@ export const receiptLabelsSchema = z
     date: label,
     /** The mark on every DEMO charge's receipt ("DEMONSTRAÇÃO — sem valor"). */
     demo: label,
+    /** "Caixa" and "Operador" lines (issue 36): where and by whom the sale was rung. */
+    terminal: label.optional(),
+    operator: label.optional(),
   })
   .strict();
 export type ReceiptLabels = z.infer<typeof receiptLabelsSchema>;

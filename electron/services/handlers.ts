@@ -102,11 +102,11 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
       const shift = counterShift();
       if (!shift.ok) return shift;
       const r = core.history.detail(i.id);
-      if (!r.ok || !shift.value) return r;
+      if (!r.ok) return r;
       const tag = core.operators.tagsOf([r.value.charge.id]).get(r.value.charge.id);
-      return tag?.shiftId === shift.value
-        ? ok({ ...r.value, charge: { ...r.value.charge, operatorName: tag.name } })
-        : err('auth', 'OWNER_LOCKED');
+      if (shift.value && tag?.shiftId !== shift.value) return err('auth', 'OWNER_LOCKED');
+      // Who rang it, for the owner too (issue 36).
+      return tag ? ok({ ...r.value, charge: { ...r.value.charge, operatorName: tag.name } }) : r;
     },
     'history:closing': (i) => withOperatorsOwner(() => core.history.closing(i.day)),
     'printer:printReceipt': (i) => core.printer.print(i.id, i.labels),

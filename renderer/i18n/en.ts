@@ -83,6 +83,7 @@ export const en: Messages = {
     payer: 'Payer',
     document: 'Document',
     shares: 'Sent',
+    operator: 'Operator',
     shareTo: '{{via}} to {{to}} on {{when}}',
     shareAt: '{{via}} on {{when}}',
   },
@@ -1146,6 +1147,8 @@ export const en: Messages = {
     charged: 'Charged',
     received: 'Received',
     demo: 'DEMONSTRATION — no value',
+    terminal: 'Terminal',
+    operator: 'Operator',
   },
   printer: {
     title: 'Printer',

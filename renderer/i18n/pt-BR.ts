@@ -82,6 +82,7 @@ export const ptBR = {
     payer: 'Pagador',
     document: 'Documento',
     shares: 'Envios',
+    operator: 'Operador',
     shareTo: '{{via}} para {{to}} em {{when}}',
     shareAt: '{{via}} em {{when}}',
   },
@@ -1149,6 +1150,8 @@ export const ptBR = {
     charged: 'Cobrado',
     received: 'Recebido',
     demo: 'DEMONSTRAÇÃO — sem valor',
+    terminal: 'Terminal',
+    operator: 'Operador',
   },
   printer: {
     title: 'Impressora',

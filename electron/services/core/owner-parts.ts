@@ -57,6 +57,7 @@ export function ownerParts(d: OwnerPartsDeps) {
     query: historyQuery,
     settings: () => settings.get(),
     ...(o.printer && { override: o.printer }),
+    operatorOf: (id) => shiftsRepo.operatorNames([id]).get(id)?.name,
   });
   const owner = new OwnerService(ledger.kv, now);
   // Issue 36: the shop's operators and shifts; every new charge is tagged with who rang it.
