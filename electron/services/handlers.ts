@@ -52,7 +52,11 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
           ...(i.limit && { limit: i.limit }),
         }),
       ),
-    'charges:cancel': (i) => core.charges.cancel(i.id, who()),
+    // With operators, a supervisor at the counter or the owner cancels; a cashier may not.
+    'charges:cancel': (i) => {
+      const may = core.operators.mayCancel(core.owner.status().unlocked);
+      return may.ok ? core.charges.cancel(i.id, who()) : may;
+    },
     'charges:abandon': (i) => (core.charges.abandon(i.requestId, who()), ok({ ok: true as const })),
     'charges:current': () => ok(core.charges.current()),
     'charges:recheck': (i) => core.charges.recheck(i.id),

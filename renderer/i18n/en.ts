@@ -1213,6 +1213,7 @@ export const en: Messages = {
     OPERATOR_DISABLED:
       'This operator was disabled by the owner: her shift is closed; her charges are kept.',
     SHIFT_NOT_OPEN: 'No shift open at this counter: type your PIN.',
+    SUPERVISOR_ONLY: 'Only a supervisor or the owner can cancel a charge: call your supervisor.',
     URL_EMPTY: 'Type the address.',
     URL_INVALID: 'Invalid address. Example: https://api.yourpsp.com/api',
     CLIENT_ID_EMPTY: 'Type the Client ID.',

@@ -1218,6 +1218,8 @@ export const ptBR = {
     OPERATOR_DISABLED:
       'Operador desativado pelo proprietário: o turno foi fechado; as cobranças dele continuam.',
     SHIFT_NOT_OPEN: 'Nenhum turno aberto neste caixa: digite seu PIN.',
+    SUPERVISOR_ONLY:
+      'Só um supervisor ou o proprietário pode cancelar uma cobrança: chame o supervisor.',
     URL_EMPTY: 'Informe o endereço.',
     URL_INVALID: 'Endereço inválido. Exemplo: https://api.seupsp.com.br/api',
     CLIENT_ID_EMPTY: 'Informe o Client ID.',
