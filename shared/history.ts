@@ -99,6 +99,22 @@ export const dayClosingSchema = z.object({
     failed: bucket,
     total: bucket,
   }),
+  /**
+   * Only when the shop has operators (issue 36): live money per operator (`null`: sales nobody was
+   * at the counter for) and per terminal; each line of the whole is the sum of the parts.
+   */
+  byOperator: z
+    .array(
+      z.object({
+        operatorId: z.string().nullable(),
+        operatorName: z.string().nullable(),
+        live: section,
+      }),
+    )
+    .optional(),
+  byTerminal: z
+    .array(z.object({ terminalId: z.string(), terminalName: z.string(), live: section }))
+    .optional(),
   generatedAt: z.number(),
 });
 export type DayClosingView = z.infer<typeof dayClosingSchema>;
@@ -118,7 +134,8 @@ export const closingPrintSchema = z
           rows: z.array(z.object({ label: printLine, count: int.optional(), cents: int })).max(40),
         }),
       )
-      .max(4),
+      // Live, DEMO, withdrawals ×2, and with operators one per operator and terminal (issue 36).
+      .max(64),
     footer: printLine,
   })
   .strict();
@@ -143,6 +160,9 @@ export const receiptLabelsSchema = z
     date: label,
     /** The mark on every DEMO charge's receipt ("DEMONSTRAÇÃO — sem valor"). */
     demo: label,
+    /** "Caixa" and "Operador" lines (issue 36): where and by whom the sale was rung. */
+    terminal: label.optional(),
+    operator: label.optional(),
   })
   .strict();
 export type ReceiptLabels = z.infer<typeof receiptLabelsSchema>;

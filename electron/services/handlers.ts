@@ -52,7 +52,11 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
           ...(i.limit && { limit: i.limit }),
         }),
       ),
-    'charges:cancel': (i) => core.charges.cancel(i.id, who()),
+    // With operators, a supervisor at the counter or the owner cancels; a cashier may not.
+    'charges:cancel': (i) => {
+      const may = core.operators.mayCancel(core.owner.status().unlocked);
+      return may.ok ? core.charges.cancel(i.id, who()) : may;
+    },
     'charges:abandon': (i) => (core.charges.abandon(i.requestId, who()), ok({ ok: true as const })),
     'charges:current': () => ok(core.charges.current()),
     'charges:recheck': (i) => core.charges.recheck(i.id),
@@ -102,11 +106,11 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
       const shift = counterShift();
       if (!shift.ok) return shift;
       const r = core.history.detail(i.id);
-      if (!r.ok || !shift.value) return r;
+      if (!r.ok) return r;
       const tag = core.operators.tagsOf([r.value.charge.id]).get(r.value.charge.id);
-      return tag?.shiftId === shift.value
-        ? ok({ ...r.value, charge: { ...r.value.charge, operatorName: tag.name } })
-        : err('auth', 'OWNER_LOCKED');
+      if (shift.value && tag?.shiftId !== shift.value) return err('auth', 'OWNER_LOCKED');
+      // Who rang it, for the owner too (issue 36).
+      return tag ? ok({ ...r.value, charge: { ...r.value.charge, operatorName: tag.name } }) : r;
     },
     'history:closing': (i) => withOperatorsOwner(() => core.history.closing(i.day)),
     // The shop's weeks and months, every operator's sales: the owner's, like the closing.

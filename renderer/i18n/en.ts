@@ -85,6 +85,7 @@ export const en: Messages = {
     payer: 'Payer',
     document: 'Document',
     shares: 'Sent',
+    operator: 'Operator',
     shareTo: '{{via}} to {{to}} on {{when}}',
     shareAt: '{{via}} on {{when}}',
   },
@@ -1249,6 +1250,8 @@ export const en: Messages = {
     charged: 'Charged',
     received: 'Received',
     demo: 'DEMONSTRATION — no value',
+    terminal: 'Terminal',
+    operator: 'Operator',
   },
   printer: {
     title: 'Printer',
@@ -1287,6 +1290,10 @@ export const en: Messages = {
     generatedAt: 'Generated',
     everyLine: 'Show every line (zeros too)',
     fewerLines: 'Show only what is not zero',
+    byOperator: 'By operator',
+    byTerminal: 'By terminal',
+    operatorBlock: 'Operator: {{name}}',
+    noOperator: 'No operator (nobody at the counter)',
     feeUnknown: '{{count}} payment(s) without a fee from the PSP: the net may be lower.',
   },
   errors: {
@@ -1309,6 +1316,7 @@ export const en: Messages = {
     OPERATOR_DISABLED:
       'This operator was disabled by the owner: her shift is closed; her charges are kept.',
     SHIFT_NOT_OPEN: 'No shift open at this counter: type your PIN.',
+    SUPERVISOR_ONLY: 'Only a supervisor or the owner can cancel a charge: call your supervisor.',
     URL_EMPTY: 'Type the address.',
     URL_INVALID: 'Invalid address. Example: https://api.yourpsp.com/api',
     CLIENT_ID_EMPTY: 'Type the Client ID.',

@@ -84,6 +84,7 @@ export const ptBR = {
     payer: 'Pagador',
     document: 'Documento',
     shares: 'Envios',
+    operator: 'Operador',
     shareTo: '{{via}} para {{to}} em {{when}}',
     shareAt: '{{via}} em {{when}}',
   },
@@ -1250,6 +1251,8 @@ export const ptBR = {
     charged: 'Cobrado',
     received: 'Recebido',
     demo: 'DEMONSTRAÇÃO — sem valor',
+    terminal: 'Terminal',
+    operator: 'Operador',
   },
   printer: {
     title: 'Impressora',
@@ -1288,6 +1291,10 @@ export const ptBR = {
     generatedAt: 'Gerado em',
     everyLine: 'Ver todas as linhas (também as zeradas)',
     fewerLines: 'Ver só o que não é zero',
+    byOperator: 'Por operador',
+    byTerminal: 'Por terminal',
+    operatorBlock: 'Operador: {{name}}',
+    noOperator: 'Sem operador (ninguém no caixa)',
     feeUnknown: '{{count}} pagamento(s) sem taxa informada pelo PSP: o líquido pode ser menor.',
   },
   errors: {
@@ -1312,6 +1319,8 @@ export const ptBR = {
     OPERATOR_DISABLED:
       'Operador desativado pelo proprietário: o turno foi fechado; as cobranças dele continuam.',
     SHIFT_NOT_OPEN: 'Nenhum turno aberto neste caixa: digite seu PIN.',
+    SUPERVISOR_ONLY:
+      'Só um supervisor ou o proprietário pode cancelar uma cobrança: chame o supervisor.',
     URL_EMPTY: 'Informe o endereço.',
     URL_INVALID: 'Endereço inválido. Exemplo: https://api.seupsp.com.br/api',
     CLIENT_ID_EMPTY: 'Informe o Client ID.',

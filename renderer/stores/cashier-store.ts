@@ -3,6 +3,7 @@ import { shiftInDigit, shiftOutDigit } from '../../shared/domain/money';
 import type { DefaultPayer } from '../../shared/settings';
 import type { ChargeView } from '../../shared/views';
 import { bridge, describeError } from '../bridge';
+import { LEFT_COUNTER, useOperators } from './operators-store';
 import { validateForm, type CashierForm, type FieldErrors } from '../features/cashier/validate';
 import {
   EMPTY_COBV,
@@ -201,6 +202,10 @@ export const useCashier = create<CashierState>((set, get) => ({
         requestId: null,
         refusals: s.refusals + 1,
       }));
+    } else if (LEFT_COUNTER.includes(r.code)) {
+      // Her operator was disabled (or her shift closed) meanwhile: the prompt says so, in words.
+      set({ busy: false, requestId: null });
+      void useOperators.getState().dropped(r.code);
     } else set({ message: describeError(r), busy: false, requestId: null });
   },
   startOver() {

@@ -22,7 +22,17 @@ interface OperatorsState {
   /** Fechar turno of whoever is at the counter: the summary, or the words of a refusal. */
   closeShift(): Promise<string | null>;
   dismissSummary(): void;
+  /**
+   * Why the counter went back to the prompt on its own (her operator disabled mid-shift, her
+   * shift closed elsewhere), in words, until someone enters.
+   */
+  notice: string | null;
+  /** The services refused an action because nobody is at the counter any more: back to the prompt. */
+  dropped(code: string): Promise<void>;
 }
+
+/** The refusals that mean "nobody is at the counter any more" (issue 36). */
+export const LEFT_COUNTER = ['OPERATOR_DISABLED', 'SHIFT_NOT_OPEN'];
 
 /** Who is at the counter (issue 36); the Caixa's prompt, bar and Fechar turno read it. */
 export const useOperators = create<OperatorsState>((set, get) => ({
@@ -32,6 +42,11 @@ export const useOperators = create<OperatorsState>((set, get) => ({
   summary: null,
   all: [],
   listError: null,
+  notice: null,
+  async dropped(code) {
+    set({ current: null, notice: describeError({ code }) });
+    await get().load();
+  },
   async loadAll() {
     const r = await bridge().operators.list({});
     set(r.ok ? { all: r.value, listError: null } : { listError: describeError(r) });
@@ -41,12 +56,15 @@ export const useOperators = create<OperatorsState>((set, get) => ({
     const api = bridge();
     const [cur, roster] = await Promise.all([api.operators.current({}), api.operators.roster({})]);
     if (cur.ok) set({ enabled: cur.value.enabled, current: cur.value.current });
+    // Found out here first (her disabling closed her shift on this very call): say so.
+    if (cur.ok && cur.value.code === 'OPERATOR_DISABLED')
+      set({ notice: describeError({ code: cur.value.code }) });
     if (roster.ok) set({ roster: roster.value });
   },
   async enter(operatorId, pin) {
     const r = await bridge().operators.enter({ operatorId, pin });
     if (!r.ok) return describeError(r, { seconds: Math.ceil((r.retryAfterMs ?? 0) / 1000) });
-    set({ current: r.value });
+    set({ current: r.value, notice: null });
     return null;
   },
   async leave() {

@@ -23,6 +23,8 @@ export interface CsvCharge {
   payerDocumentMasked?: string;
   /** Enviar cobrança's sends (how, to whom, when), oldest first. */
   shares?: readonly CsvShare[];
+  /** Who rang it (issue 36), in a shop with operators. */
+  operatorName?: string;
 }
 
 export interface CsvShare {
@@ -53,6 +55,8 @@ export interface CsvLabels {
   dateTime?: (ms: number) => string;
   /** The column names in the chosen language, in CSV_COLUMNS' order; pt-BR's when absent. */
   header?: readonly string[];
+  /** The name of the last column, "Operador", in a shop with operators (issue 36). */
+  operatorHeader?: string;
   /** One send (`Envios` column) in the chosen language; pt-BR's when absent. */
   share?: (p: { via: string; to?: string; when: string }) => string;
 }
@@ -121,7 +125,15 @@ export const CSV_HEADER = [
   'Envios',
 ] as const;
 
-export function chargesCsv(charges: readonly CsvCharge[], labels: CsvLabels): string {
+/**
+ * `withOperator`: the shop has operators, so a last column says who rang each sale; without,
+ * the file is as it always was.
+ */
+export function chargesCsv(
+  charges: readonly CsvCharge[],
+  labels: CsvLabels,
+  withOperator = false,
+): string {
   const dateTime = labels.dateTime ?? csvDateTime;
   const rows = charges.map((c) => {
     // What arrived (another amount than charged, in PAID_DIFFERENT_AMOUNT); net is from it.
@@ -141,7 +153,13 @@ export function chargesCsv(charges: readonly CsvCharge[], labels: CsvLabels): st
       c.payerName ?? '',
       c.payerDocumentMasked ?? '',
       csvShares(c.shares, dateTime, labels.share),
+      ...(withOperator ? [c.operatorName ?? ''] : []),
     ];
   });
-  return `\uFEFF${[[...(labels.header ?? CSV_HEADER)], ...rows].map((r) => r.map(csvCell).join(';')).join('\r\n')}\r\n`;
+  // Last, so no other column moves (`csvColumns.operator`; pt-BR's when not given).
+  const columns = [
+    ...(labels.header ?? CSV_HEADER),
+    ...(withOperator ? [labels.operatorHeader ?? 'Operador'] : []),
+  ];
+  return `\uFEFF${[[...columns], ...rows].map((r) => r.map(csvCell).join(';')).join('\r\n')}\r\n`;
 }

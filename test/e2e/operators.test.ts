@@ -127,4 +127,35 @@ describe('operators at the counter', () => {
     expect(await sale.textContent()).toContain('Ana Souza');
     expect(await sale.locator('td').nth(9).textContent()).toBe('Ana');
   });
+
+  it('Fechamento do dia shows the day by operator (Ana’s block) and by terminal', async () => {
+    const closing = page().getByRole('region', { name: 'Fechamento do dia' });
+    await closing.getByRole('heading', { name: 'Por operador' }).waitFor();
+    const ana = closing.getByRole('table', { name: 'Operador: Ana' });
+    expect(await ana.getByRole('row', { name: /^Recebido/ }).textContent()).toMatch(
+      /1\s*R\$\s12,34/,
+    );
+    await closing.getByRole('heading', { name: 'Por terminal' }).scrollIntoViewIfNeeded();
+    await page().screenshot({ path: shot('fechamento-por-operador'), fullPage: true });
+  });
+
+  it('Bia disabled by the owner while her shift is open: the counter says so at her next action', async () => {
+    await page().getByRole('button', { name: 'Bloquear' }).click();
+    await page().getByRole('button', { name: 'Caixa' }).click();
+    await enterAs('Bia', '2222');
+    await page().getByText('Operador: Bia').waitFor();
+    await openLocked(page(), 'Operadores', OWNER_PIN, page().getByLabel('Nome', { exact: true }));
+    const bia = page().locator('.operators-table tbody tr', { hasText: 'Bia' });
+    await bia.getByRole('button', { name: 'Desativar' }).click();
+    await bia.getByRole('button', { name: 'Reativar' }).waitFor();
+    await page().getByRole('button', { name: 'Bloquear' }).click();
+    await page().getByRole('button', { name: 'Caixa' }).click();
+    const prompt = page().getByRole('region', { name: 'Quem está no caixa?' });
+    await prompt
+      .getByRole('alert')
+      .filter({ hasText: 'Operador desativado pelo proprietário' })
+      .waitFor();
+    expect(await prompt.getByRole('button', { name: 'Bia', exact: true }).count()).toBe(0);
+    await page().screenshot({ path: shot('operador-desativado') });
+  });
 });

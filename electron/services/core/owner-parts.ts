@@ -33,6 +33,8 @@ export function ownerParts(d: OwnerPartsDeps) {
   const { ledger, now, redactor } = f;
   const { sel, settings } = p;
   const historyQuery = new HistoryQuery(ledger.db);
+  const operatorsRepo = new OperatorsRepo(ledger.db);
+  const shiftsRepo = new ShiftsRepo(ledger.db);
   const history = new HistoryService({
     query: historyQuery,
     charges: ledger.charges,
@@ -40,9 +42,17 @@ export function ownerParts(d: OwnerPartsDeps) {
     terminalId: f.terminalId,
     now,
     refunds: (from, to) =>
-      ledger.refunds
-        .doneBetween(from, to)
-        .map((r) => ({ amountCents: r.amountCents, demo: r.demo, doneAt: r.doneAt! })),
+      ledger.refunds.doneBetween(from, to).map((r) => ({
+        amountCents: r.amountCents,
+        demo: r.demo,
+        doneAt: r.doneAt!,
+        // Counted with the sale it gives back (Fechamento by operator).
+        operatorId: shiftsRepo.operatorOfCharge(r.chargeId) ?? null,
+      })),
+    operatorNames: () =>
+      operatorsRepo.count() > 0
+        ? new Map(operatorsRepo.list().map((op) => [op.id, op.name]))
+        : undefined,
     refundedCents: (id) => ledger.refunds.refundedCents(id),
   });
   const salesSeries = new SalesSeriesService((from, to) => seriesCharges(ledger.db, from, to));
@@ -50,12 +60,13 @@ export function ownerParts(d: OwnerPartsDeps) {
     query: historyQuery,
     settings: () => settings.get(),
     ...(o.printer && { override: o.printer }),
+    operatorOf: (id) => shiftsRepo.operatorNames([id]).get(id)?.name,
   });
   const owner = new OwnerService(ledger.kv, now);
   // Issue 36: the shop's operators and shifts; every new charge is tagged with who rang it.
   const operators = new OperatorService(
-    new OperatorsRepo(ledger.db),
-    new ShiftsRepo(ledger.db),
+    operatorsRepo,
+    shiftsRepo,
     ledger.kv,
     () => owner.requireOwner(),
     f.terminalId,

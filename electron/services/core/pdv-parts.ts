@@ -7,6 +7,7 @@ import { pdvFolders } from '../pdv/folders';
 import { serveLocalApi } from '../pdv/local-api-server';
 import { PdvApi } from '../pdv/pdv-api';
 import { TefExchange } from '../pdv/tef-exchange';
+import { ShiftsRepo } from '../shifts/shifts-repo';
 import { defaultPayerFor } from '../../../shared/demo-payer';
 import type { SettingsService } from '../settings-service';
 import type { AppCoreOptions, PdvOverview } from './app-core-types';
@@ -37,6 +38,9 @@ export function pdvParts(d: PdvPartsDeps) {
     const s = settings.get();
     return { ...s, defaultPayer: defaultPayerFor(s.defaultPayer, d.mode(), s.language) };
   };
+  // Who rang a PDV sale (issue 36): its receipt lines and the API's answers name her.
+  const shifts = new ShiftsRepo(ledger.db);
+  const operatorOf = (id: string) => shifts.operatorNames([id]).get(id)?.name;
   const folders = () => pdvFolders({ override: o.pdvDir, ...settings.get().pdv });
   const pdv = new TefExchange({
     ledger,
@@ -47,6 +51,7 @@ export function pdvParts(d: PdvPartsDeps) {
     confirmMs: () => settings.get().pdv.confirmMinutes * 60_000,
     now,
     logger,
+    operatorOf,
     ...(o.pdvPollMs && { pollMs: o.pdvPollMs }),
     ...(o.beforePdvAnswer && { beforeApprovedAnswer: o.beforePdvAnswer }),
     onSale: (charge, reference) => events.emit('pdv:sale', { charge, reference }),
@@ -67,6 +72,7 @@ export function pdvParts(d: PdvPartsDeps) {
     charges,
     settings: shop,
     now,
+    operatorOf,
     onSale: (charge, reference) => events.emit('pdv:sale', { charge, reference }),
   });
   events.on('charges:updated', (v) => {

@@ -1,4 +1,9 @@
-import { closeDay, dayRange, type ClosingRefund } from '../../../shared/domain/day-closing';
+import {
+  closeDayByOperator,
+  sumSections,
+  type OperatorRefund,
+} from '../../../shared/domain/closing-by-operator';
+import { closeDay, dayRange } from '../../../shared/domain/day-closing';
 import type {
   ChargeDetail,
   DayClosingView,
@@ -20,7 +25,9 @@ export interface HistoryDeps {
   terminalId: string;
   now: () => number;
   /** Devoluções done in [from, to) (the refunds ledger): Fechamento counts them that day. */
-  refunds?: (from: number, to: number) => ClosingRefund[];
+  refunds?: (from: number, to: number) => OperatorRefund[];
+  /** The operators' names by id, or undefined for a shop without operators (issue 36). */
+  operatorNames?: () => Map<string, string> | undefined;
   /** What devoluções gave back of one sale (Histórico shows it on the row). */
   refundedCents?: (chargeId: string) => number;
 }
@@ -62,18 +69,53 @@ export class HistoryService {
   closing(day: string): Result<DayClosingView> {
     const { from, to } = dayRange(day);
     const s = this.d.settings();
+    const charges = this.d.query.closingCharges(from, to);
+    const refunds = this.d.refunds?.(from, to) ?? [];
     return ok({
       day,
       terminalId: this.d.terminalId,
       terminalName: s.terminalName,
       shopName: s.shopName,
-      ...closeDay(
-        { from, to },
-        this.d.query.closingCharges(from, to),
-        this.d.query.closingWithdrawals(from, to),
-        this.d.refunds?.(from, to) ?? [],
-      ),
+      ...closeDay({ from, to }, charges, this.d.query.closingWithdrawals(from, to), refunds),
+      ...this.byOperator({ from, to }, charges, refunds, s.terminalName),
       generatedAt: this.d.now(),
     });
+  }
+
+  /**
+   * With operators: the day per operator, and per terminal as the sum of its operators (one
+   * terminal here; the shop's view adds the others). Without: nothing, the closing as before.
+   */
+  private byOperator(
+    day: { from: number; to: number },
+    charges: Parameters<typeof closeDayByOperator>[1],
+    refunds: readonly OperatorRefund[],
+    terminalName: string,
+  ): Pick<DayClosingView, 'byOperator' | 'byTerminal'> {
+    const names = this.d.operatorNames?.();
+    if (!names) return {};
+    const parts = closeDayByOperator(day, charges, refunds)
+      .map((p) => ({
+        ...p,
+        operatorName: p.operatorId === null ? null : (names.get(p.operatorId) ?? null),
+      }))
+      // By name, nobody's sales last.
+      .sort((a, b) =>
+        a.operatorName === null
+          ? 1
+          : b.operatorName === null
+            ? -1
+            : a.operatorName.localeCompare(b.operatorName),
+      );
+    return {
+      byOperator: parts,
+      byTerminal: [
+        {
+          terminalId: this.d.terminalId,
+          terminalName,
+          live: sumSections(parts.map((p) => p.live)),
+        },
+      ],
+    };
   }
 }

@@ -1,5 +1,6 @@
 import type { ChargeState } from '../../../shared/domain/charge-state';
-import { isReceived, type ClosingCharge } from '../../../shared/domain/day-closing';
+import type { OperatorCharge } from '../../../shared/domain/closing-by-operator';
+import { isReceived } from '../../../shared/domain/day-closing';
 import type { Db } from './database';
 
 /**
@@ -28,7 +29,8 @@ export const MOVES_SQL = `SELECT charge_id, to_status, at FROM charge_history
   WHERE to_status IN ('FAILED', 'CANCELED', 'EXPIRED') AND at >= @from AND at < @to
     AND (detail LIKE 'late payment%' OR detail = 'payment on a failed charge')`;
 
-const COLUMNS = 'id, status, amount_cents, fee_cents, flags, demo, created_at, received_cents';
+const COLUMNS =
+  'id, status, amount_cents, fee_cents, flags, demo, created_at, received_cents, operator_id';
 export const CREATED_SQL = `SELECT ${COLUMNS} FROM charges WHERE created_at >= @from AND created_at < @to`;
 
 /**
@@ -38,7 +40,7 @@ export const CREATED_SQL = `SELECT ${COLUMNS} FROM charges WHERE created_at >= @
  * (charge-state.ts), so a move found in the day is its move; only a charge whose money moved on
  * another day (paid across midnight) is looked up on its own.
  */
-export function closingCharges(db: Db, from: number, to: number): ClosingCharge[] {
+export function closingCharges(db: Db, from: number, to: number): OperatorCharge[] {
   const paid = new Map<string, number>();
   const refunded = new Map<string, number>();
   for (const [id, status, at] of db.prepare(MOVES_SQL).raw().all({ from, to }) as Array<
@@ -60,8 +62,9 @@ export function closingCharges(db: Db, from: number, to: number): ClosingCharge[
     demo,
     createdAt,
     receivedCents,
+    operatorId,
   ]: ChargeRow) => {
-    const c: ClosingCharge = {
+    const c: OperatorCharge = {
       status,
       amountCents,
       flags: flags ? flags.split(',') : [],
@@ -70,6 +73,8 @@ export function closingCharges(db: Db, from: number, to: number): ClosingCharge[
     };
     if (feeCents !== null) c.feeCents = feeCents;
     if (receivedCents !== null) c.receivedCents = receivedCents;
+    // Who rang it (issue 36): Fechamento by operator; untagged rows stay anonymous.
+    if (operatorId !== null) c.operatorId = operatorId;
     const paidAt =
       take(paid, id) ?? (isReceived(c) || status === 'REFUNDED' ? paidTime.get(id) : null);
     if (typeof paidAt === 'number') c.paidAt = paidAt;
@@ -95,6 +100,7 @@ type ChargeRow = [
   number,
   number,
   number | null,
+  string | null,
 ];
 
 function take(times: Map<string, number>, id: string): number | undefined {

@@ -1,5 +1,6 @@
 import type { ChargeState } from '../../../shared/domain/charge-state';
-import type { ClosingCharge, ClosingWithdrawal } from '../../../shared/domain/day-closing';
+import type { OperatorCharge } from '../../../shared/domain/closing-by-operator';
+import type { ClosingWithdrawal } from '../../../shared/domain/day-closing';
 import { parseMoney } from '../../../shared/domain/money';
 import { fromRow, type ChargeRecord } from './charges-repo';
 import { closingCharges, PAID_TIME } from './closing-rows';
@@ -79,7 +80,7 @@ export class HistoryQuery {
   }
 
   /** The charges the closing of [from, to) adds up, with their paid and refund times. */
-  closingCharges(from: number, to: number): ClosingCharge[] {
+  closingCharges(from: number, to: number): OperatorCharge[] {
     return closingCharges(this.db, from, to);
   }
 

@@ -171,6 +171,18 @@ export class OperatorService {
     return at.value ? ok(at.value.shift.id) : err('auth', 'SHIFT_NOT_OPEN');
   }
 
+  /**
+   * Cancelling a charge (issue 36): with operators, the owner unlocked or a supervisor at the
+   * counter; a cashier is refused in words (SUPERVISOR_ONLY). Without operators, as before.
+   */
+  mayCancel(ownerUnlocked: boolean): Result<true> {
+    if (!this.enabled() || ownerUnlocked) return ok(true);
+    const at = this.current();
+    if (!at.ok) return at;
+    if (!at.value) return err('auth', 'SHIFT_NOT_OPEN');
+    return at.value.operator.role === 'supervisor' ? ok(true) : err('auth', 'SUPERVISOR_ONLY');
+  }
+
   /** Back to the prompt (switch, idle lock): the shift stays open, nothing else changes. */
   lock(): void {
     this.kv.delete(CURRENT);

@@ -23,6 +23,9 @@ export interface ApiSale {
   externalId: string;
   createdAt: number;
   updatedAt: number;
+  /** Where and by whom it was rung (issue 36): the terminal's name; the operator when tagged. */
+  terminal?: string;
+  operator?: string;
 }
 
 export const REFERENCE = PDV_REFERENCE;
@@ -61,9 +64,21 @@ export class PdvApi {
       settings: () => AppSettings;
       now?: () => number;
       onSale?: (charge: ChargeView, reference: string) => void;
+      /** Who rang a charge, in a shop with operators. */
+      operatorOf?: (chargeId: string) => string | undefined;
     },
   ) {
     this.repo = new PdvRepo(deps.ledger.db);
+  }
+
+  /** The sale with the terminal's name and, when known, the operator who rang it. */
+  private sale(reference: string, c: ChargeView): ApiSale {
+    const operator = this.deps.operatorOf?.(c.id);
+    return {
+      ...toSale(reference, c),
+      terminal: this.deps.settings().terminalName,
+      ...(operator && { operator }),
+    };
   }
 
   private now() {
@@ -135,7 +150,7 @@ export class PdvApi {
     this.repo.save({ ...exchange, state: 'waiting', chargeId: r.value.id, updatedAt: this.now() });
     this.wake(exchange.id);
     this.deps.onSale?.(r.value, description);
-    return ok({ sale: toSale(i.reference, r.value), created: true });
+    return ok({ sale: this.sale(i.reference, r.value), created: true });
   }
 
   /** The sale as it stands; one still being created is awaited (a few seconds at most). */
@@ -147,7 +162,7 @@ export class PdvApi {
     }
     if (!cur?.chargeId) return null;
     const c = this.deps.charges.get(cur.chargeId);
-    return c.ok ? toSale(cur.identifier, c.value) : null;
+    return c.ok ? this.sale(cur.identifier, c.value) : null;
   }
 
   async status(reference: string): Promise<Result<ApiSale>> {
@@ -173,7 +188,7 @@ export class PdvApi {
     const e = this.find(reference);
     if (!e?.chargeId) return Promise.resolve(err('not_found', 'PDV_REFERENCE_UNKNOWN'));
     const c = this.deps.charges.cancel(e.chargeId, 'pdv-api');
-    return Promise.resolve(c.ok ? ok(toSale(reference, c.value)) : c);
+    return Promise.resolve(c.ok ? ok(this.sale(reference, c.value)) : c);
   }
 
   /** Every `charges:updated`: wakes whoever waits on that charge. */

@@ -92,6 +92,8 @@ export interface PaidSale {
   paidAt: number;
   shopName: string;
   terminalName: string;
+  /** Who rang it (issue 36): a receipt line `OPERADOR: ...`, the file's own free text. */
+  operatorName?: string;
   /** A DEMO sale: its receipt lines say it proves no payment. */
   demo?: boolean;
 }
@@ -108,6 +110,7 @@ export function pixReceipt(e: Echo, s: PaidSale): string[] {
     'COMPROVANTE DE PAGAMENTO PIX',
     asciiText(s.shopName, RECEIPT_WIDTH),
     asciiText(s.terminalName, RECEIPT_WIDTH),
+    ...(s.operatorName ? labelled('OPERADOR: ', s.operatorName) : []),
     `DATA: ${when.shown}`,
     `VALOR: ${reais(s.amountCents)}`,
     ...(s.endToEndId ? labelled('E2E: ', s.endToEndId) : []),

@@ -87,6 +87,8 @@ export interface Context {
   newId: () => string;
   shopName: string;
   terminalName: string;
+  /** Who rang a charge (issue 36), for the receipt lines; none without operators. */
+  operatorOf?: (chargeId: string) => string | undefined;
 }
 
 export type Effect =
@@ -410,6 +412,7 @@ export function onCharge(ctx: Context, e: Exchange, c: ChargeEnd): Effect[] {
         paidAt: c.updatedAt,
         shopName: ctx.shopName,
         terminalName: ctx.terminalName,
+        ...(ctx.operatorOf?.(c.id) && { operatorName: ctx.operatorOf(c.id)! }),
         ...(c.demo && { demo: true }),
       }),
       message: 'PIX RECEBIDO',

@@ -53,6 +53,8 @@ export interface TefExchangeDeps {
   enabled: () => boolean;
   now?: () => number;
   logger?: Logger;
+  /** Who rang a charge (issue 36): the receipt lines name her. */
+  operatorOf?: (chargeId: string) => string | undefined;
   /** A charge was created for the PDV: the Caixa shows it. */
   onSale?: (charge: ChargeView, reference: string) => void;
   /**
@@ -292,6 +294,7 @@ export class TefExchange {
       newId: randomUUID,
       shopName: s.shopName,
       terminalName: s.terminalName,
+      ...(this.deps.operatorOf && { operatorOf: this.deps.operatorOf }),
     };
   }
 

@@ -38,6 +38,9 @@ export interface ReceiptInput {
   labels: ReceiptLabels;
   /** When it is printed (default now): the receipt's "Emitido em", never before its payment. */
   now?: number;
+  /** Where and by whom it was rung (issue 36): printed when known and the labels name them. */
+  terminalName?: string;
+  operatorName?: string;
 }
 
 /** Splits the code, as printed, into whole lines of the roll's width (it has no spaces to break at). */
@@ -54,6 +57,8 @@ export function escposReceipt({
   paperWidthMm,
   labels: l,
   now = Date.now(),
+  terminalName,
+  operatorName,
 }: ReceiptInput): Buffer {
   const width = PAPER[paperWidthMm].chars;
   // Every text below reaches the printer in CP860 (cp860Printer); the QR's data is bytes, as is.
@@ -102,6 +107,8 @@ export function escposReceipt({
     for (const line of chunks(charge.externalId, width)) p.println(line);
   }
   p.println(`${l.date} ${csvDateTime(receiptIssuedAt(charge, now))}`);
+  if (l.terminal && terminalName) p.println(`${l.terminal}: ${terminalName}`);
+  if (l.operator && operatorName) p.println(`${l.operator}: ${operatorName}`);
   if (charge.demo) {
     p.alignCenter();
     p.bold(true);

@@ -14,6 +14,8 @@ export interface ReceiptPrinterDeps {
   settings: () => AppSettings;
   /** The development host's `--printer tcp://host:port`: wins over the setting. */
   override?: { kind: PrinterKind; address: string };
+  /** Who rang a charge (issue 36), when the shop has operators. */
+  operatorOf?: (chargeId: string) => string | undefined;
   timeoutMs?: number;
 }
 
@@ -43,11 +45,14 @@ export class ReceiptPrinter {
     if (!isReceived(charge) && !(charge.brcode && charge.status === 'PENDING'))
       return err('conflict', 'NOTHING_TO_PRINT');
     const s = this.d.settings();
+    const operatorName = this.d.operatorOf?.(rec.id);
     const bytes = escposReceipt({
       charge,
       shopName: s.shopName,
       paperWidthMm: s.printer.paperWidthMm,
       labels,
+      terminalName: s.terminalName,
+      ...(operatorName && { operatorName }),
     });
     return this.send(target.value, bytes);
   }

@@ -109,6 +109,15 @@ export class ShiftsRepo {
     return out;
   }
 
+  /** Who rang one charge (none: untagged). */
+  operatorOfCharge(chargeId: string): string | undefined {
+    const id = this.db
+      .prepare('SELECT operator_id FROM charges WHERE id = ?')
+      .pluck()
+      .get(chargeId);
+    return typeof id === 'string' ? id : undefined;
+  }
+
   /** Tags a charge with who rang it (set once, at creation: a later switch does not move it). */
   tagCharge(chargeId: string, operatorId: string, shiftId: string): void {
     this.db

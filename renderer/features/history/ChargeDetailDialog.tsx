@@ -70,6 +70,12 @@ export function ChargeDetailDialog({ detail, onClose }: { detail: ChargeDetail; 
               <dd>{when(c.paidAt)}</dd>
             </>
           )}
+          {c.operatorName && (
+            <>
+              <dt>{t('history.operator')}</dt>
+              <dd>{c.operatorName}</dd>
+            </>
+          )}
           {c.description && (
             <>
               <dt>{t('cashier.description')}</dt>

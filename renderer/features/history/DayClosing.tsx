@@ -3,7 +3,7 @@ import { formatMoney } from '../../i18n/money';
 import type { DayClosingView } from '../../../shared/history';
 import { useTranslation } from '../../i18n';
 import { useState } from 'react';
-import { closingRows, hasAny, isShownBrief } from './closing-csv';
+import { closingRows, hasAny, isShownBrief, partName } from './closing-csv';
 import { formatDateTime, formatDay } from '../../i18n/dates';
 import { DemoWithdrawals, WithdrawalsTable } from './WithdrawalsTable';
 
@@ -33,6 +33,29 @@ function SectionTable({
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** With operators (issue 36): one block per operator, then per terminal (each the sum of its operators). */
+function ClosingParts({ closing, every }: { closing: DayClosingView; every: boolean }) {
+  const { t } = useTranslation();
+  if (!closing.byOperator) return null;
+  return (
+    <>
+      <h3>{t('closing.byOperator')}</h3>
+      {closing.byOperator.map((p) => (
+        <SectionTable key={p.operatorId ?? ''} title={partName(p, t)} s={p.live} every={every} />
+      ))}
+      <h3>{t('closing.byTerminal')}</h3>
+      {closing.byTerminal?.map((p) => (
+        <SectionTable
+          key={p.terminalId}
+          title={`${t('closing.terminal')} ${p.terminalName}`}
+          s={p.live}
+          every={every}
+        />
+      ))}
+    </>
   );
 }
 
@@ -76,6 +99,7 @@ export function DayClosing({ closing }: { closing: DayClosingView }) {
           {every ? t('closing.fewerLines') : t('closing.everyLine')}
         </button>
       )}
+      <ClosingParts closing={closing} every={every} />
       <WithdrawalsTable caption={t('closing.withdrawals')} w={w} />
       <DemoWithdrawals w={closing.demoWithdrawals} />
       <p className="closing-generated">

@@ -1,6 +1,7 @@
 import { chargesCsv } from '../../../shared/domain/charges-csv';
 import { useTranslation } from '../../i18n';
 import { useHistory } from '../../stores/history-store';
+import { useOperators } from '../../stores/operators-store';
 import { chargesCsvLabels } from './charges-csv-labels';
 import { closingCsv } from './closing-csv';
 import { downloadText } from './download';
@@ -14,7 +15,7 @@ export function HistoryActions({ onPrintClosing }: { onPrintClosing(): void }) {
   const exportCsv = async () => {
     const rows = await allRows();
     if (!rows) return;
-    const csv = chargesCsv(rows, chargesCsvLabels(t));
+    const csv = chargesCsv(rows, chargesCsvLabels(t), useOperators.getState().enabled);
     downloadText(`balcao-${day}.csv`, csv);
   };
   return (

@@ -9,5 +9,6 @@ export const chargesCsvLabels = (t: (key: string, o?: Record<string, unknown>) =
     no: t('history.no'),
     dateTime: formatCsvDateTime,
     header: CSV_COLUMNS.map((c) => t(`csvColumns.${c}`)),
+    operatorHeader: t('csvColumns.operator'),
     share: (p) => t(p.to ? 'csvColumns.shareTo' : 'csvColumns.shareAt', p),
   }) satisfies CsvLabels;

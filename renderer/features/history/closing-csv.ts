@@ -64,10 +64,36 @@ export function closingRows(s: Section, t: (key: string) => string): ClosingRow[
 /** A section with anything in it: charges created this day, or money that moved this day. */
 export const hasAny = (s: Section) => s.total.count + s.received.count + s.refunded.count > 0;
 
+/** An operator's block title: her name, or "Sem operador" for sales nobody was at the counter for. */
+export const partName = (
+  p: { operatorName: string | null },
+  t: (key: string, params?: Record<string, string>) => string,
+) =>
+  p.operatorName === null
+    ? t('closing.noOperator')
+    : t('closing.operatorBlock', { name: p.operatorName });
+
+/** With operators: each operator's, then each terminal's, block (title, its section). */
+const parts = (c: DayClosingView, t: (key: string, params?: Record<string, string>) => string) => [
+  ...(c.byOperator ?? []).map((p) => ({ title: partName(p, t), s: p.live })),
+  ...(c.byTerminal ?? []).map((p) => ({
+    title: `${t('closing.terminal')} ${p.terminalName}`,
+    s: p.live,
+  })),
+];
+
 /** The closing on paper, line by line: what the screen prints, for the thermal printer. */
-export function closingPrint(c: DayClosingView, t: (key: string) => string): ClosingPrint {
+export function closingPrint(
+  c: DayClosingView,
+  t: (key: string, params?: Record<string, string>) => string,
+): ClosingPrint {
   const sections: ClosingPrint['sections'] = [
     { title: t('closing.live'), rows: closingRows(c.live, t) },
+    // Per operator and terminal on paper: what is not zero (the whole above has every line).
+    ...parts(c, t).map((p) => ({
+      title: p.title,
+      rows: closingRows(p.s, t).filter(isShownBrief),
+    })),
   ];
   if (hasAny(c.demo)) sections.push({ title: t('closing.demo'), rows: closingRows(c.demo, t) });
   sections.push({
@@ -100,7 +126,10 @@ export function closingPrint(c: DayClosingView, t: (key: string) => string): Clo
 }
 
 /** The day's closing as a spreadsheet (same conventions as the charges' CSV; the day in the chosen locale). */
-export function closingCsv(c: DayClosingView, t: (key: string) => string): string {
+export function closingCsv(
+  c: DayClosingView,
+  t: (key: string, params?: Record<string, string>) => string,
+): string {
   const lines: string[][] = [
     [t('closing.terminal'), c.terminalName, c.terminalId],
     [t('history.day'), formatDay(c.day)],
@@ -114,6 +143,7 @@ export function closingCsv(c: DayClosingView, t: (key: string) => string): strin
     lines.push([]);
   };
   section(t('closing.live'), c.live);
+  for (const p of parts(c, t)) section(p.title, p.s);
   section(t('closing.demo'), c.demo);
   lines.push([t('closing.withdrawals')]);
   for (const [key, b] of Object.entries(c.withdrawals))

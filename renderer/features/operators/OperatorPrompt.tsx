@@ -12,6 +12,7 @@ export function OperatorPrompt() {
   const { t } = useTranslation();
   const roster = useOperators((s) => s.roster);
   const enter = useOperators((s) => s.enter);
+  const notice = useOperators((s) => s.notice);
   const [chosen, setChosen] = useState<string | null>(roster.length === 1 ? roster[0]!.id : null);
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -25,6 +26,11 @@ export function OperatorPrompt() {
   return (
     <section className="card operator-prompt" aria-labelledby="operator-prompt-title">
       <h2 id="operator-prompt-title">{t('operators.who')}</h2>
+      {notice && (
+        <p role="alert" className="notice">
+          {notice}
+        </p>
+      )}
       <p className="muted">{t('operators.choose')}</p>
       <div className="operator-names" role="group" aria-label={t('operators.name')}>
         {roster.map((o, i) => (

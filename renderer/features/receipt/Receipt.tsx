@@ -11,7 +11,8 @@ import './receipt.css';
 import { formatDateTime } from '../../i18n/dates';
 import { receiptIssuedAt } from '../../../shared/domain/receipt-time';
 
-export type ReceiptCharge = ChargeView & Partial<Pick<HistoryRow, 'pspTransactionId' | 'paidAt'>>;
+export type ReceiptCharge = ChargeView &
+  Partial<Pick<HistoryRow, 'pspTransactionId' | 'paidAt' | 'operatorName'>>;
 
 const when = formatDateTime;
 
@@ -110,6 +111,12 @@ export function Receipt({
         <p className="receipt-small">
           {t('receipt.date')}: {when(receiptIssuedAt(charge, madeAt))}
         </p>
+        {/* Who rang it (issue 36), when Histórico's row says so. */}
+        {charge.operatorName && (
+          <p className="receipt-small">
+            {t('receipt.operator')}: {charge.operatorName}
+          </p>
+        )}
         {charge.demo && <p className="receipt-demo">{t('receipt.demo')}</p>}
       </section>
     </PrintArea>

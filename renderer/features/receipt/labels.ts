@@ -21,5 +21,7 @@ export function receiptLabels(t: TFunction = i18next.t): ReceiptLabels {
     charge: w('receipt.charge'),
     date: w('receipt.date'),
     demo: w('receipt.demo'),
+    terminal: w('receipt.terminal'),
+    operator: w('receipt.operator'),
   };
 }
