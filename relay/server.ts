@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { adminCheck, registerAdminRoutes } from './admin-routes';
 import { relayErrorHandler } from './error-reply';
 import { registerHealthRoutes } from './health-routes';
+import { registerJournalIntake } from './journal-intake';
 import { relayServerFactory } from './http-server';
 import { RelayLogController, relayLoggerOptions } from './logging';
 import { Metrics } from './metrics';
@@ -66,6 +67,7 @@ export async function startRelay(o: RelayOptions) {
     base: () => o.publicUrl ?? `http://${host}:${port}`,
     now,
   });
+  registerJournalIntake(app, { store: o.store, now });
   registerHealthRoutes(app, {
     store: o.store,
     metrics,

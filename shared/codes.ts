@@ -91,6 +91,10 @@ export const ERROR_CODES = [
   'PROOFS_TOO_MANY',
   'PROOF_NOT_HTTPS',
   'DEFENSE_ALREADY_SENT',
+  // Pairing a terminal into the shop journal (issue 36, Deliver 3)
+  'PAIRING_CODE_WRONG',
+  'PAIRING_CODE_EXPIRED',
+  'PAIRING_CODE_USED',
   // DEMO mode
   'NOT_DEMO',
   'NOT_PENDING',

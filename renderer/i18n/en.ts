@@ -1451,6 +1451,9 @@ export const en: Messages = {
     CALLBACK_NO_SECRET: 'No callback secret is set.',
     OWNER_PIN_NOT_SET: "Set the owner's PIN to use this function.",
     DEFENSE_ALREADY_SENT: 'A defense was already sent for this infraction.',
+    PAIRING_CODE_WRONG: "Wrong pairing code: check it on the owner's computer.",
+    PAIRING_CODE_EXPIRED: 'Pairing code expired (it lasts 10 minutes): make a new one.',
+    PAIRING_CODE_USED: 'This pairing code was already used: make a new one.',
     NOT_DEMO: 'Simulating a payment exists only in DEMO mode.',
     NOT_PENDING: 'Only a charge awaiting payment can be paid.',
     SEND_NOT_VERIFIED:

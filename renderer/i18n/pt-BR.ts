@@ -1450,6 +1450,9 @@ export const ptBR = {
     SETTINGS_INVALID: 'Configuração inválida em “{{field}}”: confira o valor.',
     OWNER_PIN_NOT_SET: 'Defina o PIN do proprietário para usar esta função.',
     DEFENSE_ALREADY_SENT: 'Uma defesa já foi enviada para esta infração.',
+    PAIRING_CODE_WRONG: 'Código de pareamento errado: confira no computador do proprietário.',
+    PAIRING_CODE_EXPIRED: 'Código de pareamento vencido (vale 10 minutos): gere outro.',
+    PAIRING_CODE_USED: 'Este código de pareamento já foi usado: gere outro.',
     NOT_DEMO: 'Simular pagamento só existe no modo DEMO.',
     NOT_PENDING: 'Só uma cobrança aguardando pagamento pode ser paga.',
     SEND_NOT_VERIFIED:

@@ -4,12 +4,15 @@ import type { ConnectionStatus } from '../../../shared/views';
 import { silentLogger, type Logger } from '../log';
 import type { CallbackIntake } from './intake';
 
+/** Where each event goes: the callback intake, or the shop journal's feed (same stream). */
+export type RelayEventSink = Pick<CallbackIntake, 'handle'>;
+
 export interface RelaySubscriberDeps {
   /** The relay's base URL, e.g. https://relay.example.com */
   relayUrl: string;
   channelId: string;
   token: () => Promise<string | null>;
-  intake: CallbackIntake;
+  intake: RelayEventSink;
   /** The last event applied (stored in the ledger, advanced in the same transaction). */
   cursor: () => string | undefined;
   onState: (state: ConnectionStatus['state'], detail?: ConnectionDetailCode) => void;

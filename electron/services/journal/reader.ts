@@ -58,6 +58,12 @@ export class JournalReader {
     if (m) m.lastSeq = lastSeq;
   }
 
+  /** What an earlier run accepted (from the ledger), so a restart still refuses replays. */
+  remember(terminal: string, seq: number, id: string): void {
+    this.seenSeq.add(`${terminal}\u0000${seq}`);
+    this.seenId.set(id, terminal);
+  }
+
   read(env: Envelope): ReadResult {
     const refusal = this.check(env);
     if (typeof refusal === 'string') {

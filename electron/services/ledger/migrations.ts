@@ -233,4 +233,46 @@ export const MIGRATIONS: readonly string[] = [
   -- The API Pix cobv terms a charge was sent with (JSON; NULL for every other charge).
   ALTER TABLE charges ADD COLUMN cobv_json TEXT;
   `,
+  /* shop journal transport (issue 36, Deliver 3) */ `
+  -- This terminal's outbox: each fact sealed once, in the fact's transaction, numbered in order;
+  -- sent_at set when the relay stored it. entry_id is deterministic (kind + subject), so the
+  -- same fact recorded again is ignored.
+  CREATE TABLE journal_outbox (
+    seq INTEGER PRIMARY KEY,
+    entry_id TEXT NOT NULL UNIQUE,
+    envelope TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    sent_at INTEGER
+  );
+  CREATE INDEX journal_outbox_unsent ON journal_outbox (sent_at, seq);
+  -- What this Balcão read from the shop journal: every authenticated entry, applied = released
+  -- in its terminal's seq order (a gap holds the ones after it).
+  CREATE TABLE journal_entries (
+    terminal TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    entry_id TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL,
+    entry_json TEXT NOT NULL,
+    -- the envelope's signature: a byte-identical second copy (a retried POST) is dropped
+    sig TEXT NOT NULL,
+    applied INTEGER NOT NULL,
+    PRIMARY KEY (terminal, seq)
+  );
+  CREATE TABLE journal_refusals (reason TEXT PRIMARY KEY, count INTEGER NOT NULL);
+  -- The shop's terminals as the owner paired them: public keys only (private keys and the shop
+  -- key live in the keychain); last_seq set when removed.
+  CREATE TABLE journal_members (
+    terminal TEXT PRIMARY KEY,
+    public_key TEXT NOT NULL,
+    last_seq INTEGER,
+    added_at INTEGER NOT NULL
+  );
+  -- Pairing codes the owner made: their hash only, one use, short-lived.
+  CREATE TABLE journal_pairings (
+    code_id TEXT PRIMARY KEY,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER,
+    terminal TEXT
+  );
+  `,
 ];
