@@ -5,14 +5,7 @@ import type { ChargeView } from '../../shared/views';
 import { bridge, describeError } from '../bridge';
 import { LEFT_COUNTER, useOperators } from './operators-store';
 import { validateForm, type CashierForm, type FieldErrors } from '../features/cashier/validate';
-import {
-  EMPTY_COBV,
-  fieldOfRule,
-  readCobvDraft,
-  type CobvDraft,
-  type CobvErrors,
-} from '../features/cashier/cobv-fields';
-import { shopDate } from '../../shared/domain/cobv';
+import { EMPTY_COBV, type CobvDraft, type CobvErrors } from '../features/cashier/cobv-draft';
 import { salePayer, useApp } from './app-store';
 
 /** What the confirmation dialog is about: a create in flight, or the pending charge on screen. */
@@ -91,6 +84,14 @@ export function payerFor(form: CashierForm, identify: boolean, dp: DefaultPayer 
 
 const newRequestId = () => crypto.randomUUID();
 
+/**
+ * `Com vencimento`'s rules load when the choice is made (not with the Caixa: issue 35's small
+ * first screen); `Cobrar` waits for them if they are not in yet.
+ */
+type CobvRules = typeof import('../features/cashier/cobv-rules');
+let cobvRules: CobvRules | null = null;
+const loadCobvRules = async () => (cobvRules ??= await import('../features/cashier/cobv-rules'));
+
 /** The counter: the form, the charge on screen (only the one it asked for), and its status. */
 export const useCashier = create<CashierState>((set, get) => ({
   form: empty(),
@@ -131,12 +132,16 @@ export const useCashier = create<CashierState>((set, get) => ({
       form: { ...s.form, amountCents: cents },
       errors: { ...s.errors, amount: undefined },
     })),
-  setField: (field, value) =>
-    !isLocked(get().charge) &&
-    set((s) => ({
-      form: { ...s.form, [field]: value },
-      errors: { ...s.errors, [field]: undefined },
-    })),
+  setField: (field, value) => {
+    if (field === 'validity' && value === 'cobv') void loadCobvRules();
+    return (
+      !isLocked(get().charge) &&
+      set((s) => ({
+        form: { ...s.form, [field]: value },
+        errors: { ...s.errors, [field]: undefined },
+      }))
+    );
+  },
   setIdentify: (on) => set({ identify: on }),
   async submit() {
     const { form, busy, charge, identify } = get();
@@ -158,9 +163,15 @@ export const useCashier = create<CashierState>((set, get) => ({
     }
     // `Com vencimento`: its terms read by the same rules the service applies, each problem
     // under its field, nothing sent while one is wrong.
+    let rules = cobvRules;
+    if (form.validity === 'cobv' && !rules) {
+      set({ busy: true }); // a second Enter while the rules load is not a second sale
+      rules = await loadCobvRules();
+      set({ busy: false });
+    }
     const due =
-      form.validity === 'cobv'
-        ? readCobvDraft(get().cobv, form.amountCents, sent, shopDate(Date.now()))
+      form.validity === 'cobv' && rules
+        ? rules.readCobvDraft(get().cobv, form.amountCents, sent, rules.shopDate(Date.now()))
         : null;
     if (due && 'errors' in due)
       return set((s) => ({ cobvErrors: due.errors, message: null, refusals: s.refusals + 1 }));
@@ -197,7 +208,7 @@ export const useCashier = create<CashierState>((set, get) => ({
       }));
     } else if (r.code.startsWith('COBV_') && r.field) {
       set((s) => ({
-        cobvErrors: { [fieldOfRule(r.field!)]: r },
+        cobvErrors: { [(cobvRules?.fieldOfRule ?? (() => 'dueDate'))(r.field!)]: r },
         busy: false,
         requestId: null,
         refusals: s.refusals + 1,

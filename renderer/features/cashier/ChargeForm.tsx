@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { AlertNotice } from '../../components/AlertNotice';
 import { Form } from '../../components/Form';
 import { describeError } from '../../bridge';
@@ -9,9 +10,13 @@ import { isLocked, payerFor, useCashier } from '../../stores/cashier-store';
 import { AmountField } from './AmountField';
 import { DefaultPayerLine } from './DefaultPayerLine';
 import { PayerFields } from './PayerFields';
-import { DueDateFields } from './DueDateFields';
 import { ValidityChoice } from './ValidityChoice';
 import type { FieldErrors } from './validate';
+
+// Com vencimento's fields and rules load when it is chosen, not with the Caixa (issue 35).
+const DueDateFields = lazy(() =>
+  import('./DueDateFields').then((m) => ({ default: m.DueDateFields })),
+);
 
 const hasNameAndDocument = (p: { name: string; document: string }) =>
   p.name.trim() !== '' && p.document.trim() !== '';
@@ -59,12 +64,14 @@ export function ChargeForm() {
         {/* After the payer: the keyboard flow amount → description → payer → Enter is unchanged. */}
         <ValidityChoice value={c.form.validity ?? ''} onChange={(v) => c.setField('validity', v)} />
         {c.form.validity === 'cobv' && (
-          <DueDateFields
-            draft={c.cobv}
-            errors={c.cobvErrors}
-            onChange={c.setCobv}
-            payerKnown={hasNameAndDocument(payerFor(c.form, c.identify, defaultPayer))}
-          />
+          <Suspense fallback={null}>
+            <DueDateFields
+              draft={c.cobv}
+              errors={c.cobvErrors}
+              onChange={c.setCobv}
+              payerKnown={hasNameAndDocument(payerFor(c.form, c.identify, defaultPayer))}
+            />
+          </Suspense>
         )}
         <button type="submit" className="btn btn-primary btn-charge" disabled={c.busy}>
           {c.busy ? t('cashier.charging') : t('cashier.charge')}

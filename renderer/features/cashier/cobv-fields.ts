@@ -1,27 +1,10 @@
 import { checkCobv, parsePercent, type CobvTerms } from '../../../shared/domain/cobv';
 import { parseMoney } from '../../../shared/domain/money';
-import type { Err } from '../../../shared/result';
+import type { CobvDraft, CobvErrors } from './cobv-draft';
 
-/** `Com vencimento` as typed: text until it is read (shared/domain/cobv.ts has the rules). */
-export interface CobvDraft {
-  dueDate: string;
-  daysAfterDue: string;
-  fine: string;
-  interest: string;
-  discount: string;
-}
-
-export const EMPTY_COBV: CobvDraft = {
-  dueDate: '',
-  daysAfterDue: '30',
-  fine: '',
-  interest: '',
-  discount: '',
-};
+export { EMPTY_COBV, type CobvDraft, type CobvErrors } from './cobv-draft';
 
 type Field = keyof CobvDraft;
-/** An error as a code and its params, worded by the renderer (describeError). */
-export type CobvErrors = Partial<Record<Field | 'name' | 'document', Pick<Err, 'code' | 'params'>>>;
 
 /** The form's rows, one per field: its id, label key, input kind and the rule's field name. */
 export const COBV_FIELDS: ReadonlyArray<{
