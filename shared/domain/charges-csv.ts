@@ -1,4 +1,5 @@
 import type { ChargeState } from './charge-state';
+import type { CobvTerms } from './cobv';
 import { isReceived, netOf, receivedOf } from './day-closing';
 
 /**
@@ -25,6 +26,8 @@ export interface CsvCharge {
   shares?: readonly CsvShare[];
   /** Who rang it (issue 36), in a shop with operators. */
   operatorName?: string;
+  /** `Com vencimento`: its terms (shared/domain/cobv.ts). */
+  dueTerms?: CobvTerms;
 }
 
 export interface CsvShare {
@@ -57,6 +60,9 @@ export interface CsvLabels {
   header?: readonly string[];
   /** The name of the last column, "Operador", in a shop with operators (issue 36). */
   operatorHeader?: string;
+  /** `Vencimento`: its column name and a charge's terms in words (pt-BR's when absent). */
+  dueHeader?: string;
+  dueTerms?: (t: CobvTerms) => string;
   /** One send (`Envios` column) in the chosen language; pt-BR's when absent. */
   share?: (p: { via: string; to?: string; when: string }) => string;
 }
@@ -135,6 +141,9 @@ export function chargesCsv(
   withOperator = false,
 ): string {
   const dateTime = labels.dateTime ?? csvDateTime;
+  // Com vencimento's terms: a column only when the export holds such a charge.
+  const withDue = charges.some((c) => c.dueTerms);
+  const dueWords = labels.dueTerms ?? ((t: CobvTerms) => t.dueDate.split('-').reverse().join('/'));
   const rows = charges.map((c) => {
     // What arrived (another amount than charged, in PAID_DIFFERENT_AMOUNT); net is from it.
     const received = isReceived(c) ? receivedOf(c) : undefined;
@@ -154,12 +163,14 @@ export function chargesCsv(
       c.payerDocumentMasked ?? '',
       csvShares(c.shares, dateTime, labels.share),
       ...(withOperator ? [c.operatorName ?? ''] : []),
+      ...(withDue ? [c.dueTerms ? dueWords(c.dueTerms) : ''] : []),
     ];
   });
   // Last, so no other column moves (`csvColumns.operator`; pt-BR's when not given).
   const columns = [
     ...(labels.header ?? CSV_HEADER),
     ...(withOperator ? [labels.operatorHeader ?? 'Operador'] : []),
+    ...(withDue ? [labels.dueHeader ?? 'Vencimento'] : []),
   ];
   return `\uFEFF${[[...columns], ...rows].map((r) => r.map(csvCell).join(';')).join('\r\n')}\r\n`;
 }

@@ -8,14 +8,18 @@ import { downloadText } from './download';
 
 /** `Fechamento do dia` (printed), the day's closing as CSV, and every charge of the day as CSV. */
 export function HistoryActions({ onPrintClosing }: { onPrintClosing(): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const day = useHistory((s) => s.day);
   const closing = useHistory((s) => s.closing);
   const allRows = useHistory((s) => s.allRows);
   const exportCsv = async () => {
     const rows = await allRows();
     if (!rows) return;
-    const csv = chargesCsv(rows, chargesCsvLabels(t), useOperators.getState().enabled);
+    const csv = chargesCsv(
+      rows,
+      chargesCsvLabels(t, i18n.language),
+      useOperators.getState().enabled,
+    );
     downloadText(`balcao-${day}.csv`, csv);
   };
   return (

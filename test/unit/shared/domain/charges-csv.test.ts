@@ -240,3 +240,33 @@ describe('the net ("Líquido") after devoluções', () => {
     expect(row!.split(';').slice(3, 7)).toEqual(['50,00', '50,00', '0,50', '29,50']);
   });
 });
+
+describe('Com vencimento in the CSV', () => {
+  const dueTerms = {
+    dueDate: '2026-12-10',
+    daysAfterDue: 30,
+    finePct: 200,
+    interestPctMonth: 100,
+    discountCents: 0,
+  };
+  it('a last column `Vencimento` when the export holds a charge with a due date; its terms in words', () => {
+    const rows = lines(
+      chargesCsv([base, { ...base, externalId: 'blc_v', dueTerms }], {
+        ...labels,
+        dueTerms: (t) => `${t.dueDate} multa ${t.finePct / 100}%`,
+      }),
+    );
+    expect(rows[0]!.split(';').at(-1)).toBe('Vencimento');
+    expect(rows[1]!.split(';').at(-1)).toBe('');
+    expect(rows[2]!.split(';').at(-1)).toBe('2026-12-10 multa 2%');
+  });
+  it('without one, the file is as it always was (the due date alone by default)', () => {
+    expect(
+      lines(chargesCsv([base], labels))[0]!
+        .split(';')
+        .at(-1),
+    ).toBe('Envios');
+    const one = lines(chargesCsv([{ ...base, dueTerms }], labels));
+    expect(one[1]!.split(';').at(-1)).toBe('10/12/2026');
+  });
+});
