@@ -451,10 +451,9 @@ export const en: Messages = {
     title: 'Settings sections',
     shop: 'Shop',
     shopHelp:
-      'The names on top of the screen, on receipts and on the customer display, and the language.',
+      'The names on top of the screen, on receipts and on the customer display, the language and the account that receives the payments.',
     psp: 'PSP',
-    pspHelp:
-      'Which PSP takes the charges, its address, the credentials and the account that receives.',
+    pspHelp: 'Which PSP takes the charges, its address and the credentials.',
     notices: 'Payment notices',
     noticesHelp:
       'How a payment reaches this screen: through the relay, at once, or by asking the PSP.',
@@ -770,7 +769,7 @@ export const en: Messages = {
       unconfirmed: '{{name}} ({{key}}): check and confirm it in Settings.',
       confirmed: '{{name}} ({{key}}), confirmed.',
       refused:
-        'The PSP sent a QR for another receiver and it was refused: see Settings → Receiver.',
+        'The PSP sent a QR for another receiver and it was refused: see Settings → Shop → Receiver.',
     },
   },
   onboarding: {
@@ -1188,7 +1187,7 @@ export const en: Messages = {
     PDV_REFUND_DUE:
       "The PDV undid sale {{identifier}} after its PIX was paid: give the money back to the payer from the PSP's panel.",
     RECEIVER_CHANGED:
-      'The PSP sent a PIX code paying someone else ({{name}}). It was refused. Owner: check Settings → Receiver.',
+      'The PSP sent a PIX code paying someone else ({{name}}). It was refused. Owner: check Settings → Shop → Receiver.',
     MED_NOTICE: 'MED infraction {{id}}: send the defense in MED infractions by {{date}}.',
     MED_CHANGED: 'MED infraction {{id}} is now {{status}}.',
     LATE_PAYMENT:

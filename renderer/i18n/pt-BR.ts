@@ -449,9 +449,9 @@ export const ptBR = {
     title: 'Seções das configurações',
     shop: 'Loja',
     shopHelp:
-      'Os nomes que aparecem no topo da tela, nos comprovantes e na tela do cliente, e o idioma.',
+      'Os nomes que aparecem no topo da tela, nos comprovantes e na tela do cliente, o idioma e a conta que recebe os pagamentos.',
     psp: 'PSP',
-    pspHelp: 'Qual PSP recebe as cobranças, o endereço dele, as credenciais e a conta que recebe.',
+    pspHelp: 'Qual PSP recebe as cobranças, o endereço dele e as credenciais.',
     notices: 'Avisos de pagamento',
     noticesHelp: 'Como um pagamento chega a esta tela: pelo relay, na hora, ou perguntando ao PSP.',
     counter: 'Caixa',
@@ -767,7 +767,7 @@ export const ptBR = {
       unconfirmed: '{{name}} ({{key}}): confira e confirme em Configurações.',
       confirmed: '{{name}} ({{key}}), confirmado.',
       refused:
-        'O PSP mandou um QR para outro recebedor e ele foi recusado: veja em Configurações → Recebedor.',
+        'O PSP mandou um QR para outro recebedor e ele foi recusado: veja em Configurações → Loja → Recebedor.',
     },
   },
   onboarding: {
@@ -1189,7 +1189,7 @@ export const ptBR = {
     PDV_REFUND_DUE:
       'O PDV desfez a venda {{identifier}} depois do PIX pago: devolva o dinheiro ao pagador pelo painel do PSP.',
     RECEIVER_CHANGED:
-      'O PSP enviou um código PIX que paga outra pessoa ({{name}}). Ele foi recusado. Dono: confira Configurações → Recebedor.',
+      'O PSP enviou um código PIX que paga outra pessoa ({{name}}). Ele foi recusado. Dono: confira Configurações → Loja → Recebedor.',
     MED_NOTICE: 'Infração MED {{id}}: envie a defesa em Infrações (MED) até {{date}}.',
     MED_CHANGED: 'Infração MED {{id}} agora está {{status}}.',
     LATE_PAYMENT:

@@ -62,8 +62,8 @@ describe('hostile PSP replies on the cashier screen', () => {
   it('Configurações shows the receiver for review and what was refused', async () => {
     await app.page.getByRole('button', { name: 'Configurações', exact: true }).click();
     const section = app.page.getByRole('region', { name: 'Recebedor' });
-    await pinIfAsked(app.page, app.page.getByRole('tab', { name: 'PSP' }), OWNER_PIN);
-    await settingsSection(app.page, 'PSP');
+    await pinIfAsked(app.page, app.page.getByRole('tab', { name: 'Loja' }), OWNER_PIN);
+    await settingsSection(app.page, 'Loja');
     await section.getByTestId('receiver-pinned').waitFor();
     expect(await section.getByTestId('receiver-pinned').textContent()).toContain(MERCHANT.name);
     expect(await section.getByTestId('receiver-refused').textContent()).toContain(

@@ -51,7 +51,14 @@ export const SETTINGS_SECTIONS: ReadonlyArray<{
   help: string;
   parts: readonly SectionPart[];
 }> = [
-  { id: 'shop', label: 'sections.shop', help: 'sections.shopHelp', parts: [{ rows: SHOP_ROWS }] },
+  {
+    id: 'shop',
+    label: 'sections.shop',
+    help: 'sections.shopHelp',
+    // The account the codes pay ("Sim, é a loja"): the shop's own, beside its names. In PSP it
+    // made an API Pix shop's section taller than a 768 px screen.
+    parts: [{ rows: SHOP_ROWS }, { own: ReceiverSection }],
+  },
   {
     id: 'psp',
     label: 'sections.psp',
@@ -62,7 +69,6 @@ export const SETTINGS_SECTIONS: ReadonlyArray<{
       { rows: API_PIX_ROWS, remountOn: (s) => `apipix-${s.psp.apiPix.preset}` },
       { draft: PspProfileSection },
       { own: CredentialsSection },
-      { own: ReceiverSection },
     ],
   },
   {
