@@ -4,16 +4,9 @@ import type { CallbackSettings } from '../../../shared/psp-settings';
 import { err, ok, type Result } from '../../../shared/result';
 import type { ErrorCode } from '../../../shared/codes';
 import { signedBytes } from './body-bytes';
-import type { ParsedJson, ReceivedCallback } from './received';
+import type { ReceivedCallback } from './received';
 
-export {
-  lowerCase,
-  parseJson,
-  receiveCallback,
-  type Headers,
-  type ParsedJson,
-  type ReceivedCallback,
-} from './received';
+export { lowerCase, receiveCallback, type Headers, type ReceivedCallback } from './received';
 
 /**
  * A7 + A8: a callback is believed only when its HMAC (over the configured template, with the
@@ -120,7 +113,7 @@ export function verifyCallback(
     if (!valid) return reject('CALLBACK_BAD_SIGNATURE');
   }
 
-  const body = parseCallbackBody(cb.json, idFields, settings);
+  const body = parseCallbackBody(cb.text, idFields, settings);
   if (!body.ok) return body;
   return ok({ eventId: callbackEventId(cb, settings), timestamp, body: body.value });
 }
@@ -188,13 +181,17 @@ export function fillTemplate(template: string, timestamp: string, body: string):
     .join('');
 }
 
-/** A7's fields, read from the body's JSON as parsed once at the edge (`ReceivedCallback.json`). */
 export function parseCallbackBody(
-  json: ParsedJson,
+  rawBody: string,
   idFields: readonly string[] = DEFAULT_ID_FIELDS,
   units: { amountUnit?: AmountUnit; feeUnit?: AmountUnit } = {},
 ): Result<CallbackBody> {
-  const parsed = json.ok ? json.value : undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawBody);
+  } catch {
+    return err('validation', 'CALLBACK_BAD_BODY');
+  }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     return err('validation', 'CALLBACK_BAD_BODY');
   }
