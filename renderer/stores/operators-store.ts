@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { AtCounterDto, OperatorViewDto, ShiftSummaryDto } from '../../shared/operators';
 import { bridge, describeError } from '../bridge';
+import { i18next } from '../i18n';
 
 interface OperatorsState {
   /** Operators set up at this shop: the Caixa asks "Quem está no caixa?" (false = as before). */
@@ -29,6 +30,10 @@ interface OperatorsState {
   notice: string | null;
   /** The services refused an action because nobody is at the counter any more: back to the prompt. */
   dropped(code: string): Promise<void>;
+  /** Configurações → Caixa's idle lock, in minutes (0 = off); read with who is at the counter. */
+  idleLockMinutes: number;
+  /** The idle lock fired: back to the prompt, as Trocar operador (the shift stays open). */
+  idleLock(): Promise<void>;
 }
 
 /** The refusals that mean "nobody is at the counter any more" (issue 36). */
@@ -43,6 +48,11 @@ export const useOperators = create<OperatorsState>((set, get) => ({
   all: [],
   listError: null,
   notice: null,
+  idleLockMinutes: 0,
+  async idleLock() {
+    await get().leave();
+    set({ notice: i18next.t('operators.idleLocked') });
+  },
   async dropped(code) {
     set({ current: null, notice: describeError({ code }) });
     await get().load();
@@ -54,7 +64,12 @@ export const useOperators = create<OperatorsState>((set, get) => ({
   },
   async load() {
     const api = bridge();
-    const [cur, roster] = await Promise.all([api.operators.current({}), api.operators.roster({})]);
+    const [cur, roster, settings] = await Promise.all([
+      api.operators.current({}),
+      api.operators.roster({}),
+      api.settings.get({}),
+    ]);
+    if (settings.ok) set({ idleLockMinutes: settings.value.operators.idleLockMinutes });
     if (cur.ok) set({ enabled: cur.value.enabled, current: cur.value.current });
     // Found out here first (her disabling closed her shift on this very call): say so.
     if (cur.ok && cur.value.code === 'OPERATOR_DISABLED')
