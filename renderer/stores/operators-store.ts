@@ -30,8 +30,6 @@ interface OperatorsState {
   notice: string | null;
   /** The services refused an action because nobody is at the counter any more: back to the prompt. */
   dropped(code: string): Promise<void>;
-  /** Configurações → Caixa's idle lock, in minutes (0 = off); read with who is at the counter. */
-  idleLockMinutes: number;
   /** The idle lock fired: back to the prompt, as Trocar operador (the shift stays open). */
   idleLock(): Promise<void>;
 }
@@ -48,7 +46,6 @@ export const useOperators = create<OperatorsState>((set, get) => ({
   all: [],
   listError: null,
   notice: null,
-  idleLockMinutes: 0,
   async idleLock() {
     await get().leave();
     set({ notice: i18next.t('operators.idleLocked') });
@@ -64,12 +61,7 @@ export const useOperators = create<OperatorsState>((set, get) => ({
   },
   async load() {
     const api = bridge();
-    const [cur, roster, settings] = await Promise.all([
-      api.operators.current({}),
-      api.operators.roster({}),
-      api.settings.get({}),
-    ]);
-    if (settings.ok) set({ idleLockMinutes: settings.value.operators.idleLockMinutes });
+    const [cur, roster] = await Promise.all([api.operators.current({}), api.operators.roster({})]);
     if (cur.ok) set({ enabled: cur.value.enabled, current: cur.value.current });
     // Found out here first (her disabling closed her shift on this very call): say so.
     if (cur.ok && cur.value.code === 'OPERATOR_DISABLED')

@@ -24,7 +24,7 @@ export function useIdleLock() {
       const ops = useOperators.getState();
       const c = useCashier.getState();
       const state = {
-        minutes: ops.idleLockMinutes,
+        minutes: useApp.getState().idleLockMinutes,
         operators: ops.enabled,
         atCounter: ops.current !== null,
         chargeStatus: c.charge?.status ?? null,
