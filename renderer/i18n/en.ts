@@ -489,7 +489,7 @@ export const en: Messages = {
     statusMap:
       'How each PSP status translates for Balcão: PAID = Paid; a status not in this list changes nothing.',
     idleLock:
-      'Only with operators: with no key or mouse for this long, the counter goes back to "Who is at the counter?" (the shift stays open). Never while a QR waits for payment. 0 = off; up to 120.',
+      'With operators: no key or mouse for this long goes back to "Who is at the counter?" (the shift stays open). Never while a QR waits. 0 = off.',
   },
   settings: {
     terminal: 'Terminal name',

@@ -485,7 +485,7 @@ export const ptBR = {
     statusMap:
       'Como cada situação do PSP se traduz para o Balcão: PAID = Pago; uma situação fora desta lista não muda nada.',
     idleLock:
-      'Só com operadores: sem tecla nem mouse por esse tempo, o caixa volta a "Quem está no caixa?" (o turno continua). Nunca com um QR esperando pagamento. 0 = desligado; até 120.',
+      'Com operadores: sem tecla nem mouse por esse tempo, volta a "Quem está no caixa?" (o turno segue). Nunca com QR esperando. 0 = desligado.',
   },
   settings: {
     terminal: 'Nome do terminal',

@@ -52,7 +52,7 @@ describe('the idle lock', () => {
     await settingsSection(page(), 'Caixa');
     const field = page().getByLabel('Bloqueio por inatividade (minutos)');
     expect(await field.inputValue()).toBe('0');
-    await page().getByText('Só com operadores: sem tecla nem mouse').waitFor();
+    await page().getByText('Com operadores: sem tecla nem mouse').waitFor();
     await field.fill('1');
     await page().getByRole('button', { name: 'Salvar configurações' }).click();
     await page().getByRole('status').filter({ hasText: 'Configurações salvas.' }).waitFor();

@@ -199,12 +199,13 @@ export const API_PIX_ROWS: FieldRow[] = [
  */
 export const COUNTER_ROWS: FieldRow[] = [
   count('set-expiry', 'settings.expiry', 'charges.expiryMinutes'),
-  row('set-customer-display', 'settings.customerDisplay', 'customerDisplay', 'check'),
-  row('set-open-at-login', 'settings.openAtLogin', 'openAtLogin', 'check'),
+  // Beside the expiry (a number too): its help fits under it without making the section scroll.
   {
     ...count('set-idle-lock', 'settings.idleLock', 'operators.idleLockMinutes'),
     help: 'settingsHelp.idleLock',
   },
+  row('set-customer-display', 'settings.customerDisplay', 'customerDisplay', 'check'),
+  row('set-open-at-login', 'settings.openAtLogin', 'openAtLogin', 'check'),
 ];
 
 /**
