@@ -77,7 +77,19 @@ describe('the idle lock', () => {
       .waitFor();
     expect(await page().getByLabel('Valor').count()).toBe(0);
     expect(await shiftAtCounter()).toBeNull();
-    await page().screenshot({ path: shot('bloqueio-inatividade') });
+    // The prompt with its notice at each shop screen size: nothing scrolls sideways.
+    for (const [width, height] of [
+      [1024, 768],
+      [1920, 1080],
+      [1366, 768],
+    ] as const) {
+      await page().setViewportSize({ width, height });
+      const wide = await page().evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(wide).toBe(0);
+      await page().screenshot({ path: shot(`bloqueio-inatividade-${width}x${height}`) });
+    }
     // Her PIN brings her back to the same shift (a lock is a switch, not a closing).
     await enterAsAna();
     expect(await shiftAtCounter()).toBe(shift);
