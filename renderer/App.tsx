@@ -5,6 +5,7 @@ import { Nav } from './components/Nav';
 import { PaymentNewsList } from './components/PaymentNews';
 import { PinDialog } from './components/PinDialog';
 import { useTranslation } from './i18n';
+import { useIdleLock } from './features/operators/use-idle-lock';
 import { ConnectFlow, preloadAllWhenIdle, preloadScreen, SCREENS } from './screens';
 import { useHealth } from './stores/health-store';
 import { useApp } from './stores/app-store';
@@ -20,6 +21,8 @@ export function App() {
   // A shop without operators keeps its menu as it was; the owner unlocked always finds Operadores.
   const operatorsEnabled = useOperators((s) => s.enabled);
   const [ready, setReady] = useState(false);
+  // Optional, with operators only: back to "Quem está no caixa?" after N idle minutes.
+  useIdleLock();
   useEffect(() => {
     // The charge in progress comes back after a reload or restart, before the Caixa shows: the
     // cashier never starts typing a new sale over one that is about to reappear.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_NAMES } from './default-names';
+import { IDLE_LOCK_MAX_MINUTES, IDLE_LOCK_OFF } from './domain/idle-lock';
 import { checkPayer } from './domain/payer';
 import { PRINTER_KINDS } from './domain/printer-target';
 import { pspSettingsSchema } from './psp-settings';
@@ -107,6 +108,12 @@ export const appSettingsSchema = z.object({
       /** The local API on 127.0.0.1 (docs/pdv-api.openapi.yaml); its token lives hashed apart. */
       apiEnabled: z.boolean().default(false),
       apiPort: z.number().int().min(1024).max(65535).default(7077),
+    })
+    .prefault({}),
+  /** Operadores e turnos (issue 36): the idle lock, in minutes; 0 = off (shared/domain/idle-lock.ts). */
+  operators: z
+    .object({
+      idleLockMinutes: z.number().int().min(0).max(IDLE_LOCK_MAX_MINUTES).default(IDLE_LOCK_OFF),
     })
     .prefault({}),
 });

@@ -256,6 +256,8 @@ export const en: Messages = {
     enable: 'Enable again',
     none: 'No operators yet.',
     who: 'Who is at the counter?',
+    idleLocked:
+      'Counter locked after inactivity. The shift is still open: type your PIN to come back.',
     choose: 'Choose your name and type your PIN.',
     enter: 'Enter',
     yourPin: 'Your PIN',
@@ -485,6 +487,8 @@ export const en: Messages = {
       "The names, in the PSP's notice, of the field holding the charge's id; the first present counts.",
     statusMap:
       'How each PSP status translates for Balcão: PAID = Paid; a status not in this list changes nothing.',
+    idleLock:
+      'With operators: no key or mouse for this long goes back to "Who is at the counter?" (the shift stays open). Never while a QR waits. 0 = off.',
   },
   settings: {
     terminal: 'Terminal name',
@@ -500,6 +504,7 @@ export const en: Messages = {
     paper: 'Paper width',
     customerDisplay: 'Customer display',
     openAtLogin: 'Open when the computer starts',
+    idleLock: 'Idle lock (minutes)',
     keychain: 'System keychain library',
     keychainKeytar: 'Default (recommended)',
     keychainNapi: 'Alternative (use if the default fails on this computer)',

@@ -254,6 +254,8 @@ export const ptBR = {
     enable: 'Reativar',
     none: 'Nenhum operador cadastrado.',
     who: 'Quem está no caixa?',
+    idleLocked:
+      'Caixa bloqueado por inatividade. O turno continua aberto: digite seu PIN para voltar.',
     choose: 'Escolha seu nome e digite seu PIN.',
     enter: 'Entrar',
     yourPin: 'Seu PIN',
@@ -482,6 +484,8 @@ export const ptBR = {
       'Os nomes, no aviso do PSP, do campo que traz o id da cobrança; o primeiro presente vale.',
     statusMap:
       'Como cada situação do PSP se traduz para o Balcão: PAID = Pago; uma situação fora desta lista não muda nada.',
+    idleLock:
+      'Com operadores: sem tecla nem mouse por esse tempo, volta a "Quem está no caixa?" (o turno segue). Nunca com QR esperando. 0 = desligado.',
   },
   settings: {
     terminal: 'Nome do terminal',
@@ -497,6 +501,7 @@ export const ptBR = {
     paper: 'Largura do papel',
     customerDisplay: 'Tela do cliente',
     openAtLogin: 'Abrir ao ligar o computador',
+    idleLock: 'Bloqueio por inatividade (minutos)',
     keychain: 'Cofre de senhas do sistema',
     keychainKeytar: 'Padrão (recomendado)',
     keychainNapi: 'Alternativo (use se o padrão falhar neste computador)',

@@ -47,6 +47,8 @@ interface AppState {
   paperWidthMm: 58 | 80;
   /** `Pagador padrão` as saved (null = none); `salePayer` adds DEMO's own. */
   defaultPayer: DefaultPayer | null;
+  /** Configurações → Caixa's idle lock, in minutes (0 = off; issue 36, with operators only). */
+  idleLockMinutes: number;
   /** Subscribes to the app's events, then reads everything. */
   load(): Promise<void>;
   /** Reads the app info, owner state and settings again (after the settings change). */
@@ -87,6 +89,7 @@ export const useApp = create<AppState>((set, get) => ({
   pinFor: null,
   paperWidthMm: 80,
   defaultPayer: null,
+  idleLockMinutes: 0,
   async load() {
     const api = bridge();
     for (const off of unsubscribe) off();
@@ -139,6 +142,7 @@ export const useApp = create<AppState>((set, get) => ({
       set({
         paperWidthMm: settings.value.printer.paperWidthMm,
         defaultPayer: settings.value.defaultPayer,
+        idleLockMinutes: settings.value.operators.idleLockMinutes,
       });
     if (info.ok) {
       set((s) => ({ info: info.value, connection: s.connection ?? info.value.connection }));

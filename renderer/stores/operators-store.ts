@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { AtCounterDto, OperatorViewDto, ShiftSummaryDto } from '../../shared/operators';
 import { bridge, describeError } from '../bridge';
+import { i18next } from '../i18n';
 
 interface OperatorsState {
   /** Operators set up at this shop: the Caixa asks "Quem está no caixa?" (false = as before). */
@@ -29,6 +30,8 @@ interface OperatorsState {
   notice: string | null;
   /** The services refused an action because nobody is at the counter any more: back to the prompt. */
   dropped(code: string): Promise<void>;
+  /** The idle lock fired: back to the prompt, as Trocar operador (the shift stays open). */
+  idleLock(): Promise<void>;
 }
 
 /** The refusals that mean "nobody is at the counter any more" (issue 36). */
@@ -43,6 +46,10 @@ export const useOperators = create<OperatorsState>((set, get) => ({
   all: [],
   listError: null,
   notice: null,
+  async idleLock() {
+    await get().leave();
+    set({ notice: i18next.t('operators.idleLocked') });
+  },
   async dropped(code) {
     set({ current: null, notice: describeError({ code }) });
     await get().load();

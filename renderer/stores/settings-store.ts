@@ -79,6 +79,7 @@ export const useSettings = create<SettingsState>((set, get) => {
           keychain: s.keychain,
           split: s.split,
           backups: s.backups,
+          operators: s.operators,
         },
       });
       if (r.ok) {

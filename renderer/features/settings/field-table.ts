@@ -193,9 +193,17 @@ export const API_PIX_ROWS: FieldRow[] = [
   count('apipix-expiracao', 'apiPix.expiracao', 'psp.apiPix.expiracaoSeconds'),
 ].map((r) => ({ ...r, show: isApiPix }));
 
-/** Configurações → Caixa: how long a charge waits, the customer display, opening at login. */
+/**
+ * Configurações → Caixa: how long a charge waits, the customer display, opening at login, the
+ * idle lock (issue 36; with operators only).
+ */
 export const COUNTER_ROWS: FieldRow[] = [
   count('set-expiry', 'settings.expiry', 'charges.expiryMinutes'),
+  // Beside the expiry (a number too): its help fits under it without making the section scroll.
+  {
+    ...count('set-idle-lock', 'settings.idleLock', 'operators.idleLockMinutes'),
+    help: 'settingsHelp.idleLock',
+  },
   row('set-customer-display', 'settings.customerDisplay', 'customerDisplay', 'check'),
   row('set-open-at-login', 'settings.openAtLogin', 'openAtLogin', 'check'),
 ];
