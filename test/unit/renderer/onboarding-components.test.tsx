@@ -21,6 +21,7 @@ beforeEach(() => {
       printer: { name: '', paperWidthMm: 80, kind: 'system', address: '' },
       psp: {},
       relay: {},
+      operators: { idleLockMinutes: 0 },
     }),
     'credentials:status': ok({ configured: false, relayToken: false }),
   };
