@@ -24,6 +24,7 @@ export const FIRST_WORDS = [
   'operators.name',
   'operators.who',
   'operators.yourPin',
+  'operators.idleLocked',
   'refunds',
   'share.open',
   'receipt',
