@@ -1,5 +1,6 @@
 import {
   closeDay,
+  emptySection,
   type Bucket,
   type ClosingCharge,
   type ClosingRefund,
@@ -52,30 +53,7 @@ const plus = (a: Bucket, b: Bucket) => ({
 
 /** Line by line sum of sections: a terminal is the sum of its operators, the shop of its terminals. */
 export function sumSections(parts: readonly ClosingSection[]): ClosingSection {
-  const zero: Bucket = { count: 0, amountCents: 0 };
-  const total: ClosingSection = {
-    received: {
-      ...zero,
-      lateCount: 0,
-      lateAmountCents: 0,
-      createdOtherDayCount: 0,
-      createdOtherDayAmountCents: 0,
-      differentCount: 0,
-      differentChargedCents: 0,
-      differentReceivedCents: 0,
-      feeCents: 0,
-      netCents: 0,
-      feeUnknownCount: 0,
-    },
-    paidOtherDay: zero,
-    pending: zero,
-    uncertain: zero,
-    failed: zero,
-    expired: zero,
-    canceled: zero,
-    refunded: zero,
-    total: zero,
-  };
+  const total = emptySection();
   for (const s of parts) {
     const r = { ...total.received };
     for (const k of Object.keys(r) as Array<keyof typeof r>) r[k] += s.received[k];

@@ -142,7 +142,8 @@ const add = (b: Bucket, cents: number) => {
   b.amountCents += cents;
 };
 
-function emptySection(): ClosingSection {
+/** A section with every line at zero (also the start of a sum of sections). */
+export function emptySection(): ClosingSection {
   return {
     received: {
       ...bucket(),
