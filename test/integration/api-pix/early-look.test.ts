@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoRelay } from '../../../electron/main/demo';
 import { txidFor } from '../../../electron/services/psp/api-pix/client';
-import { MemorySecretStore } from '../../../electron/services/secrets/secret-store';
-import { API_PIX_ACCOUNT, apiPixSandbox } from '../../helpers/api-pix';
-import { coreOn, payer, tempDir } from '../../helpers/core';
+import { apiPixSandbox } from '../../helpers/api-pix';
+import { startRelayedTerminal } from '../../helpers/api-pix-relayed';
+import { payer, tempDir } from '../../helpers/core';
 
 /**
  * Issue 33, Deliver 2 (part): with the relay up, a pending API Pix charge is also looked at within
@@ -25,33 +25,8 @@ describe('a pending API Pix charge while the relay is up', () => {
   });
 
   it('is found by the counter sweep: Pago without a webhook, by GET /pix alone (no GET /cob)', async () => {
-    const t = await coreOn(sb.baseUrl, {
-      secrets: new MemorySecretStore(),
-      pspOverride: {
-        baseUrl: sb.baseUrl,
-        credentials: {
-          clientId: API_PIX_ACCOUNT.clientId,
-          clientSecret: API_PIX_ACCOUNT.clientSecret,
-        },
-        statusQueryPath: '/cob/{id}',
-      },
-      relay: { url: relay.relay.url, channelId: relay.channelId, token: relay.token },
-      apiPixTrust: { ca: sb.pki.ca.certPem, hosts: { [sb.publicName]: sb.publicAddress } },
-    });
+    const t = await startRelayedTerminal(sb, relay);
     try {
-      const set = t.core.settings.update({
-        psp: {
-          kind: 'api-pix',
-          callbackPolicy: 'confirm-by-query',
-          apiPix: { tokenUrl: sb.tokenUrl, chave: API_PIX_ACCOUNT.chave },
-        },
-      });
-      expect(set.ok, JSON.stringify(set)).toBe(true);
-      await t.core.credentials.setClientCertificate({
-        certPem: sb.pki.client.certPem,
-        keyPem: sb.pki.client.keyPem,
-      });
-      await t.core.start();
       await expect.poll(() => t.core.connection().state, { timeout: 10_000 }).toBe('connected');
       const c = await t.core.charges.create({ amountCents: 2020, payer });
       if (!c.ok) throw new Error(JSON.stringify(c));
