@@ -93,6 +93,26 @@ describe('operators at the counter', () => {
       .waitFor({ timeout: 10_000 });
   });
 
+  it('a PIN typed at once after Trocar operador rings no sale and counts no wrong PIN', async () => {
+    // A new sale ready (the paid one cleared with Esc): the amount field has the cursor.
+    await page().keyboard.press('Escape');
+    await expect.poll(() => page().getByLabel('Valor').isEnabled()).toBe(true);
+    const before = (await pspCharges()).length;
+    const amount = await page().getByLabel('Valor').inputValue();
+    // She does not wait for the prompt: the keys come while the switch is still on its way.
+    await page().getByRole('button', { name: 'Trocar operador' }).click();
+    await page().keyboard.type('2222');
+    await page().keyboard.press('Enter');
+    const prompt = page().getByRole('region', { name: 'Quem está no caixa?' });
+    await prompt.waitFor();
+    await enterAs('Bia', '2222');
+    await page().getByText('Operador: Bia').waitFor();
+    // Nothing rung with her PIN as an amount, nothing left in the amount field.
+    expect((await pspCharges()).length).toBe(before);
+    expect(await page().getByLabel('Valor').inputValue()).toBe(amount);
+    expect(await page().getByRole('alert').filter({ hasText: 'PIN' }).count()).toBe(0);
+  });
+
   it("Histórico as Bia does not show Ana's sale nor her payer's name", async () => {
     await page().getByRole('button', { name: 'Histórico' }).click();
     await page().getByText('Nenhuma cobrança', { exact: false }).first().waitFor();
