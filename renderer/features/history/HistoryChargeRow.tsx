@@ -63,7 +63,7 @@ export function HistoryChargeRow({
         {/* The sale's reference (a PDV's `PDV <id>`, or the cashier's description). */}
         {c.description && <div className="hint ref">{c.description}</div>}
       </td>
-      <td className="mono">{c.pspTransactionId ?? ''}</td>
+      <td className="mono col-psp-id">{c.pspTransactionId ?? ''}</td>
       <td>
         {c.payerName ?? ''} {c.payerDocumentMasked ?? ''}
       </td>

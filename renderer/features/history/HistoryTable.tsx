@@ -39,9 +39,11 @@ export function HistoryTable(p: Props) {
               t('history.fee'),
               t('history.net'),
               t('history.chargeId'),
-              t('history.pspId'),
+              { label: t('history.pspId'), className: 'col-psp-id' },
               t('history.payer'),
-              ...(withOperator ? [t('history.operator')] : []),
+              ...(withOperator
+                ? [{ label: t('history.operator'), className: 'col-operator' }]
+                : []),
               { label: t('history.actions'), srOnly: true },
             ]}
           />
