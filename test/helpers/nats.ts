@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { tempDir } from './core';
 import { engineCluster } from './engine-cluster';
 import { freePort } from './relay-process';
@@ -49,5 +50,15 @@ export async function startNatsCluster(size = 3, o: { dirs?: Array<string | unde
     // Its monitoring /healthz: JetStream is up and current.
     isHealthy: async (i) => (await fetch(`http://127.0.0.1:${nodes[i]!.monitor}/healthz`)).ok,
   });
-  return { ...cluster, servers: nodes.map((n) => `127.0.0.1:${n.port}`) };
+  // The directories made here go with the cluster (as the etcd helper's): JetStream's stores
+  // left behind by every test run piled up in /tmp.
+  const own = nodes.filter((_, i) => !o.dirs?.[i]).map((n) => n.dir);
+  return {
+    ...cluster,
+    async stop() {
+      await cluster.stop();
+      for (const dir of own) rmSync(dir, { recursive: true, force: true });
+    },
+    servers: nodes.map((n) => `127.0.0.1:${n.port}`),
+  };
 }
