@@ -15,7 +15,8 @@ import { cents, PixProblem, pixJson, reais } from './wire';
  *
  * Modelled: multa modalidade 2, juros modalidade 3, desconto modalidade 1 with one date (what
  * Balcão sends); any other modality is refused here as "not supported by the sandbox" (a real
- * PSP takes them). Not modelled: a due date on a weekend or holiday moving to the next business day.
+ * PSP takes them). A due date on a weekend or bank holiday is payable, at face value, up to the
+ * next business day (`cobvDue`: Lei 7.089/1983, bacen/pix-api #307); state and city holidays are not known.
  */
 export interface CobvContext {
   state: ApiPixState;

@@ -1,5 +1,5 @@
 import type { ErrorKind } from '../result';
-import { addDays, cobvDue, type CobvTerms } from './cobv';
+import { addDays, cobvDue, dayNumber, lastPayableDay, type CobvTerms } from './cobv';
 import { verifyBrCode } from './brcode';
 import { receiverOf, sameReceiver, type Receiver } from './receiver-pin';
 import type { ChargeNoticeCode } from './charge-notices';
@@ -465,8 +465,10 @@ function amountsDue(s: ChargeFacts, dueCents?: number): number[] {
   if (!s.cobv) return [s.amountCents];
   if (dueCents !== undefined) return [dueCents];
   const t = s.cobv;
+  // From the day before the due date to the day after its last payable day (weekend moves included).
+  const days = dayNumber(lastPayableDay(t))! - dayNumber(t.dueDate)! + 3;
   return Array.from(
-    { length: t.daysAfterDue + 2 },
+    { length: days },
     (_, i) => cobvDue(t, s.amountCents, addDays(t.dueDate, i - 1)).final,
   );
 }

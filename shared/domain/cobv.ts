@@ -3,6 +3,10 @@ import type { Cents } from './money';
 import type { ErrorCode } from '../codes';
 import type { ValidityKind } from './charge-validity';
 import { err, ok, type Result } from '../result';
+import { addDays, dayNumber } from './calendar-days';
+import { businessDayFrom } from './business-days';
+
+export { addDays, dayNumber };
 
 /**
  * The API Pix's charge with a due date (`cobv`), as Balcão offers it: a due date, days it can
@@ -46,21 +50,6 @@ export const COBV_INTEREST_MAX_PCT_MONTH = 100;
 export const COBV_DUE_MAX_DAYS = 30;
 export const COBV_AFTER_DUE_MAX_DAYS = 30;
 const NAME_MAX = 200; // PessoaFisica/PessoaJuridica.nome maxLength
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Days since 1970-01-01 of a `YYYY-MM-DD` date, or null for a date that does not exist. */
-export function dayNumber(date: string): number | null {
-  const m = DATE.exec(date);
-  if (!m) return null;
-  const t = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  const d = new Date(t);
-  if (d.getUTCDate() !== Number(m[3]) || d.getUTCMonth() !== Number(m[2]) - 1) return null;
-  return t / 86_400_000;
-}
-
-export const addDays = (date: string, days: number): string =>
-  new Date((dayNumber(date)! + days) * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The shop's calendar day at an instant: Brasília time (UTC−3, no daylight saving since 2019).
@@ -148,11 +137,15 @@ const pctOf = (cents: Cents, hundredthsPct: number, num = 1, den = 1) =>
  * day late (modalidade 3: % a month, pro rata 1/30 a day — an assumption: the spec does not say
  * how a month's rate splits into days). Simple interest on the original, as the spec's example
  * (R$ 100, fine 3 %, interest 1 % a day, 2 days late: R$ 105).
- * Not modelled: the spec moves a due date on a weekend or holiday to the next business day.
+ *
+ * A due date on a weekend or a bank holiday moves to the next business day, and the discount,
+ * the fine, the interest and `validadeAposVencimento` all count from the moved day ([spec]
+ * `CobDataDeVencimento.validadeAposVencimento`, its examples A–E); so does a last payable day
+ * that falls on one (example A: due Tuesday 20, 4 days after → Saturday 24 → Monday 26).
  */
 export function cobvDue(t: CobvTerms, original: Cents, payDate: string): CobvDue {
-  const late = dayNumber(payDate)! - dayNumber(t.dueDate)!;
-  const expired = late > t.daysAfterDue;
+  const late = dayNumber(payDate)! - dayNumber(businessDayFrom(t.dueDate))!;
+  const expired = dayNumber(payDate)! > dayNumber(lastPayableDay(t))!;
   if (late <= 0) {
     const desconto = t.discountCents;
     return { original, multa: 0, juros: 0, desconto, final: original - desconto, expired };
@@ -261,6 +254,14 @@ export function readCobvTerms(b: unknown): CobvTerms | null {
 }
 
 /**
+ * The last day a `cobv` can be paid: `validadeAposVencimento` calendar days after its (moved) due
+ * date, itself moved to a business day ([spec] examples B–E: due Friday 25 Dec, 0 days → Monday 28).
+ */
+export function lastPayableDay(t: CobvTerms): string {
+  return businessDayFrom(addDays(businessDayFrom(t.dueDate), t.daysAfterDue));
+}
+
+/**
  * A `cobv` as the charge service takes it: only an API Pix PSP has one (the family answers "this
  * PSP only charges at the counter", as for a longer validity), its terms and payer checked, and
  * its life in Balcão up to the end of its last payable day (Brasília): the ms from `at`.
@@ -275,6 +276,6 @@ export function cobvLife(
   const payer = { name: input.payer?.name ?? '', document: input.payer?.document ?? '' };
   const checked = checkCobv(t, input.amountCents, payer, shopDate(at));
   if (!checked.ok) return checked;
-  const end = Date.parse(`${addDays(t.dueDate, t.daysAfterDue)}T23:59:59.999-03:00`);
+  const end = Date.parse(`${lastPayableDay(t)}T23:59:59.999-03:00`);
   return ok(end - at);
 }

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from '../result';
-import { addDays, type CobvTerms } from './cobv';
+import { lastPayableDay, type CobvTerms } from './cobv';
 import { parseEmail, parsePhone } from './documents';
 import { formatBRL } from './money';
 
@@ -48,18 +48,19 @@ export const formatPctBr = (hundredths: number) => `${String(hundredths / 100).r
  * A charge with a due date: the payer's bank computes what is due on the day it pays (fine and
  * interest after the due date, the discount before); the message says the same terms in words.
  */
-function dueLines(t: CobvTerms): string[] {
+export function dueLines(t: CobvTerms): string[] {
   const out = [`Vencimento: ${isoToBr(t.dueDate)}`];
   if (t.discountCents > 0) out.push(`Desconto de ${formatBRL(t.discountCents)} até o vencimento`);
   const late = [
     t.finePct > 0 && `multa de ${formatPctBr(t.finePct)}`,
     t.interestPctMonth > 0 && `juros de ${formatPctBr(t.interestPctMonth)} ao mês`,
   ].filter(Boolean);
-  const last = isoToBr(addDays(t.dueDate, t.daysAfterDue));
+  const lastDay = lastPayableDay(t);
+  const last = isoToBr(lastDay);
   out.push(
-    t.daysAfterDue === 0
+    lastDay === t.dueDate
       ? 'Não pode ser paga depois do vencimento'
-      : late.length
+      : late.length && t.daysAfterDue > 0
         ? `Depois do vencimento: ${late.join(' e ')}, até ${last}`
         : `Pode ser paga até ${last}`,
   );

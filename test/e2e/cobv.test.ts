@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addDays, shopDate } from '../../shared/domain/cobv';
+import { businessDayFrom } from '../../shared/domain/business-days';
+import { addDays, dayNumber, shopDate } from '../../shared/domain/cobv';
 import { apiPixSandbox } from '../helpers/api-pix';
 import { apiPixHost, forgetSecrets, saveApiPix } from '../helpers/api-pix-host';
 import { openPage, shot } from '../helpers/browser';
@@ -72,8 +73,9 @@ describe.skipIf(!hasSecretService)('Com vencimento (API Pix cobv) end to end', (
     expect(cobv.devedor).toMatchObject({ nome: 'Consumidor' });
     await page.screenshot({ path: shot('cobv-qr') });
 
-    // Three days after the due date: R$ 100,00 + 2 % + 1 % a month × 3/30 = R$ 102,10.
-    offset = 3 * DAY;
+    // Three days after the due date: R$ 100,00 + 2 % + 1 % a month × 3/30 = R$ 102,10. A due
+    // date on a weekend or holiday counts from the next business day (the spec), so from there.
+    offset = (dayNumber(businessDayFrom(today))! - dayNumber(today)! + 3) * DAY;
     const paid = await sb.control('POST', `/pay/${cobv.txid}`);
     expect(paid.body.valor).toBe('102.10');
     // No webhook here: the status query (2, 4, 8, 15, 30 s…) finds it.

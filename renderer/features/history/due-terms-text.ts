@@ -1,4 +1,4 @@
-import { addDays, type CobvTerms } from '../../../shared/domain/cobv';
+import { lastPayableDay, type CobvTerms } from '../../../shared/domain/cobv';
 import { formatDay } from '../../i18n/dates';
 import { formatMoney } from '../../i18n/money';
 
@@ -20,7 +20,7 @@ export function dueTermsText(terms: CobvTerms, t: T, language: string): string {
     terms.finePct > 0 && t('history.dueFine', { pct: pct(terms.finePct, language) }),
     terms.interestPctMonth > 0 &&
       t('history.dueInterest', { pct: pct(terms.interestPctMonth, language) }),
-    t('history.dueUntil', { day: formatDay(addDays(terms.dueDate, terms.daysAfterDue)) }),
+    t('history.dueUntil', { day: formatDay(lastPayableDay(terms)) }),
   ]
     .filter(Boolean)
     .join(' · ');

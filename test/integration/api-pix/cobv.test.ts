@@ -172,6 +172,27 @@ describe('API Pix cobv: a charge with a due date, against the sandbox', () => {
     await client.close();
   });
 
+  it('due on a Saturday with no days after: on Monday the location still asks the discounted amount, and paying it is Pago', async () => {
+    const { client, payer: bank } = clientFor(sb);
+    const id = externalId();
+    const due = terms({ dueDate: '2026-12-12', daysAfterDue: 0 });
+    const made = await client.chargeCobv({
+      amountCents: 10_000,
+      externalId: id,
+      terms: due,
+      payer,
+    });
+    clock = Date.parse('2026-12-14T15:00:00Z'); // Monday, Brasília
+    const loc = await locationPayload(sb, bank.fetch, made.ok ? made.value.qrcode : '');
+    expect(loc.valor).toEqual({ original: '100.00', desconto: '5.00', final: '95.00' });
+    await sb.control('POST', `/pay/${txidFor(id, true)}`, { valor: '95.00' });
+    expect(await client.cobvStatus(txidFor(id, true))).toMatchObject({
+      ok: true,
+      value: { payment: { judged: 'PAID', due: { multa: 0, juros: 0, final: 9_500 } } },
+    });
+    await client.close();
+  });
+
   it('a location that signs another final amount is refused and the cobv removed; cancel removes it', async () => {
     const { client } = clientFor(sb);
     await sb.control('PUT', '/faults', { jws: 'wrong-amount' });

@@ -93,7 +93,9 @@ describe('the amount due for the day (valor.final)', () => {
       final: 10_203,
       expired: false,
     });
-    expect(cobvDue(t, 10_000, '2027-01-10').expired).toBe(true);
+    // 30 days after is Saturday 9 Jan 2027: payable to Monday 11 (the spec's example A).
+    expect(cobvDue(t, 10_000, '2027-01-11').expired).toBe(false);
+    expect(cobvDue(t, 10_000, '2027-01-12').expired).toBe(true);
   });
 
   it("a payment of exactly the day's amount is Pago; anything else is a different amount", () => {
@@ -150,6 +152,7 @@ describe('a cobv in the charge service', () => {
       'api-pix',
       at,
     );
-    expect(life.ok && at + life.value).toBe(Date.parse('2026-12-13T02:59:59.999Z'));
+    // Two days after Thursday 10 is Saturday 12: its last payable day is Monday 14.
+    expect(life.ok && at + life.value).toBe(Date.parse('2026-12-15T02:59:59.999Z'));
   });
 });

@@ -48,12 +48,13 @@ describe('the message a payer gets', () => {
     expect(lines.slice(2, 5)).toEqual([
       'Vencimento: 10/12/2026',
       'Desconto de R$ 5,00 até o vencimento',
-      'Depois do vencimento: multa de 2% e juros de 0,5% ao mês, até 09/01/2027',
+      // 30 days after is Saturday 9 Jan: payable to Monday 11 (the spec moves it).
+      'Depois do vencimento: multa de 2% e juros de 0,5% ao mês, até 11/01/2027',
     ]);
     expect(lines.join('\n')).not.toContain('Válida até');
     const plain = { ...dueTerms, finePct: 0, interestPctMonth: 0, discountCents: 0 };
     expect(chargeMessage({ ...charge, dueTerms: plain }, TZ)).toContain(
-      'Pode ser paga até 09/01/2027',
+      'Pode ser paga até 11/01/2027',
     );
     expect(chargeMessage({ ...charge, dueTerms: { ...plain, daysAfterDue: 0 } }, TZ)).toContain(
       'Não pode ser paga depois do vencimento',
