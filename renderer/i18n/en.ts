@@ -1303,6 +1303,13 @@ export const en: Messages = {
     closing: "The shop's closing",
     closingShop: 'Whole shop (sum of the terminals)',
     closingTerminal: 'Terminal {{name}} (sum of the operators)',
+    pspCheck: 'Check the shop with the PSP',
+    pspAgrees:
+      "Checked: the PSP received {{psp}} in {{count}} PIX, the same as the shop's counters.",
+    pspMore:
+      "Difference: the PSP received {{psp}} in {{count}} PIX, {{diff}} more than the shop's counters ({{shop}}).",
+    pspLess:
+      "Difference: the shop's counters say {{shop}} received, {{diff}} more than the PSP ({{psp}} in {{count}} PIX).",
     orphans: '{{count}} fact(s) about charges this computer has not received yet: not counted.',
     loading: "Reading the shop's journal…",
   },

@@ -1305,6 +1305,12 @@ export const ptBR = {
     closing: 'Fechamento da loja',
     closingShop: 'Loja inteira (soma dos terminais)',
     closingTerminal: 'Terminal {{name}} (soma dos operadores)',
+    pspCheck: 'Conferir a loja com o PSP',
+    pspAgrees: 'Conferido: o PSP recebeu {{psp}} em {{count}} PIX, o mesmo que os caixas da loja.',
+    pspMore:
+      'Diferença: o PSP recebeu {{psp}} em {{count}} PIX, {{diff}} a mais que os caixas da loja ({{shop}}).',
+    pspLess:
+      'Diferença: os caixas da loja dizem {{shop}} recebidos, {{diff}} a mais que o PSP ({{psp}} em {{count}} PIX).',
     orphans: '{{count}} fato(s) de cobranças que este computador ainda não recebeu: não contados.',
     loading: 'Lendo o diário da loja…',
   },

@@ -216,3 +216,24 @@ export const seriesRows = (charges: readonly ShopCharge[]): SeriesCharge[] =>
     ...(c.operatorName !== null && { operator: c.operatorName }),
     terminal: c.terminal,
   }));
+
+/**
+ * The shop's received money against the PSP's list of received PIX for the day (its whole
+ * list: charges of any counter plus PIX without a charge). `differenceCents` > 0: the PSP got
+ * more than the counters say; < 0: a counter says paid what the PSP has not listed.
+ */
+export function shopAgainstPsp(
+  shopReceivedCents: number,
+  psp: {
+    psp: { count: number; amountCents: number };
+    otherPix: { count: number; amountCents: number };
+  },
+) {
+  const pspCents = psp.psp.amountCents + psp.otherPix.amountCents;
+  return {
+    shopCents: shopReceivedCents,
+    pspCents,
+    pspCount: psp.psp.count + psp.otherPix.count,
+    differenceCents: pspCents - shopReceivedCents,
+  };
+}

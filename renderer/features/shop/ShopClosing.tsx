@@ -2,12 +2,13 @@ import type { ShopView } from '../../../shared/shop-view';
 import { useTranslation } from '../../i18n';
 import { SectionTable } from '../history/DayClosing';
 import { partName } from '../history/closing-csv';
+import { ShopPspCheck } from './ShopPspCheck';
 
 /**
  * Fechamento across counters: the shop (the sum of its terminals), then each terminal (the sum
  * of its operators) and its operators, with the lines that are not zero.
  */
-export function ShopClosing({ closing }: { closing: ShopView['closing'] }) {
+export function ShopClosing({ day, closing }: { day: string; closing: ShopView['closing'] }) {
   const { t } = useTranslation();
   return (
     <section className="closing shop-closing" aria-label={t('shop.closing')}>
@@ -40,6 +41,7 @@ export function ShopClosing({ closing }: { closing: ShopView['closing'] }) {
           );
         })}
       </div>
+      <ShopPspCheck day={day} shopCents={closing.shop.received.amountCents} />
     </section>
   );
 }

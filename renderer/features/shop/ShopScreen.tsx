@@ -52,7 +52,7 @@ export function ShopScreen() {
           {view.v.orphans > 0 && (
             <p className="notice">{t('shop.orphans', { count: view.v.orphans })}</p>
           )}
-          <ShopClosing closing={view.v.closing} />
+          <ShopClosing day={day} closing={view.v.closing} />
           <Suspense fallback={<p className="muted">{t('history.seriesLoading')}</p>}>
             <ShopSeries
               day={day}

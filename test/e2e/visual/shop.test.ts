@@ -47,8 +47,20 @@ const app = perFile(async (own) => {
 });
 
 const WORDS = {
-  'pt-BR': { nav: 'Loja', sales: 'Vendas do dia na loja', csv: 'Exportar vendas em CSV' },
-  en: { nav: 'Shop', sales: "The shop's sales of the day", csv: 'Export sales as CSV' },
+  'pt-BR': {
+    nav: 'Loja',
+    sales: 'Vendas do dia na loja',
+    csv: 'Exportar vendas em CSV',
+    check: 'Conferir a loja com o PSP',
+    notOffered: /PSP/,
+  },
+  en: {
+    nav: 'Shop',
+    sales: "The shop's sales of the day",
+    csv: 'Export sales as CSV',
+    check: 'Check the shop with the PSP',
+    notOffered: /PSP/,
+  },
 } as const;
 
 for (const lang of ['pt-BR', 'en'] as const)
@@ -115,6 +127,13 @@ for (const lang of ['pt-BR', 'en'] as const)
             lang === 'pt-BR' ? 'caixa-2;Bia;Pago;50,00;50,00' : 'caixa-2;Bia;Paid',
           );
           expect(csv).toContain('Maria S. ***.456.***-**');
+        }
+        if (size.width === 1920) {
+          // The reconciliation line: this sandbox PSP lists no received PIX, and says so in words.
+          await screen.getByRole('button', { name: w.check }).click();
+          await expect
+            .poll(() => screen.locator('.shop-psp-check [role="status"]').innerText())
+            .toMatch(w.notOffered);
         }
         await page.locator('.nav-lock').click();
       });

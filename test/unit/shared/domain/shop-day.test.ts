@@ -7,6 +7,7 @@ import {
   daySales,
   foldCharges,
   seriesRows,
+  shopAgainstPsp,
   type ShopEntry,
 } from '../../../../shared/domain/shop-day';
 
@@ -184,5 +185,22 @@ describe('daySales and series', () => {
       // c4 was refunded: no longer a paid sale in the series.
       { key: 'caixa-2', paid: 1, paidCents: 900, expired: 0, canceled: 1, other: 1 },
     ]);
+  });
+});
+
+describe('shopAgainstPsp', () => {
+  it("the PSP's whole list (the counters' charges and other PIX) against the shop's received", () => {
+    const closing = closeShopDay(dayRange(DAY), foldCharges(shop()).charges);
+    const same = shopAgainstPsp(closing.shop.received.amountCents, {
+      psp: { count: 2, amountCents: 4500 },
+      otherPix: { count: 2, amountCents: 5900 },
+    });
+    expect(same).toEqual({ shopCents: 10400, pspCents: 10400, pspCount: 4, differenceCents: 0 });
+    // One payment the counters say arrived is not in the PSP's list.
+    const short = shopAgainstPsp(10400, {
+      psp: { count: 2, amountCents: 4500 },
+      otherPix: { count: 1, amountCents: 5000 },
+    });
+    expect(short.differenceCents).toBe(-900);
   });
 });
