@@ -49,16 +49,25 @@ export const COUNTER_FACTS: Record<
 };
 /** What the shop received of those: 15,00 + 9,00 + 50,00. */
 export const SHOP_PAID_CENTS = 7400;
-const ENTRIES = Object.values(COUNTER_FACTS).reduce((n, c) => n + c.facts.length, 0);
 
 /**
- * Both counters publish their facts through a real relay; the owner's feed keeps them in
- * `ownerDb`. Resolves once every entry is applied there; `stop` ends relay, feed and publishers.
+ * The counters (both of COUNTER_FACTS unless told) publish their facts through a real relay; the
+ * owner's feed keeps them in `ownerDb`. Resolves once every entry is applied there (counted from
+ * what the ledger held before); `stop` ends relay, feed and publishers.
  */
-export async function sellAtTwoCounters(ownerDb: Db) {
+export async function sellAtTwoCounters(
+  ownerDb: Db,
+  sales: Record<string, { operator: OperatorRef; facts: Fact[] }> = COUNTER_FACTS,
+) {
+  const entries = Object.values(sales).reduce((n, c) => n + c.facts.length, 0);
+  const before = (
+    ownerDb.prepare('SELECT COUNT(*) AS n FROM journal_entries WHERE applied = 1').get() as {
+      n: number;
+    }
+  ).n;
   const { relay, channel } = await shopRelay();
   const key = shopKey();
-  const counters = Object.entries(COUNTER_FACTS).map(([id, { operator, facts }]) => {
+  const counters = Object.entries(sales).map(([id, { operator, facts }]) => {
     const t = terminal(id, key, () => relay.url, channel);
     // Every fact of this counter is its operator's (the shift's): the entry carries her name.
     const outbox = new JournalOutbox(
@@ -98,7 +107,7 @@ export async function sellAtTwoCounters(ownerDb: Db) {
     await relay.close();
   };
   try {
-    await waitFor(() => o.feed.applied().length === ENTRIES, 20_000);
+    await waitFor(() => o.feed.applied().length === before + entries, 20_000);
   } catch (e) {
     await stop();
     throw e;

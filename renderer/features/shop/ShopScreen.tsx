@@ -9,6 +9,9 @@ import { ShopClosing } from './ShopClosing';
 import { ShopCounters } from './ShopCounters';
 import { ShopSales } from './ShopSales';
 
+/** How often the open screen reads the journal again (the feed applies entries as they come). */
+const REFRESH_MS = 3_000;
+
 // The charts and their library load after the numbers, in their own chunk.
 const ShopSeries = lazy(() => import('./ShopSeries'));
 
@@ -25,15 +28,25 @@ export function ShopScreen() {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void bridge()
-      .shop.view({ day, span, by })
-      .then((r) => {
-        if (!live) return;
-        setView(r.ok ? { v: r.value, at: Date.now() } : null);
-        setError(r.ok ? null : describeError(r));
-      });
+    let seen = '';
+    // Live: read again every few seconds while the screen is open; drawn again only when the
+    // journal brought something new (the chart is not rebuilt for nothing).
+    const read = () =>
+      void bridge()
+        .shop.view({ day, span, by })
+        .then((r) => {
+          if (!live) return;
+          const json = JSON.stringify(r);
+          if (json === seen) return;
+          seen = json;
+          setView(r.ok ? { v: r.value, at: Date.now() } : null);
+          setError(r.ok ? null : describeError(r));
+        });
+    read();
+    const timer = setInterval(read, REFRESH_MS);
     return () => {
       live = false;
+      clearInterval(timer);
     };
   }, [day, span, by]);
   return (

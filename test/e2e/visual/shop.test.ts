@@ -25,8 +25,9 @@ import { useShop } from '../../helpers/visual-shop';
  * The development host has no shop-journal flags yet (helper J builds pairing and the wiring), so
  * the owner's ledger is fed before the host starts, through the real relay and the real feed.
  */
+let dataDir = '';
 const app = perFile(async (own) => {
-  const dataDir = tempDir();
+  dataDir = tempDir();
   const db = openDatabase(path.join(dataDir, 'ledger.sqlite'));
   const shop = await sellAtTwoCounters(db);
   await shop.stop();
@@ -139,3 +140,37 @@ for (const lang of ['pt-BR', 'en'] as const)
       });
     }
   });
+
+describe('Loja, live', () => {
+  beforeAll(async () => {
+    await useShop(app, { lang: 'pt-BR', payer: 'default' });
+  });
+
+  it('a sale at a third counter shows on the open screen, no reload', async () => {
+    const { page } = app;
+    await page.locator('.nav-item', { hasText: 'Loja' }).click();
+    const screen = page.locator('.shop-screen');
+    await pinIfAsked(page, screen.locator('h1'), OWNER_PIN);
+    const sales = page.getByRole('region', { name: 'Vendas do dia na loja' });
+    await expect.poll(() => sales.locator('tbody tr').count()).toBe(5);
+    // The journal brings caixa-3's sale into the running Balcão's ledger (another process).
+    const db = openDatabase(path.join(dataDir, 'ledger.sqlite'));
+    const more = await sellAtTwoCounters(db, {
+      'caixa-3': {
+        operator: { id: 'op-caio', name: 'Caio' },
+        facts: [
+          { kind: 'created', subject: 'c9', amountCents: 1234 },
+          { kind: 'paid', subject: 'c9', amountCents: 1234 },
+        ],
+      },
+    });
+    await more.stop();
+    db.close();
+    await sales.getByRole('cell', { name: 'Caio' }).waitFor({ timeout: 10_000 });
+    await expect
+      .poll(() =>
+        screen.locator('.shop-closing table').first().locator('tbody tr').first().innerText(),
+      )
+      .toMatch(/4\s+R\$\s86,34/);
+  });
+});
