@@ -96,6 +96,7 @@ export function App() {
         go={(r) => void app.go(r)}
         unlocked={app.owner.unlocked}
         operators={operatorsEnabled}
+        shop={!!app.info?.shopJournal}
         lock={() => void app.lock()}
       />
       <main className="content">

@@ -9,9 +9,10 @@ import { useApp, type Route } from './stores/app-store';
 // The Caixa is in the first chunk; every other screen is a chunk of its own, fetched on idle
 // once the Caixa is up, or when the PIN dialog opens for it (issue 35: the first screen small,
 // the owner's screen there the moment the PIN is accepted).
-const HistoryScreen = lazyScreen(() =>
-  import('./features/history/HistoryScreen').then((m) => m.HistoryScreen),
-);
+// Histórico and Loja (the owner's books, one chunk: a second one would cost the first load bytes).
+const books = () => import('./features/history/HistoryScreen');
+const HistoryScreen = lazyScreen(() => books().then((m) => m.HistoryScreen));
+const ShopScreen = lazyScreen(() => books().then((m) => m.ShopScreen));
 const BalanceScreen = lazyScreen(() =>
   import('./features/account/BalanceScreen').then((m) => m.BalanceScreen),
 );
@@ -49,6 +50,7 @@ const LAZY = {
   pdv: PdvScreen,
   health: HealthScreen,
   operators: OperatorsScreen,
+  shop: ShopScreen,
   connect: ConnectFlow,
 } satisfies Record<Exclude<Route, 'cashier'>, { preload: () => Promise<unknown> }>;
 
@@ -64,6 +66,7 @@ export const SCREENS: Record<Route, React.ComponentType> = {
   pdv: PdvScreen,
   health: HealthScreen,
   operators: OperatorsScreen,
+  shop: ShopScreen,
   connect: () => (
     <ConnectFlow firstRun={false} onDone={() => void useApp.getState().go('cashier')} />
   ),

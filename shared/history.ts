@@ -118,6 +118,8 @@ export const dayClosingSchema = z.object({
   generatedAt: z.number(),
 });
 export type DayClosingView = z.infer<typeof dayClosingSchema>;
+/** One closing section (the owner's Loja sums them across counters). */
+export const closingSectionSchema = section;
 
 /**
  * The closing as the renderer lays it out for paper (its words, in the chosen language), for the

@@ -18,6 +18,7 @@ export const CALL_CHANNELS = [
   'history:detail',
   'history:closing',
   'history:series',
+  'shop:view',
   'printer:printReceipt',
   'printer:printClosing',
   'withdrawals:create',

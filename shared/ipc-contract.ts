@@ -12,6 +12,7 @@ import { REFUSAL_REASONS } from './domain/callback-refusals';
 import { HEALTH_ITEMS } from './domain/health';
 import { clientCertificateSchema, connectionTestSchema, goLiveSchema } from './onboarding';
 import { pspCheckSchema } from './psp-check';
+import { shopViewQuerySchema, shopViewSchema } from './shop-view';
 import {
   atCounterSchema,
   OPERATOR_ROLES,
@@ -117,6 +118,8 @@ export const calls = {
         infractions: z.boolean(),
         dueDateCharges: z.boolean(),
       }),
+      /** The shop journal told this Balcão something: the owner's menu offers Loja (issue 36). */
+      shopJournal: z.boolean().optional(),
     }),
   },
   'charges:create': {
@@ -220,6 +223,8 @@ export const calls = {
       }),
     ),
   },
+  /** Loja (owner only): every counter's state, sales, closing and series from the shop journal. */
+  'shop:view': { input: shopViewQuerySchema, output: shopViewSchema },
   /** ESC/POS straight to the configured thermal printer; PRINTER_NOT_ESCPOS → the system dialog. */
   'printer:printReceipt': {
     input: z.object({ id: z.string().min(1).max(64), labels: receiptLabelsSchema }).strict(),

@@ -115,6 +115,8 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'history:closing': (i) => withOperatorsOwner(() => core.history.closing(i.day)),
     // The shop's weeks and months, every operator's sales: the owner's, like the closing.
     'history:series': (i) => withOperatorsOwner(() => core.salesSeries.series(i)),
+    // Loja: every counter's sales and payer names — the owner's, with or without operators.
+    'shop:view': (i) => owner(() => core.shopView.view(i)),
     'printer:printReceipt': (i) => core.printer.print(i.id, i.labels),
     'printer:printClosing': (i) => core.printer.printClosing(i),
     'withdrawals:create': (i) => owner(() => core.withdrawals.create(i)),

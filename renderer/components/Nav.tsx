@@ -8,6 +8,7 @@ import type { Route } from '../stores/app-store';
 const ITEMS: Array<[Route, string, string?]> = [
   ['cashier', 'nav.cashier'],
   ['history', 'nav.history'],
+  ['shop', 'nav.shop'],
   ['balance', 'nav.balance'],
   ['fees', 'nav.fees'],
   ['withdraw', 'nav.withdraw'],
@@ -24,6 +25,7 @@ export function Nav({
   unlocked,
   lock,
   operators = false,
+  shop = false,
 }: {
   route: Route;
   go(r: Route): void;
@@ -31,11 +33,15 @@ export function Nav({
   lock(): void;
   /** Operadores is offered once the shop has operators, or to the owner unlocked (issue 36). */
   operators?: boolean;
+  /** Loja: only once the shop journal told this Balcão something (a one-counter shop: never). */
+  shop?: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('nav.main')} className="nav">
-      {ITEMS.filter(([r]) => r !== 'operators' || operators || unlocked).map(([r, key, short]) => (
+      {ITEMS.filter(
+        ([r]) => (r !== 'operators' || operators || unlocked) && (r !== 'shop' || shop),
+      ).map(([r, key, short]) => (
         <button
           key={r}
           type="button"

@@ -18,7 +18,8 @@ export type Route =
   | 'connect'
   | 'pdv'
   | 'health'
-  | 'operators';
+  | 'operators'
+  | 'shop';
 export const OWNER_ROUTES: ReadonlySet<Route> = new Set([
   'withdraw',
   'infractions',
@@ -27,6 +28,7 @@ export const OWNER_ROUTES: ReadonlySet<Route> = new Set([
   'pdv',
   'health',
   'operators',
+  'shop',
 ]);
 
 interface Notice {

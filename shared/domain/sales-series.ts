@@ -11,6 +11,9 @@ export const SERIES_SPANS = { week: 7, month: 30 } as const;
 export type SeriesSpan = keyof typeof SERIES_SPANS;
 export const SERIES_BY = ['hour', 'day', 'operator'] as const;
 export type SeriesBy = (typeof SERIES_BY)[number];
+/** The owner's view across counters ("Loja") also groups by counter. */
+export const SHOP_SERIES_BY = ['hour', 'day', 'terminal', 'operator'] as const;
+export type ShopSeriesBy = (typeof SHOP_SERIES_BY)[number];
 
 export interface SeriesCharge {
   createdAt: number;
@@ -21,10 +24,12 @@ export interface SeriesCharge {
   demo: boolean;
   /** Who rang it (shops with operators); absent: nobody named. */
   operator?: string;
+  /** The counter that rang it (the shop journal's); absent in one terminal's own ledger. */
+  terminal?: string;
 }
 
 export interface SeriesBucket {
-  /** `00`–`23`, a day `YYYY-MM-DD`, or an operator's name (`''`: none named). */
+  /** `00`–`23`, a day `YYYY-MM-DD`, an operator's name (`''`: none named), or a counter. */
   key: string;
   paid: number;
   paidCents: number;
@@ -62,14 +67,17 @@ const empty = (key: string): SeriesBucket => ({
 export function salesSeries(
   charges: readonly SeriesCharge[],
   days: readonly string[],
-  by: SeriesBy,
+  by: ShopSeriesBy,
 ): SeriesBucket[] {
   const keyOf = (c: SeriesCharge) =>
     by === 'hour'
       ? pad(new Date(c.createdAt).getHours())
       : by === 'day'
         ? localDay(c.createdAt)
-        : (c.operator ?? '');
+        : by === 'terminal'
+          ? (c.terminal ?? '')
+          : (c.operator ?? '');
+  const named = by === 'operator' || by === 'terminal';
   const buckets = new Map<string, SeriesBucket>(
     by === 'hour'
       ? Array.from({ length: 24 }, (_, h) => [pad(h), empty(pad(h))])
@@ -82,7 +90,7 @@ export function salesSeries(
     const key = keyOf(c);
     let b = buckets.get(key);
     if (!b) {
-      if (by !== 'operator') continue; // outside the span's days
+      if (!named) continue; // outside the span's days
       buckets.set(key, (b = empty(key)));
     }
     if (isReceived(c)) {
@@ -93,8 +101,8 @@ export function salesSeries(
     else b.other++;
   }
   const out = [...buckets.values()];
-  // Operators: the one who sold most first; nobody named last.
-  if (by === 'operator')
+  // Operators and counters: the one who sold most first; nobody named last.
+  if (named)
     out.sort((a, b) =>
       (a.key === '') !== (b.key === '') ? (a.key === '' ? 1 : -1) : b.paidCents - a.paidCents,
     );

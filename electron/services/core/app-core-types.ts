@@ -18,6 +18,7 @@ import type { AppEvents } from '../events';
 import type { GoLiveService } from '../golive/golive-service';
 import type { HealthService } from '../health/health-service';
 import type { HistoryService } from '../history/history-service';
+import type { ShopViewService } from '../shop-view/shop-view-service';
 import type { SalesSeriesService } from '../history/sales-series-service';
 import type { Ledger } from '../ledger/ledger';
 import type { Logger, LogSink, Redactor } from '../log';
@@ -157,6 +158,8 @@ export interface AppCore {
   readonly history: HistoryService;
   /** Semana e mês: the last 7 or 30 days in buckets (by hour, day, operator). */
   readonly salesSeries: SalesSeriesService;
+  /** Loja (issue 36): every counter's state, sales and closing, from the shop journal. */
+  readonly shopView: ShopViewService;
   readonly printer: ReceiptPrinter;
   readonly owner: OwnerService;
   /** The shop's operators and shifts (issue 36); none configured = anonymous counter. */

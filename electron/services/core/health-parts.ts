@@ -7,6 +7,7 @@ import type { ChargeParts } from './charge-parts';
 import type { ConnectionMonitor } from './connection-monitor';
 import type { Foundation } from './foundation';
 import type { OwnerParts } from './owner-parts';
+import { hasShopJournal } from '../shop-view/journal-rows';
 import type { PspParts } from './psp-parts';
 
 export interface HealthPartsDeps {
@@ -41,6 +42,7 @@ export function healthParts(d: HealthPartsDeps) {
       keychainMissing: sel.mode !== 'demo' && sel.keychainMissing,
       refusalsToday: (({ count, reason }) => ({ count, reason }))(cb.refusals.today()),
       pspOffers: capabilitiesOf(sel.kind),
+      ...(hasShopJournal(ledger.db) && { shopJournal: true }),
     };
   };
   // Saúde: the panel's state from the signals, published when it changes.

@@ -9,6 +9,8 @@ import { OperatorService } from '../operators/operator-service';
 import { OperatorsRepo } from '../operators/operators-repo';
 import { OwnerService } from '../owner/owner-service';
 import { ShiftsRepo } from '../shifts/shifts-repo';
+import { appliedEntries } from '../shop-view/journal-rows';
+import { ShopViewService } from '../shop-view/shop-view-service';
 import { ReceiptPrinter } from '../printing/receipt-printer';
 import type { AppCoreOptions } from './app-core-types';
 import type { CallbackParts } from './callback-parts';
@@ -56,6 +58,8 @@ export function ownerParts(d: OwnerPartsDeps) {
     refundedCents: (id) => ledger.refunds.refundedCents(id),
   });
   const salesSeries = new SalesSeriesService((from, to) => seriesCharges(ledger.db, from, to));
+  // Loja (issue 36): the owner's view across counters, from the shop journal's applied entries.
+  const shopView = new ShopViewService({ entries: () => appliedEntries(ledger.db), now });
   const printer = new ReceiptPrinter({
     query: historyQuery,
     settings: () => settings.get(),
@@ -100,7 +104,17 @@ export function ownerParts(d: OwnerPartsDeps) {
     },
     canSwitch: () => !sel.isOverride,
   });
-  return { history, salesSeries, printer, owner, operators, account, infractions, golive };
+  return {
+    history,
+    salesSeries,
+    shopView,
+    printer,
+    owner,
+    operators,
+    account,
+    infractions,
+    golive,
+  };
 }
 
 export type OwnerParts = ReturnType<typeof ownerParts>;

@@ -7,7 +7,7 @@ import { closingRows, hasAny, isShownBrief, partName } from './closing-csv';
 import { formatDateTime, formatDay } from '../../i18n/dates';
 import { DemoWithdrawals, WithdrawalsTable } from './WithdrawalsTable';
 
-function SectionTable({
+export function SectionTable({
   title,
   s,
   every,

@@ -18,6 +18,9 @@ import { HistoryActions } from './HistoryActions';
 import { HistoryPager } from './HistoryPager';
 import { HistoryTable } from './HistoryTable';
 
+// Loja travels in Histórico's chunk (renderer/screens.tsx says why).
+export { ShopScreen } from '../shop/ShopScreen';
+
 // Semana e mês and its charting library load only when the owner opens it.
 const SalesSeries = lazy(() => import('./SalesSeries'));
 

@@ -1,18 +1,19 @@
 import { csvCell, csvMoney } from '../../../shared/domain/charges-csv';
-import type { SeriesBucket, SeriesBy } from '../../../shared/domain/sales-series';
+import type { SeriesBucket, ShopSeriesBy } from '../../../shared/domain/sales-series';
 import { formatDay } from '../../i18n/dates';
 
 type T = (key: string, o?: Record<string, unknown>) => string;
 
-/** A bucket's name as a person reads it: `09h`, a day in the chosen locale, an operator. */
-export function bucketLabel(b: SeriesBucket, by: SeriesBy, t: T): string {
+/** A bucket's name as a person reads it: `09h`, a day in the chosen locale, an operator, a counter. */
+export function bucketLabel(b: SeriesBucket, by: ShopSeriesBy, t: T): string {
   if (by === 'hour') return `${b.key}h`;
   if (by === 'day') return formatDay(b.key);
+  if (by === 'terminal') return b.key;
   return b.key || t('history.seriesNobody');
 }
 
 /** The numbers behind a chart: its columns, and the same rows as the CSV writes them. */
-export const seriesColumns = (by: SeriesBy, t: T) => [
+export const seriesColumns = (by: ShopSeriesBy, t: T) => [
   t(`history.seriesBy_${by}`),
   t('history.seriesPaid'),
   t('history.seriesPaidCents'),
@@ -22,7 +23,7 @@ export const seriesColumns = (by: SeriesBy, t: T) => [
 ];
 
 /** Semana e mês as a spreadsheet: the charges' CSV conventions (BOM, `;`, CRLF, 12,34). */
-export function seriesCsv(buckets: readonly SeriesBucket[], by: SeriesBy, t: T): string {
+export function seriesCsv(buckets: readonly SeriesBucket[], by: ShopSeriesBy, t: T): string {
   const lines = [
     seriesColumns(by, t),
     ...buckets.map((b) => [
