@@ -3,31 +3,37 @@
 // alternated in one run; ledger write p99; host RSS, settled, over 10,000 charges left open,
 // paid and expired (each phase from its own settled start), and through the hostile storms:
 // 10,000 forged callbacks, 1,000 charges cancelled at once; after a warm-up that runs until the
-// host's settled RSS stops moving (its size is printed as a figure of its own).
+// host's settled RSS stops moving (its size is printed as a figure of its own). Then a second host,
+// with the status query on and its relay behind a proxy, for the two storms the first cannot
+// make: a PSP that answers every status query with 429, a relay that drops the stream every second.
 // First, a day at a busy counter compressed in count (the soak): first hour against the last.
-// Knobs: BENCH_CHARGES (10000 per phase), BENCH_HOST_PHASES (soak,open,paid,expired,forged,cancels),
-// BENCH_SOAK_HOURS (24) and BENCH_SOAK_PER_HOUR (120),
-// BENCH_WARMUP_STEP (5000 charges per warm-up step).
+// Knobs: BENCH_CHARGES (10000 per phase), BENCH_HOST_PHASES
+// (soak,open,paid,expired,forged,cancels,429,drops), BENCH_SOAK_HOURS (24) and BENCH_SOAK_PER_HOUR
+// (120), BENCH_WARMUP_STEP (5000 charges per warm-up step), BENCH_STORM_SECONDS (60 per storm).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Ledger } from '../electron/services/ledger/ledger';
 import { startHost } from '../test/helpers/devhost';
+import { newRelayChannel } from '../test/helpers/relay-channel';
+import { startRelayProcess } from '../test/helpers/relay-process';
+import { startTcpProxy } from '../test/helpers/tcp-proxy';
 import { figure } from './figures';
 import { alternate, machine, ms, sandboxProcess, stats } from './helpers';
 
 const N = 500;
 const MANY = Number(process.env.BENCH_CHARGES ?? 10_000);
 const PHASES = new Set(
-  (process.env.BENCH_HOST_PHASES ?? 'soak,open,paid,expired,forged,cancels').split(','),
+  (process.env.BENCH_HOST_PHASES ?? 'soak,open,paid,expired,forged,cancels,429,drops').split(','),
 );
 spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'ignore' });
 const sb = await sandboxProcess();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'balcao-bench-'));
 // The host with --expose-gc (its SIGUSR2 runs a full GC) and its log lines discarded. Callbacks
-// reach it through its embedded relay (the sandbox's pay/expire/forge post to it).
-const host = await startHost(
+// reach it through its embedded relay (the sandbox's pay/expire/forge post to it). `let`: the
+// storms' host takes its place at the end, and every helper below then measures that one.
+let host = await startHost(
   ['--psp', sb.baseUrl, '--status-query', ''],
   {
     BALCAO_DATA_DIR: dataDir,
@@ -178,33 +184,36 @@ async function phase(name: string, n: number, work: () => Promise<void>) {
  * the files grow. A fixed cost of a running shop, not memory per charge: the phases follow it.
  */
 const WARM_STEP = Number(process.env.BENCH_WARMUP_STEP ?? 5000);
-const warmStart = await settledRssKb();
-let warmPrev = warmStart;
-let warmed = 0;
-for (let step = 0; step < 8; step++) {
-  const from = host.events.length;
-  let paid = 0;
-  let expired = 0;
-  await burst(WARM_STEP, async (i) => {
-    const c = await create();
-    if (i % 3 === 0) {
-      paid++;
-      await control(`charges/${c.externalId}/pay`);
-    } else if (i % 3 === 1) {
-      expired++;
-      await control(`charges/${c.externalId}/expire`);
-    }
-  });
-  await until(() => updates(from, 'PAID') >= paid && updates(from, 'EXPIRED') >= expired);
-  warmed += WARM_STEP;
-  const now = await settledRssKb();
-  console.log(
-    `  warm-up: ${warmed} charges, settled ${(now / 1024).toFixed(1)} MiB (${((now - warmPrev) / 1024).toFixed(1)} MiB this step)`,
-  );
-  if (now - warmPrev < 1024) break;
-  warmPrev = now;
+async function warmUp(): Promise<{ warmed: number; kb: number }> {
+  const warmStart = await settledRssKb();
+  let warmPrev = warmStart;
+  let warmed = 0;
+  for (let step = 0; step < 8; step++) {
+    const from = host.events.length;
+    let paid = 0;
+    let expired = 0;
+    await burst(WARM_STEP, async (i) => {
+      const c = await create();
+      if (i % 3 === 0) {
+        paid++;
+        await control(`charges/${c.externalId}/pay`);
+      } else if (i % 3 === 1) {
+        expired++;
+        await control(`charges/${c.externalId}/expire`);
+      }
+    });
+    await until(() => updates(from, 'PAID') >= paid && updates(from, 'EXPIRED') >= expired);
+    warmed += WARM_STEP;
+    const now = await settledRssKb();
+    console.log(
+      `  warm-up: ${warmed} charges, settled ${(now / 1024).toFixed(1)} MiB (${((now - warmPrev) / 1024).toFixed(1)} MiB this step)`,
+    );
+    if (now - warmPrev < 1024) break;
+    warmPrev = now;
+  }
+  return { warmed, kb: (await settledRssKb()) - warmStart };
 }
-const warmKb = (await settledRssKb()) - warmStart;
+const { warmed, kb: warmKb } = await warmUp();
 console.log(`Host memory phases (${MANY} charges each; load ${loadavg()})`);
 const open: View[] = [];
 if (PHASES.has('open'))
@@ -224,13 +233,14 @@ if (PHASES.has('expired'))
     await until(() => updates(from, 'EXPIRED') >= MANY);
   });
 // Storms on the charges left open (or new ones when that phase did not run).
-const targets = open.length
-  ? open
-  : await (async () => {
-      const made: View[] = [];
-      await burst(1000, async () => void made.push(await create()));
-      return made;
-    })();
+const targets =
+  open.length || !PHASES.has('forged')
+    ? open
+    : await (async () => {
+        const made: View[] = [];
+        await burst(1000, async () => void made.push(await create()));
+        return made;
+      })();
 if (PHASES.has('forged'))
   await phase('storm: 10,000 forged "paid" callbacks', 0, async () => {
     await burst(10_000, (i) => control(`charges/${targets[i % targets.length]!.externalId}/forge`));
@@ -245,6 +255,99 @@ if (PHASES.has('cancels'))
     await until(() => updates(from, 'CANCELED') >= 1000);
   });
 await host.stop();
+
+/**
+ * The storms that need their own host: the status query on (the first host runs without it) and
+ * its relay (`npm run relay`, its own process) behind a TCP proxy that can hang up the stream.
+ * Each storm runs BENCH_STORM_SECONDS while sales go on at a counter's pace (2 a second, each
+ * paid), on top of the open charges the warm-up left (a third of its charges), which the
+ * reconciler keeps asking about; RSS settled before and after, as the other phases.
+ */
+const STORM_S = Number(process.env.BENCH_STORM_SECONDS ?? 60);
+const storms = ['429', 'drops'].filter((p) => PHASES.has(p));
+if (storms.length) {
+  const ADMIN = 'bench-admin-token';
+  const relayDir = mkdtempSync(path.join(tmpdir(), 'balcao-bench-relay-'));
+  const relay = await startRelayProcess({
+    adminToken: ADMIN,
+    store: `sqlite:${path.join(relayDir, 'relay.sqlite')}`,
+  });
+  const channel = await newRelayChannel(relay.url, ADMIN);
+  const proxy = await startTcpProxy({ host: '127.0.0.1', port: relay.port });
+  host = await startHost(
+    ['--psp', sb.baseUrl, '--relay', `http://${proxy.address}`],
+    {
+      BALCAO_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'balcao-bench-storms-')),
+      BALCAO_CLIENT_ID: 'demo-client-id',
+      BALCAO_CLIENT_SECRET: 'demo-client-secret',
+      BALCAO_RELAY_CHANNEL: channel.channelId,
+      BALCAO_RELAY_TOKEN: channel.token,
+    },
+    { nodeFlags: ['--expose-gc'], logs: false },
+  );
+  const stormWarm = await warmUp();
+  console.log(
+    `Storms' host (status query on, relay behind a proxy): warm-up ${stormWarm.warmed} charges, ${(stormWarm.kb / 1024).toFixed(1)} MiB (load ${loadavg()})`,
+  );
+  /**
+   * Sales at a busy counter's pace (2 a second, as the chaos run), each paid, until `ms` have
+   * passed; how many. Not as fast as the host goes: the storm, not a paid phase, is measured.
+   */
+  const sales = async (ms: number) => {
+    const made: Array<Promise<void>> = [];
+    for (const end = Date.now() + ms; Date.now() < end; await sleep(500))
+      made.push(create().then((c) => control(`charges/${c.externalId}/pay`)));
+    await Promise.all(made);
+    return made.length;
+  };
+  /** Status queries the sandbox saw: answered, and refused by the storm's fault. */
+  const queries = async () => {
+    const res = await fetch(`${sb.origin}/__sandbox/stats`);
+    const stats = (await res.json()) as {
+      checks: { total: number };
+      faultsTaken: Record<string, number>;
+    };
+    return {
+      answered: stats.checks.total,
+      refused: stats.faultsTaken['GET /transactions/:id'] ?? 0,
+    };
+  };
+  if (storms.includes('429'))
+    await phase(`storm: ${STORM_S} s of 429 on every status query`, 0, async () => {
+      const from = host.events.length;
+      const before = await queries();
+      const fault = { route: 'GET /transactions/:id', kind: 'status', value: 429, count: 10_000 };
+      await fetch(`${sb.origin}/__sandbox/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(fault),
+      });
+      const paid = await sales(STORM_S * 1000);
+      await fetch(`${sb.origin}/__sandbox/faults`, { method: 'DELETE' });
+      await until(() => updates(from, 'PAID') >= paid, 60_000);
+      const after = await queries();
+      console.log(
+        `  429 storm: ${after.refused - before.refused} status queries answered 429 (${after.answered - before.answered} answered, before and after it); ${paid} sales, ${updates(from, 'PAID')} seen Pago`,
+      );
+    });
+  if (storms.includes('drops'))
+    await phase(`storm: the relay drops the stream every second for ${STORM_S} s`, 0, async () => {
+      const from = host.events.length;
+      let drops = 0;
+      const dropping = setInterval(() => {
+        drops += proxy.drop((opening) => /^GET \/channels\/[^ ]+\/events/.test(opening));
+      }, 1000);
+      const paid = await sales(STORM_S * 1000);
+      clearInterval(dropping);
+      await until(() => updates(from, 'PAID') >= paid, 60_000);
+      console.log(
+        `  drop storm: ${drops} streams dropped; ${paid} sales, ${updates(from, 'PAID')} seen Pago`,
+      );
+    });
+  await host.stop();
+  await proxy.close();
+  relay.child.kill();
+}
 sb.child.kill();
 
 // Ledger writes alone: the commit of a new charge row (WAL, synchronous=FULL).

@@ -33,6 +33,8 @@ export interface JunkStream {
 export class FaultTable {
   private faults: Fault[] = [];
   readonly streams: JunkStream[] = [];
+  /** Requests that got an injected fault, by route (`GET /stats`: what a storm cost the PSP). */
+  readonly taken = new Map<string, number>();
 
   add(f: Fault) {
     this.faults.push({ ...f });
@@ -47,6 +49,7 @@ export class FaultTable {
     const i = this.faults.findIndex((f) => f.route === route);
     if (i < 0) return undefined;
     const f = this.faults[i]!;
+    this.taken.set(route, (this.taken.get(route) ?? 0) + 1);
     if (--f.count <= 0) this.faults.splice(i, 1);
     return f;
   }

@@ -282,6 +282,7 @@ export function chargeRoutes(
   if (ctx.dialect !== 'seed') return;
   app.get<{ Params: { id: string } }>('/transactions/:id', async (req, reply) => {
     const account = requireClientHeaders(ctx, req);
+    ctx.state.checks.push(ctx.now()); // counted in /__sandbox/stats like cics-pt's
     const id = req.params.id;
     const charge =
       ctx.state.charges.get(id) ?? [...ctx.state.charges.values()].find((c) => c.externalId === id);

@@ -134,6 +134,7 @@ export function controlRoutes(
     dialect: ctx.dialect,
     logins: ctx.state.logins,
     checks: { total: ctx.state.checks.length, limited: ctx.state.checksLimited },
+    faultsTaken: Object.fromEntries(ctx.faults.taken),
     balances: Object.fromEntries([...ctx.state.accounts].map(([id, a]) => [id, a.balance])),
   }));
 }

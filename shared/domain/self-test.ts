@@ -16,11 +16,17 @@ export function selfTestBody(nonce: string, sentAt: number): string {
   return JSON.stringify({ type: SELF_TEST_TYPE, nonce, sentAt } satisfies SelfTestBody);
 }
 
-/** The nonce of a self-test body, or null when the text is anything else. */
-export function selfTestNonce(text: string): string | null {
+/**
+ * The nonce of a self-test body, or null when the text is anything else. `parsed` gives the
+ * text's JSON when the caller already holds it (the intake parses a callback once, issue 35).
+ */
+export function selfTestNonce(
+  text: string,
+  parsed: () => unknown = () => JSON.parse(text),
+): string | null {
   if (text.length > 500 || !text.includes(SELF_TEST_TYPE)) return null;
   try {
-    const v = JSON.parse(text) as unknown;
+    const v = parsed();
     if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
     const b = v as Record<string, unknown>;
     return b.type === SELF_TEST_TYPE && typeof b.nonce === 'string' ? b.nonce : null;

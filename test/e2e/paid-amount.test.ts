@@ -6,6 +6,7 @@ import { shot } from '../helpers/browser';
 import { tempDir } from '../helpers/core';
 import { typeSale } from '../helpers/cashier';
 import { appPerFile } from '../helpers/app-session';
+import { openCustomerDisplay } from '../helpers/customer-display';
 
 // Issue 20, item 3, in Chromium on the development host: the sandbox's payer pays another
 // amount than charged; the cashier sees "Pago com valor diferente" (never the green Pago) with
@@ -115,8 +116,8 @@ describe('Histórico, CSV and Fechamento', () => {
 describe('the customer display', () => {
   it('shows the payer "Pago com valor diferente" with both amounts, never a green Pago', async () => {
     await app.page.getByRole('button', { name: 'Caixa' }).click();
-    const customer = await app.browser.newPage({ viewport: { width: 1024, height: 768 } });
-    await customer.goto(app.host.url.replace('/#token=', '/#/cliente&token='));
+    // Live before the sale: a sale paid before its socket opened would never reach it.
+    const customer = await openCustomerDisplay(app.browser, app.host.url);
     try {
       await sellAndPay('2222', 20);
       const shown = customer.getByRole('status').filter({ hasText: 'Pago com valor diferente' });

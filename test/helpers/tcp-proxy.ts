@@ -5,10 +5,14 @@ import net from 'node:net';
  * one client without touching the server: `delayMs` holds every chunk that long in each
  * direction; `silent` keeps accepting connections and reading them but forwards nothing either
  * way (a member that accepts and never answers). Both apply to open connections at once.
+ * `drop(match)` hangs up the open connections whose first bytes from the client match (a relay
+ * that drops its subscribers' streams, leaving the PSP's posts alone).
  */
 export async function startTcpProxy(target: { host: string; port: number }) {
   const state = { delayMs: 0, silent: false };
   const sockets = new Set<net.Socket>();
+  /** Each client connection's first bytes (its request line), for drop(). */
+  const opening = new Map<net.Socket, string>();
   /** Each chunk leaves delayMs after it came, strictly in order (latency, not a narrower pipe). */
   const pipe = (from: net.Socket, to: net.Socket) => {
     const queue: Array<{ due: number; chunk: Buffer }> = [];
@@ -29,6 +33,8 @@ export async function startTcpProxy(target: { host: string; port: number }) {
   };
   const server = net.createServer((client) => {
     const upstream = net.connect(target.port, target.host);
+    client.once('data', (chunk: Buffer) => opening.set(client, chunk.toString('latin1', 0, 256)));
+    client.once('close', () => opening.delete(client));
     for (const s of [client, upstream]) {
       sockets.add(s);
       s.on('error', () => undefined);
@@ -47,6 +53,16 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     address: `127.0.0.1:${port}`,
     set(o: Partial<typeof state>) {
       Object.assign(state, o);
+    },
+    /** Hangs up every open client connection whose first bytes match; how many it dropped. */
+    drop(match: (opening: string) => boolean): number {
+      let n = 0;
+      for (const [client, first] of opening)
+        if (match(first)) {
+          client.destroy();
+          n++;
+        }
+      return n;
     },
     async close() {
       for (const s of sockets) s.destroy();

@@ -1,4 +1,5 @@
 import { ok, type Result } from '../../../shared/result';
+import type { ParsedJson } from './received';
 import type { CallbackBody } from './verify';
 
 /**
@@ -7,13 +8,9 @@ import type { CallbackBody } from './verify';
  * `confirm-by-query` it is a hint, and the status query (`GET /cob/{txid}`) says what happened
  * (mutual TLS ends at the shop's proxy, so the app cannot know who sent it). Null: not this shape.
  */
-export function readApiPixBody(text: string): Result<CallbackBody> | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return null;
-  }
+export function readApiPixBody(json: ParsedJson): Result<CallbackBody> | null {
+  if (!json.ok) return null;
+  const parsed = json.value;
   const list = Array.isArray(parsed)
     ? parsed
     : parsed && typeof parsed === 'object' && Array.isArray((parsed as { pix?: unknown }).pix)

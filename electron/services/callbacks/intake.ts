@@ -67,7 +67,8 @@ export class CallbackIntake {
     // Read once, here: everything below reads this one value (received.ts).
     const cb = receiveCallback(raw);
     // `Testar conexão`'s self-test: proof the path works, never a payment, whoever sent it.
-    if (selfTestNonce(cb.text) !== null) return this.selfTest(cursor);
+    const json = () => (cb.json.ok ? cb.json.value : undefined);
+    if (selfTestNonce(cb.text, json) !== null) return this.selfTest(cursor);
     const policy = this.deps.policy?.() ?? 'hmac';
     const secrets = policy === 'hmac' ? await this.deps.secrets() : null;
     const v = readCallback(

@@ -34,7 +34,7 @@ export function readCallback(
 ): Result<ReadCallback> {
   if (policy === 'confirm-by-query') {
     // The API Pix's `{pix: [...]}` (or Inter's bare array) names its charges by txid.
-    const body = readApiPixBody(cb.text) ?? parseCallbackBody(cb.text, idFields, settings);
+    const body = readApiPixBody(cb.json) ?? parseCallbackBody(cb.json, idFields, settings);
     if (!body.ok) return body;
     return ok({
       eventId: callbackEventId(cb, settings),

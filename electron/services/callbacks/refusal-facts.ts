@@ -22,7 +22,7 @@ export function refusedFacts(
 ): { eventId?: string; ids: string[] } {
   try {
     const eventId = callbackEventId(cb, settings).slice(0, MAX_ID_LENGTH);
-    const body = parseCallbackBody(cb.text, idFields, settings);
+    const body = parseCallbackBody(cb.json, idFields, settings);
     return { eventId, ids: body.ok ? boundIds(body.value.ids) : [] };
   } catch {
     return { ids: [] };

@@ -4,9 +4,16 @@ import type { CallbackSettings } from '../../../shared/psp-settings';
 import { err, ok, type Result } from '../../../shared/result';
 import type { ErrorCode } from '../../../shared/codes';
 import { signedBytes } from './body-bytes';
-import type { ReceivedCallback } from './received';
+import type { ParsedJson, ReceivedCallback } from './received';
 
-export { lowerCase, receiveCallback, type Headers, type ReceivedCallback } from './received';
+export {
+  lowerCase,
+  parseJson,
+  receiveCallback,
+  type Headers,
+  type ParsedJson,
+  type ReceivedCallback,
+} from './received';
 
 /**
  * A7 + A8: a callback is believed only when its HMAC (over the configured template, with the
@@ -113,7 +120,7 @@ export function verifyCallback(
     if (!valid) return reject('CALLBACK_BAD_SIGNATURE');
   }
 
-  const body = parseCallbackBody(cb.text, idFields, settings);
+  const body = parseCallbackBody(cb.json, idFields, settings);
   if (!body.ok) return body;
   return ok({ eventId: callbackEventId(cb, settings), timestamp, body: body.value });
 }
@@ -181,17 +188,13 @@ export function fillTemplate(template: string, timestamp: string, body: string):
     .join('');
 }
 
+/** A7's fields, read from the body's JSON as parsed once at the edge (`ReceivedCallback.json`). */
 export function parseCallbackBody(
-  rawBody: string,
+  json: ParsedJson,
   idFields: readonly string[] = DEFAULT_ID_FIELDS,
   units: { amountUnit?: AmountUnit; feeUnit?: AmountUnit } = {},
 ): Result<CallbackBody> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(rawBody);
-  } catch {
-    return err('validation', 'CALLBACK_BAD_BODY');
-  }
+  const parsed = json.ok ? json.value : undefined;
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     return err('validation', 'CALLBACK_BAD_BODY');
   }

@@ -208,6 +208,27 @@ describe('control interface', () => {
     expect((await env.api.call('GET', '/__sandbox/charges')).status).toBe(404);
   });
 
+  it('counts the status queries it saw and the faults it injected (GET /stats)', async () => {
+    type Stats = { checks: { total: number }; faultsTaken: Record<string, number> };
+    const stats = async () => (await env.sb.control('GET', '/stats')).body as Stats;
+    const created = await env.api.call('POST', '/payments/deposit', {
+      headers: env.bearer,
+      body: validDeposit({ amount: 5 }),
+    });
+    const { transactionId } = created.body.qrCodeResponse as { transactionId: string };
+    const ask = async () =>
+      (await env.api.call('GET', `/transactions/${transactionId}`, { headers: env.api.cics }))
+        .status;
+    const before = await stats();
+    expect(await ask()).toBe(200);
+    const route = 'GET /transactions/:id';
+    await env.sb.control('POST', '/faults', { route, kind: 'status', value: 429, count: 2 });
+    expect([await ask(), await ask(), await ask()]).toEqual([429, 429, 200]);
+    const after = await stats();
+    expect(after.checks.total - before.checks.total).toBe(2);
+    expect((after.faultsTaken[route] ?? 0) - (before.faultsTaken[route] ?? 0)).toBe(2);
+  });
+
   it('refuses unknown fault kinds', async () => {
     expect(
       (

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readApiPixBody } from '../../../../../electron/services/callbacks/api-pix-body';
+import { readApiPixBody as readParsed } from '../../../../../electron/services/callbacks/api-pix-body';
+import { parseJson } from '../../../../../electron/services/callbacks/received';
+
+const readApiPixBody = (text: string) => readParsed(parseJson(text));
 
 // docs/api-pix.md, Webhook: the standard's {pix: [...]}, Inter's bare array; only txids are read
 // (a hint for GET /cob), and anything else is left to the family's reader.

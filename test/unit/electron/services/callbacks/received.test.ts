@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readCallback } from '../../../../../electron/services/callbacks/policy';
-import { receiveCallback } from '../../../../../electron/services/callbacks/received';
+import { parseJson, receiveCallback } from '../../../../../electron/services/callbacks/received';
 import { refusedFacts } from '../../../../../electron/services/callbacks/refusal-facts';
 import { DEFAULT_ID_FIELDS } from '../../../../../electron/services/callbacks/verify';
 import { defaultSettings } from '../../../../../shared/settings';
@@ -25,17 +25,25 @@ describe('a callback read once at the edge', () => {
     expect(cb.text).toBe('{"id":"c1","status":"Ação"}');
   });
 
-  it('the policy and the refusal record read its text and bytes, never the body again', () => {
+  it('parses the text as JSON once, and says so when it is not JSON', () => {
+    expect(receiveCallback({ headers: {}, body: '{"id":"c1"}' }).json).toEqual({
+      ok: true,
+      value: { id: 'c1' },
+    });
+    expect(receiveCallback({ headers: {}, body: 'not json' }).json).toEqual({ ok: false });
+  });
+
+  it('the policy and the refusal record read its parsed JSON and bytes, never the body again', () => {
     const received = receiveCallback({ headers: {}, body: '{"id":"from-bytes"}' });
-    // The same bytes, another text: whatever reads the text must name `from-text`.
-    const cb = { ...received, text: '{"id":"from-text","status":"PAID"}' };
+    // The same bytes and text, another JSON: whatever reads the body must name `from-json`.
+    const cb = { ...received, json: parseJson('{"id":"from-json","status":"PAID"}') };
     const eventId = createHash('sha256').update(cb.bytes).digest('hex');
-    expect(refusedFacts(cb, settings, DEFAULT_ID_FIELDS)).toEqual({ eventId, ids: ['from-text'] });
+    expect(refusedFacts(cb, settings, DEFAULT_ID_FIELDS)).toEqual({ eventId, ids: ['from-json'] });
     const read = readCallback('confirm-by-query', cb, null, settings, 0, DEFAULT_ID_FIELDS);
     expect(read.ok && read.value).toMatchObject({
       eventId,
       trusted: false,
-      body: { ids: ['from-text'], status: 'PAID' },
+      body: { ids: ['from-json'], status: 'PAID' },
     });
   });
 });

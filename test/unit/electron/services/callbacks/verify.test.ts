@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   fillTemplate,
   parseCallbackBody,
+  parseJson,
   receiveCallback,
   verifyCallback,
 } from '../../../../../electron/services/callbacks/verify';
@@ -188,10 +189,12 @@ describe('callback timestamps in seconds, milliseconds or ISO 8601', () => {
 describe('A7 body reading', () => {
   it('finds ids, status, fees and amount one level down', () => {
     const r = parseCallbackBody(
-      JSON.stringify({
-        event: 'x',
-        data: { externalId: 'e-9', status: 'COMPLETED', taxes: '1.50', amount: 10 },
-      }),
+      parseJson(
+        JSON.stringify({
+          event: 'x',
+          data: { externalId: 'e-9', status: 'COMPLETED', taxes: '1.50', amount: 10 },
+        }),
+      ),
     );
     expect(r).toMatchObject({
       ok: true,
