@@ -1458,6 +1458,15 @@ export const en: Messages = {
     PAIRING_CODE_WRONG: "Wrong pairing code: check it on the owner's computer.",
     PAIRING_CODE_EXPIRED: 'Pairing code expired (it lasts 10 minutes): make a new one.',
     PAIRING_CODE_USED: 'This pairing code was already used: make a new one.',
+    PAIRING_ADDRESS_WRONG:
+      "This is not a shop address: copy it again from the owner's computer (it starts with balcao-loja:).",
+    PAIRING_NO_ANSWER:
+      "No answer from the owner's computer: check the code and that Balcão is open there, then try again.",
+    PAIRING_GRANT_INVALID:
+      'The answer to the pairing did not authenticate (changed on the way): nothing was saved. Make a new code.',
+    SHOP_NOT_CONFIGURED: 'This Balcão is not part of a shop yet.',
+    SHOP_ALREADY_CONFIGURED: 'This Balcão is already part of a shop.',
+    SHOP_NOT_OWNER: "Only the owner's computer makes pairing codes.",
     NOT_DEMO: 'Simulating a payment exists only in DEMO mode.',
     NOT_PENDING: 'Only a charge awaiting payment can be paid.',
     SEND_NOT_VERIFIED:
