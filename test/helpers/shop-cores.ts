@@ -11,7 +11,10 @@ import { tempDir } from './core';
 export const OWNER_PIN = '2468';
 
 /** A Balcão in DEMO mode with short journal back-offs; `secrets` is its own keychain. */
-export async function shopCore(o: { dataDir?: string; joinWaitMs?: number } = {}) {
+export async function shopCore(
+  o: { dataDir?: string; joinWaitMs?: number; clock?: { offsetMs: number } } = {},
+) {
+  const clock = o.clock;
   const secrets = new MemorySecretStore();
   const core = await createAppCore({
     dataDir: o.dataDir ?? tempDir(),
@@ -20,6 +23,7 @@ export async function shopCore(o: { dataDir?: string; joinWaitMs?: number } = {}
     version: 'test',
     startDemo: startEmbeddedDemo,
     pollMs: 3_600_000,
+    ...(clock && { now: () => Date.now() + clock.offsetMs }),
     journal: { baseDelayMs: 20, maxDelayMs: 200, joinWaitMs: o.joinWaitMs ?? 5_000 },
   });
   await core.start();
