@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import type { CallOutput } from '../../../shared/ipc-contract';
+import { bridge, describeError } from '../../bridge';
+import { useReadOnce } from '../../components/read-once';
+import { TextField } from '../../components/TextField';
+import { useTranslation } from '../../i18n';
+import { formatDateTime } from '../../i18n/dates';
+
+type Status = CallOutput<'shop:status'>;
+type Code = CallOutput<'shop:pairingCode'>;
+type FormId = 'create' | 'join';
+
+/** The two forms as data (one row per field: id, label key, what it fills, the secret ones hidden). */
+const FORMS: Record<
+  FormId,
+  ReadonlyArray<{ id: string; label: string; name: string; secret?: boolean }>
+> = {
+  create: [
+    { id: 'shop-relay-url', label: 'shop.relayUrl', name: 'relayUrl' },
+    { id: 'shop-admin-token', label: 'shop.adminToken', name: 'adminToken', secret: true },
+  ],
+  join: [
+    { id: 'shop-address', label: 'shop.address', name: 'address' },
+    { id: 'shop-code', label: 'shop.code', name: 'code' },
+  ],
+};
+
+/**
+ * `Loja e caixas` (issue 36): the owner's Balcão makes the shop and shows `Parear um caixa`'s
+ * one-use code with the shop's address; a new terminal enters both under `Entrar na loja`. The
+ * calls are owner-only (the handlers check); errors are worded here from their codes.
+ */
+export function ShopPairingSection() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<Status | null>(null);
+  const [code, setCode] = useState<Code | null>(null);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const reload = async () => {
+    const r = await bridge().shop.status({});
+    if (r.ok) setStatus(r.value);
+  };
+  useReadOnce(
+    () => bridge().shop.status({}),
+    (r) => r.ok && setStatus(r.value),
+  );
+  const v = (name: string) => values[name] ?? '';
+  const submit = async (form: FormId) => {
+    setBusy(true);
+    setMessage(null);
+    const r =
+      form === 'create'
+        ? await bridge().shop.create({ relayUrl: v('relayUrl'), adminToken: v('adminToken') })
+        : await bridge().shop.join({ address: v('address'), code: v('code') });
+    setBusy(false);
+    setValues({});
+    if (!r.ok) return setMessage(describeError(r));
+    setMessage(t(form === 'create' ? 'shop.created' : 'shop.joined'));
+    await reload();
+  };
+  const pair = async () => {
+    const r = await bridge().shop.pairingCode({});
+    if (!r.ok) return setMessage(describeError(r));
+    setCode(r.value);
+  };
+  const form = (id: FormId) => (
+    <form
+      className="stack"
+      aria-label={t(`shop.${id}Title`)}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit(id);
+      }}
+    >
+      <h3>{t(`shop.${id}Title`)}</h3>
+      {FORMS[id].map((f) => (
+        <TextField
+          key={f.id}
+          id={f.id}
+          label={t(f.label)}
+          type={f.secret ? 'password' : 'text'}
+          value={v(f.name)}
+          onChange={(x) => setValues((s) => ({ ...s, [f.name]: x }))}
+        />
+      ))}
+      <button type="submit" className="btn" disabled={busy}>
+        {t(`shop.${id}`)}
+      </button>
+    </form>
+  );
+  return (
+    <section className="stack" aria-label={t('shop.title')}>
+      <h2>{t('shop.title')}</h2>
+      {status && !status.configured && (
+        <>
+          <p>{t('shop.none')}</p>
+          {form('create')}
+          {form('join')}
+        </>
+      )}
+      {status?.configured && (
+        <p>
+          {t(status.role === 'owner' ? 'shop.isOwner' : 'shop.isTerminal', {
+            unsent: status.unsent,
+          })}
+        </p>
+      )}
+      {status?.role === 'owner' && (
+        <>
+          <button type="button" className="btn" onClick={() => void pair()}>
+            {t('shop.pair')}
+          </button>
+          {code && (
+            <div className="stack" aria-label={t('shop.pair')}>
+              <p>
+                {t('shop.codeIs')} <strong data-testid="pairing-code">{code.code}</strong>{' '}
+                {t('shop.validUntil', { at: formatDateTime(code.expiresAt) })}
+              </p>
+              <TextField
+                id="shop-address-out"
+                label={t('shop.address')}
+                value={code.address}
+                onChange={() => undefined}
+              />
+            </div>
+          )}
+        </>
+      )}
+      {message && <p role="status">{message}</p>}
+    </section>
+  );
+}
