@@ -4,7 +4,7 @@ import { bridge, describeError } from '../../bridge';
 import { useReadOnce } from '../../components/read-once';
 import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
-import { formatDateTime } from '../../i18n/dates';
+import { formatTime } from '../../i18n/dates';
 
 type Status = CallOutput<'shop:status'>;
 type Code = CallOutput<'shop:pairingCode'>;
@@ -37,6 +37,8 @@ export function ShopPairingSection() {
   const [values, setValues] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // One form open at a time: the owner's section stays within one 1024×768 screen.
+  const [open, setOpen] = useState<FormId | null>(null);
   const reload = async () => {
     const r = await bridge().shop.status({});
     if (r.ok) setStatus(r.value);
@@ -55,6 +57,7 @@ export function ShopPairingSection() {
         : await bridge().shop.join({ address: v('address'), code: v('code') });
     setBusy(false);
     setValues({});
+    if (r.ok) setOpen(null);
     if (!r.ok) return setMessage(describeError(r));
     setMessage(t(form === 'create' ? 'shop.created' : 'shop.joined'));
     await reload();
@@ -91,41 +94,56 @@ export function ShopPairingSection() {
   );
   return (
     <section className="stack" aria-label={t('shop.title')}>
-      <h2>{t('shop.title')}</h2>
+      <h3>{t('shop.title')}</h3>
       {status && !status.configured && (
         <>
           <p>{t('shop.none')}</p>
-          {form('create')}
-          {form('join')}
-        </>
-      )}
-      {status?.configured && (
-        <p>
-          {t(status.role === 'owner' ? 'shop.isOwner' : 'shop.isTerminal', {
-            unsent: status.unsent,
-          })}
-        </p>
-      )}
-      {status?.role === 'owner' && (
-        <>
-          <button type="button" className="btn" onClick={() => void pair()}>
-            {t('shop.pair')}
-          </button>
-          {code && (
-            <div className="stack" aria-label={t('shop.pair')}>
-              <p>
-                {t('shop.codeIs')} <strong data-testid="pairing-code">{code.code}</strong>{' '}
-                {t('shop.validUntil', { at: formatDateTime(code.expiresAt) })}
-              </p>
-              <TextField
-                id="shop-address-out"
-                label={t('shop.address')}
-                value={code.address}
-                onChange={() => undefined}
-              />
+          {open ? (
+            form(open)
+          ) : (
+            <div className="row">
+              {(['create', 'join'] as const).map((id) => (
+                <button key={id} type="button" className="btn" onClick={() => setOpen(id)}>
+                  {t(`shop.${id}Title`)}
+                </button>
+              ))}
             </div>
           )}
         </>
+      )}
+      {status?.configured && (
+        // One row (the code, once made, in place of the status line): with `Alterar PIN` above,
+        // the section fits one 1024×768 screen.
+        <div className="row" aria-label={t('shop.pair')}>
+          {code ? (
+            <p>
+              {t('shop.codeIs')} <strong data-testid="pairing-code">{code.code}</strong>{' '}
+              {t('shop.validUntil', { at: formatTime(code.expiresAt) })}
+            </p>
+          ) : (
+            <p>
+              {t(status.role === 'owner' ? 'shop.isOwner' : 'shop.isTerminal', {
+                unsent: status.unsent,
+              })}
+            </p>
+          )}
+          {code && (
+            <>
+              <input
+                id="shop-address-out"
+                aria-label={t('shop.address')}
+                className="mono"
+                readOnly
+                value={code.address}
+              />
+            </>
+          )}
+          {status.role === 'owner' && (
+            <button type="button" className="btn" onClick={() => void pair()}>
+              {t('shop.pair')}
+            </button>
+          )}
+        </div>
       )}
       {message && <p role="status">{message}</p>}
     </section>
