@@ -995,7 +995,7 @@ export const en: Messages = {
   },
   shop: {
     title: 'Shop and counters',
-    none: 'This Balcão is not part of a shop. On the owner’s computer make the shop; on a new counter enter the address and code shown there.',
+    none: 'This Balcão is not part of a shop.',
     createTitle: 'Make the shop (owner’s computer)',
     create: 'Make the shop',
     relayUrl: 'Relay address',

@@ -994,7 +994,7 @@ export const ptBR = {
   },
   shop: {
     title: 'Loja e caixas',
-    none: 'Este Balcão não faz parte de uma loja. No computador do proprietário crie a loja; num caixa novo digite o endereço e o código mostrados lá.',
+    none: 'Este Balcão não faz parte de uma loja.',
     createTitle: 'Criar a loja (computador do proprietário)',
     create: 'Criar a loja',
     relayUrl: 'Endereço do relay',

@@ -60,7 +60,7 @@ describe.skipIf(!hasSecretService)('Loja e caixas', () => {
     }
 
     await ownerSection(counter, 'pt-BR');
-    await counter.page.getByRole('button', { name: /^Entrar na loja/ }).click();
+    await counter.page.getByRole('button', { name: 'Entrar na loja', exact: true }).click();
     await counter.page.getByLabel('Endereço da loja').fill(address);
     await counter.page.getByLabel('Código de pareamento').fill('ZZZZZZZZZZ');
     await counter.page.getByRole('button', { name: 'Entrar na loja', exact: true }).click();

@@ -97,14 +97,15 @@ export function ShopPairingSection() {
       <h3>{t('shop.title')}</h3>
       {status && !status.configured && (
         <>
-          <p>{t('shop.none')}</p>
           {open ? (
             form(open)
           ) : (
+            // One row: with `Alterar PIN` above, the section fits one 1024×768 screen.
             <div className="row">
+              <p>{t('shop.none')}</p>
               {(['create', 'join'] as const).map((id) => (
                 <button key={id} type="button" className="btn" onClick={() => setOpen(id)}>
-                  {t(`shop.${id}Title`)}
+                  {t(`shop.${id}`)}
                 </button>
               ))}
             </div>
