@@ -426,6 +426,38 @@ export const calls = {
     input: z.object({ shiftId: z.string().min(1).max(64) }).strict(),
     output: shiftSummarySchema,
   },
+  // The shop journal (issue 36, Deliver 3; electron/services/journal/): its state for Saúde and
+  // Loja, making the shop on the owner's Balcão, pairing a terminal into it (owner-only).
+  'shop:status': {
+    input: none,
+    output: z.object({
+      configured: z.boolean(),
+      role: z.enum(['owner', 'terminal']).optional(),
+      shop: z.string().optional(),
+      unsent: z.number().int(),
+      lastPublishedAt: z.number().optional(),
+      publisher: z.enum(['off', 'idle', 'sending', 'retrying', 'refused']),
+      applied: z.number().int(),
+      refused: z.record(z.string(), z.number().int()),
+    }),
+  },
+  /** With the relay's admin token (used once, never kept): makes the shop channel and key. */
+  'shop:create': {
+    input: z
+      .object({ relayUrl: z.string().url().max(500), adminToken: z.string().min(1).max(500) })
+      .strict(),
+    output: z.object({ shop: z.string() }),
+  },
+  /** "Parear um caixa": a one-use code (10 minutes) and the shop's address. */
+  'shop:pairingCode': {
+    input: none,
+    output: z.object({ code: z.string(), expiresAt: z.number(), address: z.string() }),
+  },
+  /** "Entrar na loja": the owner's address and code; the shop key arrives boxed. */
+  'shop:join': {
+    input: z.object({ address: z.string().max(2000), code: z.string().max(40) }).strict(),
+    output: z.object({ shop: z.string() }),
+  },
   /** Who the PSP's QR codes pay (shared/domain/receiver-pin.ts): shown for review. */
   'receiver:status': { input: none, output: receiverPinViewSchema },
   /** Owner: "yes, this is the shop's account". */

@@ -11,6 +11,7 @@ import { ownerParts } from './core/owner-parts';
 import { pdvParts } from './core/pdv-parts';
 import { pspParts } from './core/psp-parts';
 import type { DemoPsp, Mode } from './core/psp-selection';
+import { ShopJournal } from './journal/shop-journal';
 
 export type { DemoPsp, Mode };
 
@@ -23,6 +24,16 @@ export type { AppCore, AppCoreOptions, AppInfo } from './core/app-core-types';
  */
 export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
   const f = coreFoundation(o);
+  // Before any service writes a fact: the tap joins each fact's transaction (issue 36).
+  const journal = new ShopJournal({
+    ledger: f.ledger,
+    secrets: o.secrets,
+    terminalId: f.terminalId,
+    now: f.now,
+    ...(o.fetch && { fetch: o.fetch }),
+    ...o.journal,
+  });
+  await journal.load();
   const p = await pspParts(f, o);
   // The callback connection's one truth, made before anything that asks how it stands.
   const monitor = new ConnectionMonitor(f.events, f.now);
@@ -43,7 +54,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     o,
   });
   const { info, health } = healthParts({ f, p, c, cb, own, o, monitor });
-  const { start, stop, backupNow } = coreLifecycle({ f, p, c, cb, pdvs, health, o });
+  const { start, stop, backupNow } = coreLifecycle({ f, p, c, cb, pdvs, health, o, journal });
   return {
     get mode() {
       return p.sel.mode;
@@ -54,6 +65,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     terminalId: f.terminalId,
     ledger: f.ledger,
     events: f.events,
+    journal,
     redactor: f.redactor,
     logger: f.logger,
     settings: p.settings,

@@ -995,6 +995,25 @@ export const en: Messages = {
       message: 'Operator message',
     },
   },
+  shopPairing: {
+    title: 'Shop and counters',
+    none: 'This Balcão is not part of a shop.',
+    createTitle: 'Make the shop (owner’s computer)',
+    create: 'Make the shop',
+    relayUrl: 'Relay address',
+    adminToken: 'Relay admin token (used once, not kept)',
+    joinTitle: 'Join the shop',
+    join: 'Join the shop',
+    address: 'Shop address',
+    code: 'Pairing code',
+    created: 'Shop made. Pair each counter with a code.',
+    joined: 'This Balcão joined the shop: its sales now reach the owner.',
+    isOwner: 'This is the owner’s Balcão of the shop. Facts waiting to be sent: {{unsent}}.',
+    isTerminal: 'This Balcão is a counter of the shop. Facts waiting to be sent: {{unsent}}.',
+    pair: 'Pair a counter',
+    codeIs: 'Code:',
+    validUntil: '(one use, valid until {{at}})',
+  },
   backups: {
     title: 'Copies of the sales ledger',
     extraDir: 'Folder for a second copy (another disk; empty = none)',
@@ -1505,6 +1524,15 @@ export const en: Messages = {
     PAIRING_CODE_WRONG: "Wrong pairing code: check it on the owner's computer.",
     PAIRING_CODE_EXPIRED: 'Pairing code expired (it lasts 10 minutes): make a new one.',
     PAIRING_CODE_USED: 'This pairing code was already used: make a new one.',
+    PAIRING_ADDRESS_WRONG:
+      "This is not a shop address: copy it again from the owner's computer (it starts with balcao-loja:).",
+    PAIRING_NO_ANSWER:
+      "No answer from the owner's computer: check the code and that Balcão is open there, then try again.",
+    PAIRING_GRANT_INVALID:
+      'The answer to the pairing did not authenticate (changed on the way): nothing was saved. Make a new code.',
+    SHOP_NOT_CONFIGURED: 'This Balcão is not part of a shop yet.',
+    SHOP_ALREADY_CONFIGURED: 'This Balcão is already part of a shop.',
+    SHOP_NOT_OWNER: "Only the owner's computer makes pairing codes.",
     NOT_DEMO: 'Simulating a payment exists only in DEMO mode.',
     NOT_PENDING: 'Only a charge awaiting payment can be paid.',
     SEND_NOT_VERIFIED:

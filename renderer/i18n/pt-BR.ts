@@ -994,6 +994,25 @@ export const ptBR = {
       message: 'Mensagem ao operador',
     },
   },
+  shopPairing: {
+    title: 'Loja e caixas',
+    none: 'Este Balcão não faz parte de uma loja.',
+    createTitle: 'Criar a loja (computador do proprietário)',
+    create: 'Criar a loja',
+    relayUrl: 'Endereço do relay',
+    adminToken: 'Token de administração do relay (usado uma vez, não é guardado)',
+    joinTitle: 'Entrar na loja',
+    join: 'Entrar na loja',
+    address: 'Endereço da loja',
+    code: 'Código de pareamento',
+    created: 'Loja criada. Pareie cada caixa com um código.',
+    joined: 'Este Balcão entrou na loja: as vendas dele agora chegam ao proprietário.',
+    isOwner: 'Este é o Balcão do proprietário da loja. Fatos esperando envio: {{unsent}}.',
+    isTerminal: 'Este Balcão é um caixa da loja. Fatos esperando envio: {{unsent}}.',
+    pair: 'Parear um caixa',
+    codeIs: 'Código:',
+    validUntil: '(uso único, vale até {{at}})',
+  },
   backups: {
     title: 'Cópias do livro de cobranças',
     extraDir: 'Pasta para uma segunda cópia (outro disco; vazio = nenhuma)',
@@ -1504,6 +1523,15 @@ export const ptBR = {
     PAIRING_CODE_WRONG: 'Código de pareamento errado: confira no computador do proprietário.',
     PAIRING_CODE_EXPIRED: 'Código de pareamento vencido (vale 10 minutos): gere outro.',
     PAIRING_CODE_USED: 'Este código de pareamento já foi usado: gere outro.',
+    PAIRING_ADDRESS_WRONG:
+      'Isto não é um endereço de loja: copie de novo do computador do proprietário (começa com balcao-loja:).',
+    PAIRING_NO_ANSWER:
+      'O computador do proprietário não respondeu: confira o código e se o Balcão está aberto lá, e tente de novo.',
+    PAIRING_GRANT_INVALID:
+      'A resposta do pareamento não se autenticou (foi alterada no caminho): nada foi salvo. Gere um novo código.',
+    SHOP_NOT_CONFIGURED: 'Este Balcão ainda não faz parte de uma loja.',
+    SHOP_ALREADY_CONFIGURED: 'Este Balcão já faz parte de uma loja.',
+    SHOP_NOT_OWNER: 'Só o computador do proprietário gera códigos de pareamento.',
     NOT_DEMO: 'Simular pagamento só existe no modo DEMO.',
     NOT_PENDING: 'Só uma cobrança aguardando pagamento pode ser paga.',
     SEND_NOT_VERIFIED:

@@ -19,6 +19,7 @@ import { printerTarget } from '../../shared/domain/printer-target';
 import { checkServiceUrl } from '../../electron/services/settings-service';
 import { CliError, cliOptions, exitWith, PORT_OPTION, portNumber } from '../cli-options';
 import { parseOperators } from './operators-option';
+import { joinShop, ownShop, ownShopRelay } from './shop-option';
 import { serveDevHost } from './server';
 
 /** Every option of the development host: `--help` prints this, the README quotes it. */
@@ -70,6 +71,25 @@ export const DEVHOST_CLI = {
       value: '<Ana:1111,Bia:2222>',
       help: 'seed these operators (Name:PIN[:supervisor]) if the roster is empty; needs BALCAO_OWNER_PIN',
     },
+    'shop-owner': {
+      type: 'boolean',
+      help: "this host is the shop owner's Balcão: makes the shop (once) and prints its address and pairing codes",
+    },
+    'shop-relay': {
+      type: 'string',
+      value: '<url>',
+      help: "with --shop-owner: the shop channel on this relay (needs BALCAO_RELAY_ADMIN_TOKEN); default: a relay of the owner's host",
+    },
+    'pair-codes': {
+      type: 'string',
+      value: '<n>',
+      help: 'with --shop-owner: print n pairing codes (default 1), one per terminal to pair',
+    },
+    'join-shop': {
+      type: 'string',
+      value: '<balcao-loja:…>',
+      help: "join the shop at this address with the code in BALCAO_PAIR_CODE (the owner's host must be running)",
+    },
     'api-pix-ca': {
       type: 'string',
       value: '<file>',
@@ -91,6 +111,8 @@ export const DEVHOST_CLI = {
     BALCAO_KEYCHAIN_SERVICE: 'the OS keychain service name (default: balcao)',
     BALCAO_KEYCHAIN: 'keytar or napi-keyring: the keychain library, over the saved setting',
     BALCAO_PDV_TOKEN: "with --pdv-api-port: the local API's token (kept hashed)",
+    BALCAO_RELAY_ADMIN_TOKEN: "with --shop-relay: the relay's admin token (used once, never kept)",
+    BALCAO_PAIR_CODE: "with --join-shop: the pairing code the owner's host printed",
   },
 } as const;
 
@@ -146,7 +168,24 @@ const values = cliOptions(DEVHOST_CLI, (v) => {
   const operators = v.operators === undefined ? undefined : parseOperators(v.operators);
   if (operators && !env.BALCAO_OWNER_PIN)
     throw new CliError('--operators needs BALCAO_OWNER_PIN (the roster is the owner’s)');
+  const pairCodes = v['pair-codes'] === undefined ? 1 : Number(v['pair-codes']);
+  if (!Number.isInteger(pairCodes) || pairCodes < 0 || pairCodes > 50)
+    throw new CliError(
+      `--pair-codes must be a number from 0 to 50 (got ${JSON.stringify(v['pair-codes'])})`,
+    );
+  if ((v['shop-relay'] !== undefined || v['pair-codes'] !== undefined) && !v['shop-owner'])
+    throw new CliError('--shop-relay and --pair-codes apply only with --shop-owner');
+  if (v['shop-relay'] !== undefined && !env.BALCAO_RELAY_ADMIN_TOKEN)
+    throw new CliError("--shop-relay needs BALCAO_RELAY_ADMIN_TOKEN (the relay's admin token)");
+  if (v['join-shop'] !== undefined && !env.BALCAO_PAIR_CODE)
+    throw new CliError("--join-shop needs BALCAO_PAIR_CODE (a code from the owner's host)");
+  if (v['join-shop'] !== undefined && v['shop-owner'])
+    throw new CliError('--join-shop and --shop-owner: a host is the owner or joins, not both');
   return {
+    shopOwner: v['shop-owner'] === true,
+    shopRelay: v['shop-relay'] === undefined ? undefined : url('--shop-relay', v['shop-relay']),
+    pairCodes,
+    joinShop: v['join-shop'],
     operators,
     apiPixCa,
     apiPixHost,
@@ -274,6 +313,22 @@ if (values.operators && !core.operators.enabled()) {
 }
 if (env.BALCAO_PDV_TOKEN) core.apiToken.set(env.BALCAO_PDV_TOKEN);
 await core.start();
+// --shop-owner / --join-shop: one shop of several hosts (scripts/devhost/shop-option.ts).
+const shopRelay = values.shopOwner && !values.shopRelay ? await ownShopRelay(dir) : null;
+if (values.shopOwner) {
+  const relayAt = shopRelay
+    ? { url: shopRelay.relay.url, adminToken: shopRelay.adminToken }
+    : { url: values.shopRelay!, adminToken: env.BALCAO_RELAY_ADMIN_TOKEN! };
+  const bad = await ownShop(core, relayAt, values.pairCodes, (l) =>
+    console.error(`start:browser: ${l}`),
+  );
+  if (bad) fail(`--shop-owner: ${bad}`);
+}
+if (values.joinShop) {
+  const bad = await joinShop(core, values.joinShop, env.BALCAO_PAIR_CODE!);
+  if (bad) fail(`--join-shop: ${bad}`);
+  console.error(`start:browser: joined shop ${core.journal.status().shop}`);
+}
 if (core.pdvApiUrl()) console.error(`start:browser: PDV API on ${core.pdvApiUrl()}`);
 const host = await serveDevHost(core, {
   port: values.port,
@@ -294,6 +349,7 @@ const stop = async () => {
   await host.close();
   await core.stop();
   await embeddedRelay?.relay.close();
+  await shopRelay?.relay.close();
   process.exit(0);
 };
 // Diagnostics: started with --expose-gc, SIGUSR2 collects garbage (memory benchmarks read RSS after it).

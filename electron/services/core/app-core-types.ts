@@ -21,6 +21,7 @@ import type { HistoryService } from '../history/history-service';
 import type { ShopViewService } from '../shop-view/shop-view-service';
 import type { SalesSeriesService } from '../history/sales-series-service';
 import type { Ledger } from '../ledger/ledger';
+import type { ShopJournal } from '../journal/shop-journal';
 import type { Logger, LogSink, Redactor } from '../log';
 import type { OperatorService } from '../operators/operator-service';
 import type { OwnerService } from '../owner/owner-service';
@@ -78,6 +79,8 @@ export interface AppCoreOptions {
   pdvPollMs?: number;
   /** The cashier's time to type a payer the PDV did not send (tests shorten it). */
   pdvPayerWaitMs?: number;
+  /** The shop journal's back-off and pairing wait (tests shorten them). */
+  journal?: { baseDelayMs?: number; maxDelayMs?: number; joinWaitMs?: number };
   /** Crash-test seam: runs after a PDV sale's approval was committed, before its answer is written. */
   beforePdvAnswer?: () => void;
   /** Where ledger copies go (default `<dataDir>/backups`; BALCAO_BACKUP_DIR in the app). */
@@ -116,6 +119,8 @@ export interface AppCore {
   readonly terminalId: string;
   readonly ledger: Ledger;
   readonly events: AppEvents;
+  /** The shop journal (issue 36): every fact into the outbox, publisher, owner's feed, pairing. */
+  readonly journal: ShopJournal;
   readonly charges: ChargeService;
   /** Who the PSP's QR codes pay (trust on first use; the owner re-pins). */
   readonly receiverPins: ReceiverPins;

@@ -1,5 +1,6 @@
 import { scheduleLedgerBackups } from '../ledger/backup-schedule';
 import type { HealthService } from '../health/health-service';
+import type { ShopJournal } from '../journal/shop-journal';
 import type { AppCoreOptions } from './app-core-types';
 import { BackgroundWork } from './background-work';
 import type { CallbackParts } from './callback-parts';
@@ -16,6 +17,7 @@ export interface LifecycleDeps {
   pdvs: ReturnType<typeof pdvParts>;
   health: HealthService;
   o: AppCoreOptions;
+  journal: ShopJournal;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface LifecycleDeps {
  * runs; on stop, end the work that writes before the ledger closes.
  */
 export function coreLifecycle(d: LifecycleDeps) {
-  const { f, p, c, cb, pdvs, health, o } = d;
+  const { f, p, c, cb, pdvs, health, o, journal } = d;
   const { ledger, logger } = f;
   const background = new BackgroundWork({
     charges: c.charges,
@@ -52,6 +54,8 @@ export function coreLifecycle(d: LifecycleDeps) {
       c.receivedPix.start();
       await pdvs.pdv.start();
       await pdvs.syncPdvApi();
+      // The shop journal, when this Balcão belongs to a shop (else nothing runs).
+      journal.start();
       // Passive only (relay, the PSP's answers and Date, charges waiting, receiver): the active
       // checks (balance, status query, printer, keychain) run when the owner asks, so the panel
       // never spends the status-query budget or a login limit by itself.
@@ -76,6 +80,8 @@ export function coreLifecycle(d: LifecycleDeps) {
       c.charges.stop();
       c.withdrawals.stop();
       await c.charges.idle();
+      // After the last fact was written: what is unsent stays in the outbox for the next start.
+      await journal.stop();
       await cb.source.close();
       await p.sel.close();
       ledger.close();

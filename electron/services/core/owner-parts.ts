@@ -35,8 +35,9 @@ export function ownerParts(d: OwnerPartsDeps) {
   const { ledger, now, redactor } = f;
   const { sel, settings } = p;
   const historyQuery = new HistoryQuery(ledger.db);
-  const operatorsRepo = new OperatorsRepo(ledger.db);
-  const shiftsRepo = new ShiftsRepo(ledger.db);
+  // Roster and shift facts reach the shop journal through the ledger's tap (issue 36).
+  const operatorsRepo = new OperatorsRepo(ledger.db, () => ledger.facts);
+  const shiftsRepo = new ShiftsRepo(ledger.db, () => ledger.facts);
   const history = new HistoryService({
     query: historyQuery,
     charges: ledger.charges,

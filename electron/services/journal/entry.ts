@@ -9,6 +9,7 @@ export type EntryKind =
   | 'paid-different-amount'
   | 'canceled'
   | 'expired'
+  | 'refund-requested'
   | 'refunded'
   | 'shift-opened'
   | 'shift-closed'
@@ -35,6 +36,8 @@ export interface JournalEntry {
   readonly expectedCents?: number;
   readonly operator?: OperatorRef;
   readonly payer?: string;
+  /** A DEMO sale (the embedded demo PSP): shown, never counted as money. */
+  readonly demo?: true;
 }
 
 export function entryId(kind: EntryKind, subject: string): string {
@@ -64,6 +67,9 @@ export interface SaleFact {
   readonly expectedCents?: number;
   readonly payerName?: string;
   readonly payerDocument?: string;
+  /** Who did it, when the caller knows (a shift's operator); else `operatorOf(subject)`. */
+  readonly operator?: OperatorRef;
+  readonly demo?: boolean;
 }
 
 export type OperatorOf = (subject: string) => OperatorRef | undefined;
@@ -91,7 +97,7 @@ export function buildEntry(
   ) {
     return { ok: false, code: 'journal.bad-fact' };
   }
-  const operator = operatorOf(fact.subject);
+  const operator = fact.operator ?? operatorOf(fact.subject);
   const payer = maskPayer(fact.payerName, fact.payerDocument);
   const entry: JournalEntry = {
     id: entryId(fact.kind, fact.subject),
@@ -104,6 +110,7 @@ export function buildEntry(
     ...(fact.expectedCents !== undefined ? { expectedCents: fact.expectedCents } : {}),
     ...(operator ? { operator: { id: operator.id, name: operator.name } } : {}),
     ...(payer ? { payer } : {}),
+    ...(fact.demo ? { demo: true as const } : {}),
   };
   return { ok: true, entry };
 }

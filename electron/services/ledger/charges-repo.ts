@@ -159,7 +159,11 @@ export class ChargesRepo {
   private readonly dueStmt;
   private readonly waitingStmt;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /** Told each record written with its history lines, inside the same transaction. */
+    private readonly onSaved: (c: ChargeRecord, lines: readonly HistoryEntry[]) => void = () => {},
+  ) {
     this.insertStmt = db.prepare(insertSql('charges', COLUMNS));
     this.updateStmt = db.prepare(updateSql('charges', COLUMNS));
     this.byIdStmt = db.prepare('SELECT * FROM charges WHERE id = ?');
@@ -183,6 +187,7 @@ export class ChargesRepo {
     this.db.transaction(() => {
       this.insertStmt.run(toRow(c));
       for (const line of [h].flat()) this.addHistory(c.id, line);
+      this.onSaved(c, [h].flat());
     })();
   }
 
@@ -191,6 +196,7 @@ export class ChargesRepo {
     this.db.transaction(() => {
       this.updateStmt.run(toRow(c));
       for (const line of [h].flat()) this.addHistory(c.id, line);
+      this.onSaved(c, [h].flat());
     })();
   }
 

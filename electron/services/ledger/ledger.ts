@@ -1,10 +1,25 @@
-import { ChargesRepo } from './charges-repo';
+import type { ShiftInfo, ShiftSummary } from '../../../shared/domain/shift-summary';
+import { ChargesRepo, type ChargeRecord, type HistoryEntry } from './charges-repo';
 import { openDatabase, type Db } from './database';
 import { DefensesRepo } from './defenses-repo';
 import { EventsRepo } from './events-repo';
 import { KvRepo } from './kv-repo';
-import { RefundsRepo } from './refunds-repo';
+import { RefundsRepo, type RefundRecord } from './refunds-repo';
 import { WithdrawalsRepo } from './withdrawals-repo';
+
+/**
+ * Who hears each fact as it is written, inside the fact's own transaction (the shop journal's
+ * outbox, issue 36): a fact and its journal entry commit or roll back together. Empty (no
+ * journal) by default: a shop without one works as before.
+ */
+export interface LedgerFacts {
+  charge?(c: ChargeRecord, lines: readonly HistoryEntry[]): void;
+  refund?(r: RefundRecord, before: RefundRecord | undefined): void;
+  shiftOpened?(s: ShiftInfo): void;
+  shiftClosed?(s: ShiftInfo, summary: ShiftSummary): void;
+  operatorAdded?(o: { id: string; name: string }): void;
+  operatorDisabled?(o: { id: string; name: string }): void;
+}
 
 /** The terminal's SQLite ledger (`<data dir>/ledger.sqlite`) and its repositories. */
 export class Ledger {
@@ -14,14 +29,16 @@ export class Ledger {
   readonly defenses: DefensesRepo;
   readonly kv: KvRepo;
   readonly refunds: RefundsRepo;
+  /** Late-bound, named: the shop journal (made after the ledger, once its keys are read). */
+  facts: LedgerFacts = {};
 
   constructor(readonly db: Db) {
-    this.charges = new ChargesRepo(db);
+    this.charges = new ChargesRepo(db, (c, lines) => this.facts.charge?.(c, lines));
     this.events = new EventsRepo(db);
     this.withdrawals = new WithdrawalsRepo(db);
     this.defenses = new DefensesRepo(db);
     this.kv = new KvRepo(db);
-    this.refunds = new RefundsRepo(db);
+    this.refunds = new RefundsRepo(db, (r, before) => this.facts.refund?.(r, before));
   }
 
   /** `backupDir`: where a copy is taken before a migration (README "Backups and restore"). */

@@ -56,8 +56,30 @@ function fromRow(r: Row): RefundRecord {
 const COLS = Object.keys(toRow({} as RefundRecord));
 
 export class RefundsRepo extends RecordRepo<RefundRecord> {
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    /** Told each record written (and what it was before), inside the same transaction. */
+    private readonly onSaved: (
+      r: RefundRecord,
+      before: RefundRecord | undefined,
+    ) => void = () => {},
+  ) {
     super(db, { table: 'refunds', cols: COLS, toRow, fromRow });
+  }
+
+  override insert(rec: RefundRecord): void {
+    this.db.transaction(() => {
+      super.insert(rec);
+      this.onSaved(rec, undefined);
+    })();
+  }
+
+  override save(rec: RefundRecord): void {
+    this.db.transaction(() => {
+      const before = this.get(rec.id);
+      super.save(rec);
+      this.onSaved(rec, before);
+    })();
   }
 
   byWithdrawal(withdrawalId: string): RefundRecord | undefined {

@@ -1,4 +1,5 @@
 import type { Db } from '../ledger/database';
+import type { LedgerFacts } from '../ledger/ledger';
 import type { PinHash } from '../owner/owner-service';
 
 export type OperatorRole = 'cashier' | 'supervisor';
@@ -28,7 +29,11 @@ const view = (r: Row): OperatorView => ({
 
 /** The `operators` table (issue 36): the shop's cashiers and supervisors. */
 export class OperatorsRepo {
-  constructor(private readonly db: Db) {}
+  /** `facts`: the shop journal, told of an operator added or disabled inside the same transaction. */
+  constructor(
+    private readonly db: Db,
+    private readonly facts: () => LedgerFacts = () => ({}),
+  ) {}
 
   count(): number {
     return this.db.prepare('SELECT COUNT(*) FROM operators').pluck().get() as number;
@@ -44,12 +49,15 @@ export class OperatorsRepo {
   }
 
   insert(o: OperatorView & { pinHash: PinHash }, at: number): void {
-    this.db
-      .prepare(
-        `INSERT INTO operators (id, name, pin_hash, role, active, created_at, updated_at)
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO operators (id, name, pin_hash, role, active, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(o.id, o.name, JSON.stringify(o.pinHash), o.role, o.active ? 1 : 0, at, at);
+        )
+        .run(o.id, o.name, JSON.stringify(o.pinHash), o.role, o.active ? 1 : 0, at, at);
+      this.facts().operatorAdded?.({ id: o.id, name: o.name });
+    })();
   }
 
   update(
@@ -57,18 +65,24 @@ export class OperatorsRepo {
     p: { name?: string; role?: OperatorRole; active?: boolean; pinHash?: PinHash },
     at: number,
   ): void {
-    this.db
-      .prepare(
-        `UPDATE operators SET name = COALESCE(?, name), role = COALESCE(?, role),
+    const wasActive = this.get(id)?.active;
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `UPDATE operators SET name = COALESCE(?, name), role = COALESCE(?, role),
          active = COALESCE(?, active), pin_hash = COALESCE(?, pin_hash), updated_at = ? WHERE id = ?`,
-      )
-      .run(
-        p.name ?? null,
-        p.role ?? null,
-        p.active === undefined ? null : p.active ? 1 : 0,
-        p.pinHash ? JSON.stringify(p.pinHash) : null,
-        at,
-        id,
-      );
+        )
+        .run(
+          p.name ?? null,
+          p.role ?? null,
+          p.active === undefined ? null : p.active ? 1 : 0,
+          p.pinHash ? JSON.stringify(p.pinHash) : null,
+          at,
+          id,
+        );
+      const now = this.get(id);
+      if (now && wasActive && !now.active)
+        this.facts().operatorDisabled?.({ id: now.id, name: now.name });
+    })();
   }
 }

@@ -21,6 +21,10 @@ export const SECRET_KEYS = [
   'psp.apiPixCert',
   'psp.apiPixKey',
   'psp.apiPixKeyPassword',
+  /** The shop journal (issue 36): shop key epochs (JSON), own Ed25519 key (PEM), shop token. */
+  'journal.shopKeys',
+  'journal.signingKey',
+  'journal.shopToken',
 ] as const;
 export type SecretKey = (typeof SECRET_KEYS)[number];
 

@@ -6,6 +6,7 @@ import type {
   ShiftSummary,
 } from '../../../shared/domain/shift-summary';
 import type { Db } from '../ledger/database';
+import type { LedgerFacts } from '../ledger/ledger';
 
 interface Row {
   id: string;
@@ -29,7 +30,11 @@ const rec = (r: Row): ShiftRecord => ({
 
 /** The `shifts` table, and the rows a shift's closing adds up (tagged with its id). */
 export class ShiftsRepo {
-  constructor(private readonly db: Db) {}
+  /** `facts`: the shop journal, told of a shift opened or closed inside the same transaction. */
+  constructor(
+    private readonly db: Db,
+    private readonly facts: () => LedgerFacts = () => ({}),
+  ) {}
 
   get(id: string): ShiftRecord | undefined {
     const r = this.db.prepare('SELECT * FROM shifts WHERE id = ?').get(id) as Row | undefined;
@@ -47,17 +52,24 @@ export class ShiftsRepo {
   }
 
   insert(s: ShiftInfo): void {
-    this.db
-      .prepare('INSERT INTO shifts (id, operator_id, terminal_id, opened_at) VALUES (?, ?, ?, ?)')
-      .run(s.id, s.operatorId, s.terminalId, s.openedAt);
+    this.db.transaction(() => {
+      this.db
+        .prepare('INSERT INTO shifts (id, operator_id, terminal_id, opened_at) VALUES (?, ?, ?, ?)')
+        .run(s.id, s.operatorId, s.terminalId, s.openedAt);
+      this.facts().shiftOpened?.(s);
+    })();
   }
 
   close(id: string, at: number, summary: ShiftSummary): void {
-    this.db
-      .prepare(
-        'UPDATE shifts SET closed_at = ?, summary_json = ? WHERE id = ? AND closed_at IS NULL',
-      )
-      .run(at, JSON.stringify(summary), id);
+    this.db.transaction(() => {
+      const changed = this.db
+        .prepare(
+          'UPDATE shifts SET closed_at = ?, summary_json = ? WHERE id = ? AND closed_at IS NULL',
+        )
+        .run(at, JSON.stringify(summary), id).changes;
+      const s = changed === 1 ? this.get(id) : undefined;
+      if (s) this.facts().shiftClosed?.(s, summary);
+    })();
   }
 
   chargesOf(shiftId: string): ShiftCharge[] {

@@ -23,6 +23,7 @@ import { PrinterSection } from './PrinterSection';
 import { PspProfileSection } from './PspProfileSection';
 import { ReceiverSection } from './ReceiverSection';
 import { RelayTokenSection } from './RelayTokenSection';
+import { ShopPairingSection } from './ShopPairingSection';
 
 export type { DraftProps } from './draft-props';
 
@@ -102,7 +103,8 @@ export const SETTINGS_SECTIONS: ReadonlyArray<{
     id: 'owner',
     label: 'sections.owner',
     help: 'sections.ownerHelp',
-    parts: [{ own: ChangePinSection }],
+    // The shop journal (issue 36): make the shop, pair a counter, or join one.
+    parts: [{ own: ChangePinSection }, { own: ShopPairingSection }],
   },
   {
     id: 'advanced',

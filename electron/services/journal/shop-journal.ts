@@ -1,0 +1,310 @@
+// This Balcão's place in the shop journal (issue 36, Deliver 3, items 2 and 3): the outbox every
+// ledger fact goes into (journal-tap.ts), the publisher and (on the owner's Balcão) the feed, with
+// their lifecycle and status; making the shop, and pairing a terminal into it.
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { err, ok, type Result } from '../../../shared/result';
+import { createRelayChannel } from '../golive/relay-channel';
+import type { Ledger } from '../ledger/ledger';
+import type { SecretStore } from '../secrets/secret-store';
+import { JournalFeed, type FeedCounts, type PairingMessage } from './feed';
+import { JournalTap } from './journal-tap';
+import { JournalOutbox, type WriterKeys } from './outbox';
+import { box, codeSecrets, unbox } from './pairing-box';
+import { PairingBook, type PairingError } from './pairing';
+import { PairingJoin } from './pairing-join';
+import { JournalPublisher, type PublisherState } from './publisher';
+import {
+  parseShopAddress,
+  readConfig,
+  readSecrets,
+  saveMembership,
+  shopAddress,
+  type ShopConfig,
+  type ShopSecrets,
+} from './shop-config';
+
+export interface ShopJournalStatus {
+  configured: boolean;
+  role?: 'owner' | 'terminal';
+  shop?: string;
+  /** Facts recorded and not yet stored by the relay. */
+  unsent: number;
+  lastPublishedAt?: number;
+  publisher: PublisherState | 'off';
+  /** The owner's feed: entries applied, and what it refused (by reason). */
+  applied: number;
+  refused: Partial<FeedCounts>;
+}
+
+export interface ShopJournalDeps {
+  ledger: Ledger;
+  secrets: SecretStore;
+  terminalId: string;
+  now?: () => number;
+  fetch?: typeof fetch;
+  /** Publisher/feed back-off (tests shorten them). */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** How long a joining terminal waits for the owner's answer (default 60 s). */
+  joinWaitMs?: number;
+}
+
+export class ShopJournal {
+  readonly outbox: JournalOutbox;
+  private config: ShopConfig | undefined;
+  private secrets: ShopSecrets | null = null;
+  private publisher: JournalPublisher | null = null;
+  private feed: JournalFeed | null = null;
+  private publisherState: PublisherState | 'off' = 'off';
+  private readonly book: PairingBook;
+  /** Live codes (the owner's screen showed them): the code is needed to open a join's box. */
+  private readonly codes = new Map<string, { code: string; key: Buffer }>();
+  private readonly now: () => number;
+
+  constructor(private readonly d: ShopJournalDeps) {
+    this.now = d.now ?? Date.now;
+    this.outbox = new JournalOutbox(d.ledger.db, d.terminalId, () => this.writerKeys(), this.now);
+    this.book = new PairingBook(d.ledger.db, this.now);
+    // Every ledger fact goes through the tap; not paired, the outbox records nothing.
+    d.ledger.facts = new JournalTap(d.ledger.db, this.outbox, () => this.publisher?.kick());
+  }
+
+  /** Reads the membership (kv + keychain); call before any fact is written. */
+  async load(): Promise<void> {
+    this.config = readConfig(this.d.ledger.kv);
+    this.secrets = this.config ? await readSecrets(this.d.secrets) : null;
+  }
+
+  private writerKeys(): WriterKeys | null {
+    const c = this.config;
+    const key = c && this.secrets?.keys.get(c.epoch);
+    if (!c || !key || !this.secrets) return null;
+    return { shopKey: { shop: c.shop, epoch: c.epoch, key }, signingKey: this.secrets.signingKey };
+  }
+
+  start(): void {
+    const c = this.config;
+    const s = this.secrets;
+    if (!c || !s || this.publisher) return;
+    const token = async () => this.secrets?.token ?? null;
+    const backoff = {
+      ...(this.d.baseDelayMs !== undefined && { baseDelayMs: this.d.baseDelayMs }),
+      ...(this.d.maxDelayMs !== undefined && { maxDelayMs: this.d.maxDelayMs }),
+      ...(this.d.fetch && { fetch: this.d.fetch }),
+    };
+    this.publisher = new JournalPublisher({
+      outbox: this.outbox,
+      relayUrl: c.relayUrl,
+      channelId: c.channelId,
+      token,
+      onState: (st) => (this.publisherState = st),
+      ...backoff,
+    });
+    this.publisherState = 'idle';
+    this.publisher.start();
+    // The owner's Balcão reads the shop (the members' keys are in its ledger); a terminal writes.
+    if (c.role === 'owner') {
+      this.feed = new JournalFeed({
+        db: this.d.ledger.db,
+        shop: c.shop,
+        keys: s.keys,
+        relayUrl: c.relayUrl,
+        channelId: c.channelId,
+        token,
+        onPairing: (m) => void this.answer(m),
+        ...backoff,
+      });
+      this.feed.start();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.feed?.stop();
+    this.feed = null;
+    await this.publisher?.stop();
+    this.publisher = null;
+    this.publisherState = 'off';
+  }
+
+  status(): ShopJournalStatus {
+    const db = this.d.ledger.db;
+    const last = db.prepare('SELECT MAX(sent_at) FROM journal_outbox').pluck().get() as
+      number | null;
+    const applied = db
+      .prepare('SELECT COUNT(*) FROM journal_entries WHERE applied = 1')
+      .pluck()
+      .get() as number;
+    const refused: Partial<FeedCounts> = {};
+    for (const r of db.prepare('SELECT reason, count FROM journal_refusals').all() as Array<{
+      reason: keyof FeedCounts;
+      count: number;
+    }>)
+      refused[r.reason] = r.count;
+    return {
+      configured: this.writerKeys() !== null,
+      ...(this.config && { role: this.config.role, shop: this.config.shop }),
+      unsent: this.outbox.pending(),
+      ...(last !== null && { lastPublishedAt: last }),
+      publisher: this.publisherState,
+      applied,
+      refused,
+    };
+  }
+
+  /** The owner's feed (Loja's read model reads journal_entries; tests read this). */
+  ownerFeed(): JournalFeed | null {
+    return this.feed;
+  }
+
+  /**
+   * Makes the shop on this (the owner's) Balcão: a shop channel on the relay (with the relay's
+   * admin token, used once, never kept, or a channel already made), the shop key (epoch 1), this
+   * Balcão's signing key, itself as the first member. Then starts publishing and reading.
+   */
+  async createShop(
+    r: { relayUrl: string } & ({ adminToken: string } | { channelId: string; token: string }),
+  ): Promise<Result<{ shop: string }>> {
+    if (this.config) return err('conflict', 'SHOP_ALREADY_CONFIGURED');
+    let channel: { channelId: string; token: string };
+    if ('adminToken' in r) {
+      const made = await createRelayChannel(r.relayUrl, r.adminToken, this.d.fetch);
+      if (!made.ok) return made;
+      channel = made.value;
+    } else channel = { channelId: r.channelId, token: r.token };
+    const pair = generateKeyPairSync('ed25519');
+    const config: ShopConfig = {
+      shop: `loja-${randomUUID()}`,
+      relayUrl: r.relayUrl.replace(/\/+$/, ''),
+      channelId: channel.channelId,
+      role: 'owner',
+      epoch: 1,
+    };
+    this.d.ledger.db
+      .prepare(
+        'INSERT OR REPLACE INTO journal_members (terminal, public_key, added_at) VALUES (?, ?, ?)',
+      )
+      .run(
+        this.d.terminalId,
+        pair.publicKey.export({ type: 'spki', format: 'pem' }) as string,
+        this.now(),
+      );
+    await saveMembership(this.d.ledger.kv, this.d.secrets, config, {
+      keys: new Map([[1, randomBytes(32)]]),
+      signingKeyPem: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
+      token: channel.token,
+    });
+    await this.load();
+    this.start();
+    return ok({ shop: config.shop });
+  }
+
+  /** "Parear um caixa": a one-use code (10 minutes) and the shop's address, for the new terminal. */
+  pairingCode(): Result<{ code: string; expiresAt: number; address: string }> {
+    const c = this.config;
+    if (!c || !this.secrets) return err('conflict', 'SHOP_NOT_CONFIGURED');
+    if (c.role !== 'owner') return err('auth', 'SHOP_NOT_OWNER');
+    const made = this.book.create();
+    const s = codeSecrets(made.code);
+    this.codes.set(s.id, { code: made.code, key: s.key });
+    return ok({
+      ...made,
+      address: shopAddress({
+        relayUrl: c.relayUrl,
+        channelId: c.channelId,
+        token: this.secrets.token,
+      }),
+    });
+  }
+
+  /** The owner's answer to a `join` read on the shop channel: a grant, or a refusal in the box. */
+  private async answer(m: PairingMessage): Promise<void> {
+    if (m.type !== 'join' || !this.config || !this.secrets) return;
+    const live = this.codes.get(m.code);
+    let reply: string;
+    if (!live) {
+      // Not a code this Balcão made: it cannot open the box, so the refusal goes unsealed (a
+      // forged one could only say "no": a grant is never taken from outside a box).
+      reply = Buffer.from(JSON.stringify({ error: 'PAIRING_CODE_WRONG' })).toString('base64');
+    } else {
+      const req = unbox(live.key, m.box) as { terminal?: unknown; publicKey?: unknown } | undefined;
+      const terminal = typeof req?.terminal === 'string' ? req.terminal : '';
+      const pem = typeof req?.publicKey === 'string' ? req.publicKey : '';
+      const redeemed: { ok: true } | { ok: false; code: PairingError } =
+        terminal && pem
+          ? this.book.redeem(live.code, terminal, pem)
+          : { ok: false, code: 'PAIRING_CODE_WRONG' };
+      if (redeemed.ok) this.feed?.loadMembers();
+      const keys = Object.fromEntries(
+        [...this.secrets.keys].map(([e, k]) => [String(e), k.toString('base64')]),
+      );
+      reply = box(
+        live.key,
+        redeemed.ok
+          ? {
+              terminal,
+              shop: this.config.shop,
+              epoch: this.config.epoch,
+              keys,
+              token: this.secrets.token,
+            }
+          : { terminal, error: redeemed.code },
+      );
+    }
+    await this.post({ type: 'grant', code: m.code, box: reply }).catch(() => undefined);
+  }
+
+  private async post(body: unknown): Promise<string> {
+    const c = this.config!;
+    const res = await (this.d.fetch ?? fetch)(
+      `${c.relayUrl}/channels/${encodeURIComponent(c.channelId)}/entries`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${this.secrets!.token}`,
+        },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(15_000),
+      },
+    );
+    const j = (await res.json().catch(() => ({}))) as { id?: string };
+    if (res.status !== 201) throw new Error(`relay ${res.status}`);
+    return j.id ?? '';
+  }
+
+  /**
+   * "Entrar na loja" on a new terminal: the shop's address and the owner's code. The request and
+   * the answer travel boxed under the code's key; what the grant carries goes to the keychain.
+   */
+  async join(addressText: string, code: string): Promise<Result<{ shop: string }>> {
+    if (this.config) return err('conflict', 'SHOP_ALREADY_CONFIGURED');
+    const address = parseShopAddress(addressText);
+    if (!address) return err('validation', 'PAIRING_ADDRESS_WRONG', { field: 'address' });
+    if (!/^[0-9A-Za-z]{10}$/.test(code.replace(/[\s-]/g, '')))
+      return err('validation', 'PAIRING_CODE_WRONG', { field: 'code' });
+    const got = await new PairingJoin({
+      ...address,
+      terminalId: this.d.terminalId,
+      code,
+      waitMs: this.d.joinWaitMs ?? 60_000,
+      ...(this.d.fetch && { fetch: this.d.fetch }),
+    }).run();
+    if (!got.ok) return got;
+    const g = got.value;
+    await saveMembership(
+      this.d.ledger.kv,
+      this.d.secrets,
+      {
+        shop: g.shop,
+        relayUrl: address.relayUrl.replace(/\/+$/, ''),
+        channelId: address.channelId,
+        role: 'terminal',
+        epoch: g.epoch,
+      },
+      { keys: g.keys, signingKeyPem: g.signingKeyPem, token: g.token },
+    );
+    await this.load();
+    this.start();
+    return ok({ shop: g.shop });
+  }
+}
