@@ -25,12 +25,11 @@ export function App() {
   useIdleLock();
   useEffect(() => {
     // The charge in progress comes back after a reload or restart, before the Caixa shows: the
-    // cashier never starts typing a new sale over one that is about to reappear.
-    void useApp
-      .getState()
-      .load()
-      .then(() => useCashier.getState().restore())
-      .finally(() => setReady(true));
+    // cashier never starts typing a new sale over one that is about to reappear. Asked for with
+    // the shell's own calls, in the same round trip (issue 35: an old PC's first screen).
+    void Promise.allSettled([useApp.getState().load(), useCashier.getState().restore()]).finally(
+      () => setReady(true),
+    );
     // Live updates go to every store that shows them, whichever screen is open.
     const offCharges = bridge().on('charges:updated', (c) => {
       useCashier.getState().onUpdate(c);
