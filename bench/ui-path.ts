@@ -26,19 +26,36 @@ const sb = await sandboxProcess();
 // sandbox's answer went out (the floor every charge pays).
 const pspTimes: Array<{ path: string; in: number; out: number; upstream: number }> = [];
 const target = new URL(sb.baseUrl);
+// The charge's callback URL is pointed at this proxy too (`/__cb/<the relay's URL>`), so the
+// sandbox's callback is timed: when it left the sandbox, when the relay acknowledged it.
+const callbackTimes: Array<{ in: number; acked: number }> = [];
+let proxyOrigin = '';
 const proxy = http.createServer((req, res) => {
   const tin = now();
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
     const tu = now();
+    const cb = req.url?.startsWith('/__cb/') ? new URL(decodeURIComponent(req.url.slice(6))) : null;
+    let body = Buffer.concat(chunks);
+    if (!cb && req.method === 'POST') {
+      const text = body
+        .toString()
+        .replace(
+          /"(clientCallbackUrl|projectWebhook)":"([^"]+)"/g,
+          (_m, k: string, v: string) => `"${k}":"${proxyOrigin}/__cb/${encodeURIComponent(v)}"`,
+        );
+      body = Buffer.from(text);
+    }
+    const headers = { ...req.headers, 'content-length': String(body.length) };
+    if (cb) headers.host = cb.host;
     const up = http.request(
       {
-        host: target.hostname,
-        port: target.port,
-        path: req.url,
+        host: cb ? cb.hostname : target.hostname,
+        port: cb ? cb.port : target.port,
+        path: cb ? cb.pathname + cb.search : req.url,
         method: req.method,
-        headers: req.headers,
+        headers,
       },
       (ur) => {
         const body: Buffer[] = [];
@@ -47,15 +64,17 @@ const proxy = http.createServer((req, res) => {
           const upstream = now() - tu;
           res.writeHead(ur.statusCode ?? 502, ur.headers);
           res.end(Buffer.concat(body));
-          pspTimes.push({ path: req.url ?? '', in: tin, out: now(), upstream });
+          if (cb) callbackTimes.push({ in: tin, acked: now() });
+          else pspTimes.push({ path: req.url ?? '', in: tin, out: now(), upstream });
         });
       },
     );
-    up.end(Buffer.concat(chunks));
+    up.end(body);
   });
 });
 await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
-const proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}${target.pathname}`;
+proxyOrigin = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+const proxyUrl = `${proxyOrigin}${target.pathname}`;
 
 const host = await startHost(
   ['--psp', proxyUrl],
@@ -102,6 +121,46 @@ await context.addInitScript(`(() => {
   Object.assign(window.WebSocket, { OPEN: 1, CLOSED: 3, CONNECTING: 0, CLOSING: 2 });
   addEventListener('keydown', (e) => { if (e.key === 'Enter') window.__path.t0 = T(); }, { capture: true });
 })()`);
+// Navigation with the CPU throttled 4×: what runs before the Caixa is interactive, from the
+// page's own timeline (navigation and resource timing, first paint, the socket's frames).
+const navRows: Row[] = [];
+for (let i = 0; i < Number(process.env.BENCH_UI_NAV ?? 5); i++) {
+  const p = await context.newPage();
+  await (await context.newCDPSession(p)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await p.goto(host.url);
+  await p.waitForFunction(
+    `document.activeElement?.id === 'amount' && !!document.querySelector('.connection') && !document.querySelector('.connection').textContent.includes('Sem conexão')`,
+  );
+  const t = (await p.evaluate(`(() => {
+    const T0 = performance.timeOrigin;
+    const nav = performance.getEntriesByType('navigation')[0];
+    const res = performance.getEntriesByType('resource');
+    const js = res.filter((r) => r.name.endsWith('.js'));
+    const fp = performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
+    const f = window.__path.frames;
+    const out = f.filter((x) => x.dir === 'out');
+    const inn = f.filter((x) => x.dir === 'in' && x.id !== undefined);
+    return {
+      'document received (responseEnd)': nav.responseEnd,
+      'scripts fetched (last responseEnd)': Math.max(...js.map((r) => r.responseEnd)),
+      'scripts in the first load': js.length,
+      'DOMContentLoaded (module scripts ran)': nav.domContentLoadedEventEnd,
+      'first call sent': out.length ? out[0].t - T0 : NaN,
+      'last answer before interactive': inn.length ? inn[inn.length - 1].t - T0 : NaN,
+      'calls before interactive': out.length,
+      'first contentful paint': fp ? fp.startTime : NaN,
+      'interactive (now)': performance.now(),
+      ...Object.fromEntries(out.map((o) => {
+        const a = inn.find((x) => x.id === o.id);
+        return ['  ' + o.channel + ' sent → answered', a ? a.t - o.t : NaN];
+      })),
+      ...Object.fromEntries(out.map((o) => ['  ' + o.channel + ' sent, after the first call', o.t - out[0].t])),
+    };
+  })()`)) as Row;
+  navRows.push(t);
+  await p.close();
+}
+
 const page = await context.newPage();
 page.on('pageerror', (e) => console.error('page error:', e.message));
 await page.goto(host.url);
@@ -152,6 +211,7 @@ for (let i = 0; i < N + WARMUP; i++) {
     id: string;
   }>;
   const paid = waitFor('.charge-status', 'Pago');
+  callbackTimes.length = 0;
   const tPay = now();
   await fetch(`${sb.origin}/__sandbox/charges/${charges.at(-1)!.id}/pay`, { method: 'POST' });
   const [paidDom, paidPaint] = await paid;
@@ -170,7 +230,11 @@ for (let i = 0; i < N + WARMUP; i++) {
     'React commits per charge (Enter → QR)': commitsCreate,
   });
   const firstEv = ev[0];
+  const cbt = callbackTimes[0];
   pays.push({
+    'pay → callback leaves the sandbox': cbt ? cbt.in - tPay : NaN,
+    'callback → relay acknowledges (stored)': cbt ? cbt.acked - cbt.in : NaN,
+    'relay ack → event frame in page': cbt && firstEv ? firstEv.t - cbt.acked : NaN,
     'pay → first event frame in page': firstEv ? firstEv.t - tPay : NaN,
     'event frames until Pago': ev.filter((f) => f.t <= paidDom).length,
     'first event frame → Pago in DOM': firstEv ? paidDom - firstEv.t : NaN,
@@ -187,12 +251,13 @@ proxy.close();
 const show = (title: string, list: Row[]) => {
   console.log(`\n${title} (${list.length} charges)`);
   for (const k of Object.keys(list[0]!)) {
-    const s = stats(list.map((r) => r[k]!));
+    const s = stats(list.map((r) => r[k]!).filter((x) => x !== undefined));
     console.log(
       `  ${k.padEnd(42)} p50 ${s.p50.toFixed(2).padStart(7)}  p99 ${s.p99.toFixed(2).padStart(7)}`,
     );
   }
 };
+show('navigation → interactive, CPU 4× (ms from navigation start)', navRows);
 show('Enter → QR', rows);
 show('pay → Pago', pays);
 process.exit(0);

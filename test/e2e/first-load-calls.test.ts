@@ -22,8 +22,13 @@ beforeAll(async () => {
       try { window.__frames.push({ dir: 'out', channel: JSON.parse(d).channel }); } catch {}
       return send.call(this, d);
     };
+    // When the socket was opened (the first call), and whether React had drawn anything yet.
+    new MutationObserver((_m, obs) => {
+      if (document.getElementById('root')?.firstChild) { window.__drawnAt = performance.now(); obs.disconnect(); }
+    }).observe(document, { subtree: true, childList: true });
     const W = window.WebSocket;
     window.WebSocket = function (...a) {
+      window.__socketAt ??= performance.now();
       const ws = new W(...a);
       ws.addEventListener('message', (e) => {
         try { const m = JSON.parse(e.data); if (m.id !== undefined) window.__frames.push({ dir: 'in' }); } catch {}
@@ -58,6 +63,16 @@ describe('the Caixa’s first load', () => {
     expect(await callsBeforeFirstAnswer()).toEqual(
       expect.arrayContaining(['app:info', 'owner:status', 'settings:get', 'charges:current']),
     );
+  });
+
+  it('sends them before React has drawn anything (the host answers while the first render runs)', async () => {
+    await page.reload();
+    await page.getByLabel('Valor').waitFor();
+    const [socketAt, drawnAt] = (await page.evaluate('[window.__socketAt, window.__drawnAt]')) as [
+      number,
+      number,
+    ];
+    expect(socketAt).toBeLessThan(drawnAt);
   });
 
   it('a reload brings the charge on screen back, its QR shown', async () => {

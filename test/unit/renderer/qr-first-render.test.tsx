@@ -1,9 +1,10 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Profiler } from 'react';
 import QRCode from 'qrcode/lib/browser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { preloadQrEncoder } from '../../../renderer/components/qr-svg';
 import { QrCode } from '../../../renderer/features/cashier/QrCode';
+import { ReceiptQr } from '../../../renderer/features/receipt/ReceiptQr';
 
 // Issue 35, Enter → QR: the charge's answer reaches the screen and its QR is drawn in that
 // same render, not one effect and one more render later.
@@ -48,5 +49,19 @@ describe('the QR on the Caixa', () => {
       await QRCode.toString(other, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 }),
     )}`;
     expect(screen.getByAltText('QR Code PIX').getAttribute('src')).toBe(want);
+  });
+
+  it('the paper receipt’s QR waits until the screen’s is shown, then is drawn too', async () => {
+    await preloadQrEncoder();
+    const { container } = render(
+      <>
+        <QrCode payload={PAYLOAD} label="QR Code PIX" />
+        <ReceiptQr payload={PAYLOAD} />
+      </>,
+    );
+    expect(screen.getByAltText('QR Code PIX')).toBeTruthy();
+    expect(container.querySelector('img.receipt-qr')).toBeNull();
+    await waitFor(() => expect(container.querySelector('img.receipt-qr')).not.toBeNull());
+    expect(container.querySelector('img.receipt-qr')!.getAttribute('src')).toBe(await expected(2));
   });
 });
