@@ -15,6 +15,47 @@ import { useOperators } from './stores/operators-store';
 import { usePayments } from './stores/payments-store';
 import { useWithdrawals } from './stores/withdrawals-store';
 
+/** Live updates go to every store that shows them, whichever screen is open: for the page's life. */
+function listen() {
+  bridge().on('charges:updated', (c) => {
+    useCashier.getState().onUpdate(c);
+    useHistory.getState().onUpdate(c);
+  });
+  bridge().on('withdrawals:updated', useWithdrawals.getState().onUpdate);
+  bridge().on('refunds:updated', (r) => useHistory.getState().onRefund(r.chargeId));
+  bridge().on('charges:paid', (p) => usePayments.getState().onPaid(p.charge));
+  // A sale from the shop's PDV: the Caixa comes forward with its QR.
+  bridge().on('pdv:sale', (p) => {
+    useCashier.getState().adopt(p.charge);
+    if (useCashier.getState().charge?.id === p.charge.id) void useApp.getState().go('cashier');
+  });
+  bridge().on('pdv:prefill', (p) => {
+    if (useCashier.getState().prefill(p.amountCents, p.reference, p.waitsForPayer))
+      void useApp.getState().go('cashier');
+  });
+  bridge().on('health:changed', (v) => useHealth.getState().set(v));
+}
+
+let loading: Promise<unknown> | undefined;
+/**
+ * What the Caixa needs before it shows, asked for at once, in one round trip: the shell (app
+ * info, owner, settings), the charge in progress (it comes back after a reload or restart
+ * before the Caixa shows: the cashier never starts typing a new sale over one about to
+ * reappear), and Saúde's state (the cashier's indicator and the owner's panel). `main.tsx`
+ * calls it before React's first render, so the host answers while that render and its paint
+ * run (issue 35: an old PC's navigation → interactive); the App's effect awaits the same calls.
+ */
+export function startLoading() {
+  if (!loading) {
+    listen(); // before any answer: no update to the charge in progress can be missed
+    void useHealth.getState().load(); // not waited for: the Caixa shows without it
+  }
+  return (loading ??= Promise.allSettled([
+    useApp.getState().load(),
+    useCashier.getState().restore(),
+  ]));
+}
+
 export function App() {
   const { t } = useTranslation();
   const app = useApp();
@@ -24,44 +65,7 @@ export function App() {
   // Optional, with operators only: back to "Quem está no caixa?" after N idle minutes.
   useIdleLock();
   useEffect(() => {
-    // The charge in progress comes back after a reload or restart, before the Caixa shows: the
-    // cashier never starts typing a new sale over one that is about to reappear.
-    void useApp
-      .getState()
-      .load()
-      .then(() => useCashier.getState().restore())
-      .finally(() => setReady(true));
-    // Live updates go to every store that shows them, whichever screen is open.
-    const offCharges = bridge().on('charges:updated', (c) => {
-      useCashier.getState().onUpdate(c);
-      useHistory.getState().onUpdate(c);
-    });
-    const offWithdrawals = bridge().on('withdrawals:updated', useWithdrawals.getState().onUpdate);
-    const offRefunds = bridge().on('refunds:updated', (r) =>
-      useHistory.getState().onRefund(r.chargeId),
-    );
-    const offPaid = bridge().on('charges:paid', (p) => usePayments.getState().onPaid(p.charge));
-    // A sale from the shop's PDV: the Caixa comes forward with its QR.
-    const offPdv = bridge().on('pdv:sale', (p) => {
-      useCashier.getState().adopt(p.charge);
-      if (useCashier.getState().charge?.id === p.charge.id) void useApp.getState().go('cashier');
-    });
-    const offPrefill = bridge().on('pdv:prefill', (p) => {
-      if (useCashier.getState().prefill(p.amountCents, p.reference, p.waitsForPayer))
-        void useApp.getState().go('cashier');
-    });
-    // Saúde: the cashier's compact indicator and the owner's panel follow the same state.
-    void useHealth.getState().load();
-    const offHealth = bridge().on('health:changed', (v) => useHealth.getState().set(v));
-    return () => {
-      offHealth();
-      offPrefill();
-      offPdv();
-      offCharges();
-      offPaid();
-      offWithdrawals();
-      offRefunds();
-    };
+    void startLoading().finally(() => setReady(true));
   }, []);
   // Once the Caixa is up, the other screens' chunks are fetched while the counter is idle.
   useEffect(() => (ready ? preloadAllWhenIdle() : undefined), [ready]);

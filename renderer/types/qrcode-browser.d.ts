@@ -14,6 +14,12 @@ declare module 'qrcode/lib/browser' {
   }
   const QRCode: {
     toString(text: string, options: ToStringOptions): Promise<string>;
+    /** The callback form draws synchronously: called back before toString returns. */
+    toString(
+      text: string,
+      options: ToStringOptions,
+      done: (error: Error | null, svg: string) => void,
+    ): void;
     /** A PNG drawn on a canvas, as a data URL. */
     toDataURL(text: string, options: ToDataURLOptions): Promise<string>;
   };

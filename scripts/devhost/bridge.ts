@@ -93,3 +93,8 @@ window.balcao = createApi(
     return () => set.delete(listener);
   },
 );
+
+// The socket opens now, while the app's scripts load: the Caixa's first calls (sent before
+// React's first render) find it open instead of waiting for its open event behind that render
+// (issue 35; Electron's IPC has nothing to open).
+void connect().catch(() => undefined);
