@@ -10,19 +10,24 @@ import { ConnectFlow, preloadAllWhenIdle, preloadScreen, SCREENS } from './scree
 import { useHealth } from './stores/health-store';
 import { useApp } from './stores/app-store';
 import { useCashier } from './stores/cashier-store';
-import { useHistory } from './stores/history-store';
 import { useOperators } from './stores/operators-store';
 import { usePayments } from './stores/payments-store';
-import { useWithdrawals } from './stores/withdrawals-store';
+
+// The owner's stores are chunks of their own (the Caixa's first load stays small, issue 35): an
+// update is handed over once the store's module is in (the same import, so in arrival order);
+// their screens load fresh when opened, so nothing they show is missed.
+const history = () => import('./stores/history-store').then((m) => m.useHistory.getState());
+const withdrawals = () =>
+  import('./stores/withdrawals-store').then((m) => m.useWithdrawals.getState());
 
 /** Live updates go to every store that shows them, whichever screen is open: for the page's life. */
 function listen() {
   bridge().on('charges:updated', (c) => {
     useCashier.getState().onUpdate(c);
-    useHistory.getState().onUpdate(c);
+    void history().then((h) => h.onUpdate(c));
   });
-  bridge().on('withdrawals:updated', useWithdrawals.getState().onUpdate);
-  bridge().on('refunds:updated', (r) => useHistory.getState().onRefund(r.chargeId));
+  bridge().on('withdrawals:updated', (w) => void withdrawals().then((s) => s.onUpdate(w)));
+  bridge().on('refunds:updated', (r) => void history().then((h) => h.onRefund(r.chargeId)));
   bridge().on('charges:paid', (p) => usePayments.getState().onPaid(p.charge));
   // A sale from the shop's PDV: the Caixa comes forward with its QR.
   bridge().on('pdv:sale', (p) => {
