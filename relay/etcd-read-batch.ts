@@ -24,10 +24,10 @@ const keysOf = (reqs: IRangeRequest[]) =>
  * The reads of one event-loop turn, sent as one read-only transaction: each caller's ranges
  * are read together at one revision, as each alone would be, and get their own answers back.
  * A burst of terminals connecting (a shop chain opening, a relay restarted under 10,000 of them)
- * reads each one's channel and events: one gRPC call each made the relay allocate about 30 KiB
- * per call in the client, enough garbage surviving the in-flight wait to grow V8's old space to
- * twice what the terminals keep (their relay memory, README "Speed and memory on etcd"). Batched,
- * a burst is a few calls per hundred terminals. A read alone still goes at the next turn.
+ * reads each one's channel and events: with one gRPC call each, the calls' objects outlived the
+ * wait for etcd and were promoted, growing V8's old space to twice what the terminals keep
+ * (README "Memory per terminal on etcd"). Batched, a burst is a few calls per hundred
+ * terminals. A read alone still goes at the next turn.
  */
 export class ReadBatch {
   private queue: Queued[] = [];
