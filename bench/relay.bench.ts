@@ -46,7 +46,7 @@ const ADMIN = 'bench-admin-token-0123456789abcdef';
 const DURATION = process.env.BENCH_RELAY_SECONDS ?? '5';
 const TERMINALS = process.env.BENCH_RELAY_TERMINALS ?? '10000';
 const RATE = process.env.BENCH_RELAY_RATE ?? '1000';
-/** Which stores the latency part measures, by first word (e.g. "sqlite,etcd"); all by default. */
+/** Which stores the latency and scale parts measure, by first word (e.g. "sqlite,etcd"); all by default. */
 const STORES = process.env.BENCH_RELAY_STORES
   ? new Set(process.env.BENCH_RELAY_STORES.split(','))
   : null;
@@ -181,6 +181,8 @@ const replicated = [
 ];
 /** A store's first word, file-name safe, for its relays' logs: `sqlite`, `nats`, `etcd`. */
 const slug = (name: string) => name.split(/\W/)[0]!.toLowerCase();
+/** Whether BENCH_RELAY_STORES asks for this store (by its slug); every store when unset. */
+const wanted = (slugName: string) => STORES === null || STORES.has(slugName);
 
 if (PARTS.has('ingest')) {
   console.log('\n  Durable ingest, SQLite (WAL, synchronous=FULL: every 200 is on disk)');
@@ -296,7 +298,7 @@ if (PARTS.has('scale')) {
   console.log(
     `\n  Shop-chain scale: ${TERMINALS} terminals, ${RATE} callbacks/s over them, ${DURATION} s after a 1 s warm-up (ulimit -n ${hardNofile()} in the relay and load processes)`,
   );
-  {
+  if (wanted('sqlite')) {
     const r = await relay(`sqlite:${path.join(tmp, 'scale.sqlite')}`, 'scale-sqlite');
     const f = await fanout([r]);
     console.log(`    SQLite, one instance (load ${load()}): ${fmtFanout(f)}`);
@@ -321,7 +323,7 @@ if (PARTS.has('scale')) {
     });
     await stop(r);
   }
-  {
+  if (wanted('redis')) {
     // One Redis-backed instance: the store's own cost, without a second relay process sharing
     // this machine's cores (in production each instance has its own).
     const r = await relay(redis.url, 'scale-redis-one');
@@ -329,7 +331,7 @@ if (PARTS.has('scale')) {
     console.log(`    Redis Streams, one instance (load ${load()}): ${fmtFanout(f)}`);
     await stop(r);
   }
-  {
+  if (wanted('redis')) {
     const a = await relay(redis.url, 'scale-redis-a');
     const b = await relay(redis.url, 'scale-redis-b');
     // Count the relays' Redis connections while the terminals are connected and being woken.
@@ -356,11 +358,18 @@ if (PARTS.has('scale')) {
     await stop(a);
     await stop(b);
   }
-  for (const s of replicated) {
+  for (const s of replicated.filter((x) => wanted(slug(x.engine)))) {
     const a = await relay(s.url, `scale-${slug(s.engine)}-a`);
     const b = await relay(s.url, `scale-${slug(s.engine)}-b`);
     const f = await fanout([a, b]);
     console.log(`    ${s.engine} (${s.nodes}), two instances (load ${load()}): ${fmtFanout(f)}`);
+    figure({
+      name: `relay at shop-chain scale, ${s.engine}, two instances: memory per terminal`,
+      value: f.kibPerTerminal,
+      unit: 'KiB',
+      target: ['≤', 10],
+      note: `load ${load()}`,
+    });
     await stop(a);
     await stop(b);
   }

@@ -12,6 +12,7 @@ import {
 } from 'etcd3';
 import { callbackIdentity, identityKey } from './callback-identity';
 import { channelSummaries } from './channel-summaries';
+import { ReadBatch } from './etcd-read-batch';
 import { EventWatch } from './etcd-watch';
 import { RateLimiter } from './rate-limit';
 import {
@@ -51,6 +52,12 @@ const HEAD = 'relay/hd/';
 const SLOW_MS = 5000;
 /** The attempts of a terminal's read, each its longest wait (read() below). */
 const READ_MS = [750, 1500, 3000];
+/**
+ * The keys the first page of a read after a cursor asks for: small, so that a burst of
+ * terminals' reads fits many to a batch (etcd-read-batch.ts); one with more to read reads on
+ * in full pages.
+ */
+const FIRST_PAGE = 32;
 
 const key = (s: string) => Buffer.from(s);
 /** gRPC had no connection to the member: the request was never sent. */
@@ -119,6 +126,8 @@ export class EtcdStore implements RelayStore {
   private seen = 0n;
   /** Keys etcd counted in the ranges of reads after a cursor (its own `count`): their cost. */
   readKeysCounted = 0;
+  /** Terminals' reads, one transaction per event-loop turn (etcd-read-batch.ts). */
+  private readonly batch = new ReadBatch((reqs) => this.rangesAtOnce(reqs));
   /** The watch on `relay/ev/` that wakes this instance's subscribers (etcd-watch.ts). */
   private watch: EventWatch | null = null;
   private peerWatch: Watcher | null = null;
@@ -194,13 +203,13 @@ export class EtcdStore implements RelayStore {
    * whole SLOW_MS; a large read still gets its time on the later attempts.
    */
   private async read(req: IRangeRequest): Promise<IRangeResponse> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.client.kv.range(req, this.deadline(READ_MS[attempt]));
-      } catch (e) {
-        if (attempt + 1 >= READ_MS.length) throw e;
-      }
-    }
+    const [r] = await this.batch.read([req]);
+    return r!;
+  }
+
+  /** The read-only transactions the terminals' reads were sent in: their round trips. */
+  get readCalls() {
+    return this.batch.calls;
   }
 
   /** `ready`, but a caller waits `ms` at most (a cluster down at start is a 503, not a hang). */
@@ -570,8 +579,17 @@ export class EtcdStore implements RelayStore {
     return this.dedupeLease;
   }
 
-  /** Ranges read together at one revision (a read-only transaction: one round trip). */
-  private async readTogether(reqs: IRangeRequest[]): Promise<IRangeResponse[]> {
+  /** Ranges read together at one revision, in the batch of this event-loop turn. */
+  private readTogether(reqs: IRangeRequest[]): Promise<IRangeResponse[]> {
+    return this.batch.read(reqs);
+  }
+
+  /**
+   * One read-only transaction: its ranges at one revision, one round trip. etcd serves it as a
+   * linearizable read (read index), not through the Raft log (etcd-io/etcd ea0c657, "use
+   * linearizableReadNotify for txn"; etcdserver/v3_server.go `Txn`, `isTxnReadonly`).
+   */
+  private async rangesAtOnce(reqs: IRangeRequest[]): Promise<IRangeResponse[]> {
     for (let attempt = 0; ; attempt++) {
       try {
         const r = await this.client.kv.txn(
@@ -614,10 +632,10 @@ export class EtcdStore implements RelayStore {
     const after = isCursor(afterId) ? BigInt(afterId) : null;
     const ev = events(channelId);
     const end = prefixEnd(ev);
-    const page = (from: Buffer): IRangeRequest => ({
+    const page = (from: Buffer, first = false): IRangeRequest => ({
       key: from,
       range_end: end,
-      limit: limit + 64,
+      limit: first ? Math.min(FIRST_PAGE, limit + 64) : limit + 64,
     });
     // Keys with K up to the cursor: a bounded range, filtered by etcd (only those after the
     // cursor come back, the few whose instance had not seen the cursor yet); those after it
@@ -630,7 +648,7 @@ export class EtcdStore implements RelayStore {
         min_mod_revision: String(after + 1n),
       });
     let from = key(ev + (after === null ? REV : revKey(after + 1n)));
-    reqs.push(page(from));
+    reqs.push(page(from, true));
     const res = await this.readTogether(reqs);
     if (res[0]!.kvs.length > 0) return this.readAfterLegacy(channelId, after, limit);
     const found: IKeyValue[] = after === null ? [] : [...res[1]!.kvs];

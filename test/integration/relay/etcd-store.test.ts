@@ -192,6 +192,51 @@ describe('the etcd store', () => {
     }
   }, 120_000);
 
+  it('200 terminals connecting at once (half resuming) each get their own events, in order, once, in a few round trips', async () => {
+    const store = new EtcdStore(etcd.servers);
+    const relay = await startRelay({ store, adminToken: ADMIN });
+    try {
+      const N = 200;
+      const chans = await Promise.all(
+        Array.from({ length: N }, () => newRelayChannel(relay.url, ADMIN)),
+      );
+      // Two callbacks each; the resuming half saw the first already.
+      const firsts = await Promise.all(
+        chans.map((c, i) => post(relay.url, c.channelId, JSON.stringify({ i, n: 1 }))),
+      );
+      await Promise.all(
+        chans.map((c, i) => post(relay.url, c.channelId, JSON.stringify({ i, n: 2 }))),
+      );
+      const before = store.readCalls;
+      const got = await Promise.all(
+        chans.map(async (c, i) => {
+          const resume = i % 2 === 1;
+          const res = await fetch(`${relay.url}/channels/${c.channelId}/events`, {
+            headers: {
+              authorization: `Bearer ${c.token}`,
+              ...(resume && { 'last-event-id': firsts[i]!.id! }),
+            },
+            signal: AbortSignal.timeout(20_000),
+          });
+          const bodies: string[] = [];
+          for await (const { data } of sseEvents(res.body)) {
+            bodies.push((JSON.parse(data) as { body: string }).body);
+            if (bodies.length >= (resume ? 1 : 2)) break;
+          }
+          return bodies;
+        }),
+      );
+      got.forEach((bodies, i) =>
+        expect(bodies).toEqual((i % 2 === 1 ? [2] : [1, 2]).map((n) => JSON.stringify({ i, n }))),
+      );
+      // Each terminal reads its channel and its events (and a resuming one its cursor): 500
+      // reads, sent as a few read-only transactions (etcd-read-batch.ts), not one call each.
+      expect(store.readCalls - before).toBeLessThan(100);
+    } finally {
+      await relay.close();
+    }
+  }, 90_000);
+
   it('history compacted past the watch, then its members restarted: the relay keeps running, and a listening terminal gets the next callback at once', async () => {
     const relay = await startRelayProcess({
       adminToken: ADMIN,
