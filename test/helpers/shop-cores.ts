@@ -5,17 +5,23 @@ import { startEmbeddedDemo } from '../../electron/main/demo';
 import { createAppCore } from '../../electron/services/app-core';
 import type { AppCore } from '../../electron/services/core/app-core-types';
 import type { JournalEntry } from '../../electron/services/journal/entry';
-import { MemorySecretStore } from '../../electron/services/secrets/secret-store';
+import { MemorySecretStore, type SecretStore } from '../../electron/services/secrets/secret-store';
 import { tempDir } from './core';
 
 export const OWNER_PIN = '2468';
 
 /** A Balcão in DEMO mode with short journal back-offs; `secrets` is its own keychain. */
 export async function shopCore(
-  o: { dataDir?: string; joinWaitMs?: number; clock?: { offsetMs: number } } = {},
+  o: {
+    dataDir?: string;
+    joinWaitMs?: number;
+    clock?: { offsetMs: number };
+    /** Another keychain (one that fails, as a Linux without a Secret Service). */
+    secrets?: SecretStore;
+  } = {},
 ) {
   const clock = o.clock;
-  const secrets = new MemorySecretStore();
+  const secrets = o.secrets ?? new MemorySecretStore();
   const core = await createAppCore({
     dataDir: o.dataDir ?? tempDir(),
     secrets,

@@ -4,6 +4,7 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import type { KvRepo } from '../ledger/kv-repo';
 import type { SecretStore } from '../secrets/secret-store';
+import { err, ok, type Result } from '../../../shared/result';
 
 export interface ShopConfig {
   readonly shop: string;
@@ -45,12 +46,17 @@ export async function saveMembership(
   secrets: SecretStore,
   config: ShopConfig,
   s: { keys: ReadonlyMap<number, Buffer>; signingKeyPem: string; token: string },
-): Promise<void> {
+): Promise<Result<null>> {
   const keys = Object.fromEntries([...s.keys].map(([e, k]) => [String(e), k.toString('base64')]));
-  await secrets.set('journal.shopKeys', JSON.stringify(keys));
-  await secrets.set('journal.signingKey', s.signingKeyPem);
-  await secrets.set('journal.shopToken', s.token);
+  try {
+    await secrets.set('journal.shopKeys', JSON.stringify(keys));
+    await secrets.set('journal.signingKey', s.signingKeyPem);
+    await secrets.set('journal.shopToken', s.token);
+  } catch {
+    return err('unavailable', 'KEYCHAIN_MISSING');
+  }
   kv.set(CONFIG, config);
+  return ok(null);
 }
 
 /**

@@ -156,6 +156,16 @@ export class ShopJournal {
     return this.feed;
   }
 
+  /** No OS keychain (a Linux without a Secret Service): said in words, never a crash. */
+  private async keychainWorks(): Promise<boolean> {
+    try {
+      await this.d.secrets.get('journal.shopToken');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /**
    * Makes the shop on this (the owner's) Balcão: a shop channel on the relay (with the relay's
    * admin token, used once, never kept, or a channel already made), the shop key (epoch 1), this
@@ -165,6 +175,7 @@ export class ShopJournal {
     r: { relayUrl: string } & ({ adminToken: string } | { channelId: string; token: string }),
   ): Promise<Result<{ shop: string }>> {
     if (this.config) return err('conflict', 'SHOP_ALREADY_CONFIGURED');
+    if (!(await this.keychainWorks())) return err('unavailable', 'KEYCHAIN_MISSING');
     let channel: { channelId: string; token: string };
     if ('adminToken' in r) {
       const made = await createRelayChannel(r.relayUrl, r.adminToken, this.d.fetch);
@@ -188,11 +199,12 @@ export class ShopJournal {
         pair.publicKey.export({ type: 'spki', format: 'pem' }) as string,
         this.now(),
       );
-    await saveMembership(this.d.ledger.kv, this.d.secrets, config, {
+    const saved = await saveMembership(this.d.ledger.kv, this.d.secrets, config, {
       keys: new Map([[1, randomBytes(32)]]),
       signingKeyPem: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
       token: channel.token,
     });
+    if (!saved.ok) return saved;
     await this.load();
     this.start();
     return ok({ shop: config.shop });
@@ -282,6 +294,8 @@ export class ShopJournal {
     if (!address) return err('validation', 'PAIRING_ADDRESS_WRONG', { field: 'address' });
     if (!/^[0-9A-Za-z]{10}$/.test(code.replace(/[\s-]/g, '')))
       return err('validation', 'PAIRING_CODE_WRONG', { field: 'code' });
+    // Before the code is spent: the shop's keys have nowhere else to go.
+    if (!(await this.keychainWorks())) return err('unavailable', 'KEYCHAIN_MISSING');
     const got = await new PairingJoin({
       ...address,
       terminalId: this.d.terminalId,
@@ -291,7 +305,7 @@ export class ShopJournal {
     }).run();
     if (!got.ok) return got;
     const g = got.value;
-    await saveMembership(
+    const saved = await saveMembership(
       this.d.ledger.kv,
       this.d.secrets,
       {
@@ -303,6 +317,7 @@ export class ShopJournal {
       },
       { keys: g.keys, signingKeyPem: g.signingKeyPem, token: g.token },
     );
+    if (!saved.ok) return saved;
     await this.load();
     this.start();
     return ok({ shop: g.shop });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { box, codeSecrets } from '../../../electron/services/journal/pairing-box';
 import { parseShopAddress } from '../../../electron/services/journal/shop-config';
+import type { SecretStore } from '../../../electron/services/secrets/secret-store';
 import { payer, tempDir } from '../../helpers/core';
 import { shopRelay } from '../../helpers/journal-shop';
 import { waitFor } from '../../helpers/sandbox';
@@ -155,5 +156,34 @@ describe('pairing a terminal', () => {
     expect(await joining).toMatchObject({ ok: false, code: 'PAIRING_GRANT_INVALID' });
     expect(t.core.journal.status().configured).toBe(false);
     expect(await t.secrets.get('journal.shopKeys')).toBeNull();
+  });
+
+  it('without an OS keychain: said in words, nothing half made, and the code is not spent', async () => {
+    const broken: SecretStore = {
+      get: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+      set: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+      delete: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+    };
+    const { relay, channel } = await shopRelay();
+    stops.push(() => relay.close());
+    const lonely = await shopCore({ secrets: broken });
+    stops.push(() => lonely.core.stop());
+    expect(await lonely.core.journal.createShop({ relayUrl: relay.url, ...channel })).toMatchObject(
+      { ok: false, code: 'KEYCHAIN_MISSING' },
+    );
+    expect(lonely.core.journal.status().configured).toBe(false);
+
+    const { owner } = await shop();
+    const made = owner.journal.pairingCode();
+    if (!made.ok) throw new Error(made.code);
+    const counter = await shopCore({ secrets: broken, joinWaitMs: 5_000 });
+    stops.push(() => counter.core.stop());
+    expect(await counter.core.journal.join(made.value.address, made.value.code)).toMatchObject({
+      ok: false,
+      code: 'KEYCHAIN_MISSING',
+    });
+    // The same code still pairs a counter that has a keychain.
+    const t = await newTerminal();
+    expect((await t.core.journal.join(made.value.address, made.value.code)).ok).toBe(true);
   });
 });
