@@ -152,9 +152,13 @@ export const calls = {
     input: z.object({ requestId: z.uuid() }).strict(),
     output: z.object({ ok: z.literal(true) }),
   },
-  /** The charge in progress (pending or uncertain), newest first: a reload puts it back. */
+  /**
+   * The charge in progress (pending or uncertain), newest first: a reload puts it back. With
+   * `paidWithinMs` (the customer display), else the newest charge if it was paid that recently:
+   * a display reloaded while the payer's PIX lands says Pago, not "Aguardando".
+   */
   'charges:current': {
-    input: none,
+    input: z.object({ paidWithinMs: z.number().int().min(0).max(600_000).optional() }).strict(),
     output: chargeViewSchema.nullable(),
   },
   'charges:recheck': {
