@@ -1,24 +1,14 @@
-import { useMemo, useState } from 'react';
 import {
   SHOP_SERIES_BY,
   type SeriesSpan,
   type ShopSeriesBy,
 } from '../../../shared/domain/sales-series';
 import type { ShopView } from '../../../shared/shop-view';
-import { Choice } from '../../components/Choice';
-import { ColumnHeads } from '../../components/ColumnHeads';
-import { useTranslation } from '../../i18n';
-import { formatMoney } from '../../i18n/money';
-import { downloadText } from '../history/download';
-import { SeriesChart } from '../history/SeriesChart';
-import { bucketLabel, seriesColumns, seriesCsv } from '../history/series-table';
-
-/** The app's colours for what became of a sale (as Histórico's Semana e mês). */
-const COLORS = { paid: '#0b6e3d', expired: '#8a949e', canceled: '#c77d00' };
+import { SeriesView } from '../history/SeriesView';
 
 /**
- * Semana e mês across counters: by hour, day, counter or operator, stacked bars (Chart.js, this
- * module's own chunk), the numbers one click away and as CSV.
+ * Semana e mês across counters: by hour, day, counter or operator (Histórico's chart, this
+ * module's own chunk with Chart.js).
  */
 export default function ShopSeries(p: {
   day: string;
@@ -28,85 +18,5 @@ export default function ShopSeries(p: {
   onSpan(s: SeriesSpan): void;
   onBy(b: ShopSeriesBy): void;
 }) {
-  const { t } = useTranslation();
-  const [numbers, setNumbers] = useState(false);
-  const { buckets, by, span } = p;
-  const chart = useMemo(() => {
-    const sum = (k: 'paid' | 'paidCents' | 'expired' | 'canceled') =>
-      buckets.reduce((n, b) => n + b[k], 0);
-    return {
-      labels: buckets.map((b) => bucketLabel(b, by, t)),
-      series: (['paid', 'expired', 'canceled'] as const).map((k) => ({
-        label: t(`history.series_${k}`),
-        data: buckets.map((b) => b[k]),
-        color: COLORS[k],
-      })),
-      summary: t('history.seriesSummary', {
-        span: t(`history.seriesSpan_${span}`),
-        paid: sum('paid'),
-        amount: formatMoney(sum('paidCents')),
-        expired: sum('expired'),
-        canceled: sum('canceled'),
-      }),
-      empty: buckets.every((b) => b.paid + b.expired + b.canceled + b.other === 0),
-    };
-  }, [buckets, by, span, t]);
-  return (
-    <section className="sales-series" aria-label={t('history.series')}>
-      <h2>{t('history.series')}</h2>
-      <div className="series-choices">
-        <Choice
-          id="shop-series-span"
-          label={t('history.seriesSpan')}
-          value={span}
-          options={(['week', 'month'] as const).map((s) => [s, t(`history.seriesSpan_${s}`)])}
-          onChange={(v) => p.onSpan(v as SeriesSpan)}
-        />
-        <Choice
-          id="shop-series-by"
-          label={t('history.seriesBy')}
-          value={by}
-          options={SHOP_SERIES_BY.map((b) => [b, t(`history.seriesBy_${b}`)])}
-          onChange={(v) => p.onBy(v as ShopSeriesBy)}
-        />
-      </div>
-      <p className="muted">{chart.summary}</p>
-      {chart.empty ? (
-        <p role="status">{t('history.seriesEmpty')}</p>
-      ) : (
-        <SeriesChart labels={chart.labels} series={chart.series} summary={chart.summary} />
-      )}
-      <div className="history-actions">
-        <button type="button" className="btn" onClick={() => setNumbers(!numbers)}>
-          {numbers ? t('history.seriesHideNumbers') : t('history.seriesNumbers')}
-        </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={() =>
-            downloadText(`balcao-loja-${span}-${by}-${p.day}.csv`, seriesCsv(buckets, by, t))
-          }
-        >
-          {t('history.seriesCsv')}
-        </button>
-      </div>
-      {numbers && (
-        <table className="history series-numbers">
-          <ColumnHeads columns={seriesColumns(by, t)} />
-          <tbody>
-            {buckets.map((b) => (
-              <tr key={b.key}>
-                <td>{bucketLabel(b, by, t)}</td>
-                <td>{b.paid}</td>
-                <td>{formatMoney(b.paidCents)}</td>
-                <td>{b.expired}</td>
-                <td>{b.canceled}</td>
-                <td>{b.other}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
-  );
+  return <SeriesView name="loja" byOptions={SHOP_SERIES_BY} {...p} />;
 }
