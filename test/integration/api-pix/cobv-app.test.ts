@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { txidFor } from '../../../electron/services/psp/api-pix/client';
-import { shopDate, addDays, type CobvTerms } from '../../../shared/domain/cobv';
+import { businessDayFrom } from '../../../shared/domain/business-days';
+import { shopDate, addDays, dayNumber, type CobvTerms } from '../../../shared/domain/cobv';
 import { apiPixSandboxForFile, onApiPixTerminal } from '../../helpers/api-pix-for-file';
 import { payer } from '../../helpers/core';
 
@@ -10,6 +11,9 @@ import { payer } from '../../helpers/core';
  */
 let offset = 0;
 const DAY = 86_400_000;
+/** A due date of today on a weekend or holiday counts from the next business day (the spec). */
+const today = shopDate(Date.now());
+const moved = (dayNumber(businessDayFrom(today))! - dayNumber(today)!) * DAY;
 
 describe('the app with an API Pix cobv (mutual TLS sandbox)', () => {
   const env = apiPixSandboxForFile({ now: () => Date.now() + offset });
@@ -42,7 +46,7 @@ describe('the app with an API Pix cobv (mutual TLS sandbox)', () => {
       // Payable until the end of its last day, not the counter's few minutes.
       expect(view!.expiresAt).toBeGreaterThan(Date.now() + 9 * DAY);
 
-      offset = 3 * DAY;
+      offset = moved + 3 * DAY;
       const paid = await env.sb.control('POST', `/pay/${txid}`);
       // 2 % + 1 % a month for 3 days (R$ 0,10): R$ 102,10.
       expect(paid.body.valor).toBe('102.10');
@@ -61,7 +65,7 @@ describe('the app with an API Pix cobv (mutual TLS sandbox)', () => {
       withCobvScopes(t);
       const c = await t.core.charges.create({ amountCents: 5_000, payer, cobv: terms() });
       const view = c.ok ? c.value : undefined;
-      offset = 2 * DAY;
+      offset = moved + 2 * DAY;
       await env.sb.control('POST', `/pay/${txidFor(view!.externalId, true)}`, { valor: '50.00' });
       expect(await t.core.charges.recheck(view!.id)).toMatchObject({
         ok: true,
