@@ -152,13 +152,9 @@ export const calls = {
     input: z.object({ requestId: z.uuid() }).strict(),
     output: z.object({ ok: z.literal(true) }),
   },
-  /**
-   * The charge in progress (pending or uncertain), newest first: a reload puts it back. With
-   * `paidWithinMs` (the customer display), else the newest charge if it was paid that recently:
-   * a display reloaded while the payer's PIX lands says Pago, not "Aguardando".
-   */
+  /** The charge in progress (pending or uncertain), newest first: a reload puts it back. */
   'charges:current': {
-    input: z.object({ paidWithinMs: z.number().int().min(0).max(600_000).optional() }).strict(),
+    input: none,
     output: chargeViewSchema.nullable(),
   },
   'charges:recheck': {

@@ -58,7 +58,7 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
       return may.ok ? core.charges.cancel(i.id, who()) : may;
     },
     'charges:abandon': (i) => (core.charges.abandon(i.requestId, who()), ok({ ok: true as const })),
-    'charges:current': (i) => ok(core.charges.current(i)),
+    'charges:current': () => ok(core.charges.current()),
     'charges:recheck': (i) => core.charges.recheck(i.id),
     'charges:simulatePayment': async (i) => {
       if (!core.demo) return err('conflict', 'NOT_DEMO');

@@ -15,14 +15,10 @@ interface CustomerState {
 export const useCustomer = create<CustomerState>((set) => ({
   charge: null,
   shopName: null,
-  // After a reload or restart: the charge in progress (pending or uncertain), or one paid in
-  // the last minute (its Pago is the payer's news); and the shop's name and language, which
-  // this window shows on its own.
+  // After a reload or restart: the charge in progress (pending or uncertain), if any; and the
+  // shop's name and language, which this window shows on its own.
   async load() {
-    const [r, info] = await Promise.all([
-      bridge().charges.current({ paidWithinMs: 60_000 }),
-      bridge().app.info({}),
-    ]);
+    const [r, info] = await Promise.all([bridge().charges.current({}), bridge().app.info({})]);
     if (info.ok) {
       await setLanguage(info.value.language);
       set({ shopName: info.value.shopName });

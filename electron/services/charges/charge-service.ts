@@ -167,18 +167,12 @@ export class ChargeService {
   }
 
   /** The charge in progress (pending or uncertain, the newest): what a reload puts back. */
-  current(o: { paidWithinMs?: number } = {}): ChargeView | null {
+  current(): ChargeView | null {
     const open = this.deps.ledger.charges
       .open()
       .filter((c) => c.status === 'PENDING' || c.status === 'UNCERTAIN');
     const newest = open.at(-1);
-    if (newest) return toChargeView(newest);
-    if (o.paidWithinMs === undefined) return null;
-    const last = this.deps.ledger.charges.list({ limit: 1 })[0];
-    const paid = last?.status === 'PAID' || last?.status === 'PAID_DIFFERENT_AMOUNT';
-    return last && paid && this.now() - last.updatedAt <= o.paidWithinMs
-      ? toChargeView(last)
-      : null;
+    return newest ? toChargeView(newest) : null;
   }
 
   get(id: string): Result<ChargeView> {
