@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 
 /**
@@ -62,6 +63,25 @@ export async function engineCluster(o: {
     healthy,
     async stop() {
       await Promise.all(children.map(killChild));
+    },
+  };
+}
+
+/**
+ * The cluster, whose `stop` also deletes the data directories this helper made (not those a test
+ * passed in to reuse): left behind, etcd's 64 MB logs and JetStream's stores filled /tmp.
+ */
+export function removingOwnDirs<C extends { stop(): Promise<unknown> }>(
+  cluster: C,
+  dirs: string[],
+  given: Array<string | undefined> | undefined,
+): C {
+  const own = dirs.filter((_, i) => !given?.[i]);
+  return {
+    ...cluster,
+    async stop() {
+      await cluster.stop();
+      for (const dir of own) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,5 @@
-import { rmSync } from 'node:fs';
 import { tempDir } from './core';
-import { engineCluster } from './engine-cluster';
+import { engineCluster, removingOwnDirs } from './engine-cluster';
 import { freePort } from './relay-process';
 
 /**
@@ -53,15 +52,12 @@ export async function startEtcdCluster(size = 3, o: { dirs?: Array<string | unde
       return r.ok && ((await r.json()) as { health: string }).health === 'true';
     },
   });
-  // The data directories made here go with the cluster: each member preallocates a 64 MB log,
-  // and left behind they filled this machine's disk (559 of them, 69 GB, on 2026-11-28).
-  const own = nodes.filter((_, i) => !o.dirs?.[i]).map((n) => n.dir);
   return {
-    ...cluster,
-    async stop() {
-      await cluster.stop();
-      for (const dir of own) rmSync(dir, { recursive: true, force: true });
-    },
+    ...removingOwnDirs(
+      cluster,
+      nodes.map((n) => n.dir),
+      o.dirs,
+    ),
     servers: nodes.map((n) => `127.0.0.1:${n.client}`),
   };
 }

@@ -1,6 +1,5 @@
-import { rmSync } from 'node:fs';
 import { tempDir } from './core';
-import { engineCluster } from './engine-cluster';
+import { engineCluster, removingOwnDirs } from './engine-cluster';
 import { freePort } from './relay-process';
 
 /**
@@ -50,15 +49,12 @@ export async function startNatsCluster(size = 3, o: { dirs?: Array<string | unde
     // Its monitoring /healthz: JetStream is up and current.
     isHealthy: async (i) => (await fetch(`http://127.0.0.1:${nodes[i]!.monitor}/healthz`)).ok,
   });
-  // The directories made here go with the cluster (as the etcd helper's): JetStream's stores
-  // left behind by every test run piled up in /tmp.
-  const own = nodes.filter((_, i) => !o.dirs?.[i]).map((n) => n.dir);
   return {
-    ...cluster,
-    async stop() {
-      await cluster.stop();
-      for (const dir of own) rmSync(dir, { recursive: true, force: true });
-    },
+    ...removingOwnDirs(
+      cluster,
+      nodes.map((n) => n.dir),
+      o.dirs,
+    ),
     servers: nodes.map((n) => `127.0.0.1:${n.port}`),
   };
 }
