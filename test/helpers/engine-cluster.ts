@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 
 /**
@@ -44,9 +44,16 @@ export async function engineCluster(o: {
       await killChild(children[i]!);
       children[i] = null;
     },
-    /** Node i stops answering (SIGSTOP: alive, sockets open, nothing processed) until resumed. */
-    pause(i: number) {
-      children[i]!.kill('SIGSTOP');
+    /**
+     * Node i stops answering (SIGSTOP: alive, sockets open, nothing processed) until resumed.
+     * Resolves once every thread of it is stopped: the signal lands when the kernel next schedules
+     * each thread, and on two loaded cores a write sent just after kill() was once still
+     * replicated by a node "paused" a moment before.
+     */
+    async pause(i: number) {
+      const c = children[i]!;
+      c.kill('SIGSTOP');
+      await allThreadsStopped(c.pid!);
     },
     resume(i: number) {
       children[i]!.kill('SIGCONT');
@@ -65,6 +72,23 @@ export async function engineCluster(o: {
       await Promise.all(children.map(killChild));
     },
   };
+}
+
+/** Waits (up to 5 s) until /proc says every thread of `pid` is stopped (state T). */
+async function allThreadsStopped(pid: number) {
+  const stopped = () => {
+    try {
+      return readdirSync(`/proc/${pid}/task`).every((t) => {
+        // The state follows the command's closing parenthesis: "pid (comm) T ...".
+        const stat = readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'T';
+      });
+    } catch {
+      return true; // gone: nothing left to answer
+    }
+  };
+  for (const end = Date.now() + 5000; !stopped() && Date.now() < end; )
+    await new Promise((r) => setTimeout(r, 5));
 }
 
 /**

@@ -121,7 +121,7 @@ describe.each(ENGINES)('relay on $name', (engine) => {
         await sleep(1500);
         const second = cluster.start(1);
         await sleep(300);
-        cluster.pause(2);
+        await cluster.pause(2);
         await sleep(2000);
         cluster.resume(2);
         await Promise.all([first, second]);

@@ -94,8 +94,8 @@ describe.each(ENGINES)('the per-channel rate on $name', (engine) => {
       expect(await ready(c.url)).toBe(200);
       const id = await channel(c.url);
       // Two of three nodes stopped: nothing can be held, every callback is answered 503.
-      cluster.pause(1);
-      cluster.pause(2);
+      await cluster.pause(1);
+      await cluster.pause(2);
       // One after another, as a PSP retries (attempts in flight at once hold their tokens).
       const refused: number[] = [];
       for (let i = 0; i < 6; i++) refused.push(await post(c.url, id, i));

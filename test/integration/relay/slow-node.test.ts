@@ -57,7 +57,7 @@ describe.each(ENGINES)('a $name node that stops answering', (engine) => {
     let n = 0;
     for (let node = 0; node < 3; node++) {
       await whole();
-      cluster.pause(node);
+      await cluster.pause(node);
       const end = Date.now() + 3_000;
       while (Date.now() < end) {
         const a = await post(channelId, n++);
