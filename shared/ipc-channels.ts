@@ -86,6 +86,7 @@ export const EVENT_CHANNELS = [
   'pdv:sale',
   'pdv:prefill',
   'health:changed',
+  'shop:changed',
 ] as const;
 
 export type CallChannel = (typeof CALL_CHANNELS)[number];

@@ -620,6 +620,11 @@ export const events = {
   }),
   /** The Saúde panel's state changed (the cashier's compact indicator follows it). */
   'health:changed': healthViewSchema,
+  /**
+   * The owner's Balcão applied new shop-journal entries (issue 36): an open Loja reads its view
+   * again. Only a count: the view itself is the owner's, behind the PIN (`shop:view`).
+   */
+  'shop:changed': z.object({ applied: z.number().int().positive() }),
 } as const satisfies Record<EventChannel, z.ZodType>;
 
 export type CallInput<C extends CallChannel> = z.input<(typeof calls)[C]['input']>;

@@ -31,6 +31,7 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     terminalId: f.terminalId,
     now: f.now,
     ...(o.fetch && { fetch: o.fetch }),
+    onApplied: (applied) => f.events.emit('shop:changed', { applied }),
     ...o.journal,
   });
   await journal.load();

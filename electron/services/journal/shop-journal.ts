@@ -47,6 +47,8 @@ export interface ShopJournalDeps {
   maxDelayMs?: number;
   /** How long a joining terminal waits for the owner's answer (default 60 s). */
   joinWaitMs?: number;
+  /** The owner's feed committed new entries (the open Loja is told, not left to poll). */
+  onApplied?: (count: number) => void;
 }
 
 export class ShopJournal {
@@ -112,6 +114,7 @@ export class ShopJournal {
         channelId: c.channelId,
         token,
         onPairing: (m) => void this.answer(m),
+        onApplied: (entries) => this.d.onApplied?.(entries.length),
         ...backoff,
       });
       this.feed.start();

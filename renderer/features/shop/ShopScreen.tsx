@@ -9,8 +9,12 @@ import { ShopClosing } from './ShopClosing';
 import { ShopCounters } from './ShopCounters';
 import { ShopSales } from './ShopSales';
 
-/** How often the open screen reads the journal again (the feed applies entries as they come). */
-const REFRESH_MS = 3_000;
+/**
+ * How often the open screen reads the journal again by itself. New entries are pushed
+ * (`shop:changed`, sent when the feed applies them); this only refreshes "Sem notícia há N min"
+ * and anything written to the ledger by another process.
+ */
+const REFRESH_MS = 30_000;
 
 // The charts and their library load after the numbers, in their own chunk.
 const ShopSeries = lazy(() => import('./ShopSeries'));
@@ -29,9 +33,17 @@ export function ShopScreen() {
   useEffect(() => {
     let live = true;
     let seen = '';
-    // Live: read again every few seconds while the screen is open; drawn again only when the
-    // journal brought something new (the chart is not rebuilt for nothing).
-    const read = () =>
+    // One read at a time; news during a read asks for one more after it (a burst of entries is
+    // one or two reads, not one per entry). Drawn again only when the view changed (the chart is
+    // not rebuilt for nothing).
+    let reading = false;
+    let again = false;
+    const read = (): void => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
       void bridge()
         .shop.view({ day, span, by })
         .then((r) => {
@@ -41,11 +53,21 @@ export function ShopScreen() {
           seen = json;
           setView(r.ok ? { v: r.value, at: Date.now() } : null);
           setError(r.ok ? null : describeError(r));
+        })
+        .finally(() => {
+          reading = false;
+          if (again && live) {
+            again = false;
+            read();
+          }
         });
+    };
     read();
+    const off = bridge().on('shop:changed', read);
     const timer = setInterval(read, REFRESH_MS);
     return () => {
       live = false;
+      off();
       clearInterval(timer);
     };
   }, [day, span, by]);

@@ -21,6 +21,9 @@ describe('facts into the shop journal', () => {
     stops.push(() => core.stop());
     // Before the shop exists nothing is recorded: a Balcão without a journal works as before.
     expect(core.journal.status()).toMatchObject({ configured: false, unsent: 0, publisher: 'off' });
+    // What the owner's open Loja is told: every entry the feed committed, pushed (shop:changed).
+    let pushed = 0;
+    stops.push(core.events.on('shop:changed', (p) => (pushed += p.applied)));
     expect((await core.journal.createShop({ relayUrl: relay.url, ...channel })).ok).toBe(true);
 
     const ana = await core.operators.add({ name: 'Ana Lima', pin: '1234', role: 'cashier' });
@@ -64,6 +67,7 @@ describe('facts into the shop journal', () => {
     await waitFor(() => core.journal.status().unsent === 0);
     const st = core.journal.status();
     expect(st).toMatchObject({ configured: true, role: 'owner', applied: 7, publisher: 'idle' });
+    expect(pushed).toBe(7);
     expect(st.lastPublishedAt).toBeGreaterThan(0);
     expect(Object.values(st.refused).filter((n) => n > 0)).toEqual([]);
   });
