@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { OWNER_PIN } from '../helpers/app-session';
 import { openPage } from '../helpers/browser';
 import { payer, tempDir } from '../helpers/core';
-import { startHost, type Host } from '../helpers/devhost';
+import { startHost } from '../helpers/devhost';
 import { waitFor } from '../helpers/sandbox';
 import { pinIfAsked } from '../helpers/screens';
 
