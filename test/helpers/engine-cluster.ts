@@ -87,7 +87,7 @@ async function allThreadsStopped(pid: number) {
       return true; // gone: nothing left to answer
     }
   };
-  for (const end = Date.now() + 5000; !stopped() && Date.now() < end; )
+  for (const end = Date.now() + 5000; !stopped() && Date.now() < end;)
     await new Promise((r) => setTimeout(r, 5));
 }
 
