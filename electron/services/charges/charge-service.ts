@@ -247,12 +247,24 @@ export class ChargeService {
     );
   }
 
-  /** Local expiry: pending charges past their time become EXPIRED (a late payment is still caught). */
-  expireDue(): number {
+  /**
+   * Local expiry: pending charges past their time become EXPIRED (a late payment is still caught).
+   * At most `max` in one call (a burst of thousands would hold the event loop for seconds: the
+   * next tick takes the rest); read page by page (keyset: a record left pending by its decision
+   * is not read again), not as one array of every due record.
+   */
+  expireDue(max = 1_000): number {
     let n = 0;
-    for (const c of this.deps.ledger.charges.pendingDue(this.now())) {
-      const s = this.shell.commit(c, { type: 'localExpiry' }, 'local-expiry');
-      if (s.outcome === 'applied') n++;
+    let seen = 0;
+    const now = this.now();
+    for (let page = this.deps.ledger.charges.pendingDue(now); page.length > 0; ) {
+      for (const c of page) {
+        const s = this.shell.commit(c, { type: 'localExpiry' }, 'local-expiry');
+        if (s.outcome === 'applied') n++;
+      }
+      seen += page.length;
+      if (seen >= max) break;
+      page = this.deps.ledger.charges.pendingDue(now, undefined, page.at(-1)!);
     }
     return n;
   }

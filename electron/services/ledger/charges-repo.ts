@@ -171,7 +171,8 @@ export class ChargesRepo {
       'SELECT * FROM charges WHERE external_id = @id OR psp_transaction_id = @id OR id = @id LIMIT 1',
     );
     this.dueStmt = db.prepare(
-      "SELECT * FROM charges WHERE status = 'PENDING' AND expires_at <= ? ORDER BY expires_at",
+      `SELECT * FROM charges WHERE status = 'PENDING' AND expires_at <= @now
+       AND (expires_at, id) > (@afterAt, @afterId) ORDER BY expires_at, id LIMIT @limit`,
     );
     this.waitingStmt = db
       .prepare(
@@ -241,9 +242,22 @@ export class ChargesRepo {
     return readAll(this.db.prepare(sql), fromRow);
   }
 
-  /** Pending charges whose local expiry time has come, oldest deadline first. */
-  pendingDue(now: number): ChargeRecord[] {
-    return readAll(this.dueStmt, fromRow, now);
+  /**
+   * Pending charges whose local expiry time has come, oldest deadline first, `limit` at a time
+   * after `after` (the last one of the previous page): a burst of expiries is read in pages, not
+   * as one array of every record (issue 35: 30,000 at once left ~44 MiB resident after GC).
+   */
+  pendingDue(
+    now: number,
+    limit = 50,
+    after: { expiresAt: number; id: string } = { expiresAt: -Infinity, id: '' },
+  ): ChargeRecord[] {
+    return readAll(this.dueStmt, fromRow, {
+      now,
+      limit,
+      afterAt: Number.isFinite(after.expiresAt) ? after.expiresAt : -1e300,
+      afterId: after.id,
+    });
   }
 
   /** Charges waiting on the PSP: uncertain, submitting, or pending past their expiry. */
