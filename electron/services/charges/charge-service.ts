@@ -257,7 +257,7 @@ export class ChargeService {
     let n = 0;
     let seen = 0;
     const now = this.now();
-    for (let page = this.deps.ledger.charges.pendingDue(now); page.length > 0; ) {
+    for (let page = this.deps.ledger.charges.pendingDue(now); page.length > 0;) {
       for (const c of page) {
         const s = this.shell.commit(c, { type: 'localExpiry' }, 'local-expiry');
         if (s.outcome === 'applied') n++;
