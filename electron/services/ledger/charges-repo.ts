@@ -157,6 +157,7 @@ export class ChargesRepo {
   private readonly historyStmt;
   private readonly anyIdStmt;
   private readonly dueStmt;
+  private readonly closedHereStmt;
   private readonly waitingStmt;
 
   constructor(
@@ -173,6 +174,12 @@ export class ChargesRepo {
     this.dueStmt = db.prepare(
       `SELECT * FROM charges WHERE status = 'PENDING' AND expires_at <= @now
        AND (expires_at, id) > (@afterAt, @afterId) ORDER BY expires_at, id LIMIT @limit`,
+    );
+    // Flags are a comma-separated list: matched whole, between commas.
+    this.closedHereStmt = db.prepare(
+      `SELECT * FROM charges WHERE created_at >= ? AND status IN ('CANCELED', 'EXPIRED')
+       AND (',' || flags || ',' LIKE '%,LOCAL_CANCEL,%' OR ',' || flags || ',' LIKE '%,LOCAL_EXPIRY,%')
+       AND ',' || flags || ',' NOT LIKE '%,LATE_PAYMENT,%' ORDER BY created_at DESC`,
     );
     this.waitingStmt = db
       .prepare(
@@ -240,6 +247,15 @@ export class ChargesRepo {
     const sql =
       "SELECT * FROM charges WHERE status IN ('DRAFT', 'SUBMITTING', 'UNCERTAIN', 'PENDING') ORDER BY created_at";
     return readAll(this.db.prepare(sql), fromRow);
+  }
+
+  /**
+   * Charges this terminal closed itself (canceled or expired here) since `from`, without a late
+   * payment yet: the PSP may still be paid for them. Every one (the reconciler used `list`, whose
+   * 500 newest left a busy day's earlier ones unasked).
+   */
+  closedHereSince(from: number): ChargeRecord[] {
+    return readAll(this.closedHereStmt, fromRow, from);
   }
 
   /**

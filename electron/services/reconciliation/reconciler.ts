@@ -175,7 +175,7 @@ export class Reconciler {
       .open()
       .filter((c) => c.status === 'PENDING' || c.status === 'UNCERTAIN');
     const payable = this.deps.ledger.charges
-      .list({ from: at - windowMs })
+      .closedHereSince(at - windowMs)
       .filter(
         (c) =>
           (c.status === 'CANCELED' || c.status === 'EXPIRED') &&
