@@ -18,6 +18,8 @@ export async function shopCore(
     clock?: { offsetMs: number };
     /** Another keychain (one that fails, as a Linux without a Secret Service). */
     secrets?: SecretStore;
+    /** The same dataDir started again (a restart): its owner PIN is already set. */
+    reopen?: boolean;
   } = {},
 ) {
   const clock = o.clock;
@@ -33,6 +35,7 @@ export async function shopCore(
     journal: { baseDelayMs: 20, maxDelayMs: 200, joinWaitMs: o.joinWaitMs ?? 5_000 },
   });
   await core.start();
+  if (o.reopen) return { core, secrets };
   const pin = await core.owner.setPin(OWNER_PIN);
   if (!pin.ok) throw new Error(pin.code);
   return { core, secrets };

@@ -21,6 +21,15 @@ export interface OperatorRef {
   readonly name: string;
 }
 
+/**
+ * What a counter needs to let an operator in (roster-operator-added, written by the owner only):
+ * her role and her PIN's salted scrypt verifier, never the PIN. Sealed under the shop key.
+ */
+export interface RosterDetail {
+  readonly role: 'cashier' | 'supervisor';
+  readonly pinHash: { salt: string; hash: string; N: number; r: number; p: number };
+}
+
 export interface JournalEntry {
   /** Idempotent: the same fact gives the same id on any terminal (sha256 of kind + subject). */
   readonly id: string;
@@ -38,6 +47,7 @@ export interface JournalEntry {
   readonly payer?: string;
   /** A DEMO sale (the embedded demo PSP): shown, never counted as money. */
   readonly demo?: true;
+  readonly roster?: RosterDetail;
 }
 
 export function entryId(kind: EntryKind, subject: string): string {
@@ -70,6 +80,7 @@ export interface SaleFact {
   /** Who did it, when the caller knows (a shift's operator); else `operatorOf(subject)`. */
   readonly operator?: OperatorRef;
   readonly demo?: boolean;
+  readonly roster?: RosterDetail;
 }
 
 export type OperatorOf = (subject: string) => OperatorRef | undefined;
@@ -111,6 +122,9 @@ export function buildEntry(
     ...(operator ? { operator: { id: operator.id, name: operator.name } } : {}),
     ...(payer ? { payer } : {}),
     ...(fact.demo ? { demo: true as const } : {}),
+    ...(fact.kind === 'roster-operator-added' && fact.roster
+      ? { roster: { role: fact.roster.role, pinHash: { ...fact.roster.pinHash } } }
+      : {}),
   };
   return { ok: true, entry };
 }

@@ -7,7 +7,7 @@ import type { ChargeRecord, HistoryEntry } from '../ledger/charges-repo';
 import type { Db } from '../ledger/database';
 import type { LedgerFacts } from '../ledger/ledger';
 import type { RefundRecord } from '../ledger/refunds-repo';
-import type { EntryKind, OperatorRef, SaleFact } from './entry';
+import type { EntryKind, OperatorRef, RosterDetail, SaleFact } from './entry';
 import type { JournalOutbox } from './outbox';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -89,8 +89,14 @@ export class JournalTap implements LedgerFacts {
     });
   }
 
-  operatorAdded(o: { id: string; name: string }): void {
-    this.record({ kind: 'roster-operator-added', subject: o.id, at: iso(Date.now()), operator: o });
+  operatorAdded(o: { id: string; name: string; roster?: RosterDetail }): void {
+    this.record({
+      kind: 'roster-operator-added',
+      subject: o.id,
+      at: iso(Date.now()),
+      operator: { id: o.id, name: o.name },
+      ...(o.roster && { roster: o.roster }),
+    });
   }
 
   operatorDisabled(o: { id: string; name: string }): void {

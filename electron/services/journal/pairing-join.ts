@@ -16,6 +16,8 @@ export interface Granted {
   keys: Map<number, Buffer>;
   token: string;
   signingKeyPem: string;
+  /** The owner's Balcão and its Ed25519 public key: the only author of roster entries a counter applies. */
+  owner?: { terminal: string; publicKey: string };
 }
 
 export interface PairingJoinDeps {
@@ -126,6 +128,7 @@ export class PairingJoin {
           epoch?: unknown;
           keys?: unknown;
           token?: unknown;
+          owner?: { terminal?: unknown; publicKey?: unknown };
         }
       | undefined;
     if (!g) {
@@ -151,7 +154,18 @@ export class PairingJoin {
       this.badGrants++;
       return undefined;
     }
-    return ok({ shop: g.shop, epoch, keys, token: g.token, signingKeyPem });
+    const owner =
+      typeof g.owner?.terminal === 'string' && typeof g.owner.publicKey === 'string'
+        ? { terminal: g.owner.terminal, publicKey: g.owner.publicKey }
+        : undefined;
+    return ok({
+      shop: g.shop,
+      epoch,
+      keys,
+      token: g.token,
+      signingKeyPem,
+      ...(owner && { owner }),
+    });
   }
 }
 

@@ -13,6 +13,7 @@ import { box, codeSecrets, unbox } from './pairing-box';
 import { PairingBook, type PairingError } from './pairing';
 import { PairingJoin } from './pairing-join';
 import { JournalPublisher, type PublisherState } from './publisher';
+import { readOwner, RosterFeed, saveOwner } from './roster-feed';
 import {
   parseShopAddress,
   readConfig,
@@ -57,6 +58,7 @@ export class ShopJournal {
   private secrets: ShopSecrets | null = null;
   private publisher: JournalPublisher | null = null;
   private feed: JournalFeed | null = null;
+  private roster: RosterFeed | null = null;
   private publisherState: PublisherState | 'off' = 'off';
   private readonly book: PairingBook;
   /** Live codes (the owner's screen showed them): the code is needed to open a join's box. */
@@ -104,6 +106,23 @@ export class ShopJournal {
     });
     this.publisherState = 'idle';
     this.publisher.start();
+    // A counter reads the owner's roster entries (roster-feed.ts); paired before the owner's key
+    // was in the grant, it has none and keeps its own roster (docs/journal.md).
+    const owner = c.role === 'terminal' ? readOwner(this.d.ledger.kv) : undefined;
+    if (owner) {
+      this.roster = new RosterFeed({
+        db: this.d.ledger.db,
+        kv: this.d.ledger.kv,
+        shop: c.shop,
+        keys: s.keys,
+        owner,
+        relayUrl: c.relayUrl,
+        channelId: c.channelId,
+        token,
+        ...backoff,
+      });
+      this.roster.start();
+    }
     // The owner's Balcão reads the shop (the members' keys are in its ledger); a terminal writes.
     if (c.role === 'owner') {
       this.feed = new JournalFeed({
@@ -122,6 +141,8 @@ export class ShopJournal {
   }
 
   async stop(): Promise<void> {
+    this.roster?.stop();
+    this.roster = null;
     this.feed?.stop();
     this.feed = null;
     await this.publisher?.stop();
@@ -157,6 +178,11 @@ export class ShopJournal {
   /** The owner's feed (Loja's read model reads journal_entries; tests read this). */
   ownerFeed(): JournalFeed | null {
     return this.feed;
+  }
+
+  /** A counter's reader of the owner's roster entries (null on the owner's Balcão, or unpaired). */
+  rosterFeed(): RosterFeed | null {
+    return this.roster;
   }
 
   /** No OS keychain (a Linux without a Secret Service): said in words, never a crash. */
@@ -261,11 +287,21 @@ export class ShopJournal {
               epoch: this.config.epoch,
               keys,
               token: this.secrets.token,
+              owner: this.ownerKey(),
             }
           : { terminal, error: redeemed.code },
       );
     }
     await this.post({ type: 'grant', code: m.code, box: reply }).catch(() => undefined);
+  }
+
+  /** This (the owner's) Balcão's public key, given in every grant: counters verify roster entries with it. */
+  private ownerKey(): { terminal: string; publicKey: string } | undefined {
+    const pem = this.d.ledger.db
+      .prepare('SELECT public_key FROM journal_members WHERE terminal = ?')
+      .pluck()
+      .get(this.d.terminalId) as string | undefined;
+    return pem === undefined ? undefined : { terminal: this.d.terminalId, publicKey: pem };
   }
 
   private async post(body: unknown): Promise<string> {
@@ -321,6 +357,7 @@ export class ShopJournal {
       { keys: g.keys, signingKeyPem: g.signingKeyPem, token: g.token },
     );
     if (!saved.ok) return saved;
+    if (g.owner) saveOwner(this.d.ledger.kv, g.owner);
     await this.load();
     this.start();
     return ok({ shop: g.shop });

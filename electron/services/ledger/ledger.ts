@@ -3,6 +3,7 @@ import { ChargesRepo, type ChargeRecord, type HistoryEntry } from './charges-rep
 import { openDatabase, type Db } from './database';
 import { DefensesRepo } from './defenses-repo';
 import { EventsRepo } from './events-repo';
+import type { RosterDetail } from '../journal/entry';
 import { KvRepo } from './kv-repo';
 import { RefundsRepo, type RefundRecord } from './refunds-repo';
 import { WithdrawalsRepo } from './withdrawals-repo';
@@ -17,7 +18,7 @@ export interface LedgerFacts {
   refund?(r: RefundRecord, before: RefundRecord | undefined): void;
   shiftOpened?(s: ShiftInfo): void;
   shiftClosed?(s: ShiftInfo, summary: ShiftSummary): void;
-  operatorAdded?(o: { id: string; name: string }): void;
+  operatorAdded?(o: { id: string; name: string; roster?: RosterDetail }): void;
   operatorDisabled?(o: { id: string; name: string }): void;
 }
 

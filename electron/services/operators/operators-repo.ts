@@ -56,7 +56,12 @@ export class OperatorsRepo {
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(o.id, o.name, JSON.stringify(o.pinHash), o.role, o.active ? 1 : 0, at, at);
-      this.facts().operatorAdded?.({ id: o.id, name: o.name });
+      // The verifier travels so counters can let her in (docs/journal.md, "The roster at counters").
+      this.facts().operatorAdded?.({
+        id: o.id,
+        name: o.name,
+        roster: { role: o.role, pinHash: o.pinHash },
+      });
     })();
   }
 
