@@ -13,6 +13,7 @@ import { box, codeSecrets, unbox } from './pairing-box';
 import { PairingBook, type PairingError } from './pairing';
 import { PairingJoin } from './pairing-join';
 import { JournalPublisher, type PublisherState } from './publisher';
+import { resumeBeforeSending } from './resume';
 import {
   parseShopAddress,
   readConfig,
@@ -98,6 +99,18 @@ export class ShopJournal {
       channelId: c.channelId,
       token,
       onState: (st) => (this.publisherState = st),
+      // A restored backup numbers on above what this terminal already published (resume.ts).
+      prepare: () =>
+        resumeBeforeSending({
+          db: this.d.ledger.db,
+          keys: () => this.writerKeys(),
+          relayUrl: c.relayUrl,
+          channelId: c.channelId,
+          token,
+          terminal: this.d.terminalId,
+          now: this.now,
+          ...(this.d.fetch && { fetch: this.d.fetch }),
+        }),
       ...backoff,
     });
     this.publisherState = 'idle';
