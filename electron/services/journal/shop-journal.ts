@@ -13,6 +13,7 @@ import { box, codeSecrets, unbox } from './pairing-box';
 import { PairingBook, type PairingError } from './pairing';
 import { PairingJoin } from './pairing-join';
 import { JournalPublisher, type PublisherState } from './publisher';
+import { removeMember } from './removal';
 import { resumeBeforeSending } from './resume';
 import {
   parseShopAddress,
@@ -167,6 +168,14 @@ export class ShopJournal {
   /** The owner's feed (Loja's read model reads journal_entries; tests read this). */
   ownerFeed(): JournalFeed | null {
     return this.feed;
+  }
+
+  /** The owner removes a terminal (removal.ts): its later entries are refused and counted. */
+  removeTerminal(terminal: string): Result<{ lastSeq: number }> {
+    if (this.config?.role !== 'owner') return err('validation', 'SHOP_NOT_OWNER');
+    const done = removeMember(this.d.ledger.db, terminal, this.d.terminalId);
+    if (done.ok) this.feed?.loadMembers();
+    return done;
   }
 
   /** No OS keychain (a Linux without a Secret Service): said in words, never a crash. */
