@@ -1533,6 +1533,8 @@ export const en: Messages = {
     SHOP_NOT_CONFIGURED: 'This Balcão is not part of a shop yet.',
     SHOP_ALREADY_CONFIGURED: 'This Balcão is already part of a shop.',
     SHOP_NOT_OWNER: "Only the owner's computer makes pairing codes.",
+    SHOP_TERMINAL_UNKNOWN: 'This counter is not paired with the shop.',
+    SHOP_TERMINAL_SELF: "The owner's computer cannot remove itself from the shop.",
     NOT_DEMO: 'Simulating a payment exists only in DEMO mode.',
     NOT_PENDING: 'Only a charge awaiting payment can be paid.',
     SEND_NOT_VERIFIED:

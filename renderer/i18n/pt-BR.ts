@@ -1532,6 +1532,8 @@ export const ptBR = {
     SHOP_NOT_CONFIGURED: 'Este Balcão ainda não faz parte de uma loja.',
     SHOP_ALREADY_CONFIGURED: 'Este Balcão já faz parte de uma loja.',
     SHOP_NOT_OWNER: 'Só o computador do proprietário gera códigos de pareamento.',
+    SHOP_TERMINAL_UNKNOWN: 'Este caixa não está pareado com a loja.',
+    SHOP_TERMINAL_SELF: 'O computador do proprietário não pode remover a si mesmo da loja.',
     NOT_DEMO: 'Simular pagamento só existe no modo DEMO.',
     NOT_PENDING: 'Só uma cobrança aguardando pagamento pode ser paga.',
     SEND_NOT_VERIFIED:

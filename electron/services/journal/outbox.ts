@@ -47,7 +47,11 @@ export class JournalOutbox {
       const { top } = this.db.prepare('SELECT MAX(seq) AS top FROM journal_outbox').get() as {
         top: number | null;
       };
-      const seq = (top ?? 0) + 1;
+      // Above what this terminal published before a restored backup too (resume.ts).
+      const floor = this.db
+        .prepare("SELECT value FROM kv WHERE key = 'journal:seq_floor'")
+        .get() as { value: string } | undefined;
+      const seq = Math.max(top ?? 0, floor ? Number(JSON.parse(floor.value)) : 0) + 1;
       const built = buildEntry(fact, this.terminal, seq, this.operatorOf);
       if (!built.ok) return { ok: false, code: 'JOURNAL_BAD_FACT' };
       const envelope = seal(built.entry, keys.shopKey, keys.signingKey);

@@ -18,6 +18,11 @@ export interface PublisherDeps {
   baseDelayMs?: number;
   maxDelayMs?: number;
   onState?: (state: PublisherState, detail?: string) => void;
+  /**
+   * Runs once per start before anything is sent (resume.ts: learn this terminal's published
+   * seqs, renumber what a restored backup would reuse); false = retried with the back-off.
+   */
+  prepare?: () => Promise<boolean>;
 }
 
 export class JournalPublisher {
@@ -26,6 +31,7 @@ export class JournalPublisher {
   private wake: (() => void) | null = null;
   private kicked = false;
   private running: Promise<void> | null = null;
+  private prepared = false;
   /** Entries the relay stored, since start. */
   sent = 0;
 
@@ -34,6 +40,7 @@ export class JournalPublisher {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.prepared = !this.d.prepare;
     this.running = this.loop();
   }
 
@@ -52,7 +59,8 @@ export class JournalPublisher {
   private async loop(): Promise<void> {
     while (!this.stopped) {
       this.kicked = false;
-      const ok = await this.drain();
+      if (!this.prepared) this.prepared = await this.d.prepare!().catch(() => false);
+      const ok = this.prepared && (await this.drain());
       if (this.stopped) break;
       if (ok) {
         this.failures = 0;

@@ -13,6 +13,8 @@ import { box, codeSecrets, unbox } from './pairing-box';
 import { PairingBook, type PairingError } from './pairing';
 import { PairingJoin } from './pairing-join';
 import { JournalPublisher, type PublisherState } from './publisher';
+import { removeMember } from './removal';
+import { resumeBeforeSending } from './resume';
 import { readOwner, RosterFeed, saveOwner } from './roster-feed';
 import {
   parseShopAddress,
@@ -102,6 +104,18 @@ export class ShopJournal {
       channelId: c.channelId,
       token,
       onState: (st) => (this.publisherState = st),
+      // A restored backup numbers on above what this terminal already published (resume.ts).
+      prepare: () =>
+        resumeBeforeSending({
+          db: this.d.ledger.db,
+          keys: () => this.writerKeys(),
+          relayUrl: c.relayUrl,
+          channelId: c.channelId,
+          token,
+          terminal: this.d.terminalId,
+          now: this.now,
+          ...(this.d.fetch && { fetch: this.d.fetch }),
+        }),
       ...backoff,
     });
     this.publisherState = 'idle';
@@ -183,6 +197,14 @@ export class ShopJournal {
   /** A counter's reader of the owner's roster entries (null on the owner's Balcão, or unpaired). */
   rosterFeed(): RosterFeed | null {
     return this.roster;
+  }
+
+  /** The owner removes a terminal (removal.ts): its later entries are refused and counted. */
+  removeTerminal(terminal: string): Result<{ lastSeq: number }> {
+    if (this.config?.role !== 'owner') return err('validation', 'SHOP_NOT_OWNER');
+    const done = removeMember(this.d.ledger.db, terminal, this.d.terminalId);
+    if (done.ok) this.feed?.loadMembers();
+    return done;
   }
 
   /** No OS keychain (a Linux without a Secret Service): said in words, never a crash. */
