@@ -166,7 +166,9 @@ describe('Loja, live', () => {
     });
     await more.stop();
     db.close();
-    await sales.getByRole('cell', { name: 'Caio' }).waitFor({ timeout: 10_000 });
+    // Written by another process, not through this Balcão's feed, so nothing is pushed: the open
+    // screen's own 30 s re-read brings it (the push is shown in test/e2e/shop-live.test.ts).
+    await sales.getByRole('cell', { name: 'Caio' }).waitFor({ timeout: 40_000 });
     await expect
       .poll(() =>
         screen.locator('.shop-closing table').first().locator('tbody tr').first().innerText(),
