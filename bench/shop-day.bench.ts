@@ -2,28 +2,14 @@
 // issue's parameters by default — 3 counters + the owner, 4 operators in shifts, 12 sales a
 // minute for ten minutes, one counter offline two minutes, one counter and the relay killed -9.
 // Overrides: BENCH_SHOP_DAY_MINUTES, _RATE (sales/min), _OFFLINE_S, _STORE (sqlite|etcd).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { runShopDay } from '../test/helpers/shop-day';
 import { startEtcdCluster } from '../test/helpers/etcd';
 import { figure } from './figures';
+import { inKeyringSession } from './keyring-session';
 import { machine, ms, stats } from './helpers';
 
-// The hosts' keys live in the keychain: run again inside a private session bus (as shop-lag does).
-if (!process.env.DBUS_SESSION_BUS_ADDRESS) {
-  const keyring =
-    'echo | gnome-keyring-daemon --unlock --components=secrets --daemonize >/dev/null';
-  const argv = [process.execPath, ...process.execArgv, ...process.argv.slice(1)]
-    .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
-    .join(' ');
-  const r = spawnSync('dbus-run-session', ['--', 'sh', '-c', `${keyring}; exec ${argv}`], {
-    stdio: 'inherit',
-    env: { ...process.env, XDG_DATA_HOME: mkdtempSync(path.join(tmpdir(), 'balcao-keyring-')) },
-  });
-  process.exit(r.status ?? 1);
-}
+inKeyringSession();
 const env = (k: string, d: number) => Number(process.env[`BENCH_SHOP_DAY_${k}`] ?? d);
 const minutes = env('MINUTES', 10);
 const rate = env('RATE', 12);

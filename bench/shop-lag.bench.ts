@@ -13,22 +13,10 @@ import { spawnSync } from 'node:child_process';
 import { launchChromium } from '../test/helpers/browser';
 import { startHost, type Host } from '../test/helpers/devhost';
 import { figure } from './figures';
+import { inKeyringSession } from './keyring-session';
 import { machine, ms, sandboxProcess, stats } from './helpers';
 
-// The shop's keys live in the keychain: without a session bus, this benchmark runs itself again
-// inside a private one with an unlocked gnome-keyring (as scripts/test.mjs does for the tests).
-if (!process.env.DBUS_SESSION_BUS_ADDRESS) {
-  const keyring =
-    'echo | gnome-keyring-daemon --unlock --components=secrets --daemonize >/dev/null';
-  const argv = [process.execPath, ...process.execArgv, ...process.argv.slice(1)]
-    .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
-    .join(' ');
-  const r = spawnSync('dbus-run-session', ['--', 'sh', '-c', `${keyring}; exec ${argv}`], {
-    stdio: 'inherit',
-    env: { ...process.env, XDG_DATA_HOME: mkdtempSync(path.join(tmpdir(), 'balcao-keyring-')) },
-  });
-  process.exit(r.status ?? 1);
-}
+inKeyringSession();
 const N = Number(process.env.BENCH_SHOP_SALES ?? 60);
 const sleep = (msec: number) => new Promise((r) => setTimeout(r, msec));
 spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'ignore' });
