@@ -10,10 +10,18 @@ import { keychainBackend, osKeychain } from './adapters/keytar-store';
 import { storedKeychain } from './adapters/stored-keychain';
 import { commandLine, runCommandLine } from './os/command-line';
 import { configureLog } from './os/logging';
+import { ARENA_LIMIT, arenaRelaunch } from './os/malloc-arenas';
 import { startShell } from './shell';
 
 const command = commandLine(process.argv);
-if (command)
+// Linux: once, start again with glibc's arenas limited (a long-running counter's memory; see
+// os/malloc-arenas.ts). The new process inherits this one's environment.
+const relaunch = command ? null : arenaRelaunch(process.platform, process.env, process.argv);
+if (relaunch) {
+  Object.assign(process.env, ARENA_LIMIT);
+  electron.app.relaunch(relaunch);
+  electron.app.exit(0);
+} else if (command)
   void runCommandLine(command, {
     env: process.env,
     fetch: globalThis.fetch,

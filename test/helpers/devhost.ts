@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { ARENA_LIMIT } from '../../electron/main/os/malloc-arenas';
 import path from 'node:path';
 import WebSocket from 'ws';
 import type { Result } from '../../shared/result';
@@ -41,7 +42,8 @@ export async function startHost(
     ],
     {
       cwd: root,
-      env: { ...process.env, ...env },
+      // As `npm start` runs it (scripts/run-child.mjs): what the benchmarks measure is what runs.
+      env: { ...(process.platform === 'linux' && ARENA_LIMIT), ...process.env, ...env },
       stdio: ['ignore', 'pipe', opts.logs === false ? 'ignore' : 'pipe'],
     },
   );

@@ -148,9 +148,14 @@ class FakeApp extends EventEmitter {
     return true;
   }
   /** Each `app.relaunch(options)` asked (the app is then quit by the caller). */
-  relaunches: Array<{ args?: string[] }> = [];
-  relaunch(o: { args?: string[] } = {}) {
+  relaunches: Array<{ args?: string[]; execPath?: string }> = [];
+  relaunch(o: { args?: string[]; execPath?: string } = {}) {
     this.relaunches.push(o);
+  }
+  /** Each `app.exit(code)` asked. */
+  exits: number[] = [];
+  exit(code = 0) {
+    this.exits.push(code);
   }
   quit() {
     this.quitCalls++;

@@ -29,6 +29,9 @@ export function mainBundleOnFake(fake: FakeElectron) {
   });
   return {
     start() {
+      // As the installed app's second start on Linux has it (electron/main/os/malloc-arenas.ts);
+      // electron-arena-relaunch.test.ts is the first start.
+      process.env.MALLOC_ARENA_MAX ??= '1';
       mod._load = function (request, parent, isMain) {
         if (request === 'electron') return fake;
         return originalLoad.call(this, request, parent, isMain);
