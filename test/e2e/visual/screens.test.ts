@@ -26,6 +26,8 @@ const SHOP = 'Padaria Pão Quente';
  */
 const changing = (root: Page | Locator) => [
   root.getByText(/\d{1,2}:\d{2}/),
+  // Dates: the sandbox's MED cases are dated days before today, so they move every day.
+  root.getByText(/\d{2}\/\d{2}\/\d{4}/),
   root.locator('.mono, .check-lines'),
 ];
 
