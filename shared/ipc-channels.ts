@@ -55,6 +55,7 @@ export const CALL_CHANNELS = [
   'shop:create',
   'shop:pairingCode',
   'shop:join',
+  'shop:removeTerminal',
   'receiver:status',
   'receiver:confirm',
   'receiver:repin',

@@ -458,6 +458,11 @@ export const calls = {
     input: z.object({ address: z.string().max(2000), code: z.string().max(40) }).strict(),
     output: z.object({ shop: z.string() }),
   },
+  /** Owner: a counter leaves the shop; what it wrote stays, anything later is refused. */
+  'shop:removeTerminal': {
+    input: z.object({ terminal: z.string().min(1).max(200) }).strict(),
+    output: z.object({ lastSeq: z.number().int() }),
+  },
   /** Who the PSP's QR codes pay (shared/domain/receiver-pin.ts): shown for review. */
   'receiver:status': { input: none, output: receiverPinViewSchema },
   /** Owner: "yes, this is the shop's account". */

@@ -24,6 +24,7 @@ export const shopViewSchema = z.object({
       lastAt: int,
       shiftOperator: z.string().nullable(),
       recent: z.boolean(),
+      removed: z.boolean(),
     }),
   ),
   sales: z.array(

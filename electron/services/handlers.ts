@@ -179,6 +179,7 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
     'shop:create': (i) => owner(() => core.journal.createShop(i)),
     'shop:pairingCode': () => owner(() => core.journal.pairingCode()),
     'shop:join': (i) => owner(() => core.journal.join(i.address, i.code)),
+    'shop:removeTerminal': (i) => owner(() => core.journal.removeTerminal(i.terminal)),
     'receiver:status': () => ok({ pinned: core.receiverPins.get() ?? null }),
     'receiver:confirm': () => owner(() => ok({ pinned: core.receiverPins.confirm() ?? null })),
     'receiver:repin': () => owner(() => ok({ pinned: core.receiverPins.repin() ?? null })),

@@ -51,6 +51,8 @@ export interface CounterState {
    * entry (entry.ts has none), so a counter quiet for a while reads "sem notícia", not "offline".
    */
   recent: boolean;
+  /** Removed from the shop by the owner: what it wrote before still counts, nothing after. */
+  removed: boolean;
 }
 
 export const ONLINE_WINDOW_MIN = 15;
@@ -124,7 +126,11 @@ export function foldCharges(entries: readonly ShopEntry[]): {
 }
 
 /** Every counter that wrote to the journal: its newest fact and its open shift. */
-export function counters(entries: readonly ShopEntry[], now: number): CounterState[] {
+export function counters(
+  entries: readonly ShopEntry[],
+  now: number,
+  removed: ReadonlySet<string> = new Set(),
+): CounterState[] {
   const by = new Map<string, CounterState>();
   for (const e of inOrder(entries)) {
     const c = by.get(e.terminal) ?? {
@@ -133,6 +139,7 @@ export function counters(entries: readonly ShopEntry[], now: number): CounterSta
       lastAt: ms(e.at),
       shiftOperator: null,
       recent: false,
+      removed: false,
     };
     c.lastKind = e.kind;
     c.lastAt = ms(e.at);
@@ -143,6 +150,7 @@ export function counters(entries: readonly ShopEntry[], now: number): CounterSta
   return [...by.values()].map((c) => ({
     ...c,
     recent: now - c.lastAt <= ONLINE_WINDOW_MIN * 60_000,
+    removed: removed.has(c.terminal),
   }));
 }
 

@@ -9,7 +9,7 @@ import { OperatorService } from '../operators/operator-service';
 import { OperatorsRepo } from '../operators/operators-repo';
 import { OwnerService } from '../owner/owner-service';
 import { ShiftsRepo } from '../shifts/shifts-repo';
-import { appliedEntries } from '../shop-view/journal-rows';
+import { appliedEntries, removedTerminals } from '../shop-view/journal-rows';
 import { ShopViewService } from '../shop-view/shop-view-service';
 import { ReceiptPrinter } from '../printing/receipt-printer';
 import type { AppCoreOptions } from './app-core-types';
@@ -60,7 +60,11 @@ export function ownerParts(d: OwnerPartsDeps) {
   });
   const salesSeries = new SalesSeriesService((from, to) => seriesCharges(ledger.db, from, to));
   // Loja (issue 36): the owner's view across counters, from the shop journal's applied entries.
-  const shopView = new ShopViewService({ entries: () => appliedEntries(ledger.db), now });
+  const shopView = new ShopViewService({
+    entries: () => appliedEntries(ledger.db),
+    removed: () => removedTerminals(ledger.db),
+    now,
+  });
   const printer = new ReceiptPrinter({
     query: historyQuery,
     settings: () => settings.get(),

@@ -13,6 +13,16 @@ export function appliedEntries(db: Db): ShopEntry[] {
   ).map((r) => JSON.parse(r.entry_json) as ShopEntry);
 }
 
+/** Terminals removed from the shop (journal_members.last_seq set by journal/removal.ts). */
+export function removedTerminals(db: Db): ReadonlySet<string> {
+  return new Set(
+    db
+      .prepare('SELECT terminal FROM journal_members WHERE last_seq IS NOT NULL')
+      .pluck()
+      .all() as string[],
+  );
+}
+
 /** Whether the shop journal told this Balcão anything: the owner's menu offers Loja then. */
 export function hasShopJournal(db: Db): boolean {
   return db.prepare('SELECT 1 FROM journal_entries WHERE applied = 1 LIMIT 1').get() !== undefined;

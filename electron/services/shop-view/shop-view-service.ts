@@ -24,6 +24,8 @@ export class ShopViewService {
   constructor(
     private readonly d: {
       entries: () => ShopEntry[];
+      /** Terminals the owner removed from the shop (journal/removal.ts). */
+      removed: () => ReadonlySet<string>;
       now: () => number;
     },
   ) {}
@@ -37,7 +39,7 @@ export class ShopViewService {
     const inSpan = charges.filter((c) => c.createdAt >= from && c.createdAt < range.to);
     return ok({
       day: q.day,
-      counters: counters(entries, this.d.now()),
+      counters: counters(entries, this.d.now(), this.d.removed()),
       sales: daySales(range, charges).map((c) => ({
         id: c.id,
         terminal: c.terminal,

@@ -30,6 +30,8 @@ export function ShopScreen() {
   const [by, setBy] = useState<ShopSeriesBy>('terminal');
   const [view, setView] = useState<{ v: ShopView; at: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A change made here (a counter removed): read again at once.
+  const [changes, setChanges] = useState(0);
   useEffect(() => {
     let live = true;
     let seen = '';
@@ -70,7 +72,7 @@ export function ShopScreen() {
       off();
       clearInterval(timer);
     };
-  }, [day, span, by]);
+  }, [day, span, by, changes]);
   return (
     <div className="history-screen shop-screen">
       <h1>{t('shop.title')}</h1>
@@ -82,7 +84,11 @@ export function ShopScreen() {
       {!view && !error && <p className="muted">{t('shop.loading')}</p>}
       {view && (
         <>
-          <ShopCounters counters={view.v.counters} now={view.at} />
+          <ShopCounters
+            counters={view.v.counters}
+            now={view.at}
+            onChanged={() => setChanges((n) => n + 1)}
+          />
           <ShopSales day={day} sales={view.v.sales} />
           {view.v.orphans > 0 && (
             <p className="notice">{t('shop.orphans', { count: view.v.orphans })}</p>

@@ -110,6 +110,7 @@ describe('counters', () => {
         lastAt: Date.parse(at(13, 30)),
         shiftOperator: 'Ana',
         recent: true,
+        removed: false,
       },
       {
         terminal: 'caixa-2',
@@ -118,11 +119,19 @@ describe('counters', () => {
         shiftOperator: null,
         // Its clock is ahead of the owner's: still a recent fact.
         recent: true,
+        removed: false,
       },
     ]);
     // 90 minutes on, caixa-1's last fact is too old to call it recent.
     const later = counters(shop(), now + 90 * 60_000);
     expect(later.map((c) => c.recent)).toEqual([false, true]);
+  });
+  it('a counter the owner removed is still listed (its sales count), marked removed', () => {
+    const list = counters(shop(), Date.now(), new Set(['caixa-2']));
+    expect(list.map((c) => [c.terminal, c.removed])).toEqual([
+      ['caixa-1', false],
+      ['caixa-2', true],
+    ]);
   });
 });
 
