@@ -99,6 +99,16 @@ describe.skipIf(!hasSecretService)("a shop's day with faults", () => {
     // Over IPC: the PSP's own list, each counter, each operator, the owner's shop.
     expect(r.paid.count, story).toBe(24);
     expect(r.pspListed, story).toEqual(r.paid);
+    // Every charge the PSP holds (the unpaid one too) counted once: the owner's and the counters'.
+    expect(r.pspCharges.count, story).toBe(25);
+    expect(r.ownerTotal, story).toEqual(r.pspCharges);
+    expect(
+      r.counterTotals.reduce((m, t) => ({
+        count: m.count + t.count,
+        amountCents: m.amountCents + t.amountCents,
+      })),
+      story,
+    ).toEqual(r.pspCharges);
     expect(r.ownerShop, story).toEqual(r.paid);
     expect(r.counterClosings, story).toEqual(r.paidByCounter);
     expect(r.counterOperatorSums, story).toEqual(r.paidByCounter);

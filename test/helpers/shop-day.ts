@@ -58,6 +58,10 @@ export interface ShopDayResult {
   paid: Money;
   /** The PSP's own list of its charges at the end (the sandbox's control API), PAID ones. */
   pspListed: Money;
+  /** Every charge in that list, and "Total de cobranças" of the owner's shop and each counter. */
+  pspCharges: Money;
+  ownerTotal: Money;
+  counterTotals: Money[];
   paidByCounter: Money[];
   paidByOperator: Record<string, Money>;
   /** Each counter's own Fechamento (history:closing) received, and its per-operator lines. */
@@ -282,7 +286,7 @@ export async function runShopDay(o: ShopDayOptions): Promise<ShopDayResult> {
     type View = {
       sales: Array<{ id: string; status: string }>;
       closing: {
-        shop: { received: Money };
+        shop: { received: Money; total: Money };
         terminals: Array<{
           terminal: string;
           live: { received: Money };
@@ -300,7 +304,7 @@ export async function runShopDay(o: ShopDayOptions): Promise<ShopDayResult> {
     type Closing = {
       terminalId: string;
       terminalName: string;
-      live: { received: Money };
+      live: { received: Money; total: Money };
       byOperator?: Array<{ operatorName: string | null; live: { received: Money } }>;
     };
     for (const h of counters) await call(h, 'owner:unlock', { pin: '2468' });
@@ -347,9 +351,19 @@ export async function runShopDay(o: ShopDayOptions): Promise<ShopDayResult> {
     const pspListed = charges
       .filter((c) => c.kind !== 'withdrawal' && c.status === 'PAID')
       .reduce((m, c) => add(m, Math.round(c.amount * 100)), zero());
+    const pspCharges = charges
+      .filter((c) => c.kind !== 'withdrawal')
+      .reduce((m, c) => add(m, Math.round(c.amount * 100)), zero());
+    const total = (s: { total: Money }) => ({
+      count: s.total.count,
+      amountCents: s.total.amountCents,
+    });
     const result: ShopDayResult = {
       paid: paid.all,
       pspListed,
+      pspCharges,
+      ownerTotal: total(v.closing.shop),
+      counterTotals: closings.map((c) => total(c.live)),
       paidByCounter: paid.byCounter,
       paidByOperator: paid.byOp,
       counterClosings,
@@ -367,6 +381,14 @@ export async function runShopDay(o: ShopDayOptions): Promise<ShopDayResult> {
     };
     result.agree =
       same(pspListed, paid.all) &&
+      same(result.ownerTotal, pspCharges) &&
+      same(
+        result.counterTotals.reduce(
+          (m, t) => ({ count: m.count + t.count, amountCents: m.amountCents + t.amountCents }),
+          zero(),
+        ),
+        pspCharges,
+      ) &&
       same(result.ownerShop, paid.all) &&
       result.ownerPaidSales === paid.all.count &&
       result.ownerDuplicates === 0 &&
