@@ -33,6 +33,9 @@ try {
   console.log(`  relay store: ${engine}; ${minutes} min at ${rate}/min, offline ${offlineS} s`);
   console.log(`  PSP paid: ${money(r.paid)}; owner's Loja Fechamento: ${money(r.ownerShop)}`);
   console.log(`  counters' Fechamento: ${r.counterClosings.map(money).join(' | ')}`);
+  console.log(
+    `  PSP's own list: paid ${money(r.pspListed)}, every charge ${money(r.pspCharges)}; owner's Total de cobranças ${money(r.ownerTotal)}`,
+  );
   console.log(`  operators: ${JSON.stringify(r.operatorClosings)}`);
   console.log(`  owner lag while all up: p50 ${ms(s.p50)} p99 ${ms(s.p99)} max ${ms(s.max)}`);
   figure({ name: `shop day (${engine}): sales paid at the PSP`, value: r.paid.count, unit: '' });

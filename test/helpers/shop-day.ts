@@ -23,6 +23,16 @@ export interface ShopDayOptions {
   /** `sqlite` = one relay on a SQLite file; else the etcd members' client addresses. */
   store: 'sqlite' | { etcd: string[] };
   say?: (line: string) => void;
+  /**
+   * Called at the end of the day, every part still running (the CI test reads the owner's Loja
+   * in Chromium here): the owner's host and what the PSP paid, by counter and operator.
+   */
+  atEnd?: (end: {
+    owner: Host;
+    paid: Money;
+    paidByCounter: Money[];
+    paidByOperator: Record<string, Money>;
+  }) => Promise<void>;
 }
 
 const OPERATORS = ['Ana', 'Bia', 'Caio', 'Duda'];
@@ -36,7 +46,7 @@ const payer = {
   document: '123.456.789-09',
   phone: '5511912345678',
 };
-type Money = { count: number; amountCents: number };
+export type Money = { count: number; amountCents: number };
 const add = (m: Money, cents: number) => ({
   count: m.count + 1,
   amountCents: m.amountCents + cents,
@@ -46,6 +56,12 @@ const zero = (): Money => ({ count: 0, amountCents: 0 });
 export interface ShopDayResult {
   /** What the PSP (sandbox) confirmed paid, whole and per counter / operator name. */
   paid: Money;
+  /** The PSP's own list of its charges at the end (the sandbox's control API), PAID ones. */
+  pspListed: Money;
+  /** Every charge in that list, and "Total de cobranças" of the owner's shop and each counter. */
+  pspCharges: Money;
+  ownerTotal: Money;
+  counterTotals: Money[];
   paidByCounter: Money[];
   paidByOperator: Record<string, Money>;
   /** Each counter's own Fechamento (history:closing) received, and its per-operator lines. */
@@ -270,7 +286,7 @@ export async function runShopDay(o: ShopDayOptions): Promise<ShopDayResult> {
     type View = {
       sales: Array<{ id: string; status: string }>;
       closing: {
-        shop: { received: Money };
+        shop: { received: Money; total: Money };
         terminals: Array<{
           terminal: string;
           live: { received: Money };
@@ -288,7 +304,7 @@ export async function runShopDay(o: ShopDayOptions): Promise<ShopDayResult> {
     type Closing = {
       terminalId: string;
       terminalName: string;
-      live: { received: Money };
+      live: { received: Money; total: Money };
       byOperator?: Array<{ operatorName: string | null; live: { received: Money } }>;
     };
     for (const h of counters) await call(h, 'owner:unlock', { pin: '2468' });
@@ -327,8 +343,27 @@ export async function runShopDay(o: ShopDayOptions): Promise<ShopDayResult> {
     const counterOperatorSums = closings.map((c) => sumOps(c.byOperator ?? []));
     const eqMap = (a: Record<string, Money>, b: Record<string, Money>) =>
       Object.keys({ ...a, ...b }).every((k) => same(a[k] ?? zero(), b[k] ?? zero()));
+    const charges = (await (await fetch(`${origin}/__sandbox/charges`)).json()) as Array<{
+      kind: string;
+      status: string;
+      amount: number;
+    }>;
+    const pspListed = charges
+      .filter((c) => c.kind !== 'withdrawal' && c.status === 'PAID')
+      .reduce((m, c) => add(m, Math.round(c.amount * 100)), zero());
+    const pspCharges = charges
+      .filter((c) => c.kind !== 'withdrawal')
+      .reduce((m, c) => add(m, Math.round(c.amount * 100)), zero());
+    const total = (s: { total: Money }) => ({
+      count: s.total.count,
+      amountCents: s.total.amountCents,
+    });
     const result: ShopDayResult = {
       paid: paid.all,
+      pspListed,
+      pspCharges,
+      ownerTotal: total(v.closing.shop),
+      counterTotals: closings.map((c) => total(c.live)),
       paidByCounter: paid.byCounter,
       paidByOperator: paid.byOp,
       counterClosings,
@@ -345,6 +380,15 @@ export async function runShopDay(o: ShopDayOptions): Promise<ShopDayResult> {
       agree: false,
     };
     result.agree =
+      same(pspListed, paid.all) &&
+      same(result.ownerTotal, pspCharges) &&
+      same(
+        result.counterTotals.reduce(
+          (m, t) => ({ count: m.count + t.count, amountCents: m.amountCents + t.amountCents }),
+          zero(),
+        ),
+        pspCharges,
+      ) &&
       same(result.ownerShop, paid.all) &&
       result.ownerPaidSales === paid.all.count &&
       result.ownerDuplicates === 0 &&
@@ -354,6 +398,12 @@ export async function runShopDay(o: ShopDayOptions): Promise<ShopDayResult> {
       ownerByCounter.every((m, i) => same(m, paid.byCounter[i]!)) &&
       eqMap(operatorClosings, paid.byOp) &&
       eqMap(ownerByOperator, paid.byOp);
+    await o.atEnd?.({
+      owner,
+      paid: paid.all,
+      paidByCounter: paid.byCounter,
+      paidByOperator: paid.byOp,
+    });
     return result;
   } finally {
     for (const h of hosts) await h.stop().catch(() => undefined);
