@@ -1,3 +1,4 @@
+import { Etcd3 } from 'etcd3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EtcdStore } from '../../../relay/etcd-store';
 import { startRelay } from '../../../relay/server';
@@ -136,6 +137,27 @@ describe('group commit on etcd', () => {
       expect(forged[0]?.event).toBe('gap');
     } finally {
       await relay.close();
+    }
+  }, 60_000);
+
+  it('an instance that had seen little (its events keyed far below their revision): a resume from the middle of its transaction still gets the rest', async () => {
+    // A window of 2 revisions: writes it never saw (another client's) put its K outside it.
+    const store = new EtcdStore(etcd.servers, { keyWindow: 2 });
+    const raw = new Etcd3({ hosts: etcd.servers });
+    try {
+      const id = `lag-${Date.now()}`;
+      await store.createChannel({ id, tokenHash: 'x', createdAt: 0 });
+      await store.appendChecked(id, ev('{"n":0}'), LIMIT);
+      for (let i = 0; i < 5; i++) await raw.put(`unrelated/${i}`).value('x');
+      const ids = (
+        await Promise.all([1, 2, 3].map((n) => store.appendChecked(id, ev(`{"n":${n}}`), LIMIT)))
+      ).map(idOf);
+      expect((await store.readAfter(id, ids[0]!, 10)).map((e) => e.id)).toEqual(ids.slice(1));
+      expect((await store.readAfter(id, ids[1]!, 10)).map((e) => e.id)).toEqual(ids.slice(2));
+      expect(await store.holds(id, ids[1]!)).toBe(true);
+    } finally {
+      raw.close();
+      await store.close();
     }
   }, 60_000);
 
