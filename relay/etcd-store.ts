@@ -55,7 +55,7 @@ export interface EtcdStoreOptions {
  * 120 of each: under etcd's `--max-txn-ops` (128, counted per list: compares, success, failure;
  * docs/etcd-facts.md §9). 1 MiB stays under `--max-request-bytes` (1.5 MiB) with room for keys.
  */
-const GROUP_COMMIT: GroupCommitLimits = { maxItems: 40, maxBytes: 1024 * 1024, maxInFlight: 2 };
+const GROUP_COMMIT: GroupCommitLimits = { maxItems: 40, maxBytes: 1024 * 1024, maxInFlight: 4 };
 
 /** A callback waiting for its group commit. */
 interface PendingAppend {
@@ -194,8 +194,11 @@ export class EtcdStore implements RelayStore {
     this.ackTimeoutMs = o.ackTimeoutMs ?? 2000;
     this.presenceMs = o.presenceMs ?? 5000;
     this.keyWindow = BigInt(o.keyWindow ?? 1000);
+    // One callback a transaction: each goes at once, as before group commit (nothing to gather).
+    const single = o.groupCommit?.maxItems === 1 ? { maxInFlight: Infinity } : {};
     this.appends = new GroupCommit((items) => this.commitAppends(items), {
       ...GROUP_COMMIT,
+      ...single,
       ...o.groupCommit,
     });
     this.client = this.newClient();
