@@ -336,22 +336,27 @@ export class EtcdStore implements RelayStore {
     }
   }
 
+  /**
+   * Wakes each channel once per watch response with its events in id order. A group commit's
+   * events of several channels interleave within one revision; etcd sends a revision's events
+   * in the order of the transaction's puts ([CODE] each put takes the next sub-revision), but a
+   * subscriber skips an id that is not after its cursor, so the order is made sure of here.
+   */
   private handOver(res: IWatchResponse) {
-    let channel: string | null = null;
-    let batch: StoredEvent[] = [];
-    const flush = () => channel !== null && this.listeners.wake(channel, batch);
+    const byChannel = new Map<string, IKeyValue[]>();
     for (const ev of res.events) {
       if (ev.type !== 'Put') continue;
       const k = ev.kv.key.toString();
       const c = k.slice(EVENT.length, k.indexOf('/', EVENT.length));
-      if (c !== channel) {
-        flush();
-        channel = c;
-        batch = [];
-      }
-      batch.push(decode(ev.kv));
+      const list = byChannel.get(c);
+      if (list) list.push(ev.kv);
+      else byChannel.set(c, [ev.kv]);
     }
-    flush();
+    for (const [c, kvs] of byChannel)
+      this.listeners.wake(
+        c,
+        inEventOrder(kvs).map((x) => decode(x.kv)),
+      );
   }
 
   private see(revision: string) {
