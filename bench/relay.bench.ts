@@ -9,7 +9,7 @@
 //  3. Shop-chain scale (bench/relay-fanout.ts): N terminals (one channel + one SSE subscriber
 //     each) at R callbacks/s spread over them, after a 1 s warm-up; SQLite on one instance,
 //     Redis Streams on one instance and on two sharing one Redis (callbacks posted to the other
-//     instance), each replicated store on two instances: lost, p99, KiB of relay memory per
+//     instance), each replicated store on one instance then two: lost, p99, KiB of relay memory per
 //     connected terminal, Redis connections per instance.
 //  4. POST → applied in a terminal's ledger through the real subscriber and intake.
 //  5. The failover window on each replicated store (`npm run relay:failover`, its own engine
