@@ -63,15 +63,17 @@ async function terminal(
 }
 
 describe('group commit on etcd', () => {
-  it('callbacks of one turn share one transaction: distinct ids in order, a copy is one event, an unknown channel refused alone', async () => {
+  it('callbacks of one turn share one transaction: distinct ids in order, a copy is one event, an unknown channel refused apart', async () => {
     const store = new EtcdStore(etcd.servers);
     const relay = await startRelay({ store, adminToken: ADMIN });
     try {
       const c = await newRelayChannel(relay.url, ADMIN);
       const other = await newRelayChannel(relay.url, ADMIN);
-      // Warm up (the dedupe lease, the first probe), then one turn's callbacks.
-      await store.appendChecked(other.channelId, ev('{"warm":1}'), LIMIT);
+      // Warm up (the dedupe lease; both channels known to this instance), then one turn's.
+      const warm = idOf(await store.appendChecked(c.channelId, ev('{"warm":1}'), LIMIT));
+      await store.appendChecked(other.channelId, ev('{"warm":2}'), LIMIT);
       const calls = store.appendCalls;
+      const retries = store.appendRetries;
       const out = await Promise.all([
         store.appendChecked(c.channelId, ev('{"txid":"a"}'), LIMIT),
         store.appendChecked(other.channelId, ev('{"txid":"x"}'), LIMIT),
@@ -82,14 +84,17 @@ describe('group commit on etcd', () => {
       ]);
       expect(store.appendCalls - calls).toBe(1);
       expect(out[4]).toEqual({ refused: 'unknown_channel' });
+      // The made-up channel went apart: the real ones' transaction was not refused and re-sent.
+      expect(store.appendRetries - retries).toBe(0);
       const [a, x, b, a2, , cc] = out.map(idOf);
       // One revision, each its own place in it.
       const rev = a!.split('-')[0]!;
       expect([a, x, b, cc]).toEqual([rev, `${rev}-1`, `${rev}-2`, `${rev}-3`]);
       expect(a2).toBe(a);
       // A terminal reading from the start gets them in that order, once, with those ids.
-      const got = await terminal(relay.url, c, 3);
+      const got = await terminal(relay.url, c, 4);
       expect(got.map((f) => [f.id, f.body])).toEqual([
+        [warm, '{"warm":1}'],
         [a, '{"txid":"a"}'],
         [b, '{"txid":"b"}'],
         [cc, '{"txid":"c"}'],
