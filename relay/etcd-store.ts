@@ -145,11 +145,12 @@ function decode(kv: IKeyValue): StoredEvent {
 /**
  * etcd, the replicated store: every write goes through Raft and is answered once a majority of
  * the members has it in its fsynced log and the leader applied it, so a 200 means a quorum holds
- * the callback on disk. An event is a key `relay/ev/<channel>/<received-ms>-<random>`; its id is
- * the key's mod revision, which etcd takes from one cluster-wide counter at commit: ids increase
- * per channel in commit order, readable from any member. A callback is one transaction that
- * checks the channel key and writes the event, so one racing its channel's deletion leaves
- * nothing behind. One watch per instance on `relay/ev/` (ordered and without gaps, from a known
+ * the callback on disk. An event is a key `relay/ev/<channel>/r<K>-<received-ms>-<random>[.<place>]`;
+ * its id is the key's mod revision, which etcd takes from one cluster-wide counter at commit,
+ * then its place in its transaction (etcd-event-id.ts): ids increase per channel in commit
+ * order, readable from any member. The callbacks of one turn are one transaction (group commit,
+ * etcd-append-batch.ts) that checks their channel keys and writes their events, so one racing
+ * its channel's deletion leaves nothing behind. One watch per instance on `relay/ev/` (ordered and without gaps, from a known
  * revision) wakes this instance's subscribers for commits made by any instance.
  */
 export class EtcdStore implements RelayStore {
