@@ -10,6 +10,7 @@
 // and the window: per callback, first attempt to its 200, p99.
 // Knobs: FAILOVER_RATE (200), FAILOVER_PAUSE_S (30), FAILOVER_FAULTS (kill,pause,relay).
 import { parseArgs } from 'node:util';
+import { idAfter } from '../relay/store';
 import { ENGINES } from '../test/helpers/engines';
 import { postOnce } from '../test/helpers/one-post';
 import { newRelayChannel } from '../test/helpers/relay-channel';
@@ -133,7 +134,7 @@ try {
   const lost = acked.filter((b) => !delivered(b)).length;
   const duplicated = terminals.reduce((n, t) => n + t.bodies.length - new Set(t.bodies).size, 0);
   const unordered = terminals.filter((t) =>
-    t.ids.some((id, k) => k > 0 && BigInt(id) <= BigInt(t.ids[k - 1]!)),
+    t.ids.some((id, k) => k > 0 && !idAfter(id, t.ids[k - 1]!)),
   ).length;
   windows.sort((a, b) => a - b);
   const p99 = windows[Math.min(windows.length - 1, Math.floor(windows.length * 0.99))] ?? 0;

@@ -40,7 +40,13 @@ export async function startBenchRelay(o: {
     [
       '--expose-gc',
       // The per-channel limit lifted: the benchmark measures the relay, not its limiter.
-      ...relayCliArgs(port, o.store, ['--rate-per-channel', '1000000', '--burst', '1000000']),
+      ...relayCliArgs(port, o.store, [
+        ...['--rate-per-channel', '1000000', '--burst', '1000000'],
+        // BENCH_RELAY_ETCD_GROUP_COMMIT=1: one transaction per callback, to compare.
+        ...(o.store.startsWith('etcd://') && process.env.BENCH_RELAY_ETCD_GROUP_COMMIT
+          ? ['--etcd-group-commit', process.env.BENCH_RELAY_ETCD_GROUP_COMMIT]
+          : []),
+      ]),
     ],
     { stdout: fd, env: { ...process.env, RELAY_ADMIN_TOKEN: o.adminToken } },
   );

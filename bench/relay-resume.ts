@@ -9,6 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
+import { idAfter } from '../relay/store';
 import { startEtcdCluster } from '../test/helpers/etcd';
 import { hardNofile, spawnWithNofile, startBenchRelay } from './relay-procs';
 
@@ -62,7 +63,7 @@ async function main() {
       chans[i] = JSON.parse(r.body) as { channelId: string; token: string };
     });
     // Per terminal: the rounds it got (in arrival order) and the ids, for order and duplicates.
-    const got = chans.map(() => ({ rounds: [] as number[], ids: [] as bigint[], last: '' }));
+    const got = chans.map(() => ({ rounds: [] as number[], ids: [] as string[], last: '' }));
     const subscribe = (i: number) => {
       const c = chans[i]!;
       const t = got[i]!;
@@ -83,11 +84,11 @@ async function main() {
             for (let k; (k = buf.indexOf('\n\n')) >= 0;) {
               const ev = buf.slice(0, k);
               buf = buf.slice(k + 2);
-              const id = /^id: (\d+)$/m.exec(ev)?.[1];
+              const id = /^id: (\d+(?:-\d+)?)$/m.exec(ev)?.[1];
               const round = /round\\":(\d)/.exec(ev)?.[1];
               if (!id || !round) continue;
               t.last = id;
-              t.ids.push(BigInt(id));
+              t.ids.push(id);
               t.rounds.push(Number(round));
             }
           });
@@ -127,7 +128,9 @@ async function main() {
     const after = (performance.now() - t0) / 1000;
     const lost = got.filter((t) => !t.rounds.includes(1) || !t.rounds.includes(2)).length;
     const duplicated = got.reduce((n, t) => n + t.rounds.length - new Set(t.rounds).size, 0);
-    const unordered = got.filter((t) => t.ids.some((id, k) => k > 0 && id <= t.ids[k - 1]!)).length;
+    const unordered = got.filter((t) =>
+      t.ids.some((id, k) => k > 0 && !idAfter(id, t.ids[k - 1]!)),
+    ).length;
     console.log(
       `resume: ${N} terminals after a relay restart, lost ${lost}, duplicated ${duplicated}, out of order ${unordered}, all delivered ${after.toFixed(1)} s after the relay's return (load ${load()})`,
     );

@@ -9,7 +9,7 @@
 //  3. Shop-chain scale (bench/relay-fanout.ts): N terminals (one channel + one SSE subscriber
 //     each) at R callbacks/s spread over them, after a 1 s warm-up; SQLite on one instance,
 //     Redis Streams on one instance and on two sharing one Redis (callbacks posted to the other
-//     instance), each replicated store on two instances: lost, p99, KiB of relay memory per
+//     instance), each replicated store on one instance then two: lost, p99, KiB of relay memory per
 //     connected terminal, Redis connections per instance.
 //  4. POST → applied in a terminal's ledger through the real subscriber and intake.
 //  5. The failover window on each replicated store (`npm run relay:failover`, its own engine
@@ -360,6 +360,19 @@ if (PARTS.has('scale')) {
     await stop(b);
   }
   for (const s of replicated.filter((x) => wanted(slug(x.engine)))) {
+    // One instance first, as SQLite runs: the per-terminal figure without a second process's
+    // own heap growth counted over the same terminals (each holds half of them).
+    const one = await relay(s.url, `scale-${slug(s.engine)}-one`);
+    const f1 = await fanout([one]);
+    console.log(`    ${s.engine} (${s.nodes}), one instance (load ${load()}): ${fmtFanout(f1)}`);
+    figure({
+      name: `relay at shop-chain scale, ${s.engine}, one instance: memory per terminal`,
+      value: f1.kibPerTerminal,
+      unit: 'KiB',
+      target: ['≤', 10],
+      note: `load ${load()}`,
+    });
+    await stop(one);
     const a = await relay(s.url, `scale-${slug(s.engine)}-a`);
     const b = await relay(s.url, `scale-${slug(s.engine)}-b`);
     const f = await fanout([a, b]);

@@ -16,6 +16,8 @@ Options:
                              (default sqlite:relay-data/relay.sqlite)
   --backup <file>            sqlite only: copy the store online to <file> and exit
   --replicas <n>             nats: copies of each event, 3 survives losing one node (default 3)
+  --etcd-group-commit <n>    etcd: callbacks committed together in one transaction, at most
+                             (1 = one transaction each)                  (default 40)
   --public-url <url>         https://… base URL the PSP reaches (behind a TLS proxy)
   --rate-per-channel <n>     callbacks per second per channel, sustained (default 1000)
   --burst <n>                callbacks per channel at once, a whole number (default 2000)
@@ -35,6 +37,8 @@ export interface RelayCliOptions {
     | { kind: 'nats'; servers: string[] }
     | { kind: 'etcd'; servers: string[] };
   replicas: number;
+  /** etcd: callbacks per transaction at most (group commit, relay/etcd-append-batch.ts). */
+  etcdGroupCommit: number;
   publicUrl?: string;
   ratePerSec: number;
   burst: number;
@@ -118,6 +122,7 @@ export function parseRelayArgs(argv: string[]): ParsedCli {
         'retention-days': { type: 'string', default: '7' },
         'body-timeout': { type: 'string', default: '10' },
         replicas: { type: 'string', default: '3' },
+        'etcd-group-commit': { type: 'string', default: '40' },
         'fd-reserve': { type: 'string', default: '128' },
         'log-level': { type: 'string', default: 'info' },
         backup: { type: 'string' },
@@ -156,6 +161,11 @@ export function parseRelayArgs(argv: string[]): ParsedCli {
         host,
         store: store(values.store),
         replicas: number('replicas', values.replicas, { integer: true, min: 1, max: 5 }),
+        etcdGroupCommit: number('etcd-group-commit', values['etcd-group-commit'], {
+          integer: true,
+          min: 1,
+          max: 40,
+        }),
         ...(publicUrl !== undefined && { publicUrl }),
         ratePerSec: number('rate-per-channel', values['rate-per-channel'], {
           integer: false,

@@ -53,7 +53,7 @@ try {
       : o.store.kind === 'redis'
         ? new RedisStore(o.store.url)
         : o.store.kind === 'etcd'
-          ? new EtcdStore(o.store.servers)
+          ? new EtcdStore(o.store.servers, { groupCommit: { maxItems: o.etcdGroupCommit } })
           : new NatsStore(o.store.servers, { replicas: o.replicas });
   // Log lines are gathered and written up to 8 KiB at a time (at least every second), not one
   // write per request; flushed on shutdown and on a crash.

@@ -12,6 +12,15 @@ import {
 } from 'etcd3';
 import { callbackIdentity, identityKey } from './callback-identity';
 import { channelSummaries } from './channel-summaries';
+import { GroupCommit, type GroupCommitLimits } from './etcd-append-batch';
+import {
+  comparePos,
+  formatId,
+  indexSuffix,
+  keyIndex,
+  parseId,
+  type EventPos,
+} from './etcd-event-id';
 import { ReadBatch } from './etcd-read-batch';
 import { EventWatch } from './etcd-watch';
 import { RateLimiter } from './rate-limit';
@@ -36,6 +45,24 @@ export interface EtcdStoreOptions {
    * events of up to this many revisions before it.
    */
   keyWindow?: number;
+  /** Group commit (etcd-append-batch.ts): callbacks per transaction, bytes, transactions at once. */
+  groupCommit?: Partial<GroupCommitLimits>;
+}
+
+/**
+ * A callback costs its transaction 2 compares and 2 puts (its event, its dedupe key) and, on
+ * failure, 1 range; its channel 2 compares, 1 put and 1 range. 40 callbacks on 40 channels are
+ * 120 of each: under etcd's `--max-txn-ops` (128, counted per list: compares, success, failure;
+ * docs/etcd-facts.md §9). 1 MiB stays under `--max-request-bytes` (1.5 MiB) with room for keys.
+ */
+const GROUP_COMMIT: GroupCommitLimits = { maxItems: 40, maxBytes: 1024 * 1024, maxInFlight: 4 };
+
+/** A callback waiting for its group commit. */
+interface PendingAppend {
+  channelId: string;
+  receivedAt: number;
+  value: Buffer;
+  dedupe: Buffer;
 }
 
 const CHANNEL = 'relay/ch/';
@@ -46,6 +73,8 @@ const DEDUPE = 'relay/dd/';
 /** How long a body is remembered: a PSP's retries of one callback come within this. */
 const DEDUPE_TTL_S = 25 * 3600;
 const PROBE = 'relay/probe';
+/** What a callback's channel costs a transaction in bytes at most (its keys): for the limit. */
+const CHANNEL_KEY_BYTES = 220;
 /** `relay/hd/<channel>`: rewritten by every event, its mod revision is the channel's last. */
 const HEAD = 'relay/hd/';
 /** Reads, purges and admin calls may wait out a leader election; callbacks do not. */
@@ -60,6 +89,7 @@ const READ_MS = [750, 1500, 3000];
 const FIRST_PAGE = 32;
 
 const key = (s: string) => Buffer.from(s);
+const toError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
 /** gRPC had no connection to the member: the request was never sent. */
 const notSent = (e: Error) => /No connection established/i.test(e.message);
 /** The first key after every key that starts with `prefix` (etcd's range end for a prefix). */
@@ -83,7 +113,15 @@ const keyRevision = (suffix: string) => BigInt(suffix.slice(1, 21));
 /** The receipt time in an event key's part after `<channel>/`, either layout. */
 const keyTime = (suffix: string) =>
   Number(suffix.startsWith(REV) ? suffix.slice(22, 37) : suffix.slice(0, 15));
-const isCursor = (id: string | null): id is string => id !== null && /^\d{1,18}$/.test(id);
+/** An event key's place in the channel: its transaction's revision, then its place there. */
+const posOf = (kv: IKeyValue): EventPos => ({
+  rev: BigInt(kv.mod_revision),
+  index: keyIndex(kv.key.toString()),
+});
+/** Keys in event order (decorated once: a key's text is read once, not per comparison). */
+function inEventOrder(kvs: IKeyValue[]): Array<{ kv: IKeyValue; pos: EventPos }> {
+  return kvs.map((kv) => ({ kv, pos: posOf(kv) })).sort((a, b) => comparePos(a.pos, b.pos));
+}
 
 /** An event's value: its receipt time and headers as one JSON line, then the body's bytes. */
 function encode(e: Omit<StoredEvent, 'id'>): Buffer {
@@ -97,7 +135,7 @@ function decode(kv: IKeyValue): StoredEvent {
   const nl = v.indexOf(10);
   const head = JSON.parse(v.subarray(0, nl).toString()) as { r: number; h: Record<string, string> };
   return {
-    id: kv.mod_revision,
+    id: formatId(kv.mod_revision, keyIndex(kv.key.toString())),
     receivedAt: head.r,
     headers: head.h,
     body: Buffer.from(v.subarray(nl + 1)),
@@ -107,11 +145,12 @@ function decode(kv: IKeyValue): StoredEvent {
 /**
  * etcd, the replicated store: every write goes through Raft and is answered once a majority of
  * the members has it in its fsynced log and the leader applied it, so a 200 means a quorum holds
- * the callback on disk. An event is a key `relay/ev/<channel>/<received-ms>-<random>`; its id is
- * the key's mod revision, which etcd takes from one cluster-wide counter at commit: ids increase
- * per channel in commit order, readable from any member. A callback is one transaction that
- * checks the channel key and writes the event, so one racing its channel's deletion leaves
- * nothing behind. One watch per instance on `relay/ev/` (ordered and without gaps, from a known
+ * the callback on disk. An event is a key `relay/ev/<channel>/r<K>-<received-ms>-<random>[.<place>]`;
+ * its id is the key's mod revision, which etcd takes from one cluster-wide counter at commit,
+ * then its place in its transaction (etcd-event-id.ts): ids increase per channel in commit
+ * order, readable from any member. The callbacks of one turn are one transaction (group commit,
+ * etcd-append-batch.ts) that checks their channel keys and writes their events, so one racing
+ * its channel's deletion leaves nothing behind. One watch per instance on `relay/ev/` (ordered and without gaps, from a known
  * revision) wakes this instance's subscribers for commits made by any instance.
  */
 export class EtcdStore implements RelayStore {
@@ -128,6 +167,12 @@ export class EtcdStore implements RelayStore {
   readKeysCounted = 0;
   /** Terminals' reads, one transaction per event-loop turn (etcd-read-batch.ts). */
   private readonly batch = new ReadBatch((reqs) => this.rangesAtOnce(reqs));
+  /** Callbacks sent in a second transaction after their group's compare failed (for tests). */
+  appendRetries = 0;
+  /** Channels this instance stored a callback for: their callbacks group apart (commitAppends). */
+  private readonly knownChannels = new Set<string>();
+  /** Callbacks, one transaction per group (etcd-append-batch.ts). */
+  private readonly appends: GroupCommit<PendingAppend, AppendOutcome>;
   /** The watch on `relay/ev/` that wakes this instance's subscribers (etcd-watch.ts). */
   private watch: EventWatch | null = null;
   private peerWatch: Watcher | null = null;
@@ -155,6 +200,13 @@ export class EtcdStore implements RelayStore {
     this.ackTimeoutMs = o.ackTimeoutMs ?? 2000;
     this.presenceMs = o.presenceMs ?? 5000;
     this.keyWindow = BigInt(o.keyWindow ?? 1000);
+    // One callback a transaction: each goes at once, as before group commit (nothing to gather).
+    const single = o.groupCommit?.maxItems === 1 ? { maxInFlight: Infinity } : {};
+    this.appends = new GroupCommit((items) => this.commitAppends(items), {
+      ...GROUP_COMMIT,
+      ...single,
+      ...o.groupCommit,
+    });
     this.client = this.newClient();
     this.ready = this.start();
     this.ready.catch(() => undefined);
@@ -290,22 +342,27 @@ export class EtcdStore implements RelayStore {
     }
   }
 
+  /**
+   * Wakes each channel once per watch response with its events in id order. A group commit's
+   * events of several channels interleave within one revision; etcd sends a revision's events
+   * in the order of the transaction's puts ([CODE] each put takes the next sub-revision), but a
+   * subscriber skips an id that is not after its cursor, so the order is made sure of here.
+   */
   private handOver(res: IWatchResponse) {
-    let channel: string | null = null;
-    let batch: StoredEvent[] = [];
-    const flush = () => channel !== null && this.listeners.wake(channel, batch);
+    const byChannel = new Map<string, IKeyValue[]>();
     for (const ev of res.events) {
       if (ev.type !== 'Put') continue;
       const k = ev.kv.key.toString();
       const c = k.slice(EVENT.length, k.indexOf('/', EVENT.length));
-      if (c !== channel) {
-        flush();
-        channel = c;
-        batch = [];
-      }
-      batch.push(decode(ev.kv));
+      const list = byChannel.get(c);
+      if (list) list.push(ev.kv);
+      else byChannel.set(c, [ev.kv]);
     }
-    flush();
+    for (const [c, kvs] of byChannel)
+      this.listeners.wake(
+        c,
+        inEventOrder(kvs).map((x) => decode(x.kv)),
+      );
   }
 
   private see(revision: string) {
@@ -431,6 +488,7 @@ export class EtcdStore implements RelayStore {
 
   async deleteChannel(id: string) {
     if (!CHANNEL_ID.test(id)) return false;
+    this.knownChannels.delete(id);
     await this.isReady();
     const k = key(CHANNEL + id);
     const r = await this.client.kv.txn(
@@ -448,9 +506,15 @@ export class EtcdStore implements RelayStore {
     return r.succeeded;
   }
 
-  private eventPut(channelId: string, e: Omit<StoredEvent, 'id'>, k: bigint) {
-    const name = `${events(channelId)}${revKey(k)}-${timeKey(e.receivedAt)}-${randomBytes(6).toString('hex')}`;
-    return { request_put: { key: key(name), value: encode(e) } };
+  /** The transactions the callbacks were committed in (group commit: fewer than callbacks). */
+  get appendCalls() {
+    return this.appends.commits;
+  }
+
+  /** An event's put; `index`: its place among its transaction's events (etcd-event-id.ts). */
+  private eventPut(channelId: string, value: Buffer, receivedAt: number, k: bigint, index = 0) {
+    const name = `${events(channelId)}${revKey(k)}-${timeKey(receivedAt)}-${randomBytes(6).toString('hex')}${indexSuffix(index)}`;
+    return { request_put: { key: key(name), value } };
   }
 
   /**
@@ -478,7 +542,7 @@ export class EtcdStore implements RelayStore {
         {
           compare: [this.headCheck(channelId, k)],
           success: [
-            this.eventPut(channelId, e, k),
+            this.eventPut(channelId, encode(e), e.receivedAt, k),
             { request_put: { key: key(HEAD + channelId), value: Buffer.alloc(0) } },
           ],
         },
@@ -491,13 +555,15 @@ export class EtcdStore implements RelayStore {
   }
 
   /**
-   * One transaction per callback (one round trip), idempotent: the channel must exist and the
-   * callback's event must not be held already. A write can commit and still fail at the relay (a
-   * member's connection cut after the quorum had it, a relay killed before its 200): the 503
-   * makes the PSP send it again, often with a new timestamp and signature, and without this the
-   * callback would be stored twice (seen in the failover run). The event is named by what the
-   * PSP names it by (callback-identity.ts), not by the body's bytes; one already held is
-   * answered 200 with its first id, as a retry of it.
+   * A callback, committed with the others of its group (etcd-append-batch.ts) in one
+   * transaction, idempotent: its channel must exist and its event must not be held already. A
+   * write can commit and still fail at the relay (a member's connection cut after the quorum had
+   * it, a relay killed before its 200): the 503 makes the PSP send it again, often with a new
+   * timestamp and signature, and without this the callback would be stored twice (seen in the
+   * failover run). The event is named by what the PSP names it by (callback-identity.ts), not by
+   * the body's bytes; one already held is answered 200 with its first id, as a retry of it. It is
+   * answered only once its transaction committed; a transaction refused or unanswered is a 503
+   * for each of its callbacks, and etcd applies a transaction whole or not at all.
    */
   async appendChecked(
     channelId: string,
@@ -509,31 +575,109 @@ export class EtcdStore implements RelayStore {
     this.limiter ??= new RateLimiter(limit.ratePerSec, limit.burst);
     const cost = this.limiter.shareCost(this.peers);
     if (!this.limiter.take(channelId, cost)) return { refused: 'rate' };
-    const ch = key(CHANNEL + channelId);
-    const dd = key(dedupes(channelId) + identityKey(callbackIdentity(e.headers, e.body)));
-    const lease = await this.leaseForDedupe().catch((err: unknown) => {
-      this.limiter?.refund(channelId, cost);
-      throw err;
+    const dedupe = key(dedupes(channelId) + identityKey(callbackIdentity(e.headers, e.body)));
+    const value = encode(e);
+    const bytes = value.length + 2 * dedupe.length + 2 * CHANNEL_KEY_BYTES;
+    const out = await this.appends
+      .add({ channelId, receivedAt: e.receivedAt, value, dedupe }, bytes)
+      .catch((err: unknown) => {
+        // Answered 503: not accepted, so not counted (the PSP's retry pays instead).
+        this.limiter?.refund(channelId, cost);
+        throw err;
+      });
+    // No bucket is kept for an id that is no channel: made-up ids grow nothing.
+    if ('refused' in out) this.limiter.forget(channelId);
+    return out;
+  }
+
+  /**
+   * One group's transaction: every channel must exist and have its head within keyWindow of K,
+   * and no callback's dedupe key may exist; then each event is put with its place in the
+   * transaction (its id: the revision, then that place) and its dedupe key records that place.
+   * When a compare fails, nothing is written and the failure branch tells which: callbacks of a
+   * missing channel are refused, those held already get their first id, the rest go again (a
+   * head too far ahead: this instance now knows a later revision). A copy of a callback in the
+   * same group (etcd refuses two puts of one key in a transaction) gets the first one's outcome.
+   */
+  private async commitAppends(items: PendingAppend[]): Promise<Array<AppendOutcome | Error>> {
+    // Callbacks of channels this instance has stored for go apart from the others: a made-up
+    // channel id fails its transaction's compare, and its group goes again; it must not cost
+    // the real channels' callbacks that second round trip.
+    const lanes = [
+      items.filter((it) => this.knownChannels.has(it.channelId)),
+      items.filter((it) => !this.knownChannels.has(it.channelId)),
+    ].filter((l) => l.length > 0);
+    const answers = await Promise.all(
+      lanes.map((l) => this.commitGroup(l).catch((e: unknown) => l.map(() => toError(e)))),
+    );
+    const byItem = new Map<PendingAppend, AppendOutcome | Error>();
+    lanes.forEach((l, k) => l.forEach((it, i) => byItem.set(it, answers[k]![i]!)));
+    return items.map((it) => {
+      const r = byItem.get(it)!;
+      if (!(r instanceof Error) && 'id' in r) this.knowChannel(it.channelId);
+      return r;
     });
-    const hd = key(HEAD + channelId);
-    for (let tries = 0; ; tries++) {
+  }
+
+  /** Remembers a channel that exists (bounded: forgotten all at once past 100,000). */
+  private knowChannel(id: string) {
+    if (this.knownChannels.size >= 100_000) this.knownChannels.clear();
+    this.knownChannels.add(id);
+  }
+
+  private async commitGroup(items: PendingAppend[]): Promise<Array<AppendOutcome | Error>> {
+    const lease = await this.leaseForDedupe();
+    const out: Array<AppendOutcome | Error | undefined> = [];
+    const firstOf = new Map<string, number>();
+    const copyOf = items.map((it, i) => {
+      const d = it.dedupe.toString('latin1');
+      const first = firstOf.get(d);
+      if (first === undefined) firstOf.set(d, i);
+      return first ?? i;
+    });
+    let open = items.map((_, i) => i).filter((i) => copyOf[i] === i);
+    for (let tries = 0; open.length > 0; tries++) {
+      if (tries > 2) {
+        for (const i of open) out[i] = new Error('etcd: the channel head kept moving');
+        break;
+      }
       const k = this.seen;
+      const its = open.map((i) => items[i]!);
+      const channels = [...new Set(its.map((it) => it.channelId))];
       const r = await this.client.kv
         .txn(
           {
             compare: [
-              { key: ch, target: 'Version', result: 'Greater', version: 0 },
-              { key: dd, target: 'Create', result: 'Equal', create_revision: 0 },
-              this.headCheck(channelId, k),
+              ...channels.flatMap((c) => [
+                {
+                  key: key(CHANNEL + c),
+                  target: 'Version' as const,
+                  result: 'Greater' as const,
+                  version: 0,
+                },
+                this.headCheck(c, k),
+              ]),
+              ...its.map((it) => ({
+                key: it.dedupe,
+                target: 'Create' as const,
+                result: 'Equal' as const,
+                create_revision: 0,
+              })),
             ],
             success: [
-              this.eventPut(channelId, e, k),
-              { request_put: { key: dd, lease } },
-              { request_put: { key: hd, value: Buffer.alloc(0) } },
+              ...its.map((it, at) => this.eventPut(it.channelId, it.value, it.receivedAt, k, at)),
+              ...its.map((it, at) => ({
+                request_put: { key: it.dedupe, lease, value: key(at > 0 ? String(at) : '') },
+              })),
+              ...channels.map((c) => ({
+                request_put: { key: key(HEAD + c), value: Buffer.alloc(0) },
+              })),
             ],
             failure: [
-              { request_range: { key: ch, keys_only: true } },
-              { request_range: { key: dd, keys_only: true } },
+              ...channels.map((c) => ({
+                request_range: { key: key(CHANNEL + c), keys_only: true },
+              })),
+              ...its.map((it) => ({ request_range: { key: it.dedupe } })),
             ],
           },
           this.deadline(this.ackTimeoutMs),
@@ -541,27 +685,27 @@ export class EtcdStore implements RelayStore {
         .catch((err: unknown) => {
           // The lease ended early (a cluster restored from a backup): a new one next time.
           if (/lease not found/i.test(String(err))) this.dedupeLease = null;
-          // Answered 503: not accepted, so not counted (the PSP's retry pays instead).
-          this.limiter?.refund(channelId, cost);
           throw err;
         });
       this.see(r.header.revision);
-      if (r.succeeded) return { id: r.header.revision };
-      const [channel, held] = r.responses.map((x) => x.response_range.kvs[0]);
-      if (!channel) {
-        // No bucket is kept for an id that is no channel: made-up ids grow nothing.
-        this.limiter.forget(channelId);
-        return { refused: 'unknown_channel' };
+      if (r.succeeded) {
+        open.forEach((i, at) => (out[i] = { id: formatId(r.header.revision, at) }));
+        break;
       }
-      // Held already: the dedupe key was written in the event's transaction, so its revision is
-      // the event's id.
-      if (held) return { id: held.mod_revision };
-      // The head check failed: this instance saw too little; it now knows the header's revision.
-      if (tries >= 2) {
-        this.limiter.refund(channelId, cost);
-        throw new Error('etcd: the channel head kept moving');
-      }
+      const ranges = r.responses.map((x) => x.response_range);
+      const exists = new Set(channels.filter((_, j) => ranges[j]!.kvs.length > 0));
+      open = open.filter((i, j) => {
+        const held = ranges[channels.length + j]!.kvs[0];
+        if (!exists.has(items[i]!.channelId)) out[i] = { refused: 'unknown_channel' };
+        // Held already: its dedupe key was written in its event's transaction, with its place.
+        else if (held)
+          out[i] = { id: formatId(held.mod_revision, Number(held.value.toString() || 0)) };
+        else return true;
+        return false;
+      });
+      if (open.length > 0) this.appendRetries += open.length;
     }
+    return items.map((_, i) => out[copyOf[i]!]!);
   }
 
   /** A lease of DEDUPE_TTL_S, a new one every hour: each dedupe key lives 24 to 25 hours. */
@@ -628,8 +772,8 @@ export class EtcdStore implements RelayStore {
   async readAfter(channelId: string, afterId: string | null, limit: number) {
     if (!CHANNEL_ID.test(channelId)) return [];
     await this.isReady();
-    // An id that is no revision (another store's, after a gap event): from the start.
-    const after = isCursor(afterId) ? BigInt(afterId) : null;
+    // An id that is no etcd id (another store's, after a gap event): from the start.
+    const after = parseId(afterId);
     const ev = events(channelId);
     const end = prefixEnd(ev);
     const page = (from: Buffer, first = false): IRangeRequest => ({
@@ -637,48 +781,80 @@ export class EtcdStore implements RelayStore {
       range_end: end,
       limit: first ? Math.min(FIRST_PAGE, limit + 64) : limit + 64,
     });
-    // Keys with K up to the cursor: a bounded range, filtered by etcd (only those after the
-    // cursor come back, the few whose instance had not seen the cursor yet); those after it
-    // (K > cursor, so their revision is too): a plain range with a limit.
+    // Keys with K up to the cursor: a bounded range, filtered by etcd (only those of the
+    // cursor's revision and after come back: the cursor's transaction-mates and the few whose
+    // instance had not seen the cursor yet); those after it (K > cursor, so their revision is
+    // too): a plain range with a limit.
     const reqs = [this.legacyProbe(channelId)];
     if (after !== null)
       reqs.push({
-        key: key(ev + revKey(after - this.keyWindow)),
-        range_end: key(ev + revKey(after + 1n)),
-        min_mod_revision: String(after + 1n),
+        key: key(ev + revKey(after.rev - this.keyWindow)),
+        range_end: key(ev + revKey(after.rev + 1n)),
+        min_mod_revision: String(after.rev),
       });
-    let from = key(ev + (after === null ? REV : revKey(after + 1n)));
+    let from = key(ev + (after === null ? REV : revKey(after.rev + 1n)));
     reqs.push(page(from, true));
     const res = await this.readTogether(reqs);
     if (res[0]!.kvs.length > 0) return this.readAfterLegacy(channelId, after, limit);
-    const found: IKeyValue[] = after === null ? [] : [...res[1]!.kvs];
-    if (after !== null) this.readKeysCounted += Number(res[1]!.count);
+    const found: IKeyValue[] = [];
+    if (after !== null) {
+      const near = res[1]!;
+      this.readKeysCounted += Number(near.count);
+      found.push(...near.kvs);
+      // The cursor's transaction-mates share its K, so they came with it when it is in the
+      // window. When it is not (its instance had seen too little, or the cursor is no event of
+      // this channel: a gap, a forged id), they are read by revision over the whole channel.
+      const rev = String(after.rev);
+      if (!near.kvs.some((kv) => kv.mod_revision === rev)) {
+        const same = await this.read({
+          key: key(ev),
+          range_end: end,
+          min_mod_revision: rev,
+          max_mod_revision: rev,
+        });
+        this.readKeysCounted += Number(same.count);
+        found.push(...same.kvs);
+      }
+    }
+    let sorted = inEventOrder(found).filter((x) => after === null || comparePos(x.pos, after) > 0);
     for (let r = res[res.length - 1]!; ;) {
       this.readKeysCounted += Number(r.count);
-      found.push(...r.kvs);
-      found.sort((x, y) => (BigInt(x.mod_revision) < BigInt(y.mod_revision) ? -1 : 1));
+      sorted = inEventOrder([...sorted.map((x) => x.kv), ...r.kvs]);
       const last = r.kvs[r.kvs.length - 1];
       if (!r.more || !last) break;
+      // Every key not read yet has K at or above lastK, so a revision above it: after them all.
       const lastK = keyRevision(last.key.toString().slice(ev.length));
-      if (found.length >= limit && lastK >= BigInt(found[limit - 1]!.mod_revision)) break;
+      if (sorted.length >= limit && lastK >= sorted[limit - 1]!.pos.rev) break;
       from = Buffer.concat([last.key, Buffer.from([0])]);
       r = await this.read(page(from));
     }
-    return found.slice(0, limit).map(decode);
+    return sorted.slice(0, limit).map((x) => decode(x.kv));
   }
 
-  /** The read before keys carried a revision: the channel's whole retained history, filtered. */
-  private async readAfterLegacy(channelId: string, after: bigint | null, limit: number) {
+  /**
+   * The read before keys carried a revision: the channel's whole retained history, filtered
+   * from the cursor's revision (its transaction-mates after it are at that revision too) and
+   * sorted by etcd, then by place within a revision here. etcd's limit may cut a revision's
+   * events apart: when it did, that last revision is left for the next read.
+   */
+  private async readAfterLegacy(channelId: string, after: EventPos | null, limit: number) {
     const r = await this.read({
       key: key(events(channelId)),
       range_end: prefixEnd(events(channelId)),
-      min_mod_revision: after === null ? 0 : String(after + 1n),
+      min_mod_revision: after === null ? 0 : String(after.rev),
       sort_target: 'Mod',
       sort_order: 'Ascend',
-      limit,
+      limit: limit + GROUP_COMMIT.maxItems,
     });
     this.readKeysCounted += Number(r.count);
-    return r.kvs.map(decode);
+    let kvs = r.kvs;
+    const lastRev = kvs[kvs.length - 1]?.mod_revision;
+    if (r.more && kvs.some((kv) => kv.mod_revision !== lastRev))
+      kvs = kvs.filter((kv) => kv.mod_revision !== lastRev);
+    return inEventOrder(kvs)
+      .filter((x) => after === null || comparePos(x.pos, after) > 0)
+      .slice(0, limit)
+      .map((x) => decode(x.kv));
   }
 
   /**
@@ -687,26 +863,29 @@ export class EtcdStore implements RelayStore {
    * not found there (purged, never this channel's, or a legacy key), in the whole channel.
    */
   async holds(channelId: string, id: string) {
-    if (!CHANNEL_ID.test(channelId) || !isCursor(id)) return false;
+    const pos = parseId(id);
+    if (!CHANNEL_ID.test(channelId) || !pos) return false;
     await this.isReady();
-    const rev = BigInt(id);
+    const rev = String(pos.rev);
+    const isIt = (kv: IKeyValue) =>
+      kv.mod_revision === rev && keyIndex(kv.key.toString()) === pos.index;
     const [near] = await this.readTogether([
       {
-        key: key(events(channelId) + revKey(rev - this.keyWindow)),
-        range_end: key(events(channelId) + revKey(rev)),
+        key: key(events(channelId) + revKey(pos.rev - this.keyWindow)),
+        range_end: key(events(channelId) + revKey(pos.rev)),
         keys_only: true,
       },
     ]);
-    if (near!.kvs.some((kv) => kv.mod_revision === id)) return true;
+    if (near!.kvs.some(isIt)) return true;
     const r = await this.read({
       key: key(events(channelId)),
       range_end: prefixEnd(events(channelId)),
-      min_mod_revision: id,
-      max_mod_revision: id,
+      min_mod_revision: rev,
+      max_mod_revision: rev,
       // Not count_only: etcd counts the whole range before the revision filters apply.
       keys_only: true,
     });
-    return r.kvs.length > 0;
+    return r.kvs.some(isIt);
   }
 
   onAppend(listener: WakeListener) {

@@ -150,7 +150,8 @@ export function hookIntake(o: HookIntakeOptions) {
     if (Number(req.headers['content-length'] ?? 0) > o.maxBodyBytes) tooLarge();
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > DISCARD_MAX) req.socket.destroy();
+      // Only a body refused already is cut (a maxBodyBytes above DISCARD_MAX is allowed).
+      if (over && size > DISCARD_MAX) req.socket.destroy();
       else if (over) return;
       else if (size > o.maxBodyBytes) tooLarge();
       else chunks.push(c);

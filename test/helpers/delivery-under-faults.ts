@@ -1,3 +1,4 @@
+import { idAfter } from '../../relay/store';
 import { postOnce } from './one-post';
 import { newRelayChannel } from './relay-channel';
 import { timedTerminal } from './timed-terminal';
@@ -70,9 +71,6 @@ export async function deliveryUnderFaults(o: {
     acked: ackedAt.size,
     lost: [...ackedAt.keys()].filter(missing),
     duplicated: terms.reduce((n, t) => n + t.bodies.length - new Set(t.bodies).size, 0),
-    inOrder: terms.every((t) => {
-      const ids = t.ids.map(BigInt);
-      return ids.every((id, k) => k === 0 || id > ids[k - 1]!);
-    }),
+    inOrder: terms.every((t) => t.ids.every((id, k) => k === 0 || idAfter(id, t.ids[k - 1]!))),
   };
 }

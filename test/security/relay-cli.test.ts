@@ -67,6 +67,7 @@ describe.concurrent('relay CLI misuse', () => {
       '--burst',
       '--retention-days',
       '--log-level',
+      '--etcd-group-commit',
       '--help',
     ])
       expect(r.stdout).toContain(o);
@@ -93,6 +94,8 @@ describe.concurrent('relay CLI misuse', () => {
     [['--store', 'nats://a:x'], /each server must be <host>:<port>/],
     [['--public-url', 'ftp://x'], /--public-url/],
     [['--log-level', 'loud'], /--log-level must be one of/],
+    [['--etcd-group-commit', '0'], /--etcd-group-commit must be a whole number from 1 to 40/],
+    [['--etcd-group-commit', '41'], /--etcd-group-commit must be a whole number from 1 to 40/],
     [['--host', 'a b'], /--host/],
     [['--nope'], /Unknown option '--nope'/],
     [['--port'], /--port/],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EtcdStore } from '../../../relay/etcd-store';
 import { startRelay } from '../../../relay/server';
+import { idAfter } from '../../../relay/store';
 import { startEtcdCluster } from '../../helpers/etcd';
 import { postOnce } from '../../helpers/one-post';
 import { newRelayChannel } from '../../helpers/relay-channel';
@@ -36,11 +37,11 @@ async function untilDelivered(t: ReturnType<typeof timedTerminal>, bodies: strin
   while (Date.now() < end && bodies.some((b) => !t.arrivedAt.has(b)))
     await new Promise((r) => setTimeout(r, 100));
   await t.stop();
-  const ids = t.ids.map(BigInt);
+  const ids = t.ids;
   return {
     lost: bodies.filter((b) => !t.arrivedAt.has(b)),
     duplicated: t.bodies.length - new Set(t.bodies).size,
-    inOrder: ids.every((id, k) => k === 0 || id > ids[k - 1]!),
+    inOrder: ids.every((id, k) => k === 0 || idAfter(id, ids[k - 1]!)),
   };
 }
 
