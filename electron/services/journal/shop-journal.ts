@@ -66,13 +66,21 @@ export class ShopJournal {
   /** Live codes (the owner's screen showed them): the code is needed to open a join's box. */
   private readonly codes = new Map<string, { code: string; key: Buffer }>();
   private readonly now: () => number;
+  private readonly tap: JournalTap;
 
   constructor(private readonly d: ShopJournalDeps) {
     this.now = d.now ?? Date.now;
     this.outbox = new JournalOutbox(d.ledger.db, d.terminalId, () => this.writerKeys(), this.now);
     this.book = new PairingBook(d.ledger.db, this.now);
     // Every ledger fact goes through the tap; not paired, the outbox records nothing.
-    d.ledger.facts = new JournalTap(d.ledger.db, this.outbox, () => this.publisher?.kick());
+    this.tap = new JournalTap(
+      d.ledger.db,
+      this.outbox,
+      () => this.publisher?.kick(),
+      () => this.config?.role === 'owner',
+      this.now,
+    );
+    d.ledger.facts = this.tap;
   }
 
   /** Reads the membership (kv + keychain); call before any fact is written. */
@@ -258,6 +266,8 @@ export class ShopJournal {
     if (!saved.ok) return saved;
     await this.load();
     this.start();
+    // Operators made before the shop was: every counter gets them with the first snapshot.
+    this.publishRoster();
     return ok({ shop: config.shop });
   }
 
@@ -284,6 +294,7 @@ export class ShopJournal {
     if (m.type !== 'join' || !this.config || !this.secrets) return;
     const live = this.codes.get(m.code);
     let reply: string;
+    let granted = false;
     if (!live) {
       // Not a code this Balcão made: it cannot open the box, so the refusal goes unsealed (a
       // forged one could only say "no": a grant is never taken from outside a box).
@@ -297,6 +308,7 @@ export class ShopJournal {
           ? this.book.redeem(live.code, terminal, pem)
           : { ok: false, code: 'PAIRING_CODE_WRONG' };
       if (redeemed.ok) this.feed?.loadMembers();
+      granted = redeemed.ok;
       const keys = Object.fromEntries(
         [...this.secrets.keys].map(([e, k]) => [String(e), k.toString('base64')]),
       );
@@ -315,6 +327,14 @@ export class ShopJournal {
       );
     }
     await this.post({ type: 'grant', code: m.code, box: reply }).catch(() => undefined);
+    // The new counter gets the whole roster even if the relay no longer holds older snapshots.
+    if (granted) this.publishRoster();
+  }
+
+  /** The owner's roster snapshot, now (a new version). */
+  publishRoster(): void {
+    if (this.config?.role !== 'owner') return;
+    this.d.ledger.db.transaction(() => this.tap.rosterChanged())();
   }
 
   /** This (the owner's) Balcão's public key, given in every grant: counters verify roster entries with it. */
