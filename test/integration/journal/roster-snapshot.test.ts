@@ -63,14 +63,20 @@ describe('the roster snapshot at a counter', () => {
       owner.operators.add({ name: 'Bia Antes', pin: '1357', role: 'cashier' }),
     );
     expect((await owner.journal.createShop({ relayUrl: relay.url, ...channel })).ok).toBe(true);
-    // After the shop, before the counter paired.
-    const ana = await must(
-      owner.operators.add({ name: 'Ana Souza', pin: '4826', role: 'cashier' }),
-    );
+    // Nothing changed since the shop was made: the snapshot made with the shop brings her.
     const counter = (await pairedCounter(owner)).core;
     await synced(owner, counter);
     expect(named(counter, 'Bia Antes')).toEqual({ ...bia, active: true });
-    expect(named(counter, 'Ana Souza')).toEqual({ ...ana, active: true });
+    // Added before a second counter paired: it gets the whole roster.
+    const ana = await must(
+      owner.operators.add({ name: 'Ana Souza', pin: '4826', role: 'cashier' }),
+    );
+    const later = (await pairedCounter(owner)).core;
+    for (const c of [counter, later]) {
+      await synced(owner, c);
+      expect(named(c, 'Ana Souza')).toEqual({ ...ana, active: true });
+      expect(named(c, 'Bia Antes')).toBeDefined();
+    }
 
     // PIN changed at the owner's: the old one is refused at the counter, the new one lets her in.
     await must(owner.operators.update(ana.id, { pin: '9753' }));
@@ -101,7 +107,20 @@ describe('the roster snapshot at a counter', () => {
     await synced(owner, counter);
     expect(named(counter, 'Ana Souza')).toMatchObject({ id: ana.id, active: true });
     expect((await counter.operators.enter(ana.id, '9753')).ok).toBe(true);
-    expect(counter.journal.rosterFeed()?.counts()).toEqual({});
+
+    // Someone the owner's roster lacks (added with this counter's own owner PIN): disabled at the
+    // next snapshot, never deleted, so her sales keep her name.
+    const caio = await must(
+      counter.operators.add({ name: 'Caio Local', pin: '5555', role: 'cashier' }),
+    );
+    await must(owner.operators.update(bia.id, { name: 'Beatriz L.' }));
+    await synced(owner, counter);
+    expect(named(counter, 'Caio Local')).toBeUndefined();
+    expect(
+      counter.ledger.db.prepare('SELECT name, active FROM operators WHERE id = ?').get(caio.id),
+    ).toEqual({ name: 'Caio Local', active: 0 });
+    // Her "added" entry, which this counter journaled itself, is the only one it refused.
+    expect(counter.journal.rosterFeed()?.counts()).toEqual({ 'not-owner': 1 });
   });
 
   it('an older snapshot after a newer one changes nothing; one signed by a counter, or forged, is refused and counted', async () => {
