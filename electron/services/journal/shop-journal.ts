@@ -9,6 +9,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import { JournalFeed, type FeedCounts, type PairingMessage } from './feed';
 import { JournalTap } from './journal-tap';
 import { JournalOutbox, type WriterKeys } from './outbox';
+import { resealUnsent } from './repair';
 import { box, codeSecrets, unbox } from './pairing-box';
 import { PairingBook, type PairingError } from './pairing';
 import { PairingJoin } from './pairing-join';
@@ -370,7 +371,9 @@ export class ShopJournal {
    * the answer travel boxed under the code's key; what the grant carries goes to the keychain.
    */
   async join(addressText: string, code: string): Promise<Result<{ shop: string }>> {
-    if (this.config) return err('conflict', 'SHOP_ALREADY_CONFIGURED');
+    // A counter already in the shop may pair again (re-pair: a fresh code from the owner).
+    const before = this.config;
+    if (before && before.role !== 'terminal') return err('conflict', 'SHOP_ALREADY_CONFIGURED');
     const address = parseShopAddress(addressText);
     if (!address) return err('validation', 'PAIRING_ADDRESS_WRONG', { field: 'address' });
     if (!/^[0-9A-Za-z]{10}$/.test(code.replace(/[\s-]/g, '')))
@@ -386,6 +389,10 @@ export class ShopJournal {
     }).run();
     if (!got.ok) return got;
     const g = got.value;
+    // Re-pairing into another shop would mix two shops' facts in one outbox: refused.
+    if (before && g.shop !== before.shop) return err('conflict', 'SHOP_ALREADY_CONFIGURED');
+    const old = before ? this.secrets?.keys : undefined;
+    if (before) await this.stop();
     const saved = await saveMembership(
       this.d.ledger.kv,
       this.d.secrets,
@@ -398,9 +405,16 @@ export class ShopJournal {
       },
       { keys: g.keys, signingKeyPem: g.signingKeyPem, token: g.token },
     );
-    if (!saved.ok) return saved;
+    if (!saved.ok) {
+      if (before) this.start();
+      return saved;
+    }
     if (g.owner) saveOwner(this.d.ledger.kv, g.owner);
     await this.load();
+    // Its unsent facts were signed with the key the owner just replaced: signed again (same
+    // entry id and seq), so nothing it sold while paired before is lost or refused as forged.
+    const now = this.writerKeys();
+    if (old && now) resealUnsent(this.d.ledger.db, old, now);
     this.start();
     return ok({ shop: g.shop });
   }
