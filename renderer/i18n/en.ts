@@ -1318,6 +1318,7 @@ export const en: Messages = {
     'kind_shift-closed': 'shift closed',
     'kind_roster-operator-added': 'operator added',
     'kind_roster-operator-disabled': 'operator disabled',
+    'kind_roster-snapshot': 'roster updated',
     sales: "The shop's sales of the day",
     salesEmpty: 'No sales on this day.',
     time: 'Time',

@@ -1320,6 +1320,7 @@ export const ptBR = {
     'kind_shift-closed': 'turno fechado',
     'kind_roster-operator-added': 'operador incluído',
     'kind_roster-operator-disabled': 'operador desativado',
+    'kind_roster-snapshot': 'equipe atualizada',
     sales: 'Vendas do dia na loja',
     salesEmpty: 'Nenhuma venda neste dia.',
     time: 'Hora',

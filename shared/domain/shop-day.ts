@@ -133,6 +133,8 @@ export function counters(
 ): CounterState[] {
   const by = new Map<string, CounterState>();
   for (const e of inOrder(entries)) {
+    // The owner's roster snapshot is no counter's activity (the owner's PC would show as one).
+    if (e.kind === 'roster-snapshot') continue;
     const c = by.get(e.terminal) ?? {
       terminal: e.terminal,
       lastKind: e.kind,

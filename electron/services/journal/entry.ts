@@ -14,7 +14,8 @@ export type EntryKind =
   | 'shift-opened'
   | 'shift-closed'
   | 'roster-operator-added'
-  | 'roster-operator-disabled';
+  | 'roster-operator-disabled'
+  | 'roster-snapshot';
 
 export interface OperatorRef {
   readonly id: string;
@@ -28,6 +29,22 @@ export interface OperatorRef {
 export interface RosterDetail {
   readonly role: 'cashier' | 'supervisor';
   readonly pinHash: { salt: string; hash: string; N: number; r: number; p: number };
+}
+
+/** One operator in the owner's roster snapshot: `active: false` rows travel too (re-enable). */
+export interface RosterMember extends RosterDetail {
+  readonly id: string;
+  readonly name: string;
+  readonly active: boolean;
+}
+
+/**
+ * The owner's whole roster (roster-snapshot, owner only): a counter applies the highest version
+ * it has seen; the subject holds the version, so each snapshot has its own entry id.
+ */
+export interface RosterSnapshot {
+  readonly version: number;
+  readonly operators: readonly RosterMember[];
 }
 
 export interface JournalEntry {
@@ -48,6 +65,7 @@ export interface JournalEntry {
   /** A DEMO sale (the embedded demo PSP): shown, never counted as money. */
   readonly demo?: true;
   readonly roster?: RosterDetail;
+  readonly snapshot?: RosterSnapshot;
 }
 
 export function entryId(kind: EntryKind, subject: string): string {
@@ -81,6 +99,7 @@ export interface SaleFact {
   readonly operator?: OperatorRef;
   readonly demo?: boolean;
   readonly roster?: RosterDetail;
+  readonly snapshot?: RosterSnapshot;
 }
 
 export type OperatorOf = (subject: string) => OperatorRef | undefined;
@@ -125,6 +144,7 @@ export function buildEntry(
     ...(fact.kind === 'roster-operator-added' && fact.roster
       ? { roster: { role: fact.roster.role, pinHash: { ...fact.roster.pinHash } } }
       : {}),
+    ...(fact.kind === 'roster-snapshot' && fact.snapshot ? { snapshot: fact.snapshot } : {}),
   };
   return { ok: true, entry };
 }

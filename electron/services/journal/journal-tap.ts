@@ -8,7 +8,9 @@ import type { Db } from '../ledger/database';
 import type { LedgerFacts } from '../ledger/ledger';
 import type { RefundRecord } from '../ledger/refunds-repo';
 import type { EntryKind, OperatorRef, RosterDetail, SaleFact } from './entry';
+import { KvRepo } from '../ledger/kv-repo';
 import type { JournalOutbox } from './outbox';
+import { takeSnapshot } from './roster-snapshot';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 /** Reached the PSP: from here on the sale exists for the owner. */
@@ -60,6 +62,9 @@ export class JournalTap implements LedgerFacts {
     private readonly outbox: JournalOutbox,
     /** After a fact was recorded (the publisher's kick: it sends once the transaction committed). */
     private readonly onRecorded: () => void = () => {},
+    /** Only the owner's Balcão publishes the roster snapshot (counters refuse anyone else's). */
+    private readonly isOwner: () => boolean = () => false,
+    private readonly now: () => number = Date.now,
   ) {}
 
   charge(c: ChargeRecord, lines: readonly HistoryEntry[]): void {
@@ -105,6 +110,18 @@ export class JournalTap implements LedgerFacts {
       subject: o.id,
       at: iso(Date.now()),
       operator: o,
+    });
+  }
+
+  /** The owner's whole roster, versioned (roster-snapshot.ts); call inside a transaction. */
+  rosterChanged(): void {
+    if (!this.isOwner()) return;
+    const snapshot = takeSnapshot(this.db, new KvRepo(this.db), this.now());
+    this.record({
+      kind: 'roster-snapshot',
+      subject: `roster:${snapshot.version}`,
+      at: iso(this.now()),
+      snapshot,
     });
   }
 

@@ -5,14 +5,16 @@
 // with her PIN; one disabled there is disabled here, and OperatorService.current() closes her open
 // shift at this counter (the existing rule). Entries are applied in the owner's seq order, with the
 // cursor and the order state, in one ledger transaction: a restart resumes, nothing applies twice.
+// The owner's roster snapshot (roster-snapshot.ts) carries the whole roster with a version.
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { RawCallback } from '../callbacks/intake';
 import { RelaySubscriber, type RelayEventSink } from '../callbacks/relay-subscriber';
 import type { Db } from '../ledger/database';
 import type { KvRepo } from '../ledger/kv-repo';
-import type { JournalEntry, RosterDetail } from './entry';
+import type { JournalEntry } from './entry';
 import { place, type OrderState } from './order';
 import { JournalReader, type Refusal } from './reader';
+import { applySnapshot, isPinHash, isSnapshot } from './roster-snapshot';
 import { unseal, type Envelope } from './seal';
 
 export interface OwnerKey {
@@ -49,18 +51,6 @@ interface SavedOrder {
   next: number;
   held: JournalEntry[];
 }
-
-const isPinHash = (h: unknown): h is RosterDetail['pinHash'] => {
-  const o = h as Record<string, unknown> | null;
-  return (
-    !!o &&
-    typeof o.salt === 'string' &&
-    /^[0-9a-f]{32,}$/.test(o.salt) &&
-    typeof o.hash === 'string' &&
-    /^[0-9a-f]{64}$/.test(o.hash) &&
-    [o.N, o.r, o.p].every((n) => Number.isSafeInteger(n) && (n as number) > 0)
-  );
-};
 
 export class RosterFeed {
   private readonly reader: JournalReader;
@@ -157,9 +147,19 @@ export class RosterFeed {
       if (env.seq < saved.next) return; // applied before (a redelivery after a restart)
       const r = this.reader.read(env);
       if (!r.ok) return this.count(r.refusal);
+      // A snapshot holds the whole roster: it supersedes every earlier entry of the owner, so the
+      // order jumps to it (a gap before it, e.g. entries the relay's retention purged, no longer
+      // holds anything back).
+      const snap = r.entry.kind === 'roster-snapshot';
+      const from = snap ? Math.max(saved.next, r.entry.seq) : saved.next;
       const state: OrderState = {
-        next: new Map([[this.d.owner.terminal, saved.next]]),
-        held: new Map([[this.d.owner.terminal, new Map(saved.held.map((e) => [e.seq, e]))]]),
+        next: new Map([[this.d.owner.terminal, from]]),
+        held: new Map([
+          [
+            this.d.owner.terminal,
+            new Map(saved.held.filter((e) => e.seq >= from).map((e) => [e.seq, e])),
+          ],
+        ]),
       };
       const placed = place(state, r.entry);
       for (const e of placed.released) this.apply(e);
@@ -185,6 +185,10 @@ export class RosterFeed {
            VALUES (?, ?, ?, ?, 1, ?, ?)`,
         )
         .run(e.subject, name, JSON.stringify(e.roster!.pinHash), role, at, at);
+    } else if (e.kind === 'roster-snapshot') {
+      // The highest version wins; an older one (replayed, or reordered) changes nothing.
+      if (!isSnapshot(e.snapshot)) return this.count('bad-entry');
+      applySnapshot(this.d.db, this.d.kv, e.snapshot, at);
     } else if (e.kind === 'roster-operator-disabled') {
       // Her open shift here is closed by OperatorService.current() at the counter's next action.
       this.d.db

@@ -9,6 +9,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import { JournalFeed, type FeedCounts, type PairingMessage } from './feed';
 import { JournalTap } from './journal-tap';
 import { JournalOutbox, type WriterKeys } from './outbox';
+import { resealUnsent } from './repair';
 import { box, codeSecrets, unbox } from './pairing-box';
 import { PairingBook, type PairingError } from './pairing';
 import { PairingJoin } from './pairing-join';
@@ -66,13 +67,21 @@ export class ShopJournal {
   /** Live codes (the owner's screen showed them): the code is needed to open a join's box. */
   private readonly codes = new Map<string, { code: string; key: Buffer }>();
   private readonly now: () => number;
+  private readonly tap: JournalTap;
 
   constructor(private readonly d: ShopJournalDeps) {
     this.now = d.now ?? Date.now;
     this.outbox = new JournalOutbox(d.ledger.db, d.terminalId, () => this.writerKeys(), this.now);
     this.book = new PairingBook(d.ledger.db, this.now);
     // Every ledger fact goes through the tap; not paired, the outbox records nothing.
-    d.ledger.facts = new JournalTap(d.ledger.db, this.outbox, () => this.publisher?.kick());
+    this.tap = new JournalTap(
+      d.ledger.db,
+      this.outbox,
+      () => this.publisher?.kick(),
+      () => this.config?.role === 'owner',
+      this.now,
+    );
+    d.ledger.facts = this.tap;
   }
 
   /** Reads the membership (kv + keychain); call before any fact is written. */
@@ -258,6 +267,8 @@ export class ShopJournal {
     if (!saved.ok) return saved;
     await this.load();
     this.start();
+    // Operators made before the shop was: every counter gets them with the first snapshot.
+    this.publishRoster();
     return ok({ shop: config.shop });
   }
 
@@ -284,6 +295,7 @@ export class ShopJournal {
     if (m.type !== 'join' || !this.config || !this.secrets) return;
     const live = this.codes.get(m.code);
     let reply: string;
+    let granted = false;
     if (!live) {
       // Not a code this Balcão made: it cannot open the box, so the refusal goes unsealed (a
       // forged one could only say "no": a grant is never taken from outside a box).
@@ -297,6 +309,7 @@ export class ShopJournal {
           ? this.book.redeem(live.code, terminal, pem)
           : { ok: false, code: 'PAIRING_CODE_WRONG' };
       if (redeemed.ok) this.feed?.loadMembers();
+      granted = redeemed.ok;
       const keys = Object.fromEntries(
         [...this.secrets.keys].map(([e, k]) => [String(e), k.toString('base64')]),
       );
@@ -315,6 +328,14 @@ export class ShopJournal {
       );
     }
     await this.post({ type: 'grant', code: m.code, box: reply }).catch(() => undefined);
+    // The new counter gets the whole roster even if the relay no longer holds older snapshots.
+    if (granted) this.publishRoster();
+  }
+
+  /** The owner's roster snapshot, now (a new version). */
+  publishRoster(): void {
+    if (this.config?.role !== 'owner') return;
+    this.d.ledger.db.transaction(() => this.tap.rosterChanged())();
   }
 
   /** This (the owner's) Balcão's public key, given in every grant: counters verify roster entries with it. */
@@ -350,7 +371,9 @@ export class ShopJournal {
    * the answer travel boxed under the code's key; what the grant carries goes to the keychain.
    */
   async join(addressText: string, code: string): Promise<Result<{ shop: string }>> {
-    if (this.config) return err('conflict', 'SHOP_ALREADY_CONFIGURED');
+    // A counter already in the shop may pair again (re-pair: a fresh code from the owner).
+    const before = this.config;
+    if (before && before.role !== 'terminal') return err('conflict', 'SHOP_ALREADY_CONFIGURED');
     const address = parseShopAddress(addressText);
     if (!address) return err('validation', 'PAIRING_ADDRESS_WRONG', { field: 'address' });
     if (!/^[0-9A-Za-z]{10}$/.test(code.replace(/[\s-]/g, '')))
@@ -366,6 +389,10 @@ export class ShopJournal {
     }).run();
     if (!got.ok) return got;
     const g = got.value;
+    // Re-pairing into another shop would mix two shops' facts in one outbox: refused.
+    if (before && g.shop !== before.shop) return err('conflict', 'SHOP_ALREADY_CONFIGURED');
+    const old = before ? this.secrets?.keys : undefined;
+    if (before) await this.stop();
     const saved = await saveMembership(
       this.d.ledger.kv,
       this.d.secrets,
@@ -378,9 +405,16 @@ export class ShopJournal {
       },
       { keys: g.keys, signingKeyPem: g.signingKeyPem, token: g.token },
     );
-    if (!saved.ok) return saved;
+    if (!saved.ok) {
+      if (before) this.start();
+      return saved;
+    }
     if (g.owner) saveOwner(this.d.ledger.kv, g.owner);
     await this.load();
+    // Its unsent facts were signed with the key the owner just replaced: signed again (same
+    // entry id and seq), so nothing it sold while paired before is lost or refused as forged.
+    const now = this.writerKeys();
+    if (old && now) resealUnsent(this.d.ledger.db, old, now);
     this.start();
     return ok({ shop: g.shop });
   }

@@ -20,6 +20,8 @@ export interface LedgerFacts {
   shiftClosed?(s: ShiftInfo, summary: ShiftSummary): void;
   operatorAdded?(o: { id: string; name: string; roster?: RosterDetail }): void;
   operatorDisabled?(o: { id: string; name: string }): void;
+  /** Any roster change (add, disable, re-enable, PIN, name, role): the owner's snapshot. */
+  rosterChanged?(): void;
 }
 
 /** The terminal's SQLite ledger (`<data dir>/ledger.sqlite`) and its repositories. */

@@ -29,7 +29,7 @@ const view = (r: Row): OperatorView => ({
 
 /** The `operators` table (issue 36): the shop's cashiers and supervisors. */
 export class OperatorsRepo {
-  /** `facts`: the shop journal, told of an operator added or disabled inside the same transaction. */
+  /** `facts`: the shop journal, told of every roster change inside the same transaction. */
   constructor(
     private readonly db: Db,
     private readonly facts: () => LedgerFacts = () => ({}),
@@ -62,6 +62,7 @@ export class OperatorsRepo {
         name: o.name,
         roster: { role: o.role, pinHash: o.pinHash },
       });
+      this.facts().rosterChanged?.();
     })();
   }
 
@@ -88,6 +89,7 @@ export class OperatorsRepo {
       const now = this.get(id);
       if (now && wasActive && !now.active)
         this.facts().operatorDisabled?.({ id: now.id, name: now.name });
+      this.facts().rosterChanged?.();
     })();
   }
 }

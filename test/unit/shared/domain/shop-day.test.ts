@@ -122,6 +122,10 @@ describe('counters', () => {
         removed: false,
       },
     ]);
+    // The owner's roster snapshot does not make the owner's PC a counter.
+    expect(
+      counters([...shop(), e('dono', 'roster-snapshot', 'roster:7', at(13, 35))], now),
+    ).toEqual(list);
     // 90 minutes on, caixa-1's last fact is too old to call it recent.
     const later = counters(shop(), now + 90 * 60_000);
     expect(later.map((c) => c.recent)).toEqual([false, true]);
