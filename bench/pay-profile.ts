@@ -3,26 +3,11 @@
 // function averaged per payment. Not a benchmark (bench/ui.bench.ts has the target; bench/ui-path.ts
 // the steps). It found a new AudioContext per chime (2.3 ms) and Intl formats built per call
 // (1.7 ms). Run after `npm run build`: node --import tsx bench/pay-profile.ts
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { launchChromium } from '../test/helpers/browser';
-import { startHost } from '../test/helpers/devhost';
+import { demoHost, typeSale } from './caixa-sale';
 import { sandboxProcess } from './helpers';
 const sb = await sandboxProcess();
-const host = await startHost(
-  ['--psp', sb.baseUrl],
-  {
-    BALCAO_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'balcao-prof-')),
-    BALCAO_CLIENT_ID: 'demo-client-id',
-    BALCAO_CLIENT_SECRET: 'demo-client-secret',
-  },
-  { logs: false },
-);
-process.on('exit', () => {
-  host.child.kill();
-  sb.child.kill();
-});
+const host = await demoHost(sb.baseUrl, sb.child, 'prof');
 const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
 await page.goto(host.url);
@@ -34,12 +19,7 @@ const selfMs = new Map<string, number>();
 const N = Number(process.env.BENCH_N ?? 20);
 const WARMUP = 3;
 for (let i = 0; i < N; i++) {
-  await page.keyboard.press('Escape');
-  await page.getByLabel('Valor').pressSequentially(String(100 + i));
-  await page.getByLabel('Nome do pagador').fill('Ana Souza');
-  await page.getByLabel('CPF/CNPJ do pagador').fill('123.456.789-09');
-  await page.getByLabel('E-mail do pagador').fill('ana@padaria.com.br');
-  await page.getByLabel('Telefone do pagador').fill('(11) 91234-5678');
+  await typeSale(page, 100 + i);
   await page.getByLabel('Telefone do pagador').press('Enter');
   await page.locator('img[alt="QR Code PIX"]').waitFor();
   const charges = (await (await fetch(`${sb.origin}/__sandbox/charges`)).json()) as Array<{

@@ -11,11 +11,8 @@
 // - React commits per charge: counted through the React DevTools hook (`__REACT_DEVTOOLS_GLOBAL_HOOK__`
 //   installed before the app loads: React calls onCommitFiberRoot on every commit).
 import http from 'node:http';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { launchChromium } from '../test/helpers/browser';
-import { startHost } from '../test/helpers/devhost';
+import { demoHost, typeSale } from './caixa-sale';
 import { sandboxProcess, stats } from './helpers';
 
 const N = Number(process.env.BENCH_UI_CHARGES ?? 30);
@@ -76,20 +73,7 @@ await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
 proxyOrigin = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
 const proxyUrl = `${proxyOrigin}${target.pathname}`;
 
-const host = await startHost(
-  ['--psp', proxyUrl],
-  {
-    BALCAO_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'balcao-ui-path-')),
-    BALCAO_CLIENT_ID: 'demo-client-id',
-    BALCAO_CLIENT_SECRET: 'demo-client-secret',
-    BALCAO_OWNER_PIN: '2468',
-  },
-  { logs: false },
-);
-process.on('exit', () => {
-  host.child.kill();
-  sb.child.kill();
-});
+const host = await demoHost(proxyUrl, sb.child, 'ui-path', { BALCAO_OWNER_PIN: '2468' });
 const browser = await launchChromium();
 const context = await browser.newContext({
   viewport: { width: 1280, height: 800 },
@@ -183,12 +167,7 @@ const rows: Row[] = [];
 const pays: Row[] = [];
 const WARMUP = 5;
 for (let i = 0; i < N + WARMUP; i++) {
-  await page.keyboard.press('Escape');
-  await page.getByLabel('Valor').pressSequentially(String(100 + i));
-  await page.getByLabel('Nome do pagador').fill('Ana Souza');
-  await page.getByLabel('CPF/CNPJ do pagador').fill('123.456.789-09');
-  await page.getByLabel('E-mail do pagador').fill('ana@padaria.com.br');
-  await page.getByLabel('Telefone do pagador').fill('(11) 91234-5678');
+  await typeSale(page, 100 + i);
   await page.evaluate('window.__path.frames = []; window.__path.commits = 0');
   pspTimes.length = 0;
   const qr = waitFor('img[alt="QR Code PIX"]');

@@ -4,14 +4,13 @@
 // (entry + static imports) < 100 KB gzip; navigation → cashier interactive p50 < 250 ms with the
 // CPU throttled 4× (an old shop PC); the first owner screen < 300 ms after the PIN.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchChromium } from '../test/helpers/browser';
-import { startHost } from '../test/helpers/devhost';
 import { firstScreen } from '../test/helpers/renderer-chunks';
 import { figure } from './figures';
+import { demoHost, typeSale } from './caixa-sale';
 import { machine, ms, sandboxProcess, stats } from './helpers';
 
 const OWNER_PIN = '2468'; // set through BALCAO_OWNER_PIN, as the e2e tests do
@@ -26,20 +25,7 @@ const gz = js.reduce(
 const first = await firstScreen();
 
 const sb = await sandboxProcess();
-const host = await startHost(
-  ['--psp', sb.baseUrl],
-  {
-    BALCAO_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'balcao-ui-')),
-    BALCAO_CLIENT_ID: 'demo-client-id',
-    BALCAO_CLIENT_SECRET: 'demo-client-secret',
-    BALCAO_OWNER_PIN: OWNER_PIN,
-  },
-  { logs: false },
-);
-process.on('exit', () => {
-  host.child.kill();
-  sb.child.kill();
-});
+const host = await demoHost(sb.baseUrl, sb.child, 'ui', { BALCAO_OWNER_PIN: OWNER_PIN });
 const url = host.url;
 const browser = await launchChromium();
 
@@ -98,12 +84,7 @@ const enterToQr: number[] = [];
 const payToPaid: number[] = [];
 const WARMUP = 5; // the first charges also log in to the PSP and warm the JIT
 for (let i = 0; i < N + WARMUP; i++) {
-  await page.keyboard.press('Escape');
-  await page.getByLabel('Valor').pressSequentially(String(100 + i));
-  await page.getByLabel('Nome do pagador').fill('Ana Souza');
-  await page.getByLabel('CPF/CNPJ do pagador').fill('123.456.789-09');
-  await page.getByLabel('E-mail do pagador').fill('ana@padaria.com.br');
-  await page.getByLabel('Telefone do pagador').fill('(11) 91234-5678');
+  await typeSale(page, 100 + i);
   const qr = waitFor('img[alt="QR Code PIX"]');
   await page.getByLabel('Telefone do pagador').press('Enter');
   const shown = await qr;
