@@ -84,6 +84,8 @@ export const isSnapshot = (s: unknown): s is RosterSnapshot => {
 };
 
 export const appliedVersion = (kv: KvRepo): number => kv.get<number>(APPLIED) ?? 0;
+/** Every operator id an applied owner's snapshot listed at this counter. */
+const OWNED = 'roster.owned';
 
 /**
  * Applies a snapshot at a counter, inside the caller's transaction. Older or equal versions change
@@ -102,11 +104,16 @@ export function applySnapshot(db: Db, kv: KvRepo, s: RosterSnapshot, at: number)
   for (const m of s.operators)
     upsert.run(m.id, m.name.trim(), JSON.stringify(m.pinHash), m.role, m.active ? 1 : 0, at, at);
   const ids = s.operators.map((m) => m.id);
-  // Missing from the owner's roster: disabled here, never deleted (her sales keep her name).
+  // An operator an earlier owner's snapshot listed and this one lacks (an owner's backup restored
+  // from before she existed): disabled here, never deleted (her sales keep her name). Cashiers this
+  // counter added itself are its own: a snapshot never locks them out mid-shift.
+  const owned = kv.get<string[]>(OWNED) ?? [];
+  const gone = owned.filter((id) => !ids.includes(id));
   db.prepare(
     `UPDATE operators SET active = 0, updated_at = ? WHERE active = 1
-     AND id NOT IN (SELECT value FROM json_each(?))`,
-  ).run(at, JSON.stringify(ids));
+     AND id IN (SELECT value FROM json_each(?))`,
+  ).run(at, JSON.stringify(gone));
+  kv.set(OWNED, [...new Set([...owned, ...ids])]);
   kv.set(APPLIED, s.version);
   return true;
 }
