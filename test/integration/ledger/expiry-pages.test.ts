@@ -4,27 +4,13 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ChargeRecord } from '../../../electron/services/ledger/charges-repo';
+import { chargeRecord } from '../../helpers/charge-record';
 import { Ledger } from '../../../electron/services/ledger/ledger';
 import { coreOn, tempDir } from '../../helpers/core';
 import { sandboxProcess } from '../../helpers/sandbox-process';
 
 const charge = (id: string, expiresAt: number, status: ChargeRecord['status'] = 'PENDING') =>
-  ({
-    id,
-    externalId: `e-${id}`,
-    pspTransactionId: `tx-${id}`,
-    operation: 'deposit',
-    amountCents: 100,
-    status,
-    flags: [],
-    deferred: [],
-    attempts: 1,
-    terminalId: 't',
-    demo: false,
-    createdAt: 0,
-    updatedAt: 0,
-    expiresAt,
-  }) as ChargeRecord;
+  chargeRecord(id, status, expiresAt);
 
 describe('due charges read in pages', () => {
   it('every due pending charge once, in deadline order, ties included; none that is not due', () => {

@@ -2,26 +2,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ChargeState } from '../../../shared/domain/charge-state';
 import { Ledger } from '../../../electron/services/ledger/ledger';
+import { chargeRecord } from '../../helpers/charge-record';
 import { tempDir } from '../../helpers/core';
 
 // Saúde's "waiting on the PSP" line is counted by the ledger (the panel refreshes every 10 s and
 // must not load every open charge to count a few: issue 35, memory per open charge).
 describe('charges waiting on the PSP, counted by the ledger', () => {
-  const charge = (id: string, status: ChargeState, expiresAt: number) => ({
-    id,
-    externalId: `e-${id}`,
-    operation: 'deposit' as const,
-    amountCents: 100,
-    status,
-    flags: [],
-    deferred: [],
-    attempts: 1,
-    terminalId: 't',
-    demo: false,
-    createdAt: 0,
-    updatedAt: 0,
-    expiresAt,
-  });
+  const charge = chargeRecord;
 
   it('counts uncertain, submitting and pending-past-expiry charges, nothing else', () => {
     const ledger = Ledger.open(path.join(tempDir(), 'ledger.sqlite'));
