@@ -20,9 +20,13 @@ export const shopViewSchema = z.object({
   counters: z.array(
     z.object({
       terminal: z.string(),
+      /** Its name (its heartbeat's; shop-day.ts counterLabels). */
+      name: z.string(),
       lastKind: z.string(),
       lastAt: int,
       shiftOperator: z.string().nullable(),
+      /** When the owner's Balcão last heard from it, by the owner's clock. */
+      seenAt: int,
       recent: z.boolean(),
       removed: z.boolean(),
     }),
@@ -31,6 +35,7 @@ export const shopViewSchema = z.object({
     z.object({
       id: z.string(),
       terminal: z.string(),
+      terminalName: z.string(),
       operatorName: z.string().nullable(),
       status: z.enum(CHARGE_STATES),
       amountCents: int,
@@ -45,6 +50,7 @@ export const shopViewSchema = z.object({
     terminals: z.array(
       z.object({
         terminal: z.string(),
+        name: z.string(),
         live: closingSectionSchema,
         operators: z.array(
           z.object({

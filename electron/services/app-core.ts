@@ -11,6 +11,7 @@ import { ownerParts } from './core/owner-parts';
 import { pdvParts } from './core/pdv-parts';
 import { pspParts } from './core/psp-parts';
 import type { DemoPsp, Mode } from './core/psp-selection';
+import { HEARTBEAT_EVERY_MS } from './journal/heartbeat';
 import { ShopJournal } from './journal/shop-journal';
 
 export type { DemoPsp, Mode };
@@ -24,6 +25,8 @@ export type { AppCore, AppCoreOptions, AppInfo } from './core/app-core-types';
  */
 export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
   const f = coreFoundation(o);
+  // Late binding, named: the counter's heartbeat says the name in settings, made after the journal.
+  let counterName: () => string | undefined = () => undefined;
   // Before any service writes a fact: the tap joins each fact's transaction (issue 36).
   const journal = new ShopJournal({
     ledger: f.ledger,
@@ -32,10 +35,13 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
     now: f.now,
     ...(o.fetch && { fetch: o.fetch }),
     onApplied: (applied) => f.events.emit('shop:changed', { applied }),
+    heartbeatMs: HEARTBEAT_EVERY_MS,
+    counterName: () => counterName(),
     ...o.journal,
   });
   await journal.load();
   const p = await pspParts(f, o);
+  counterName = () => p.settings.get().terminalName;
   // The callback connection's one truth, made before anything that asks how it stands.
   const monitor = new ConnectionMonitor(f.events, f.now);
   p.pspHealth.onChange((s) => monitor.setPsp(s));

@@ -1013,6 +1013,9 @@ export const en: Messages = {
     pair: 'Pair a counter',
     codeIs: 'Code:',
     validUntil: '(one use, valid until {{at}})',
+    repair: 'Pair again',
+    repaired:
+      'Paired again: this counter has a new key, and what it had not sent yet goes on to the owner.',
   },
   backups: {
     title: 'Copies of the sales ledger',
@@ -1296,9 +1299,10 @@ export const en: Messages = {
     lastFact: 'Last news',
     onShift: 'On shift',
     nobodyOnShift: 'Nobody',
-    recent: 'Heard from lately',
+    recent: 'On',
     quiet: 'No news for {{minutes}} min',
-    quietNote: 'A counter with no sales is quiet too: it does not mean it is off.',
+    quietNote:
+      'Every counter that is on checks in every 5 minutes. No news for more than 15 minutes: off or without internet (what it sells arrives when it is back).',
     actions: 'Actions',
     remove: 'Remove',
     removeOne: 'Remove {{terminal}} from the shop',
@@ -1319,6 +1323,7 @@ export const en: Messages = {
     'kind_roster-operator-added': 'operator added',
     'kind_roster-operator-disabled': 'operator disabled',
     'kind_roster-snapshot': 'roster updated',
+    'kind_counter-status': 'no sales yet',
     sales: "The shop's sales of the day",
     salesEmpty: 'No sales on this day.',
     time: 'Time',
@@ -1331,7 +1336,7 @@ export const en: Messages = {
     salesCsv: 'Export sales as CSV',
     closing: "The shop's closing",
     closingShop: 'Whole shop (sum of the terminals)',
-    closingTerminal: 'Terminal {{name}} (sum of the operators)',
+    closingTerminal: '{{name}} (sum of the operators)',
     pspCheck: 'Check the shop with the PSP',
     pspAgrees:
       "Checked: the PSP received {{psp}} in {{count}} PIX, the same as the shop's counters.",

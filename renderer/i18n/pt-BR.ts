@@ -1012,6 +1012,9 @@ export const ptBR = {
     pair: 'Parear um caixa',
     codeIs: 'Código:',
     validUntil: '(uso único, vale até {{at}})',
+    repair: 'Parear de novo',
+    repaired:
+      'Pareado de novo: este caixa tem uma chave nova, e o que ele ainda não tinha enviado segue para o proprietário.',
   },
   backups: {
     title: 'Cópias do livro de cobranças',
@@ -1298,9 +1301,10 @@ export const ptBR = {
     lastFact: 'Última notícia',
     onShift: 'No turno',
     nobodyOnShift: 'Ninguém',
-    recent: 'Com notícia há pouco',
+    recent: 'Ligado',
     quiet: 'Sem notícia há {{minutes}} min',
-    quietNote: 'Um caixa sem vendas também fica sem notícia: não quer dizer que está desligado.',
+    quietNote:
+      'Cada caixa ligado dá sinal a cada 5 minutos. Sem notícia há mais de 15 minutos: desligado ou sem internet (o que ele vender chega quando voltar).',
     actions: 'Ações',
     remove: 'Remover',
     removeOne: 'Remover {{terminal}} da loja',
@@ -1321,6 +1325,7 @@ export const ptBR = {
     'kind_roster-operator-added': 'operador incluído',
     'kind_roster-operator-disabled': 'operador desativado',
     'kind_roster-snapshot': 'equipe atualizada',
+    'kind_counter-status': 'sem vendas ainda',
     sales: 'Vendas do dia na loja',
     salesEmpty: 'Nenhuma venda neste dia.',
     time: 'Hora',
@@ -1333,7 +1338,7 @@ export const ptBR = {
     salesCsv: 'Exportar vendas em CSV',
     closing: 'Fechamento da loja',
     closingShop: 'Loja inteira (soma dos terminais)',
-    closingTerminal: 'Terminal {{name}} (soma dos operadores)',
+    closingTerminal: '{{name}} (soma dos operadores)',
     pspCheck: 'Conferir a loja com o PSP',
     pspAgrees: 'Conferido: o PSP recebeu {{psp}} em {{count}} PIX, o mesmo que os caixas da loja.',
     pspMore:

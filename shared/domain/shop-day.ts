@@ -20,6 +20,10 @@ export interface ShopEntry {
   expectedCents?: number;
   operator?: { id: string; name: string };
   payer?: string;
+  /** A counter's heartbeat (counter-status): the name it was given. */
+  counter?: { name: string };
+  /** When the entry reached this Balcão, by its own clock (older rows: unknown). */
+  receivedAt?: number;
 }
 
 /** A charge as the journal tells it. `operator` is who rang it (the `created` entry's). */
@@ -41,15 +45,22 @@ export interface ShopCharge {
 
 export interface CounterState {
   terminal: string;
-  /** The newest fact from this counter (highest seq): its kind and the counter's own time. */
+  /** What the screen calls it (counterLabels). */
+  name: string;
+  /**
+   * The newest sale or shift fact from this counter (highest seq): its kind and the counter's own
+   * time; a counter that only said it is on: its newest heartbeat.
+   */
   lastKind: string;
   lastAt: number;
   /** The shift open at this counter, if the journal says one is; else null. */
   shiftOperator: string | null;
   /**
-   * A fact in the last ONLINE_WINDOW_MIN minutes of the owner's clock. There is no heartbeat
-   * entry (entry.ts has none), so a counter quiet for a while reads "sem notícia", not "offline".
+   * When this Balcão last heard from it (any entry, heartbeats included, by the time it arrived
+   * here: a counter's clock 10 minutes off does not make it look gone).
    */
+  seenAt: number;
+  /** Heard from in the last ONLINE_WINDOW_MIN minutes (it beats every 5: three missed beats). */
   recent: boolean;
   /** Removed from the shop by the owner: what it wrote before still counts, nothing after. */
   removed: boolean;
@@ -125,33 +136,70 @@ export function foldCharges(entries: readonly ShopEntry[]): {
   return { charges: [...charges.values()], orphans };
 }
 
-/** Every counter that wrote to the journal: its newest fact and its open shift. */
+const HEARTBEAT = 'counter-status';
+
+/**
+ * Each terminal's name for the screen: the newest name its heartbeat said (or this Balcão's own,
+ * when it sells too), else the first 8 characters of its id; two counters left with the same name
+ * (every new install is "Caixa 1") get their id's first 4 characters after it.
+ */
+export function counterLabels(
+  entries: readonly ShopEntry[],
+  own?: { terminal: string; name: string },
+): Map<string, string> {
+  const said = new Map<string, string>();
+  for (const e of inOrder(entries)) {
+    if (!said.has(e.terminal)) said.set(e.terminal, e.terminal.slice(0, 8));
+    if (e.kind === HEARTBEAT && e.counter?.name) said.set(e.terminal, e.counter.name);
+  }
+  // Only when it wrote to the journal itself: else its name would push a counter's into "(id)".
+  if (own && said.has(own.terminal)) said.set(own.terminal, own.name);
+  const uses = new Map<string, number>();
+  for (const name of said.values()) uses.set(name, (uses.get(name) ?? 0) + 1);
+  return new Map(
+    [...said].map(([terminal, name]) => [
+      terminal,
+      (uses.get(name) ?? 0) > 1 ? `${name} (${terminal.slice(0, 4)})` : name,
+    ]),
+  );
+}
+
+/** Every counter that wrote to the journal: its newest fact, its open shift, when last heard. */
 export function counters(
   entries: readonly ShopEntry[],
   now: number,
   removed: ReadonlySet<string> = new Set(),
+  labels: ReadonlyMap<string, string> = counterLabels(entries),
 ): CounterState[] {
-  const by = new Map<string, CounterState>();
+  const by = new Map<string, CounterState & { sold: boolean }>();
   for (const e of inOrder(entries)) {
     // The owner's roster snapshot is no counter's activity (the owner's PC would show as one).
     if (e.kind === 'roster-snapshot') continue;
     const c = by.get(e.terminal) ?? {
       terminal: e.terminal,
+      name: labels.get(e.terminal) ?? e.terminal,
       lastKind: e.kind,
       lastAt: ms(e.at),
       shiftOperator: null,
+      seenAt: 0,
       recent: false,
       removed: false,
+      sold: false,
     };
-    c.lastKind = e.kind;
-    c.lastAt = ms(e.at);
+    c.seenAt = Math.max(c.seenAt, e.receivedAt ?? ms(e.at));
+    // A heartbeat says the counter is on; the column shows its last sale or shift fact.
+    if (e.kind !== HEARTBEAT || !c.sold) {
+      c.lastKind = e.kind;
+      c.lastAt = ms(e.at);
+      c.sold ||= e.kind !== HEARTBEAT;
+    }
     if (e.kind === 'shift-opened') c.shiftOperator = e.operator?.name ?? null;
     if (e.kind === 'shift-closed') c.shiftOperator = null;
     by.set(e.terminal, c);
   }
-  return [...by.values()].map((c) => ({
+  return [...by.values()].map(({ sold: _, ...c }) => ({
     ...c,
-    recent: now - c.lastAt <= ONLINE_WINDOW_MIN * 60_000,
+    recent: now - c.seenAt <= ONLINE_WINDOW_MIN * 60_000,
     removed: removed.has(c.terminal),
   }));
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { OWNER_PIN } from '../helpers/app-session';
 import { openPage, shot } from '../helpers/browser';
-import { tempDir } from '../helpers/core';
+import { payer, tempDir } from '../helpers/core';
 import { startHost, type Host } from '../helpers/devhost';
 import { settingsSection } from '../helpers/screens';
 import { LOOKED_AT, sizeName } from '../helpers/visual';
@@ -82,6 +82,48 @@ describe.skipIf(!hasSecretService)('Loja e caixas', () => {
     expect(await counter.host.call('shop:status', {})).toMatchObject({
       value: { configured: true, role: 'terminal' },
     });
+  });
+
+  // A counter already in the shop pairs again (its keychain lost, removed by mistake, paired before
+  // the owner's key existed): `Parear de novo` opens the same form; a new code from the owner gives
+  // it a new key, and its next sale still reaches the owner (seen failing with the button absent).
+  it('a counter in the shop pairs again from its own screen; its next sale reaches the owner', async () => {
+    await ownerSection(owner, 'pt-BR');
+    await owner.page.getByRole('button', { name: 'Parear um caixa' }).click();
+    const code = (await owner.page.getByTestId('pairing-code').textContent())!;
+    const address = await owner.page.getByLabel('Endereço da loja').inputValue();
+    await ownerSection(counter, 'pt-BR');
+    await counter.page.getByRole('button', { name: 'Parear de novo' }).click();
+    // Changed her mind: Cancelar leaves it as it was.
+    await counter.page.getByRole('button', { name: 'Cancelar' }).click();
+    await counter.page.getByRole('button', { name: 'Parear de novo' }).click();
+    await counter.page.getByLabel('Endereço da loja').fill(address);
+    await counter.page.getByLabel('Código de pareamento').fill(code);
+    for (const size of LOOKED_AT) {
+      await counter.page.setViewportSize(size);
+      await counter.page.screenshot({ path: shot(`loja-parear-de-novo-pt-BR-${sizeName(size)}`) });
+    }
+    await counter.page.getByRole('button', { name: 'Entrar na loja', exact: true }).click();
+    await counter.page
+      .getByRole('status')
+      .filter({ hasText: 'Pareado de novo' })
+      .waitFor({ timeout: 30_000 });
+    expect((await counter.host.call('charges:create', { amountCents: 1_990, payer })).ok).toBe(
+      true,
+    );
+    const day = new Date().toLocaleDateString('sv-SE');
+    const sold = async () => {
+      const v = (await owner.host.call('shop:view', { day, span: 'week', by: 'terminal' })) as {
+        value?: { sales: Array<{ amountCents: number }> };
+      };
+      return v.value?.sales.some((x) => x.amountCents === 1_990) ?? false;
+    };
+    await expect.poll(sold, { timeout: 20_000 }).toBe(true);
+    // Signed with the new key, which the owner now holds: nothing refused as forged.
+    const st = (await owner.host.call('shop:status', {})) as {
+      value: { refused: Record<string, number> };
+    };
+    expect(st.value.refused.forged ?? 0).toBe(0);
   });
 
   it('in English at the three sizes: the owner with a code, the counter joined', async () => {

@@ -13,7 +13,10 @@ export const BIA: OperatorRef = { id: 'op-bia', name: 'Bia' };
 
 type Fact = Omit<SaleFact, 'at'>;
 
-/** caixa-1 (Ana): 15,00 paid, 20,00 expired. caixa-2 (Bia): 9,99 paid 9,00, 50,00 paid, 7,00 canceled. */
+/**
+ * caixa-1 (named "Caixa 1" by its heartbeat; Ana): 15,00 paid, 20,00 expired. caixa-2 ("Caixa 2";
+ * Bia): 9,99 paid 9,00, 50,00 paid, 7,00 canceled.
+ */
 export const COUNTER_FACTS: Record<
   'caixa-1' | 'caixa-2',
   { operator: OperatorRef; facts: Fact[] }
@@ -21,6 +24,7 @@ export const COUNTER_FACTS: Record<
   'caixa-1': {
     operator: ANA,
     facts: [
+      { kind: 'counter-status', subject: 'status:caixa-1:1', counter: { name: 'Caixa 1' } },
       { kind: 'shift-opened', subject: 'shift-ana' },
       {
         kind: 'created',
@@ -37,6 +41,7 @@ export const COUNTER_FACTS: Record<
   'caixa-2': {
     operator: BIA,
     facts: [
+      { kind: 'counter-status', subject: 'status:caixa-2:1', counter: { name: 'Caixa 2' } },
       { kind: 'shift-opened', subject: 'shift-bia' },
       { kind: 'created', subject: 'c3', amountCents: 999 },
       { kind: 'paid-different-amount', subject: 'c3', amountCents: 900, expectedCents: 999 },

@@ -80,7 +80,13 @@ export interface AppCoreOptions {
   /** The cashier's time to type a payer the PDV did not send (tests shorten it). */
   pdvPayerWaitMs?: number;
   /** The shop journal's back-off and pairing wait (tests shorten them). */
-  journal?: { baseDelayMs?: number; maxDelayMs?: number; joinWaitMs?: number };
+  journal?: {
+    baseDelayMs?: number;
+    maxDelayMs?: number;
+    joinWaitMs?: number;
+    /** A counter's heartbeat (default 5 min). */
+    heartbeatMs?: number;
+  };
   /** Crash-test seam: runs after a PDV sale's approval was committed, before its answer is written. */
   beforePdvAnswer?: () => void;
   /** Where ledger copies go (default `<dataDir>/backups`; BALCAO_BACKUP_DIR in the app). */

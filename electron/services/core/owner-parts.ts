@@ -64,6 +64,7 @@ export function ownerParts(d: OwnerPartsDeps) {
     entries: () => appliedEntries(ledger.db),
     removed: () => removedTerminals(ledger.db),
     now,
+    self: () => ({ terminal: f.terminalId, name: settings.get().terminalName }),
   });
   const printer = new ReceiptPrinter({
     query: historyQuery,

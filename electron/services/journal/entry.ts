@@ -15,7 +15,17 @@ export type EntryKind =
   | 'shift-closed'
   | 'roster-operator-added'
   | 'roster-operator-disabled'
-  | 'roster-snapshot';
+  | 'roster-snapshot'
+  /** A counter's heartbeat (every few minutes while it runs): its name, that it is alive. */
+  | 'counter-status';
+
+/** What a counter says of itself in its heartbeat: the name its owner gave it (Configurações). */
+export interface CounterInfo {
+  readonly name: string;
+}
+
+/** A counter's name as the journal carries it: trimmed, at most the settings' 40 characters. */
+export const counterName = (name: string): string => name.trim().slice(0, 40);
 
 export interface OperatorRef {
   readonly id: string;
@@ -66,6 +76,7 @@ export interface JournalEntry {
   readonly demo?: true;
   readonly roster?: RosterDetail;
   readonly snapshot?: RosterSnapshot;
+  readonly counter?: CounterInfo;
 }
 
 export function entryId(kind: EntryKind, subject: string): string {
@@ -100,6 +111,7 @@ export interface SaleFact {
   readonly demo?: boolean;
   readonly roster?: RosterDetail;
   readonly snapshot?: RosterSnapshot;
+  readonly counter?: CounterInfo;
 }
 
 export type OperatorOf = (subject: string) => OperatorRef | undefined;
@@ -145,6 +157,9 @@ export function buildEntry(
       ? { roster: { role: fact.roster.role, pinHash: { ...fact.roster.pinHash } } }
       : {}),
     ...(fact.kind === 'roster-snapshot' && fact.snapshot ? { snapshot: fact.snapshot } : {}),
+    ...(fact.kind === 'counter-status' && fact.counter
+      ? { counter: { name: counterName(fact.counter.name) } }
+      : {}),
   };
   return { ok: true, entry };
 }

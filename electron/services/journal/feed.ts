@@ -29,6 +29,8 @@ export interface FeedDeps {
   fetch?: typeof fetch;
   /** Entries released in order, after they were committed. */
   onApplied?: (entries: readonly JournalEntry[]) => void;
+  /** The owner's clock (when an entry reached her: Loja's "seen"). */
+  now?: () => number;
   onPairing?: (m: PairingMessage) => void;
   onState?: (state: string) => void;
   baseDelayMs?: number;
@@ -169,7 +171,7 @@ export class JournalFeed {
       const r = this.reader.read(env);
       if (!r.ok) return this.count(r.refusal);
       db.prepare(
-        'INSERT INTO journal_entries (terminal, seq, entry_id, kind, entry_json, sig, applied) VALUES (?, ?, ?, ?, ?, ?, 0)',
+        'INSERT INTO journal_entries (terminal, seq, entry_id, kind, entry_json, sig, applied, received_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)',
       ).run(
         r.entry.terminal,
         r.entry.seq,
@@ -177,6 +179,7 @@ export class JournalFeed {
         r.entry.kind,
         JSON.stringify(r.entry),
         env.sig,
+        (this.d.now ?? Date.now)(),
       );
       const placed = place(this.order, r.entry);
       const mark = db.prepare(

@@ -7,6 +7,7 @@ import { createRelayChannel } from '../golive/relay-channel';
 import type { Ledger } from '../ledger/ledger';
 import type { SecretStore } from '../secrets/secret-store';
 import { JournalFeed, type FeedCounts, type PairingMessage } from './feed';
+import { Heartbeat } from './heartbeat';
 import { JournalTap } from './journal-tap';
 import { JournalOutbox, type WriterKeys } from './outbox';
 import { resealUnsent } from './repair';
@@ -53,6 +54,9 @@ export interface ShopJournalDeps {
   joinWaitMs?: number;
   /** The owner's feed committed new entries (the open Loja is told, not left to poll). */
   onApplied?: (count: number) => void;
+  /** A counter's heartbeat (heartbeat.ts): how often, and the name it says; none without both. */
+  heartbeatMs?: number;
+  counterName?: () => string | undefined;
 }
 
 export class ShopJournal {
@@ -62,6 +66,7 @@ export class ShopJournal {
   private publisher: JournalPublisher | null = null;
   private feed: JournalFeed | null = null;
   private roster: RosterFeed | null = null;
+  private heartbeat: Heartbeat | null = null;
   private publisherState: PublisherState | 'off' = 'off';
   private readonly book: PairingBook;
   /** Live codes (the owner's screen showed them): the code is needed to open a join's box. */
@@ -146,6 +151,19 @@ export class ShopJournal {
       });
       this.roster.start();
     }
+    // A counter says it is alive and what it is called; the owner's Balcão is not a counter.
+    if (c.role === 'terminal' && this.d.heartbeatMs && this.d.counterName) {
+      this.heartbeat = new Heartbeat({
+        db: this.d.ledger.db,
+        outbox: this.outbox,
+        terminal: this.d.terminalId,
+        name: this.d.counterName,
+        now: this.now,
+        everyMs: this.d.heartbeatMs,
+        onRecorded: () => this.publisher?.kick(),
+      });
+      this.heartbeat.start();
+    }
     // The owner's Balcão reads the shop (the members' keys are in its ledger); a terminal writes.
     if (c.role === 'owner') {
       this.feed = new JournalFeed({
@@ -157,6 +175,7 @@ export class ShopJournal {
         token,
         onPairing: (m) => void this.answer(m),
         onApplied: (entries) => this.d.onApplied?.(entries.length),
+        now: this.now,
         ...backoff,
       });
       this.feed.start();
@@ -164,6 +183,8 @@ export class ShopJournal {
   }
 
   async stop(): Promise<void> {
+    this.heartbeat?.stop();
+    this.heartbeat = null;
     this.roster?.stop();
     this.roster = null;
     this.feed?.stop();

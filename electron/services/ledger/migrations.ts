@@ -275,4 +275,9 @@ export const MIGRATIONS: readonly string[] = [
     terminal TEXT
   );
   `,
+  // Issue 36, the counters' heartbeat: when an entry reached the owner, by the owner's clock (a
+  // counter whose clock is off is still placed right as "seen N minutes ago").
+  `
+  ALTER TABLE journal_entries ADD COLUMN received_at INTEGER;
+  `,
 ];

@@ -8,9 +8,14 @@ import type { Db } from '../ledger/database';
 export function appliedEntries(db: Db): ShopEntry[] {
   return (
     db
-      .prepare('SELECT entry_json FROM journal_entries WHERE applied = 1 ORDER BY terminal, seq')
-      .all() as Array<{ entry_json: string }>
-  ).map((r) => JSON.parse(r.entry_json) as ShopEntry);
+      .prepare(
+        'SELECT entry_json, received_at FROM journal_entries WHERE applied = 1 ORDER BY terminal, seq',
+      )
+      .all() as Array<{ entry_json: string; received_at: number | null }>
+  ).map((r) => ({
+    ...(JSON.parse(r.entry_json) as ShopEntry),
+    ...(r.received_at !== null && { receivedAt: r.received_at }),
+  }));
 }
 
 /** Terminals removed from the shop (journal_members.last_seq set by journal/removal.ts). */

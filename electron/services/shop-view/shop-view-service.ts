@@ -7,6 +7,7 @@ import {
 } from '../../../shared/domain/sales-series';
 import {
   closeShopDay,
+  counterLabels,
   counters,
   daySales,
   foldCharges,
@@ -27,6 +28,8 @@ export class ShopViewService {
       /** Terminals the owner removed from the shop (journal/removal.ts). */
       removed: () => ReadonlySet<string>;
       now: () => number;
+      /** This Balcão, when it sells too: its terminal id and the name in its settings. */
+      self?: () => { terminal: string; name: string };
     },
   ) {}
 
@@ -37,12 +40,16 @@ export class ShopViewService {
     const days = spanDays(q.day, q.span);
     const from = dayRange(days[0]!).from;
     const inSpan = charges.filter((c) => c.createdAt >= from && c.createdAt < range.to);
+    const labels = counterLabels(entries, this.d.self?.());
+    const name = (terminal: string) => labels.get(terminal) ?? terminal;
+    const closing = closeShopDay(range, charges);
     return ok({
       day: q.day,
-      counters: counters(entries, this.d.now(), this.d.removed()),
+      counters: counters(entries, this.d.now(), this.d.removed(), labels),
       sales: daySales(range, charges).map((c) => ({
         id: c.id,
         terminal: c.terminal,
+        terminalName: name(c.terminal),
         operatorName: c.operatorName,
         status: c.status,
         amountCents: c.amountCents,
@@ -51,8 +58,19 @@ export class ShopViewService {
         ...(c.payer && { payer: c.payer }),
         createdAt: c.createdAt,
       })),
-      closing: closeShopDay(range, charges),
-      series: salesSeries(seriesRows(inSpan), days, q.by),
+      closing: {
+        shop: closing.shop,
+        terminals: closing.terminals.map((t) => ({ ...t, name: name(t.terminal) })),
+      },
+      // By counter: one bar per name, as the counters table calls them.
+      series: salesSeries(
+        seriesRows(inSpan).map((r) => ({
+          ...r,
+          ...(r.terminal && { terminal: name(r.terminal) }),
+        })),
+        days,
+        q.by,
+      ),
       orphans,
     });
   }

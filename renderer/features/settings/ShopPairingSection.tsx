@@ -59,7 +59,8 @@ export function ShopPairingSection() {
     setValues({});
     if (r.ok) setOpen(null);
     if (!r.ok) return setMessage(describeError(r));
-    setMessage(t(form === 'create' ? 'shopPairing.created' : 'shopPairing.joined'));
+    const done = form === 'create' ? 'created' : status?.configured ? 'repaired' : 'joined';
+    setMessage(t(`shopPairing.${done}`));
     await reload();
   };
   const pair = async () => {
@@ -87,9 +88,14 @@ export function ShopPairingSection() {
           onChange={(x) => setValues((s) => ({ ...s, [f.name]: x }))}
         />
       ))}
-      <button type="submit" className="btn" disabled={busy}>
-        {t(`shopPairing.${id}`)}
-      </button>
+      <div className="row">
+        <button type="submit" className="btn" disabled={busy}>
+          {t(`shopPairing.${id}`)}
+        </button>
+        <button type="button" className="btn" onClick={() => setOpen(null)}>
+          {t('owner.cancel')}
+        </button>
+      </div>
     </form>
   );
   return (
@@ -112,7 +118,9 @@ export function ShopPairingSection() {
           )}
         </>
       )}
-      {status?.configured && (
+      {/* A counter already in the shop pairs again with a new code (a new key; docs/journal.md). */}
+      {status?.configured && open === 'join' && form('join')}
+      {status?.configured && open !== 'join' && (
         // One row (the code, once made, in place of the status line): with `Alterar PIN` above,
         // the section fits one 1024×768 screen.
         <div className="row" aria-label={t('shopPairing.pair')}>
@@ -142,6 +150,11 @@ export function ShopPairingSection() {
           {status.role === 'owner' && (
             <button type="button" className="btn" onClick={() => void pair()}>
               {t('shopPairing.pair')}
+            </button>
+          )}
+          {status.role === 'terminal' && (
+            <button type="button" className="btn" onClick={() => setOpen('join')}>
+              {t('shopPairing.repair')}
             </button>
           )}
         </div>

@@ -22,7 +22,7 @@ export function ShopClosing({ day, closing }: { day: string; closing: ShopView['
             <div key={term.terminal} className="shop-closing-terminal">
               <SectionTable
                 title={
-                  t('shop.closingTerminal', { name: term.terminal }) +
+                  t('shop.closingTerminal', { name: term.name }) +
                   (only ? ` — ${partName({ operatorName: only.name }, t)}` : '')
                 }
                 s={term.live}

@@ -22,7 +22,7 @@ export function ShopCounters({
   onChanged(): void;
 }) {
   const { t } = useTranslation();
-  const [asking, setAsking] = useState<string | null>(null);
+  const [asking, setAsking] = useState<{ terminal: string; name: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const remove = async (terminal: string) => {
     setAsking(null);
@@ -41,7 +41,9 @@ export function ShopCounters({
         <tbody>
           {counters.map((c) => (
             <tr key={c.terminal} className={c.removed ? 'shop-removed' : undefined}>
-              <th scope="row">{c.terminal}</th>
+              <th scope="row" title={c.terminal}>
+                {c.name}
+              </th>
               <td>{c.removed ? '—' : (c.shiftOperator ?? t('shop.nobodyOnShift'))}</td>
               <td>
                 <span className={c.removed ? 'shop-gone' : c.recent ? 'shop-recent' : 'shop-quiet'}>
@@ -49,7 +51,7 @@ export function ShopCounters({
                     ? t('shop.removed')
                     : c.recent
                       ? t('shop.recent')
-                      : t('shop.quiet', { minutes: Math.round((now - c.lastAt) / 60_000) })}
+                      : t('shop.quiet', { minutes: Math.round((now - c.seenAt) / 60_000) })}
                 </span>{' '}
                 · {t(`shop.kind_${c.lastKind}`)} · <time>{formatDateTime(c.lastAt)}</time>
               </td>
@@ -58,8 +60,8 @@ export function ShopCounters({
                   <button
                     type="button"
                     className="btn small"
-                    aria-label={t('shop.removeOne', { terminal: c.terminal })}
-                    onClick={() => setAsking(c.terminal)}
+                    aria-label={t('shop.removeOne', { terminal: c.name })}
+                    onClick={() => setAsking({ terminal: c.terminal, name: c.name })}
                   >
                     {t('shop.remove')}
                   </button>
@@ -73,11 +75,11 @@ export function ShopCounters({
       {asking && (
         <ConfirmDialog
           id="shop-remove"
-          title={t('shop.removeTitle', { terminal: asking })}
+          title={t('shop.removeTitle', { terminal: asking.name })}
           text={t('shop.removeText')}
           yes={t('shop.removeYes')}
           no={t('shop.removeNo')}
-          onYes={() => void remove(asking)}
+          onYes={() => void remove(asking.terminal)}
           onNo={() => setAsking(null)}
         />
       )}

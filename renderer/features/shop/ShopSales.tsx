@@ -23,7 +23,7 @@ export function ShopSales({ day, sales }: { day: string; sales: ShopView['sales'
                 <td>
                   <time>{formatTime(s.createdAt)}</time>
                 </td>
-                <td>{s.terminal}</td>
+                <td title={s.terminal}>{s.terminalName}</td>
                 <td>{s.operatorName ?? t('shop.nobody')}</td>
                 <td>{t(`status.${s.status}`)}</td>
                 <td className="num">{formatMoney(s.amountCents)}</td>

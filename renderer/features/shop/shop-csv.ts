@@ -22,7 +22,7 @@ export function salesCsv(sales: readonly Sale[], t: T): string {
     saleColumns(t),
     ...sales.map((s) => [
       formatCsvDateTime(s.createdAt),
-      s.terminal,
+      s.terminalName,
       s.operatorName ?? t('shop.nobody'),
       t(`status.${s.status}`),
       csvMoney(s.amountCents),

@@ -11,6 +11,7 @@ import { DEMO_ACCOUNT, sandbox } from '../../helpers/sandbox';
 import { pinIfAsked } from '../../helpers/screens';
 import { sellAtTwoCounters } from '../../helpers/shop-counters';
 import {
+  inViewWithoutScrolling,
   layoutProblems,
   LOOKED_AT,
   matchesBaseline,
@@ -54,6 +55,8 @@ const WORDS = {
     csv: 'Exportar vendas em CSV',
     check: 'Conferir a loja com o PSP',
     notOffered: /PSP/,
+    remove: 'Remover Caixa 2 da loja',
+    keep: 'Manter',
   },
   en: {
     nav: 'Shop',
@@ -61,6 +64,8 @@ const WORDS = {
     csv: 'Export sales as CSV',
     check: 'Check the shop with the PSP',
     notOffered: /PSP/,
+    remove: 'Remove Caixa 2 from the shop',
+    keep: 'Keep',
   },
 } as const;
 
@@ -88,24 +93,24 @@ for (const lang of ['pt-BR', 'en'] as const)
         expect(rows.sort()).toEqual(
           lang === 'pt-BR'
             ? [
-                'caixa-1 Ana Expirado',
-                'caixa-1 Ana Pago',
-                'caixa-2 Bia Cancelado',
-                'caixa-2 Bia Pago',
-                'caixa-2 Bia Pago com valor diferente',
+                'Caixa 1 Ana Expirado',
+                'Caixa 1 Ana Pago',
+                'Caixa 2 Bia Cancelado',
+                'Caixa 2 Bia Pago',
+                'Caixa 2 Bia Pago com valor diferente',
               ]
             : [
-                'caixa-1 Ana Expired',
-                'caixa-1 Ana Paid',
-                'caixa-2 Bia Canceled',
-                'caixa-2 Bia Paid',
-                'caixa-2 Bia Paid a different amount',
+                'Caixa 1 Ana Expired',
+                'Caixa 1 Ana Paid',
+                'Caixa 2 Bia Canceled',
+                'Caixa 2 Bia Paid',
+                'Caixa 2 Bia Paid a different amount',
               ],
         );
         const counters = screen.locator('.shop-counters tbody tr');
         expect((await counters.allInnerTexts()).map((r) => r.split('\t').slice(0, 2))).toEqual([
-          ['caixa-1', 'Ana'],
-          ['caixa-2', 'Bia'],
+          ['Caixa 1', 'Ana'],
+          ['Caixa 2', 'Bia'],
         ]);
         // The whole shop: 15,00 + 9,00 + 50,00 received.
         const whole = screen.locator('.shop-closing table').first();
@@ -120,12 +125,30 @@ for (const lang of ['pt-BR', 'en'] as const)
           .poll(() => page.evaluate(() => document.documentElement.scrollWidth - innerWidth))
           .toBeLessThanOrEqual(0);
         await matchesBaseline(screen, `loja-${at}`, [screen.locator('time')]);
+        // Remover's question, by the counter's name: whole on screen, its way out with the mouse.
+        await screen.getByRole('button', { name: w.remove }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.waitFor();
+        // The list under the dialog may have scrolled to the button; the dialog is fixed to the window.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        expect(
+          await inViewWithoutScrolling(page, {
+            dialog,
+            title: dialog.locator('h2').first(),
+            close: dialog.getByRole('button', { name: w.keep }),
+          }),
+        ).toEqual([]);
+        expect(await layoutProblems(page)).toEqual([]);
+        await matchesBaseline(dialog, `loja-remove-${at}`);
+        await dialog.getByRole('button', { name: w.keep }).click();
+        await dialog.waitFor({ state: 'detached' });
+        expect(await screen.locator('.shop-removed').count()).toBe(0);
         if (size.width === 1366) {
           const download = page.waitForEvent('download');
           await sales.getByRole('button', { name: w.csv }).click();
           const csv = readFileSync((await (await download).path())!, 'utf8');
           expect(csv).toContain(
-            lang === 'pt-BR' ? 'caixa-2;Bia;Pago;50,00;50,00' : 'caixa-2;Bia;Paid',
+            lang === 'pt-BR' ? 'Caixa 2;Bia;Pago;50,00;50,00' : 'Caixa 2;Bia;Paid',
           );
           expect(csv).toContain('Maria S. ***.456.***-**');
         }

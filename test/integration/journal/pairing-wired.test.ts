@@ -51,14 +51,16 @@ describe('pairing a terminal', () => {
     if (!sold.ok) throw new Error(sold.code);
     const got = await waitFor(() => {
       const e = appliedFrom(owner, t.core.terminalId);
-      return e.length > 0 && e;
+      return e.some((x) => x.kind === 'created') && e;
     });
-    expect(got[0]).toMatchObject({
+    // Joined, it first says it is on and its name (heartbeat.ts), then its sale.
+    expect(got[0]).toMatchObject({ kind: 'counter-status', seq: 1, counter: { name: 'Caixa 1' } });
+    expect(got[1]).toMatchObject({
       kind: 'created',
       amountCents: 4_250,
       subject: sold.value.id,
       terminal: t.core.terminalId,
-      seq: 1,
+      seq: 2,
     });
     // The keychain holds the shop key, the signing key and the token; SQLite holds none of them.
     const shopKeys = await t.secrets.get('journal.shopKeys');

@@ -52,14 +52,18 @@ describe('Loja over IPC, fed by the shop journal', () => {
     if (!r.ok) throw new Error(r.code);
     const v = r.value;
     expect(
-      v.counters.map((c: { terminal: string; shiftOperator: string; recent: boolean }) => [
-        c.terminal,
-        c.shiftOperator,
-        c.recent,
-      ]),
+      v.counters.map(
+        (c: { terminal: string; name: string; shiftOperator: string; recent: boolean }) => [
+          c.terminal,
+          c.name,
+          c.shiftOperator,
+          c.recent,
+        ],
+      ),
     ).toEqual([
-      ['caixa-1', 'Ana', true],
-      ['caixa-2', 'Bia', true],
+      // Named by their heartbeats; this Balcão (also "Caixa 1", selling nothing) is no counter.
+      ['caixa-1', 'Caixa 1', 'Ana', true],
+      ['caixa-2', 'Caixa 2', 'Bia', true],
     ]);
     expect(
       v.sales
@@ -90,8 +94,8 @@ describe('Loja over IPC, fed by the shop journal', () => {
     expect(terminals[1].operators).toMatchObject([{ name: 'Bia' }]);
     // Semana e mês by counter: the one that took most first.
     expect(v.series).toEqual([
-      { key: 'caixa-2', paid: 2, paidCents: 5900, expired: 0, canceled: 1, other: 0 },
-      { key: 'caixa-1', paid: 1, paidCents: 1500, expired: 1, canceled: 0, other: 0 },
+      { key: 'Caixa 2', paid: 2, paidCents: 5900, expired: 0, canceled: 1, other: 0 },
+      { key: 'Caixa 1', paid: 1, paidCents: 1500, expired: 1, canceled: 0, other: 0 },
     ]);
     expect(v.orphans).toBe(0);
   });

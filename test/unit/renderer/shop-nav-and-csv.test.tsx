@@ -31,7 +31,8 @@ describe('the day’s sales as CSV', () => {
       [
         {
           id: 'c3',
-          terminal: 'caixa-2',
+          terminal: '5f0c1d2e-caixa',
+          terminalName: 'Caixa 2',
           operatorName: 'Bia',
           status: 'PAID_DIFFERENT_AMOUNT',
           amountCents: 999,
@@ -40,7 +41,8 @@ describe('the day’s sales as CSV', () => {
         },
         {
           id: 'c5',
-          terminal: 'caixa-2',
+          terminal: '5f0c1d2e-caixa',
+          terminalName: 'Caixa 2',
           operatorName: null,
           status: 'CANCELED',
           amountCents: 700,
@@ -52,7 +54,7 @@ describe('the day’s sales as CSV', () => {
     );
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('Time;Terminal;Operator;Status;Amount;Received;Payer');
-    expect(lines[1]).toMatch(/;caixa-2;Bia;Paid a different amount;9,99;9,00;$/);
-    expect(lines[2]).toMatch(/;caixa-2;No operator;Canceled;7,00;;Maria S\.$/);
+    expect(lines[1]).toMatch(/;Caixa 2;Bia;Paid a different amount;9,99;9,00;$/);
+    expect(lines[2]).toMatch(/;Caixa 2;No operator;Canceled;7,00;;Maria S\.$/);
   });
 });

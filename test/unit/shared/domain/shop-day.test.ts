@@ -3,6 +3,7 @@ import { dayRange } from '../../../../shared/domain/day-closing';
 import { salesSeries } from '../../../../shared/domain/sales-series';
 import {
   closeShopDay,
+  counterLabels,
   counters,
   daySales,
   foldCharges,
@@ -106,17 +107,21 @@ describe('counters', () => {
     expect(list).toEqual([
       {
         terminal: 'caixa-1',
+        name: 'caixa-1',
         lastKind: 'refunded',
         lastAt: Date.parse(at(13, 30)),
         shiftOperator: 'Ana',
+        seenAt: Date.parse(at(13, 30)),
         recent: true,
         removed: false,
       },
       {
         terminal: 'caixa-2',
+        name: 'caixa-2',
         lastKind: 'shift-closed',
         lastAt: Date.parse(at(15)),
         shiftOperator: null,
+        seenAt: Date.parse(at(15)),
         // Its clock is ahead of the owner's: still a recent fact.
         recent: true,
         removed: false,
@@ -129,6 +134,56 @@ describe('counters', () => {
     // 90 minutes on, caixa-1's last fact is too old to call it recent.
     const later = counters(shop(), now + 90 * 60_000);
     expect(later.map((c) => c.recent)).toEqual([false, true]);
+  });
+  // Issue 36, "every counter's state": a heartbeat says a counter is on and what it is called.
+  it('a heartbeat keeps a quiet counter "on", by when it reached the owner, and names it', () => {
+    const now = new Date(2026, 10, 28, 13, 40).getTime();
+    const beat = (terminal: string, name: string, time: string, receivedAt: number) =>
+      e(terminal, 'counter-status', `status:${terminal}:${time}`, time, {
+        counter: { name },
+        receivedAt,
+      });
+    const entries = [
+      ...shop(),
+      // caixa-1 sold nothing since 13:30 but beat at 13:38 (its clock 10 min behind: 13:28).
+      beat('caixa-1', 'Caixa da frente', at(13, 28), now - 2 * 60_000),
+      beat('caixa-3', 'Caixa 1', at(13, 39), now - 60_000),
+    ];
+    const later = counters(entries, now + 10 * 60_000);
+    const one = later.find((c) => c.terminal === 'caixa-1')!;
+    // Its last sale fact stays in the column; "seen" is the owner's clock, so it is still on.
+    expect([one.name, one.lastKind, one.recent]).toEqual(['Caixa da frente', 'refunded', true]);
+    expect(one.seenAt).toBe(now - 2 * 60_000);
+    const three = later.find((c) => c.terminal === 'caixa-3')!;
+    expect([three.name, three.lastKind, three.recent]).toEqual(['Caixa 1', 'counter-status', true]);
+    // Twenty minutes with no beat: no longer on.
+    expect(counters(entries, now + 20 * 60_000).find((c) => c.terminal === 'caixa-1')!.recent).toBe(
+      false,
+    );
+  });
+  it('names: the newest the heartbeat said, this Balcão its own, ids told apart when names repeat', () => {
+    const beat = (terminal: string, name: string, m: number) =>
+      e(terminal, 'counter-status', `status:${terminal}:${m}`, at(9, m), { counter: { name } });
+    const entries = [
+      ...shop(),
+      beat('aaaa1111-x', 'Caixa 1', 1),
+      beat('aaaa1111-x', 'Balcão', 2),
+      beat('bbbb2222-y', 'Caixa 1', 3),
+      beat('cccc3333-z', 'Caixa 1', 4),
+    ];
+    const labels = counterLabels(entries, { terminal: 'caixa-1', name: 'Escritório' });
+    // This Balcão's own name only when it wrote something itself.
+    expect(counterLabels(entries, { terminal: 'dono', name: 'Balcão' }).get('aaaa1111-x')).toBe(
+      'Balcão',
+    );
+    expect(Object.fromEntries(labels)).toEqual({
+      'aaaa1111-x': 'Balcão',
+      'bbbb2222-y': 'Caixa 1 (bbbb)',
+      'cccc3333-z': 'Caixa 1 (cccc)',
+      'caixa-1': 'Escritório',
+      // Never said a name: the first 8 characters of its id.
+      'caixa-2': 'caixa-2',
+    });
   });
   it('a counter the owner removed is still listed (its sales count), marked removed', () => {
     const list = counters(shop(), Date.now(), new Set(['caixa-2']));
