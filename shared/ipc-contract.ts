@@ -434,6 +434,8 @@ export const calls = {
       configured: z.boolean(),
       role: z.enum(['owner', 'terminal']).optional(),
       shop: z.string().optional(),
+      /** The shop key's epoch this Balcão seals under (a new one after each removal). */
+      epoch: z.number().int().optional(),
       unsent: z.number().int(),
       lastPublishedAt: z.number().optional(),
       publisher: z.enum(['off', 'idle', 'sending', 'retrying', 'refused']),
@@ -458,10 +460,17 @@ export const calls = {
     input: z.object({ address: z.string().max(2000), code: z.string().max(40) }).strict(),
     output: z.object({ shop: z.string() }),
   },
-  /** Owner: a counter leaves the shop; what it wrote stays, anything later is refused. */
+  /**
+   * Owner: a counter leaves the shop; what it wrote stays, anything later is refused; a new shop
+   * key (`epoch`) went to the `rekeyed` counters that remain.
+   */
   'shop:removeTerminal': {
     input: z.object({ terminal: z.string().min(1).max(200) }).strict(),
-    output: z.object({ lastSeq: z.number().int() }),
+    output: z.object({
+      lastSeq: z.number().int(),
+      epoch: z.number().int(),
+      rekeyed: z.number().int(),
+    }),
   },
   /** Who the PSP's QR codes pay (shared/domain/receiver-pin.ts): shown for review. */
   'receiver:status': { input: none, output: receiverPinViewSchema },

@@ -2,6 +2,7 @@
 // An entry is a fact a terminal publishes for the owner's view. It never carries a
 // secret: the builder copies whitelisted fields only; payer data is masked here.
 import { createHash } from 'node:crypto';
+import type { Rekey } from './rekey';
 
 export type EntryKind =
   | 'created'
@@ -17,7 +18,9 @@ export type EntryKind =
   | 'roster-operator-disabled'
   | 'roster-snapshot'
   /** A counter's heartbeat (every few minutes while it runs): its name, that it is alive. */
-  | 'counter-status';
+  | 'counter-status'
+  /** The owner's new shop key, boxed for each remaining counter (rekey.ts), after a removal. */
+  | 'shop-rekey';
 
 /** What a counter says of itself in its heartbeat: the name its owner gave it (Configurações). */
 export interface CounterInfo {
@@ -77,6 +80,7 @@ export interface JournalEntry {
   readonly roster?: RosterDetail;
   readonly snapshot?: RosterSnapshot;
   readonly counter?: CounterInfo;
+  readonly rekey?: Rekey;
 }
 
 export function entryId(kind: EntryKind, subject: string): string {
@@ -112,6 +116,7 @@ export interface SaleFact {
   readonly roster?: RosterDetail;
   readonly snapshot?: RosterSnapshot;
   readonly counter?: CounterInfo;
+  readonly rekey?: Rekey;
 }
 
 export type OperatorOf = (subject: string) => OperatorRef | undefined;
@@ -160,6 +165,7 @@ export function buildEntry(
     ...(fact.kind === 'counter-status' && fact.counter
       ? { counter: { name: counterName(fact.counter.name) } }
       : {}),
+    ...(fact.kind === 'shop-rekey' && fact.rekey ? { rekey: fact.rekey } : {}),
   };
   return { ok: true, entry };
 }

@@ -8,6 +8,7 @@ import { err, ok, type Result } from '../../../shared/result';
 import type { RawCallback } from '../callbacks/intake';
 import { RelaySubscriber } from '../callbacks/relay-subscriber';
 import { box, codeSecrets, unbox } from './pairing-box';
+import { newBoxKey } from './rekey';
 import type { PairingError } from './pairing';
 
 export interface Granted {
@@ -16,6 +17,8 @@ export interface Granted {
   keys: Map<number, Buffer>;
   token: string;
   signingKeyPem: string;
+  /** This counter's X25519 private key (rekey.ts): the owner boxes a new shop key to it. */
+  boxKeyPem: string;
   /** The owner's Balcão and its Ed25519 public key: the only author of roster entries a counter applies. */
   owner?: { terminal: string; publicKey: string };
 }
@@ -42,6 +45,7 @@ export class PairingJoin {
     const pair = generateKeyPairSync('ed25519');
     const publicKey = pair.publicKey.export({ type: 'spki', format: 'pem' }) as string;
     const signingKeyPem = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+    const boxKey = newBoxKey();
     const base = this.d.relayUrl.replace(/\/+$/, '');
     let joinedAt: string;
     try {
@@ -53,7 +57,7 @@ export class PairingJoin {
           body: JSON.stringify({
             type: 'join',
             code: id,
-            box: box(key, { terminal: this.d.terminalId, publicKey }),
+            box: box(key, { terminal: this.d.terminalId, publicKey, boxKey: boxKey.publicPem }),
           }),
           signal: AbortSignal.timeout(15_000),
         },
@@ -96,7 +100,7 @@ export class PairingJoin {
           handle: async (raw: RawCallback, _s: string, cursor?: { eventId: string }) => {
             if (cursor?.eventId) joinedAt = cursor.eventId;
             const text = typeof raw.body === 'string' ? raw.body : Buffer.from(raw.body).toString();
-            const a = this.read(text, id, key, signingKeyPem);
+            const a = this.read(text, id, key, signingKeyPem, boxKey.privatePem);
             if (a) finish(a);
             return {
               accepted: true,
@@ -112,7 +116,13 @@ export class PairingJoin {
   }
 
   /** One event read after the join: the answer, or undefined (not ours, or a bad grant). */
-  private read(text: string, id: string, key: Buffer, signingKeyPem: string): Answer | undefined {
+  private read(
+    text: string,
+    id: string,
+    key: Buffer,
+    signingKeyPem: string,
+    boxKeyPem: string,
+  ): Answer | undefined {
     let m: { type?: unknown; code?: unknown; box?: unknown };
     try {
       m = JSON.parse(text) as typeof m;
@@ -164,6 +174,7 @@ export class PairingJoin {
       keys,
       token: g.token,
       signingKeyPem,
+      boxKeyPem,
       ...(owner && { owner }),
     });
   }

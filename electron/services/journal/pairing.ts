@@ -42,6 +42,8 @@ export class PairingBook {
     code: string,
     terminal: string,
     publicKeyPem: string,
+    /** Its X25519 public key (rekey.ts), already checked; older counters send none. */
+    boxKeyPem?: string,
   ): { ok: true } | { ok: false; code: PairingError } {
     return this.db.transaction((): { ok: true } | { ok: false; code: PairingError } => {
       const row = this.db
@@ -60,9 +62,9 @@ export class PairingBook {
         .run(this.now(), terminal, pairingCodeId(code));
       this.db
         .prepare(
-          'INSERT INTO journal_members (terminal, public_key, added_at) VALUES (?, ?, ?) ON CONFLICT (terminal) DO UPDATE SET public_key = excluded.public_key, last_seq = NULL',
+          'INSERT INTO journal_members (terminal, public_key, added_at, box_key) VALUES (?, ?, ?, ?) ON CONFLICT (terminal) DO UPDATE SET public_key = excluded.public_key, box_key = excluded.box_key, last_seq = NULL',
         )
-        .run(terminal, publicKeyPem, this.now());
+        .run(terminal, publicKeyPem, this.now(), boxKeyPem ?? null);
       return { ok: true };
     })();
   }

@@ -14,6 +14,7 @@ import type { KvRepo } from '../ledger/kv-repo';
 import type { JournalEntry } from './entry';
 import { place, type OrderState } from './order';
 import { JournalReader, type Refusal } from './reader';
+import { openNewKey } from './rekey';
 import { applySnapshot, isPinHash, isSnapshot } from './roster-snapshot';
 import { unseal, type Envelope } from './seal';
 
@@ -38,6 +39,11 @@ export interface RosterFeedDeps {
   shop: string;
   keys: ReadonlyMap<number, Buffer>;
   owner: OwnerKey;
+  /** This counter, and its X25519 key: a `shop-rekey` entry's box for it opens with it (rekey.ts). */
+  terminal?: string;
+  boxKey?: KeyObject;
+  /** The owner's new shop key, opened: the counter keeps it and seals under it from then on. */
+  onNewKey?: (epoch: number, key: Buffer) => void;
   relayUrl: string;
   channelId: string;
   token: () => Promise<string | null>;
@@ -57,10 +63,13 @@ export class RosterFeed {
   private readonly ownerKey: KeyObject;
   private subscriber: RelaySubscriber | null = null;
   private readonly cursorKey: string;
+  /** The shop keys it holds: the pairing's, and any new one the owner boxed for it since. */
+  private readonly keys: Map<number, Buffer>;
 
   constructor(private readonly d: RosterFeedDeps) {
     this.cursorKey = `roster:${d.channelId}`;
     this.ownerKey = createPublicKey(d.owner.publicKey);
+    this.keys = new Map(d.keys);
     // The owner is the only member this reader knows: any other author is refused.
     this.reader = new JournalReader(d.shop);
     for (const [epoch, key] of d.keys) this.reader.addKey(epoch, key);
@@ -138,7 +147,7 @@ export class RosterFeed {
       const env = msg as Envelope;
       if (env.terminal !== this.d.owner.terminal) {
         // Another member's sales are none of the counter's business; its roster entries are refused.
-        const key = this.d.keys.get(env.epoch);
+        const key = this.keys.get(env.epoch);
         const e = key ? (unseal(env, key) as Partial<JournalEntry> | undefined) : undefined;
         if (typeof e?.kind === 'string' && e.kind.startsWith('roster-')) this.count('not-owner');
         return;
@@ -189,6 +198,17 @@ export class RosterFeed {
       // The highest version wins; an older one (replayed, or reordered) changes nothing.
       if (!isSnapshot(e.snapshot)) return this.count('bad-entry');
       applySnapshot(this.d.db, this.d.kv, e.snapshot, at);
+    } else if (e.kind === 'shop-rekey') {
+      // The owner's new key, in this counter's box (none for a removed one, nor for a counter
+      // paired before box keys: it pairs again).
+      const got =
+        this.d.terminal && this.d.boxKey
+          ? openNewKey(this.d.shop, this.d.terminal, e.rekey, this.d.boxKey)
+          : undefined;
+      if (!got) return;
+      this.keys.set(got.epoch, got.key);
+      this.reader.addKey(got.epoch, got.key);
+      this.d.onNewKey?.(got.epoch, got.key);
     } else if (e.kind === 'roster-operator-disabled') {
       // Her open shift here is closed by OperatorService.current() at the counter's next action.
       this.d.db

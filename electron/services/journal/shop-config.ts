@@ -21,6 +21,8 @@ export interface ShopSecrets {
   readonly keys: ReadonlyMap<number, Buffer>;
   readonly signingKey: KeyObject;
   readonly token: string;
+  /** A counter's X25519 private key (rekey.ts); absent on the owner's and on older counters. */
+  readonly boxKey?: KeyObject;
 }
 
 const CONFIG = 'journal.config';
@@ -28,16 +30,22 @@ const CONFIG = 'journal.config';
 export const readConfig = (kv: KvRepo): ShopConfig | undefined => kv.get<ShopConfig>(CONFIG);
 
 export async function readSecrets(secrets: SecretStore): Promise<ShopSecrets | null> {
-  const [keys, signing, token] = await Promise.all([
+  const [keys, signing, token, boxKey] = await Promise.all([
     secrets.get('journal.shopKeys'),
     secrets.get('journal.signingKey'),
     secrets.get('journal.shopToken'),
+    secrets.get('journal.boxKey'),
   ]);
   if (!keys || !signing || !token) return null;
   const map = new Map<number, Buffer>();
   for (const [epoch, b64] of Object.entries(JSON.parse(keys) as Record<string, string>))
     map.set(Number(epoch), Buffer.from(b64, 'base64'));
-  return { keys: map, signingKey: createPrivateKey(signing), token };
+  return {
+    keys: map,
+    signingKey: createPrivateKey(signing),
+    token,
+    ...(boxKey && { boxKey: createPrivateKey(boxKey) }),
+  };
 }
 
 /** Secrets first: a config without its secrets is read as "not paired", never half paired. */
@@ -45,13 +53,19 @@ export async function saveMembership(
   kv: KvRepo,
   secrets: SecretStore,
   config: ShopConfig,
-  s: { keys: ReadonlyMap<number, Buffer>; signingKeyPem: string; token: string },
+  s: {
+    keys: ReadonlyMap<number, Buffer>;
+    signingKeyPem: string;
+    token: string;
+    boxKeyPem?: string;
+  },
 ): Promise<Result<null>> {
   const keys = Object.fromEntries([...s.keys].map(([e, k]) => [String(e), k.toString('base64')]));
   try {
     await secrets.set('journal.shopKeys', JSON.stringify(keys));
     await secrets.set('journal.signingKey', s.signingKeyPem);
     await secrets.set('journal.shopToken', s.token);
+    if (s.boxKeyPem) await secrets.set('journal.boxKey', s.boxKeyPem);
   } catch {
     return err('unavailable', 'KEYCHAIN_MISSING');
   }

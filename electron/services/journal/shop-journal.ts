@@ -10,6 +10,7 @@ import { JournalFeed, type FeedCounts, type PairingMessage } from './feed';
 import { Heartbeat } from './heartbeat';
 import { JournalTap } from './journal-tap';
 import { JournalOutbox, type WriterKeys } from './outbox';
+import { boxNewKey, boxPublicKey } from './rekey';
 import { resealUnsent } from './repair';
 import { box, codeSecrets, unbox } from './pairing-box';
 import { PairingBook, type PairingError } from './pairing';
@@ -32,6 +33,7 @@ export interface ShopJournalStatus {
   configured: boolean;
   role?: 'owner' | 'terminal';
   shop?: string;
+  epoch?: number;
   /** Facts recorded and not yet stored by the relay. */
   unsent: number;
   lastPublishedAt?: number;
@@ -144,6 +146,9 @@ export class ShopJournal {
         shop: c.shop,
         keys: s.keys,
         owner,
+        terminal: this.d.terminalId,
+        ...(s.boxKey && { boxKey: s.boxKey }),
+        onNewKey: (epoch, key) => void this.adoptKey(epoch, key),
         relayUrl: c.relayUrl,
         channelId: c.channelId,
         token,
@@ -210,7 +215,11 @@ export class ShopJournal {
       refused[r.reason] = r.count;
     return {
       configured: this.writerKeys() !== null,
-      ...(this.config && { role: this.config.role, shop: this.config.shop }),
+      ...(this.config && {
+        role: this.config.role,
+        shop: this.config.shop,
+        epoch: this.config.epoch,
+      }),
       unsent: this.outbox.pending(),
       ...(last !== null && { lastPublishedAt: last }),
       publisher: this.publisherState,
@@ -229,12 +238,81 @@ export class ShopJournal {
     return this.roster;
   }
 
-  /** The owner removes a terminal (removal.ts): its later entries are refused and counted. */
-  removeTerminal(terminal: string): Result<{ lastSeq: number }> {
+  /**
+   * The owner removes a terminal (removal.ts): its later entries are refused and counted; then a
+   * new shop key goes to the counters that remain (rotate), so it cannot read what comes next.
+   */
+  async removeTerminal(
+    terminal: string,
+  ): Promise<Result<{ lastSeq: number; epoch: number; rekeyed: number }>> {
     if (this.config?.role !== 'owner') return err('validation', 'SHOP_NOT_OWNER');
     const done = removeMember(this.d.ledger.db, terminal, this.d.terminalId);
-    if (done.ok) this.feed?.loadMembers();
-    return done;
+    if (!done.ok) return done;
+    this.feed?.loadMembers();
+    const rotated = await this.rotate();
+    if (!rotated.ok) return rotated;
+    return ok({ lastSeq: done.value.lastSeq, ...rotated.value });
+  }
+
+  /**
+   * A new epoch: its key kept in the keychain first (the owner must read what counters seal under
+   * it), then boxed to each remaining counter in a `shop-rekey` entry sealed under the old epoch,
+   * then the owner writes under the new one. Counters with no box key (paired before it existed)
+   * get none: they keep the old epoch until they pair again (Loja says how many, `rekeyed`).
+   */
+  private async rotate(): Promise<Result<{ epoch: number; rekeyed: number }>> {
+    const c = this.config;
+    const s = this.secrets;
+    if (!c || !s) return err('conflict', 'SHOP_NOT_CONFIGURED');
+    const epoch = Math.max(...s.keys.keys()) + 1;
+    const key = randomBytes(32);
+    const keys = new Map(s.keys).set(epoch, key);
+    const signingKeyPem = s.signingKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+    const kept = await saveMembership(this.d.ledger.kv, this.d.secrets, c, {
+      keys,
+      signingKeyPem,
+      token: s.token,
+    });
+    if (!kept.ok) return kept;
+    this.secrets = { ...s, keys };
+    this.feed?.reader.addKey(epoch, key);
+    const members = this.d.ledger.db
+      .prepare(
+        'SELECT terminal, box_key AS boxKey FROM journal_members WHERE last_seq IS NULL AND terminal != ? AND box_key IS NOT NULL ORDER BY terminal',
+      )
+      .all(this.d.terminalId) as Array<{ terminal: string; boxKey: string }>;
+    const rekey = boxNewKey(c.shop, epoch, key, members);
+    const r = this.outbox.record({
+      kind: 'shop-rekey',
+      subject: `rekey:${c.shop}:${epoch}`,
+      at: new Date(this.now()).toISOString(),
+      rekey,
+    });
+    if (!r.ok) return err('conflict', 'SHOP_NOT_CONFIGURED');
+    const next: ShopConfig = { ...c, epoch };
+    this.d.ledger.kv.set('journal.config', next);
+    this.config = next;
+    this.publisher?.kick();
+    return ok({ epoch, rekeyed: members.length });
+  }
+
+  /** A counter read the owner's new key (roster-feed.ts): kept, then its facts are sealed under it. */
+  private async adoptKey(epoch: number, key: Buffer): Promise<void> {
+    const c = this.config;
+    const s = this.secrets;
+    if (!c || !s || s.keys.has(epoch)) return;
+    const keys = new Map(s.keys).set(epoch, key);
+    const next: ShopConfig = { ...c, epoch: Math.max(c.epoch, epoch) };
+    const saved = await saveMembership(this.d.ledger.kv, this.d.secrets, next, {
+      keys,
+      signingKeyPem: s.signingKey.export({ type: 'pkcs8', format: 'pem' }) as string,
+      token: s.token,
+    });
+    // No keychain now: it keeps the old epoch (the owner still reads it) and is told again never;
+    // it gets the key back by pairing again.
+    if (!saved.ok) return;
+    this.secrets = { ...s, keys };
+    this.config = next;
   }
 
   /** No OS keychain (a Linux without a Secret Service): said in words, never a crash. */
@@ -322,12 +400,13 @@ export class ShopJournal {
       // forged one could only say "no": a grant is never taken from outside a box).
       reply = Buffer.from(JSON.stringify({ error: 'PAIRING_CODE_WRONG' })).toString('base64');
     } else {
-      const req = unbox(live.key, m.box) as { terminal?: unknown; publicKey?: unknown } | undefined;
+      const req = unbox(live.key, m.box) as
+        { terminal?: unknown; publicKey?: unknown; boxKey?: unknown } | undefined;
       const terminal = typeof req?.terminal === 'string' ? req.terminal : '';
       const pem = typeof req?.publicKey === 'string' ? req.publicKey : '';
       const redeemed: { ok: true } | { ok: false; code: PairingError } =
         terminal && pem
-          ? this.book.redeem(live.code, terminal, pem)
+          ? this.book.redeem(live.code, terminal, pem, boxPublicKey(req?.boxKey))
           : { ok: false, code: 'PAIRING_CODE_WRONG' };
       if (redeemed.ok) this.feed?.loadMembers();
       granted = redeemed.ok;
@@ -424,7 +503,7 @@ export class ShopJournal {
         role: 'terminal',
         epoch: g.epoch,
       },
-      { keys: g.keys, signingKeyPem: g.signingKeyPem, token: g.token },
+      { keys: g.keys, signingKeyPem: g.signingKeyPem, token: g.token, boxKeyPem: g.boxKeyPem },
     );
     if (!saved.ok) {
       if (before) this.start();

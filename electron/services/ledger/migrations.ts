@@ -280,4 +280,9 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE journal_entries ADD COLUMN received_at INTEGER;
   `,
+  // Issue 36, a new shop key after a removal: each counter's X25519 public key (rekey.ts), sent
+  // in its pairing request; NULL for counters paired before (they pair again to get one).
+  `
+  ALTER TABLE journal_members ADD COLUMN box_key TEXT;
+  `,
 ];

@@ -25,6 +25,8 @@ export const SECRET_KEYS = [
   'journal.shopKeys',
   'journal.signingKey',
   'journal.shopToken',
+  /** This counter's X25519 private key (PEM): opens the owner's new shop key (journal/rekey.ts). */
+  'journal.boxKey',
 ] as const;
 export type SecretKey = (typeof SECRET_KEYS)[number];
 
