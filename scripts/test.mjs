@@ -69,12 +69,15 @@ if (!args.length) {
   }
 }
 
-// A whole run goes as two streams at once (the suite was ~25 minutes as one: Vitest's default
-// is one worker per CPU but one, so on two cores every file ran one after another, and most of
-// them wait on processes, sockets and timers rather than compute). The e2e files (Chromium)
-// run one at a time in one stream, everything else in the other; the renderer is built once
-// before both (each project's globalSetup would otherwise build dist/ twice at once). The
-// second stream's output is printed when it ends, not interleaved.
+// A whole run goes as three streams at once (the suite was ~25 minutes as one: Vitest's
+// default is one worker per CPU but one, so on two cores every file ran one after another,
+// and most of them wait on processes, sockets and timers rather than compute). The e2e files
+// (Chromium) run one at a time in one stream; the relay's files (test/integration/relay: real
+// etcd and NATS clusters, faults held for seconds, mostly waiting) one at a time in another;
+// everything else in the third. Each stream runs its files one after another, so no two relay
+// fault tests ever share the machine. The renderer is built once before all (each project's
+// globalSetup would otherwise build dist/ at once in several). The other streams' output is
+// printed when they end, not interleaved.
 const results = path.join(root, '.test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
@@ -104,9 +107,18 @@ else {
     failed++;
   }
   process.env.BALCAO_TEST_BUILT = '1';
-  const e2eLog = path.join(results, 'e2e.log');
-  const fd = openSync(e2eLog, 'w');
-  console.log(`\n> vitest: e2e in a second stream (its output follows when it ends: ${e2eLog})`);
+  const RELAY = 'test/integration/relay/';
+  const side = [
+    ['e2e', ['--project', 'e2e']],
+    ['relay', ['--project', 'integration', RELAY]],
+  ].map(([name, extra]) => {
+    const log = path.join(results, `${name}.log`);
+    return { name, log, fd: openSync(log, 'w'), extra };
+  });
+  for (const s of side)
+    console.log(
+      `\n> vitest: ${s.name} in a stream of its own (its output follows when it ends: ${s.log})`,
+    );
   runs = await Promise.all([
     vitestRun('main', [
       '--project',
@@ -117,12 +129,16 @@ else {
       'integration',
       '--project',
       'security',
+      '--exclude',
+      `${RELAY}**`,
     ]),
-    vitestRun('e2e', ['--project', 'e2e'], fd),
+    ...side.map((s) => vitestRun(s.name, s.extra, s.fd)),
   ]);
-  closeSync(fd);
-  console.log('\n> vitest e2e (second stream)\n');
-  process.stdout.write(readFileSync(e2eLog));
+  for (const s of side) {
+    closeSync(s.fd);
+    console.log(`\n> vitest ${s.name} (its own stream)\n`);
+    process.stdout.write(readFileSync(s.log));
+  }
 }
 for (const { report, status } of runs) {
   if (existsSync(report)) {
