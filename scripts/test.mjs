@@ -72,9 +72,10 @@ if (!args.length) {
 // A whole run goes as three streams at once (the suite was ~25 minutes as one: Vitest's
 // default is one worker per CPU but one, so on two cores every file ran one after another,
 // and most of them wait on processes, sockets and timers rather than compute). The e2e files
-// (Chromium) run one at a time in one stream; the relay's files (test/integration/relay: real
-// etcd and NATS clusters, faults held for seconds, mostly waiting) one at a time in another;
-// everything else in the third. Each stream runs its files one after another, so no two relay
+// (Chromium) run one at a time in one stream; the relay's files and the shop journal's that
+// ride on it (test/integration/relay and journal: real etcd and NATS clusters, faults held
+// for seconds, whole Balcões syncing through a relay; mostly waiting) in another; everything
+// else in the third. Each stream runs its files one after another, so no two relay
 // fault tests ever share the machine. The renderer is built once before all (each project's
 // globalSetup would otherwise build dist/ at once in several). The other streams' output is
 // printed when they end, not interleaved.
@@ -107,10 +108,10 @@ else {
     failed++;
   }
   process.env.BALCAO_TEST_BUILT = '1';
-  const RELAY = 'test/integration/relay/';
+  const RELAY = ['test/integration/relay/', 'test/integration/journal/'];
   const side = [
     ['e2e', ['--project', 'e2e']],
-    ['relay', ['--project', 'integration', RELAY]],
+    ['relay', ['--project', 'integration', ...RELAY]],
   ].map(([name, extra]) => {
     const log = path.join(results, `${name}.log`);
     return { name, log, fd: openSync(log, 'w'), extra };
@@ -129,8 +130,7 @@ else {
       'integration',
       '--project',
       'security',
-      '--exclude',
-      `${RELAY}**`,
+      ...RELAY.flatMap((dir) => ['--exclude', `${dir}**`]),
     ]),
     ...side.map((s) => vitestRun(s.name, s.extra, s.fd)),
   ]);
