@@ -54,19 +54,43 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
+const results = path.join(root, '.test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+/** `cmd args` with its output in `.test-results/<name>.log`; resolves to its exit status. */
+const logged = (name, cmd, cmdArgs) =>
+  new Promise((resolve) => {
+    const log = path.join(results, `${name}.log`);
+    const fd = openSync(log, 'w');
+    const child = spawn(cmd, cmdArgs, { stdio: ['ignore', fd, fd] });
+    child.on('exit', (code) => {
+      closeSync(fd);
+      resolve({ name, log, status: code });
+    });
+  });
+
+// The type check, lint and the build, all at once (each is mostly one process on one core, and
+// none writes what another reads: tsc does not emit), before any test starts; each one's output
+// is printed whole when all have ended. The build is of dist/ for every suite that serves the
+// renderer (each project's globalSetup would otherwise build it at once in several streams).
 if (!args.length) {
-  for (const [name, cmd, cmdArgs] of [
-    ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
-    ['lint', 'npm', ['run', '--silent', 'lint']],
-  ]) {
-    console.log(`\n> ${name}`);
-    const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit' });
-    if (r.status === 0) passed++;
-    else {
+  const checks = await Promise.all([
+    logged('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+    logged('lint', 'npm', ['run', '--silent', 'lint']),
+    logged('build', process.execPath, ['scripts/build.mjs']),
+  ]);
+  for (const c of checks) {
+    console.log(`\n> ${c.name}`);
+    process.stdout.write(readFileSync(c.log));
+    if (c.status === 0) {
+      if (c.name !== 'build') passed++;
+    } else {
       failed++;
-      console.log(`FAILED: ${name}`);
+      console.log(`FAILED: ${c.name}`);
     }
   }
+  process.env.BALCAO_TEST_BUILT = '1';
 }
 
 // A whole run goes as three streams at once (the suite was ~25 minutes as one: Vitest's
@@ -76,12 +100,8 @@ if (!args.length) {
 // ride on it (test/integration/relay and journal: real etcd and NATS clusters, faults held
 // for seconds, whole Balcões syncing through a relay; mostly waiting) in another; everything
 // else in the third. Each stream runs its files one after another, so no two relay
-// fault tests ever share the machine. The renderer is built once before all (each project's
-// globalSetup would otherwise build dist/ at once in several). The other streams' output is
-// printed when they end, not interleaved.
-const results = path.join(root, '.test-results');
-rmSync(results, { recursive: true, force: true });
-mkdirSync(results, { recursive: true });
+// fault tests ever share the machine. The other streams' output is printed when they end, not
+// interleaved.
 const vitestRun = (name, extra, output) =>
   new Promise((resolve) => {
     const report = path.join(results, `vitest-${name}.json`);
@@ -102,12 +122,6 @@ const vitestRun = (name, extra, output) =>
 let runs;
 if (args.length) runs = [await vitestRun('all', args)];
 else {
-  console.log('\n> build (once, for every suite that serves the renderer)');
-  if (spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' }).status !== 0) {
-    console.log('FAILED: build');
-    failed++;
-  }
-  process.env.BALCAO_TEST_BUILT = '1';
   const RELAY = ['test/integration/relay/', 'test/integration/journal/'];
   const side = [
     ['e2e', ['--project', 'e2e']],
