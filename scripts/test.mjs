@@ -54,30 +54,54 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-if (!args.length) {
-  for (const [name, cmd, cmdArgs] of [
-    ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
-    ['lint', 'npm', ['run', '--silent', 'lint']],
-  ]) {
-    console.log(`\n> ${name}`);
-    const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit' });
-    if (r.status === 0) passed++;
-    else {
-      failed++;
-      console.log(`FAILED: ${name}`);
-    }
-  }
-}
-
-// A whole run goes as two streams at once (the suite was ~25 minutes as one: Vitest's default
-// is one worker per CPU but one, so on two cores every file ran one after another, and most of
-// them wait on processes, sockets and timers rather than compute). The e2e files (Chromium)
-// run one at a time in one stream, everything else in the other; the renderer is built once
-// before both (each project's globalSetup would otherwise build dist/ twice at once). The
-// second stream's output is printed when it ends, not interleaved.
 const results = path.join(root, '.test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
+
+/** `cmd args` with its output in `.test-results/<name>.log`; resolves to its exit status. */
+const logged = (name, cmd, cmdArgs) =>
+  new Promise((resolve) => {
+    const log = path.join(results, `${name}.log`);
+    const fd = openSync(log, 'w');
+    const child = spawn(cmd, cmdArgs, { stdio: ['ignore', fd, fd] });
+    child.on('exit', (code) => {
+      closeSync(fd);
+      resolve({ name, log, status: code });
+    });
+  });
+
+// The type check, lint and the build, all at once (each is mostly one process on one core, and
+// none writes what another reads: tsc does not emit), before any test starts; each one's output
+// is printed whole when all have ended. The build is of dist/ for every suite that serves the
+// renderer (each project's globalSetup would otherwise build it at once in several streams).
+if (!args.length) {
+  const checks = await Promise.all([
+    logged('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+    logged('lint', 'npm', ['run', '--silent', 'lint']),
+    logged('build', process.execPath, ['scripts/build.mjs']),
+  ]);
+  for (const c of checks) {
+    console.log(`\n> ${c.name}`);
+    process.stdout.write(readFileSync(c.log));
+    if (c.status === 0) {
+      if (c.name !== 'build') passed++;
+    } else {
+      failed++;
+      console.log(`FAILED: ${c.name}`);
+    }
+  }
+  process.env.BALCAO_TEST_BUILT = '1';
+}
+
+// A whole run goes as three streams at once (the suite was ~25 minutes as one: Vitest's
+// default is one worker per CPU but one, so on two cores every file ran one after another,
+// and most of them wait on processes, sockets and timers rather than compute). The e2e files
+// (Chromium) run one at a time in one stream; the relay's files and the shop journal's that
+// ride on it (test/integration/relay and journal: real etcd and NATS clusters, faults held
+// for seconds, whole Balcões syncing through a relay; mostly waiting) in another; everything
+// else in the third. Each stream runs its files one after another, so no two relay
+// fault tests ever share the machine. The other streams' output is printed when they end, not
+// interleaved.
 const vitestRun = (name, extra, output) =>
   new Promise((resolve) => {
     const report = path.join(results, `vitest-${name}.json`);
@@ -98,15 +122,18 @@ const vitestRun = (name, extra, output) =>
 let runs;
 if (args.length) runs = [await vitestRun('all', args)];
 else {
-  console.log('\n> build (once, for every suite that serves the renderer)');
-  if (spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' }).status !== 0) {
-    console.log('FAILED: build');
-    failed++;
-  }
-  process.env.BALCAO_TEST_BUILT = '1';
-  const e2eLog = path.join(results, 'e2e.log');
-  const fd = openSync(e2eLog, 'w');
-  console.log(`\n> vitest: e2e in a second stream (its output follows when it ends: ${e2eLog})`);
+  const RELAY = ['test/integration/relay/', 'test/integration/journal/'];
+  const side = [
+    ['e2e', ['--project', 'e2e']],
+    ['relay', ['--project', 'integration', ...RELAY]],
+  ].map(([name, extra]) => {
+    const log = path.join(results, `${name}.log`);
+    return { name, log, fd: openSync(log, 'w'), extra };
+  });
+  for (const s of side)
+    console.log(
+      `\n> vitest: ${s.name} in a stream of its own (its output follows when it ends: ${s.log})`,
+    );
   runs = await Promise.all([
     vitestRun('main', [
       '--project',
@@ -117,12 +144,15 @@ else {
       'integration',
       '--project',
       'security',
+      ...RELAY.flatMap((dir) => ['--exclude', `${dir}**`]),
     ]),
-    vitestRun('e2e', ['--project', 'e2e'], fd),
+    ...side.map((s) => vitestRun(s.name, s.extra, s.fd)),
   ]);
-  closeSync(fd);
-  console.log('\n> vitest e2e (second stream)\n');
-  process.stdout.write(readFileSync(e2eLog));
+  for (const s of side) {
+    closeSync(s.fd);
+    console.log(`\n> vitest ${s.name} (its own stream)\n`);
+    process.stdout.write(readFileSync(s.log));
+  }
 }
 for (const { report, status } of runs) {
   if (existsSync(report)) {

@@ -5,7 +5,8 @@ import { timedTerminal } from './timed-terminal';
 
 /**
  * Callbacks posted every 50 ms to a relay (each retried like a PSP until answered 200), two
- * terminals reading (one resuming every second), and `faults` applied one after another, each `faultMs` long. While each
+ * terminals reading (one resuming every second), and `faults` applied one after another, each
+ * `faultMs` long, after 1 s of callbacks flowing with no fault. While each
  * fault still holds, every callback answered 200 more than `graceMs` before must have reached
  * the terminal: those that had not are `late`. Afterwards it waits (up to 20 s) for the rest.
  */
@@ -44,7 +45,7 @@ export async function deliveryUnderFaults(o: {
   const late: string[] = [];
   try {
     for (const f of o.faults) {
-      await new Promise((r) => setTimeout(r, 1500));
+      await new Promise((r) => setTimeout(r, 1000));
       await f.start();
       try {
         await new Promise((r) => setTimeout(r, o.faultMs));

@@ -20,7 +20,7 @@ export interface Engine {
   name: string;
   startCluster(o?: { dirs?: Array<string | undefined> }): Promise<EngineCluster>;
   startRelay(servers: string[], adminToken: string): ReturnType<typeof startReplicatedRelay>;
-  store(servers: string[], o?: { presenceMs?: number }): RelayStore;
+  store(servers: string[], o?: { presenceMs?: number; ackTimeoutMs?: number }): RelayStore;
   /** The node that leads (NATS: the events stream's leader; etcd: the Raft leader). */
   leader(c: EngineCluster): Promise<number>;
   /** Every node up and current: the next fault then hits a whole cluster. */
