@@ -480,6 +480,11 @@ export class ShopJournal {
       return err('validation', 'PAIRING_CODE_WRONG', { field: 'code' });
     // Before the code is spent: the shop's keys have nowhere else to go.
     if (!(await this.keychainWorks())) return err('unavailable', 'KEYCHAIN_MISSING');
+    // Re-pairing: nothing in flight signed with the key about to be replaced. What it sent is on
+    // the channel before its `join`, so the owner reads it (in channel order) with the old key;
+    // what it has not sent is signed again below. (Sent during the pairing, an entry could reach
+    // the owner after her key swap and be refused as forged, holding back all after it.)
+    if (before) await this.stop();
     const got = await new PairingJoin({
       ...address,
       terminalId: this.d.terminalId,
@@ -487,12 +492,17 @@ export class ShopJournal {
       waitMs: this.d.joinWaitMs ?? 60_000,
       ...(this.d.fetch && { fetch: this.d.fetch }),
     }).run();
-    if (!got.ok) return got;
+    if (!got.ok) {
+      if (before) this.start();
+      return got;
+    }
     const g = got.value;
     // Re-pairing into another shop would mix two shops' facts in one outbox: refused.
-    if (before && g.shop !== before.shop) return err('conflict', 'SHOP_ALREADY_CONFIGURED');
+    if (before && g.shop !== before.shop) {
+      this.start();
+      return err('conflict', 'SHOP_ALREADY_CONFIGURED');
+    }
     const old = before ? this.secrets?.keys : undefined;
-    if (before) await this.stop();
     const saved = await saveMembership(
       this.d.ledger.kv,
       this.d.secrets,
