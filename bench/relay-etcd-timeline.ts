@@ -169,11 +169,10 @@ inner.handOver = (res) => {
     formatId(e.kv.mod_revision, Number(/\.(\d+)$/.exec(e.kv.key.toString())?.[1] ?? 0)),
   );
   handOver(res);
-  const written = performance.now();
   for (const id of ids) {
     const s = byId.get(id);
-    if (s) Object.assign(s, { watched: t, written });
-    else byId.set(id, { watched: t, written } as Stages);
+    if (s) s.watched = t;
+    else byId.set(id, { watched: t } as Stages);
   }
 };
 
@@ -183,6 +182,16 @@ const relay = await startRelay({
   log: { level: 'info', stream: createWriteStream(path.join(tmp, 'relay.log')) },
   ratePerSec: 1e6,
   burst: 1e6,
+});
+// Told after the relay's subscribers (registered by startRelay): the SSE frames are written by
+// then, whichever path handed the events over (the watch, or etcd's answer: etcd-commit-order.ts).
+store.onAppend((_c, events) => {
+  const t = performance.now();
+  for (const e of events ?? []) {
+    const s = byId.get(e.id);
+    if (!s) byId.set(e.id, { written: t } as Stages);
+    else s.written ??= t;
+  }
 });
 const ch = (await (
   await fetch(`${relay.url}/admin/channels`, {
@@ -230,18 +239,18 @@ const j = JSON.parse(readFileSync(json, 'utf8').trim().split('\n').at(-1)!) as {
   latencyMs: { p50: number; p99: number };
   postRttMs: { p50: number; p99: number };
 };
-const all = [...byId.values()].filter((s) => s.returned && s.written);
+const all = [...byId.values()].filter((s) => s.returned && s.written && s.watched);
 const watchFirst = all.filter((s) => s.watched! < s.answered!).length;
 const stages: Array<[string, (s: Stages) => number]> = [
   ['body read → transaction sent (group commit)', (s) => s.sent! - s.called],
   ['transaction sent → etcd answered (commit)', (s) => s.answered! - s.sent!],
   ['etcd answered → appendChecked returned', (s) => s.returned! - s.answered!],
   ["etcd answered → the watch's event at relay", (s) => s.watched! - s.answered!],
-  ['watch event → SSE frames written', (s) => s.written! - s.watched!],
+  ['etcd answered → SSE frames written', (s) => s.written! - s.answered!],
   ['body read → SSE written (all of the relay)', (s) => s.written! - s.called],
 ];
 console.log(
-  `  ${SUBS} subscriber(s), ${store.appendCalls} transactions; load ${loadavg()} at the end`,
+  `  ${SUBS} subscriber(s), ${store.appendCalls} transactions (${(store as { handedOnCommit?: number }).handedOnCommit ?? 'none'} of their channel batches handed over on etcd's answer); load ${loadavg()} at the end`,
 );
 console.log(
   `  load tool: POST → SSE p50 ${j.latencyMs.p50} ms, p99 ${j.latencyMs.p99} ms; POST answered p50 ${j.postRttMs.p50} ms, p99 ${j.postRttMs.p99} ms; ${j.ingestOkPerS}/s, lost ${j.lost}`,

@@ -331,7 +331,7 @@ export class EtcdStore implements RelayStore {
       onLost: () => this.listeners.wake(null),
     });
     this.see(revision);
-    this.order = new CommitOrder(BigInt(revision));
+    this.order = new CommitOrder(BigInt(revision), (c, evs) => this.listeners.wake(c, evs));
     this.watch.start(BigInt(revision) + 1n);
     // The others' arrivals and goodbyes are counted at once, not only at the next renewal.
     void this.watchPeers();
@@ -406,13 +406,11 @@ export class EtcdStore implements RelayStore {
     if (!this.order) return;
     channels.forEach((c, j) => {
       const head = prevHeads[j];
-      const prev = head ? BigInt(head.mod_revision) : null;
-      if (!this.order!.mayHandOver(c, rev, prev)) return;
       const events: StoredEvent[] = [];
       its.forEach((it, at) => {
         if (it.channelId === c) events.push({ id: formatId(rev, at), ...it.event });
       });
-      this.listeners.wake(c, events);
+      this.order!.committed(c, rev, head ? BigInt(head.mod_revision) : null, events);
     });
   }
 
