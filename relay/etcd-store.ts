@@ -13,6 +13,7 @@ import {
 import { callbackIdentity, identityKey } from './callback-identity';
 import { channelSummaries } from './channel-summaries';
 import { GroupCommit, type GroupCommitLimits } from './etcd-append-batch';
+import { CommitOrder } from './etcd-commit-order';
 import {
   comparePos,
   formatId,
@@ -60,7 +61,7 @@ const GROUP_COMMIT: GroupCommitLimits = { maxItems: 40, maxBytes: 1024 * 1024, m
 /** A callback waiting for its group commit. */
 interface PendingAppend {
   channelId: string;
-  receivedAt: number;
+  event: Omit<StoredEvent, 'id'>;
   value: Buffer;
   dedupe: Buffer;
 }
@@ -89,6 +90,20 @@ const READ_MS = [750, 1500, 3000];
 const FIRST_PAGE = 32;
 
 const key = (s: string) => Buffer.from(s);
+/**
+ * 12 random hex digits for an event's key, from a pool drawn 6 KiB at a time: one draw per
+ * callback was 2 % of the relay's CPU at 1,000/s (bench/relay-etcd-timeline.ts, --cpu-prof).
+ */
+let pool = Buffer.alloc(0);
+let poolAt = 0;
+function random12(): string {
+  if (poolAt + 6 > pool.length) {
+    pool = randomBytes(6 * 1024);
+    poolAt = 0;
+  }
+  poolAt += 6;
+  return pool.toString('hex', poolAt - 6, poolAt);
+}
 const toError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
 /** gRPC had no connection to the member: the request was never sent. */
 const notSent = (e: Error) => /No connection established/i.test(e.message);
@@ -175,6 +190,8 @@ export class EtcdStore implements RelayStore {
   private readonly appends: GroupCommit<PendingAppend, AppendOutcome>;
   /** The watch on `relay/ev/` that wakes this instance's subscribers (etcd-watch.ts). */
   private watch: EventWatch | null = null;
+  /** Which committed events go to the subscribers on etcd's answer (etcd-commit-order.ts). */
+  private order: CommitOrder | null = null;
   private peerWatch: Watcher | null = null;
   private closed = false;
   /**
@@ -314,6 +331,7 @@ export class EtcdStore implements RelayStore {
       onLost: () => this.listeners.wake(null),
     });
     this.see(revision);
+    this.order = new CommitOrder(BigInt(revision), (c, evs) => this.listeners.wake(c, evs));
     this.watch.start(BigInt(revision) + 1n);
     // The others' arrivals and goodbyes are counted at once, not only at the next renewal.
     void this.watchPeers();
@@ -350,19 +368,50 @@ export class EtcdStore implements RelayStore {
    */
   private handOver(res: IWatchResponse) {
     const byChannel = new Map<string, IKeyValue[]>();
+    let last = 0n;
     for (const ev of res.events) {
+      const rev = BigInt(ev.kv.mod_revision);
+      if (rev > last) last = rev;
       if (ev.type !== 'Put') continue;
       const k = ev.kv.key.toString();
       const c = k.slice(EVENT.length, k.indexOf('/', EVENT.length));
+      // Handed over on etcd's answer already (commitGroup): not again.
+      if (this.order?.handedEarly(c, rev)) continue;
       const list = byChannel.get(c);
       if (list) list.push(ev.kv);
       else byChannel.set(c, [ev.kv]);
     }
-    for (const [c, kvs] of byChannel)
-      this.listeners.wake(
-        c,
-        inEventOrder(kvs).map((x) => decode(x.kv)),
-      );
+    try {
+      for (const [c, kvs] of byChannel)
+        this.listeners.wake(
+          c,
+          inEventOrder(kvs).map((x) => decode(x.kv)),
+        );
+    } finally {
+      this.order?.watchReached(last);
+    }
+  }
+
+  /**
+   * A transaction's events, handed over on etcd's answer where their channel's order allows
+   * (etcd-commit-order.ts): `prevHeads[j]` is the mod revision channel j's head had before it
+   * (the put's `prev_kv`), so the events before these are known, and known handed over or not.
+   */
+  private handOverOnCommit(
+    rev: bigint,
+    its: PendingAppend[],
+    channels: string[],
+    prevHeads: Array<IKeyValue | undefined>,
+  ) {
+    if (!this.order) return;
+    channels.forEach((c, j) => {
+      const head = prevHeads[j];
+      const events: StoredEvent[] = [];
+      its.forEach((it, at) => {
+        if (it.channelId === c) events.push({ id: formatId(rev, at), ...it.event });
+      });
+      this.order!.committed(c, rev, head ? BigInt(head.mod_revision) : null, events);
+    });
   }
 
   private see(revision: string) {
@@ -506,6 +555,11 @@ export class EtcdStore implements RelayStore {
     return r.succeeded;
   }
 
+  /** Channels' events of a transaction handed over on etcd's answer (etcd-commit-order.ts). */
+  get handedOnCommit() {
+    return this.order?.handedOnCommit ?? 0;
+  }
+
   /** The transactions the callbacks were committed in (group commit: fewer than callbacks). */
   get appendCalls() {
     return this.appends.commits;
@@ -513,7 +567,7 @@ export class EtcdStore implements RelayStore {
 
   /** An event's put; `index`: its place among its transaction's events (etcd-event-id.ts). */
   private eventPut(channelId: string, value: Buffer, receivedAt: number, k: bigint, index = 0) {
-    const name = `${events(channelId)}${revKey(k)}-${timeKey(receivedAt)}-${randomBytes(6).toString('hex')}${indexSuffix(index)}`;
+    const name = `${events(channelId)}${revKey(k)}-${timeKey(receivedAt)}-${random12()}${indexSuffix(index)}`;
     return { request_put: { key: key(name), value } };
   }
 
@@ -579,7 +633,7 @@ export class EtcdStore implements RelayStore {
     const value = encode(e);
     const bytes = value.length + 2 * dedupe.length + 2 * CHANNEL_KEY_BYTES;
     const out = await this.appends
-      .add({ channelId, receivedAt: e.receivedAt, value, dedupe }, bytes)
+      .add({ channelId, event: e, value, dedupe }, bytes)
       .catch((err: unknown) => {
         // Answered 503: not accepted, so not counted (the PSP's retry pays instead).
         this.limiter?.refund(channelId, cost);
@@ -665,12 +719,15 @@ export class EtcdStore implements RelayStore {
               })),
             ],
             success: [
-              ...its.map((it, at) => this.eventPut(it.channelId, it.value, it.receivedAt, k, at)),
+              ...its.map((it, at) =>
+                this.eventPut(it.channelId, it.value, it.event.receivedAt, k, at),
+              ),
               ...its.map((it, at) => ({
                 request_put: { key: it.dedupe, lease, value: key(at > 0 ? String(at) : '') },
               })),
+              // prev_kv: the channel's previous event's revision, for handOverOnCommit.
               ...channels.map((c) => ({
-                request_put: { key: key(HEAD + c), value: Buffer.alloc(0) },
+                request_put: { key: key(HEAD + c), value: Buffer.alloc(0), prev_kv: true },
               })),
             ],
             failure: [
@@ -690,6 +747,8 @@ export class EtcdStore implements RelayStore {
       this.see(r.header.revision);
       if (r.succeeded) {
         open.forEach((i, at) => (out[i] = { id: formatId(r.header.revision, at) }));
+        const heads = r.responses.slice(2 * its.length).map((x) => x.response_put.prev_kv);
+        this.handOverOnCommit(BigInt(r.header.revision), its, channels, heads);
         break;
       }
       const ranges = r.responses.map((x) => x.response_range);

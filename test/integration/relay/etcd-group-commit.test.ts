@@ -214,4 +214,52 @@ describe('group commit on etcd', () => {
       await relay.close();
     }
   }, 60_000);
+
+  it('an instance hands its own committed events to its listeners on etcd’s answer, not after its watch; with two instances writing one channel, each one’s listeners get every event once, in id order', async () => {
+    const a = new EtcdStore(etcd.servers);
+    const b = new EtcdStore(etcd.servers);
+    const relay = await startRelay({ store: a, adminToken: ADMIN });
+    try {
+      const c = await newRelayChannel(relay.url, ADMIN);
+      // What each instance's subscribers would be handed, in that order.
+      const seen = { a: [] as string[], b: [] as string[] };
+      a.onAppend((ch, evs) => ch === c.channelId && seen.a.push(...(evs ?? []).map((e) => e.id)));
+      b.onAppend((ch, evs) => ch === c.channelId && seen.b.push(...(evs ?? []).map((e) => e.id)));
+      const until = async (ok: () => boolean) => {
+        for (let t = 0; !ok() && t < 300; t++) await new Promise((r) => setTimeout(r, 50));
+      };
+      // The channel's first event comes by the watch (no earlier event to order it after).
+      const first = idOf(await a.appendChecked(c.channelId, ev('{"n":0}'), LIMIT));
+      await until(() => seen.a.includes(first));
+      // Each next one is handed over before its answer returns (on that answer, or by the watch
+      // when it came first): its predecessor was. Without the hand-over on commit, the watch
+      // came first for 6 of 20 here.
+      let before = 0;
+      for (let n = 1; n <= 20; n++) {
+        const id = idOf(await a.appendChecked(c.channelId, ev(`{"n":${n}}`), LIMIT));
+        if (seen.a.includes(id)) before++;
+      }
+      expect(before).toBe(20);
+      expect(a.handedOnCommit).toBeGreaterThan(0);
+      // Both instances at once, interleaved on one channel: what one commits on its answer must
+      // not overtake the other's earlier events, nor come again with its watch.
+      const ids = await Promise.all(
+        Array.from({ length: 300 }, (_, i) =>
+          (i % 2 ? a : b).appendChecked(c.channelId, ev(`{"m":${i}}`), LIMIT).then(idOf),
+        ),
+      );
+      const all = [first, ...seen.a.slice(1, 21), ...ids];
+      await until(() => seen.a.length >= all.length && seen.b.length >= all.length - 21);
+      const inOrder = (l: string[]) => l.every((id, i) => i === 0 || idAfter(id, l[i - 1]!));
+      expect(new Set(seen.a).size).toBe(seen.a.length);
+      expect(new Set(seen.b).size).toBe(seen.b.length);
+      expect(inOrder(seen.a)).toBe(true);
+      expect(inOrder(seen.b)).toBe(true);
+      expect(new Set(seen.a)).toEqual(new Set(all));
+      expect(seen.b.slice(-300).sort()).toEqual([...ids].sort());
+    } finally {
+      await relay.close();
+      await b.close();
+    }
+  }, 60_000);
 });
