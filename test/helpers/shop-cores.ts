@@ -50,3 +50,14 @@ export function appliedFrom(owner: AppCore, terminal: string): JournalEntry[] {
     .filter((e) => e.terminal === terminal)
     .sort((a, b) => a.seq - b.seq);
 }
+
+/** A new Balcão paired into the owner's shop with a fresh code; `own` takes its stop. */
+export async function pairedCounter(owner: AppCore, own: (stop: () => unknown) => void) {
+  const made = owner.journal.pairingCode();
+  if (!made.ok) throw new Error(made.code);
+  const t = await shopCore();
+  own(() => t.core.stop());
+  const joined = await t.core.journal.join(made.value.address, made.value.code);
+  if (!joined.ok) throw new Error(joined.code);
+  return t;
+}

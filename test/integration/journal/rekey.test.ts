@@ -10,22 +10,14 @@ import { unseal, type Envelope } from '../../../electron/services/journal/seal';
 import { payer } from '../../helpers/core';
 import { shopRelay } from '../../helpers/journal-shop';
 import { waitFor } from '../../helpers/sandbox';
-import { appliedFrom, shopCore } from '../../helpers/shop-cores';
+import { appliedFrom, pairedCounter as paired, shopCore } from '../../helpers/shop-cores';
 
 const stops: Array<() => unknown> = [];
 afterEach(async () => {
   for (const s of stops.splice(0).reverse()) await s();
 });
 
-async function pairedCounter(owner: AppCore) {
-  const made = owner.journal.pairingCode();
-  if (!made.ok) throw new Error(made.code);
-  const t = await shopCore();
-  stops.push(() => t.core.stop());
-  const joined = await t.core.journal.join(made.value.address, made.value.code);
-  if (!joined.ok) throw new Error(joined.code);
-  return t;
-}
+const pairedCounter = (owner: AppCore) => paired(owner, (stop) => stops.push(stop));
 
 /** Every envelope the shop channel holds, read as anyone holding the channel token would. */
 async function channelEnvelopes(relayUrl: string, channel: { channelId: string; token: string }) {

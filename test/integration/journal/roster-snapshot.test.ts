@@ -15,22 +15,14 @@ import {
 import { sealUnder } from '../../../electron/services/journal/seal';
 import { shopRelay } from '../../helpers/journal-shop';
 import { waitFor } from '../../helpers/sandbox';
-import { shopCore } from '../../helpers/shop-cores';
+import { pairedCounter as paired, shopCore } from '../../helpers/shop-cores';
 
 const stops: Array<() => unknown> = [];
 afterEach(async () => {
   for (const s of stops.splice(0).reverse()) await s();
 });
 
-async function pairedCounter(owner: AppCore) {
-  const made = owner.journal.pairingCode();
-  if (!made.ok) throw new Error(made.code);
-  const t = await shopCore();
-  stops.push(() => t.core.stop());
-  const joined = await t.core.journal.join(made.value.address, made.value.code);
-  if (!joined.ok) throw new Error(joined.code);
-  return t;
-}
+const pairedCounter = (owner: AppCore) => paired(owner, (stop) => stops.push(stop));
 
 async function ownerBalcao() {
   const { relay, channel } = await shopRelay();
