@@ -28,6 +28,7 @@ export interface ShopSecrets {
 const CONFIG = 'journal.config';
 
 export const readConfig = (kv: KvRepo): ShopConfig | undefined => kv.get<ShopConfig>(CONFIG);
+export const saveConfig = (kv: KvRepo, config: ShopConfig): void => kv.set(CONFIG, config);
 
 export async function readSecrets(secrets: SecretStore): Promise<ShopSecrets | null> {
   const [keys, signing, token, boxKey] = await Promise.all([
@@ -69,7 +70,7 @@ export async function saveMembership(
   } catch {
     return err('unavailable', 'KEYCHAIN_MISSING');
   }
-  kv.set(CONFIG, config);
+  saveConfig(kv, config);
   return ok(null);
 }
 

@@ -23,6 +23,7 @@ import {
   parseShopAddress,
   readConfig,
   readSecrets,
+  saveConfig,
   saveMembership,
   shopAddress,
   type ShopConfig,
@@ -266,15 +267,8 @@ export class ShopJournal {
     if (!c || !s) return err('conflict', 'SHOP_NOT_CONFIGURED');
     const epoch = Math.max(...s.keys.keys()) + 1;
     const key = randomBytes(32);
-    const keys = new Map(s.keys).set(epoch, key);
-    const signingKeyPem = s.signingKey.export({ type: 'pkcs8', format: 'pem' }) as string;
-    const kept = await saveMembership(this.d.ledger.kv, this.d.secrets, c, {
-      keys,
-      signingKeyPem,
-      token: s.token,
-    });
+    const kept = await this.keepKey(epoch, key, c);
     if (!kept.ok) return kept;
-    this.secrets = { ...s, keys };
     this.feed?.reader.addKey(epoch, key);
     const members = this.d.ledger.db
       .prepare(
@@ -289,9 +283,8 @@ export class ShopJournal {
       rekey,
     });
     if (!r.ok) return err('conflict', 'SHOP_NOT_CONFIGURED');
-    const next: ShopConfig = { ...c, epoch };
-    this.d.ledger.kv.set('journal.config', next);
-    this.config = next;
+    this.config = { ...c, epoch };
+    saveConfig(this.d.ledger.kv, this.config);
     this.publisher?.kick();
     return ok({ epoch, rekeyed: members.length });
   }
@@ -299,20 +292,25 @@ export class ShopJournal {
   /** A counter read the owner's new key (roster-feed.ts): kept, then its facts are sealed under it. */
   private async adoptKey(epoch: number, key: Buffer): Promise<void> {
     const c = this.config;
-    const s = this.secrets;
-    if (!c || !s || s.keys.has(epoch)) return;
+    if (!c || !this.secrets || this.secrets.keys.has(epoch)) return;
+    // No keychain now: it keeps the old epoch (the owner still reads it) and is not told again;
+    // it gets the key back by pairing again.
+    await this.keepKey(epoch, key, { ...c, epoch: Math.max(c.epoch, epoch) });
+  }
+
+  /** One more epoch's key into the keychain with `config`; memory follows only once it is kept. */
+  private async keepKey(epoch: number, key: Buffer, config: ShopConfig): Promise<Result<null>> {
+    const s = this.secrets!;
     const keys = new Map(s.keys).set(epoch, key);
-    const next: ShopConfig = { ...c, epoch: Math.max(c.epoch, epoch) };
-    const saved = await saveMembership(this.d.ledger.kv, this.d.secrets, next, {
+    const saved = await saveMembership(this.d.ledger.kv, this.d.secrets, config, {
       keys,
       signingKeyPem: s.signingKey.export({ type: 'pkcs8', format: 'pem' }) as string,
       token: s.token,
     });
-    // No keychain now: it keeps the old epoch (the owner still reads it) and is told again never;
-    // it gets the key back by pairing again.
-    if (!saved.ok) return;
+    if (!saved.ok) return saved;
     this.secrets = { ...s, keys };
-    this.config = next;
+    this.config = config;
+    return saved;
   }
 
   /** No OS keychain (a Linux without a Secret Service): said in words, never a crash. */
