@@ -9,7 +9,12 @@ import { runChild } from './run-child.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
-if (spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' }).status !== 0)
+// BALCAO_SKIP_BUILD: dist/ is already built (the test suite builds it once; a rebuild empties
+// dist/renderer for seconds under every other stream's development hosts).
+if (
+  !process.env.BALCAO_SKIP_BUILD &&
+  spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' }).status !== 0
+)
   process.exit(1);
 
 const bin = electronBinary(root);

@@ -11,7 +11,13 @@ describe.skipIf(hasElectron)('npm start without the Electron binary', () => {
   it('says plainly what is missing and how to get it, never a stack trace', async () => {
     const child = spawn(process.execPath, ['scripts/start.mjs', '--port', '0', '--no-open'], {
       cwd: root,
-      env: { ...process.env, BALCAO_DATA_DIR: path.join(root, '.test-results', 'start-data') },
+      // dist/ is built by the project's globalSetup: a second build here would empty
+      // dist/renderer under the development hosts other streams are starting (a CI failure).
+      env: {
+        ...process.env,
+        BALCAO_SKIP_BUILD: '1',
+        BALCAO_DATA_DIR: path.join(root, '.test-results', 'start-data'),
+      },
     });
     let out = '';
     child.stdout.on('data', (b) => (out += b));
