@@ -455,7 +455,7 @@ export const en: Messages = {
     title: 'Settings sections',
     shop: 'Shop',
     shopHelp:
-      'The names on top of the screen, on receipts and on the customer display, the language and the account that receives the payments.',
+      'The names on top of the screen, on receipts and on the customer display, whether this computer is a checkout, the language and the account that receives the payments.',
     psp: 'PSP',
     pspHelp: 'Which PSP takes the charges, its address and the credentials.',
     notices: 'Payment notices',

@@ -453,7 +453,7 @@ export const ptBR = {
     title: 'Seções das configurações',
     shop: 'Loja',
     shopHelp:
-      'Os nomes que aparecem no topo da tela, nos comprovantes e na tela do cliente, o idioma e a conta que recebe os pagamentos.',
+      'Os nomes que aparecem no topo da tela, nos comprovantes e na tela do cliente, se este computador é um caixa, o idioma e a conta que recebe os pagamentos.',
     psp: 'PSP',
     pspHelp: 'Qual PSP recebe as cobranças, o endereço dele e as credenciais.',
     notices: 'Avisos de pagamento',

@@ -158,6 +158,7 @@ export const UNIT_ROWS: FieldRow[] = UNIT_PATHS.map((p) =>
  */
 export const SHOP_ROWS: FieldRow[] = [
   row('set-terminal', 'settings.terminal', 'terminalName'),
+  row('set-shop', 'settings.shop', 'shopName'),
   {
     ...choice('set-station', 'settings.station', 'station', {
       counter: 'settings.stationCounter',
@@ -165,7 +166,6 @@ export const SHOP_ROWS: FieldRow[] = [
     }),
     help: 'settingsHelp.station',
   },
-  row('set-shop', 'settings.shop', 'shopName'),
   literalChoice('set-lang', 'settings.language', 'language', {
     'pt-BR': 'Português (Brasil)',
     en: 'English',
