@@ -106,6 +106,7 @@ export function App() {
         unlocked={app.owner.unlocked}
         operators={operatorsEnabled}
         shop={!!app.info?.shopJournal}
+        ownerOnly={!!app.info?.ownerOnly}
         lock={() => void app.lock()}
       />
       <main className="content">

@@ -2,6 +2,7 @@ import { offeredOr } from './components/NotOffered';
 import { preloadQrEncoder } from './components/qr-svg';
 import { CashierScreen, Receipt } from './features/cashier/CashierScreen';
 import { RefundPanel } from './features/cashier/CounterRefunds';
+import { OwnerOnlyHome } from './features/owner-only/OwnerOnlyHome';
 import { ShareChargeDialog } from './features/share/ShareChargeButton';
 import { lazyScreen } from './lazy-screen';
 import { useApp, type Route } from './stores/app-store';
@@ -54,8 +55,13 @@ const LAZY = {
   connect: ConnectFlow,
 } satisfies Record<Exclude<Route, 'cashier'>, { preload: () => Promise<unknown> }>;
 
+/** The home screen: the Caixa, or on an owner-only PC what stands in its place (no sale form). */
+function Home() {
+  return useApp((a) => a.info?.ownerOnly) ? <OwnerOnlyHome /> : <CashierScreen />;
+}
+
 export const SCREENS: Record<Route, React.ComponentType> = {
-  cashier: CashierScreen,
+  cashier: Home,
   history: HistoryScreen,
   // What the PSP's kind does not offer says so (the standard API Pix: none of these four).
   balance: offeredOr('balance', BalanceScreen),

@@ -86,6 +86,8 @@ export const ERROR_CODES = [
   'OPERATOR_DISABLED',
   'SHIFT_NOT_OPEN',
   'SUPERVISOR_ONLY',
+  // `Este computador: Só proprietário` (shared/domain/station.ts): it never charges.
+  'OWNER_ONLY_NO_CHARGE',
   // Infractions (MED)
   'JUSTIFICATIVA_LENGTH',
   'PROOFS_TOO_MANY',

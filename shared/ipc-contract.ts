@@ -120,6 +120,8 @@ export const calls = {
       }),
       /** The shop journal told this Balcão something: the owner's menu offers Loja (issue 36). */
       shopJournal: z.boolean().optional(),
+      /** `Este computador: Só proprietário`: no Caixa on the menu, opens on Loja, never charges. */
+      ownerOnly: z.boolean().optional(),
     }),
   },
   'charges:create': {

@@ -3,6 +3,7 @@ import { DEFAULT_NAMES } from './default-names';
 import { IDLE_LOCK_MAX_MINUTES, IDLE_LOCK_OFF } from './domain/idle-lock';
 import { checkPayer } from './domain/payer';
 import { PRINTER_KINDS } from './domain/printer-target';
+import { DEFAULT_STATION, STATIONS } from './domain/station';
 import { pspSettingsSchema } from './psp-settings';
 
 /**
@@ -43,6 +44,8 @@ export const appSettingsSchema = z.object({
   terminalName: z.string().trim().min(1).max(40).default(DEFAULT_NAMES['pt-BR'].terminalName),
   shopName: z.string().trim().min(1).max(60).default(DEFAULT_NAMES['pt-BR'].shopName),
   language: z.enum(['pt-BR', 'en']).default('pt-BR'),
+  /** `Este computador`: a counter, or the owner's PC only (no Caixa, never charges; station.ts). */
+  station: z.enum(STATIONS).default(DEFAULT_STATION),
   // The PSP compatibility settings (docs/psp-compatibility.md); the base URL may be empty until configured.
   psp: pspSettingsSchema.extend({ baseUrl: z.string().default('') }).prefault({}),
   charges: z

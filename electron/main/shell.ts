@@ -2,7 +2,7 @@
 // recording fake in tests). It owns windows, menu, tray, printing, notifications, updates and
 // crash recovery; all logic of the terminal stays in the services (`boot` builds them).
 import path from 'node:path';
-import { parseDeepLink } from '../../shared/domain/deep-link';
+import { deepLinkSale } from '../../shared/domain/deep-link';
 import type { AppSettings } from '../../shared/settings';
 import { dataDir as resolveDataDir } from '../services/data-dir';
 import type { Handlers } from '../services/ipc-dispatch';
@@ -131,7 +131,8 @@ export async function startShell(e: ElectronModule, o: ShellOptions) {
   core.events.on('pdv:sale', () => w.openCashier());
   // `balcao://cobrar?valor=…&ref=…`: Balcão comes forward with the amount filled (never charged).
   links.ready((url) => {
-    const link = parseDeepLink(url, core.settings.get().psp.maxAmountCents);
+    // Refused on the owner's PC only (`Este computador: Só proprietário`): no sale comes forward.
+    const link = deepLinkSale(url, core.settings.get());
     if (!link.ok) return log.warn('deep link refused', { code: link.code });
     w.sendToCashier('pdv:prefill', link.value);
   });

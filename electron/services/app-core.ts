@@ -11,6 +11,7 @@ import { ownerParts } from './core/owner-parts';
 import { pdvParts } from './core/pdv-parts';
 import { pspParts } from './core/psp-parts';
 import type { DemoPsp, Mode } from './core/psp-selection';
+import { isOwnerOnly } from '../../shared/domain/station';
 import { HEARTBEAT_EVERY_MS } from './journal/heartbeat';
 import { ShopJournal } from './journal/shop-journal';
 
@@ -41,7 +42,11 @@ export async function createAppCore(o: AppCoreOptions): Promise<AppCore> {
   });
   await journal.load();
   const p = await pspParts(f, o);
-  counterName = () => p.settings.get().terminalName;
+  // An owner-only PC (`Este computador: Só proprietário`) is no counter: it says nothing.
+  counterName = () => {
+    const s = p.settings.get();
+    return isOwnerOnly(s) ? undefined : s.terminalName;
+  };
   // The callback connection's one truth, made before anything that asks how it stands.
   const monitor = new ConnectionMonitor(f.events, f.now);
   p.pspHealth.onChange((s) => monitor.setPsp(s));

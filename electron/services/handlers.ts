@@ -149,6 +149,8 @@ export function createHandlers(core: AppCore, host: 'electron' | 'browser'): Han
         const r = core.settings.update(i.patch);
         // The local API follows its setting at once (on, off, another port).
         if (r.ok && i.patch.pdv) await core.syncPdvApi();
+        // A PC made a Caixa again says so now, not at its next heartbeat (an owner-only one is silent).
+        if (r.ok && i.patch.station) core.journal.beat();
         // A second backup folder just chosen gets its copy now (not awaited: a big ledger).
         if (r.ok && i.patch.backups?.extraDir) void core.backups.copyNow();
         return r;

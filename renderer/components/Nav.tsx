@@ -19,6 +19,9 @@ const ITEMS: Array<[Route, string, string?]> = [
   ['settings', 'nav.settings'],
 ];
 
+/** What only makes sense at a counter: off the menu of an owner-only PC. */
+const COUNTER_ONLY: ReadonlySet<Route> = new Set(['cashier', 'pdv']);
+
 export function Nav({
   route,
   go,
@@ -26,6 +29,7 @@ export function Nav({
   lock,
   operators = false,
   shop = false,
+  ownerOnly = false,
 }: {
   route: Route;
   go(r: Route): void;
@@ -35,12 +39,21 @@ export function Nav({
   operators?: boolean;
   /** Loja: only once the shop journal told this Balcão something (a one-counter shop: never). */
   shop?: boolean;
+  /**
+   * An owner-only PC (`Este computador: Só proprietário`): no Caixa and no Integração com o PDV
+   * (both only ever hand sales to a counter, and this PC refuses them); Loja always, it is what
+   * this PC is for. Histórico stays: the sales it rang before, their reprints and refunds.
+   */
+  ownerOnly?: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('nav.main')} className="nav">
       {ITEMS.filter(
-        ([r]) => (r !== 'operators' || operators || unlocked) && (r !== 'shop' || shop),
+        ([r]) =>
+          (r !== 'operators' || operators || unlocked) &&
+          (r !== 'shop' || shop || ownerOnly) &&
+          !(ownerOnly && COUNTER_ONLY.has(r)),
       ).map(([r, key, short]) => (
         <button
           key={r}

@@ -455,7 +455,7 @@ export const en: Messages = {
     title: 'Settings sections',
     shop: 'Shop',
     shopHelp:
-      'The names on top of the screen, on receipts and on the customer display, the language and the account that receives the payments.',
+      'The names on top of the screen, on receipts and on the customer display, whether this computer is a checkout, the language and the account that receives the payments.',
     psp: 'PSP',
     pspHelp: 'Which PSP takes the charges, its address and the credentials.',
     notices: 'Payment notices',
@@ -491,9 +491,14 @@ export const en: Messages = {
       'How each PSP status translates for Balcão: PAID = Paid; a status not in this list changes nothing.',
     idleLock:
       'With operators: no key or mouse for this long goes back to "Who is at the counter?" (the shift stays open). Never while a QR waits. 0 = off.',
+    station:
+      'Owner only: no Checkout or PDV on the menu, opens on Shop (owner PIN) and never charges. Checkout brings it all back.',
   },
   settings: {
     terminal: 'Terminal name',
+    station: 'This computer',
+    stationCounter: 'Checkout',
+    stationOwnerOnly: 'Owner only (no checkout)',
     shop: 'Shop name',
     language: 'Language',
     pspUrl: 'PSP URL',
@@ -1290,6 +1295,13 @@ export const en: Messages = {
     address: 'Printer address (host:port)',
     path: 'Printer path (e.g. /dev/usb/lp0)',
   },
+  ownerOnly: {
+    title: 'Owner only',
+    intro:
+      'This computer watches the shop and does not charge. Shop, History and the closing ask for the owner PIN.',
+    open: 'Open the shop',
+    toCounter: 'To sell here: Settings › Shop › This computer: Checkout.',
+  },
   shop: {
     title: 'Shop',
     intro: "Every counter of the shop, from the shop's journal (only what arrived authenticated).",
@@ -1402,6 +1414,7 @@ export const en: Messages = {
       'This operator was disabled by the owner: her shift is closed; her charges are kept.',
     SHIFT_NOT_OPEN: 'No shift open at this counter: type your PIN.',
     SUPERVISOR_ONLY: 'Only a supervisor or the owner can cancel a charge: call your supervisor.',
+    OWNER_ONLY_NO_CHARGE: "This computer is the owner's only: it does not charge.",
     URL_EMPTY: 'Type the address.',
     URL_INVALID: 'Invalid address. Example: https://api.yourpsp.com/api',
     CLIENT_ID_EMPTY: 'Type the Client ID.',

@@ -453,7 +453,7 @@ export const ptBR = {
     title: 'Seções das configurações',
     shop: 'Loja',
     shopHelp:
-      'Os nomes que aparecem no topo da tela, nos comprovantes e na tela do cliente, o idioma e a conta que recebe os pagamentos.',
+      'Os nomes que aparecem no topo da tela, nos comprovantes e na tela do cliente, se este computador é um caixa, o idioma e a conta que recebe os pagamentos.',
     psp: 'PSP',
     pspHelp: 'Qual PSP recebe as cobranças, o endereço dele e as credenciais.',
     notices: 'Avisos de pagamento',
@@ -488,9 +488,14 @@ export const ptBR = {
       'Como cada situação do PSP se traduz para o Balcão: PAID = Pago; uma situação fora desta lista não muda nada.',
     idleLock:
       'Com operadores: sem tecla nem mouse por esse tempo, volta a "Quem está no caixa?" (o turno segue). Nunca com QR esperando. 0 = desligado.',
+    station:
+      'Só proprietário: sem Caixa nem PDV no menu, abre na Loja (PIN do proprietário) e não cobra. Caixa devolve tudo.',
   },
   settings: {
     terminal: 'Nome do terminal',
+    station: 'Este computador',
+    stationCounter: 'Caixa',
+    stationOwnerOnly: 'Só proprietário (sem caixa)',
     shop: 'Nome da loja',
     language: 'Idioma',
     pspUrl: 'URL do PSP',
@@ -1292,6 +1297,14 @@ export const ptBR = {
     address: 'Endereço da impressora (host:porta)',
     path: 'Caminho da impressora (ex.: /dev/usb/lp0)',
   },
+  /** `Este computador: Só proprietário` (shared/domain/station.ts): the screen in place of the Caixa. */
+  ownerOnly: {
+    title: 'Só proprietário',
+    intro:
+      'Este computador acompanha a loja e não cobra. A Loja, o Histórico e o Fechamento pedem o PIN do proprietário.',
+    open: 'Abrir a Loja',
+    toCounter: 'Para vender aqui: Configurações › Loja › Este computador: Caixa.',
+  },
   shop: {
     title: 'Loja',
     intro: 'Todos os caixas da loja, pelo diário da loja (só o que chegou autenticado).',
@@ -1406,6 +1419,7 @@ export const ptBR = {
     SHIFT_NOT_OPEN: 'Nenhum turno aberto neste caixa: digite seu PIN.',
     SUPERVISOR_ONLY:
       'Só um supervisor ou o proprietário pode cancelar uma cobrança: chame o supervisor.',
+    OWNER_ONLY_NO_CHARGE: 'Este computador é só do proprietário: não cobra.',
     URL_EMPTY: 'Informe o endereço.',
     URL_INVALID: 'Endereço inválido. Exemplo: https://api.seupsp.com.br/api',
     CLIENT_ID_EMPTY: 'Informe o Client ID.',

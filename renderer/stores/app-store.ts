@@ -118,6 +118,8 @@ export const useApp = create<AppState>((set, get) => ({
     });
     unsubscribe.push(offNotices);
     await get().refresh();
+    // An owner-only PC opens on Loja, behind the owner PIN like every owner's screen.
+    if (get().info?.ownerOnly && get().route === 'cashier') await get().go('shop');
     // Refusals earlier today (before a restart or reload): the owner's notice is shown again.
     const today = get().info?.refusalsToday;
     if (today && today.count > 0 && !get().notices.some((n) => n.code === 'CALLBACKS_REFUSED'))

@@ -70,6 +70,7 @@ export const useSettings = create<SettingsState>((set, get) => {
           terminalName: s.terminalName,
           shopName: s.shopName,
           language: s.language,
+          station: s.station,
           psp: s.psp,
           charges: s.charges,
           relay: s.relay,
@@ -85,7 +86,7 @@ export const useSettings = create<SettingsState>((set, get) => {
       if (r.ok) {
         await setLanguage(r.value.language);
         set({ draft: r.value });
-        await useApp.getState().refresh(); // the header shows the shop and terminal names
+        await useApp.getState().refresh(); // the header's names; the menu of a Caixa or owner-only PC
       }
       say(r, 'settings.saved');
     },

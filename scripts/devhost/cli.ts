@@ -85,6 +85,10 @@ export const DEVHOST_CLI = {
       value: '<n>',
       help: 'with --shop-owner: print n pairing codes (default 1), one per terminal to pair',
     },
+    'owner-only': {
+      type: 'boolean',
+      help: "this host is the owner's PC only (Este computador: Só proprietário): no Caixa, opens on Loja, never charges",
+    },
     'join-shop': {
       type: 'string',
       value: '<balcao-loja:…>',
@@ -183,6 +187,7 @@ const values = cliOptions(DEVHOST_CLI, (v) => {
     throw new CliError('--join-shop and --shop-owner: a host is the owner or joins, not both');
   return {
     shopOwner: v['shop-owner'] === true,
+    ownerOnly: v['owner-only'] === true,
     shopRelay: v['shop-relay'] === undefined ? undefined : url('--shop-relay', v['shop-relay']),
     pairCodes,
     joinShop: v['join-shop'],
@@ -310,6 +315,11 @@ if (values.operators && !core.operators.enabled()) {
     if (!r.ok) fail(`--operators: ${o.name}: ${r.code}`);
   }
   core.owner.lock();
+}
+// --owner-only: saved as the setting is (Configurações › Loja › Este computador), so it stays.
+if (values.ownerOnly) {
+  const r = core.settings.update({ station: 'owner-only' });
+  if (!r.ok) fail(`--owner-only: ${r.code}`);
 }
 if (env.BALCAO_PDV_TOKEN) core.apiToken.set(env.BALCAO_PDV_TOKEN);
 await core.start();

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '../codes';
 import { parseMoney } from './money';
 import { PDV_REFERENCE } from './pdv-reference';
+import { mayCharge, type Station } from './station';
 
 export const DEEP_LINK_SCHEME = 'balcao';
 
@@ -42,6 +43,20 @@ export function parseDeepLink(
     ok: true,
     value: { amountCents: amount.value, ...(ref !== undefined && { reference: ref }) },
   };
+}
+
+/**
+ * A link as this computer takes it: read with its max amount, and refused whole on an owner-only
+ * PC (`Este computador: Só proprietário`), where no sale is ever brought forward.
+ */
+export function deepLinkSale(
+  text: string,
+  s: { station: Station; psp: { maxAmountCents: number } },
+): ReturnType<typeof parseDeepLink> {
+  const may = mayCharge(s);
+  return may.ok
+    ? parseDeepLink(text, s.psp.maxAmountCents)
+    : { ok: false, code: 'OWNER_ONLY_NO_CHARGE' };
 }
 
 /** The link among a launch's arguments (Windows and Linux hand it over as one). */

@@ -4,6 +4,7 @@ import { cobvLife } from '../../../shared/domain/cobv';
 import type { ChargeState } from '../../../shared/domain/charge-state';
 import { readPspStatus } from '../../../shared/domain/psp-status';
 import { err, ok, type Result } from '../../../shared/result';
+import { mayCharge } from '../../../shared/domain/station';
 import type { AppSettings } from '../../../shared/settings';
 import type { ChargeView } from '../../../shared/views';
 import { KeyedLock, RetrySchedule } from '../keyed-lock';
@@ -108,6 +109,9 @@ export class ChargeService {
 
   async create(input: CreateChargeInput, requestId?: string): Promise<Result<ChargeView>> {
     const settings = this.deps.settings();
+    // The owner's PC only (`Este computador`): every path that charges ends here, refused first.
+    const may = mayCharge(settings);
+    if (!may.ok) return may;
     const operation = settings.psp.chargeOperation;
     const valid = validateCharge(input, operation, settings.psp.maxAmountCents);
     if (!valid.ok) return valid;

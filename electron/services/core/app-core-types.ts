@@ -115,6 +115,10 @@ export interface AppInfo {
   refusalsToday?: { count: number; reason: RefusalReason | null };
   /** What the PSP in use offers beyond the charge (shared/psp-capabilities.ts). */
   pspOffers: PspCapabilities;
+  /** The shop journal told this Balcão something (the menu offers Loja). */
+  shopJournal?: boolean;
+  /** `Este computador: Só proprietário` (shared/domain/station.ts). */
+  ownerOnly?: boolean;
 }
 
 /** A terminal's services, as the composition roots (Electron main, development host) use them. */

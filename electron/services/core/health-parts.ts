@@ -1,4 +1,5 @@
 import { capabilitiesOf } from '../../../shared/psp-capabilities';
+import { isOwnerOnly } from '../../../shared/domain/station';
 import { routeMissing } from '../golive/connection-test';
 import { HealthService } from '../health/health-service';
 import type { AppCoreOptions, AppInfo } from './app-core-types';
@@ -43,6 +44,7 @@ export function healthParts(d: HealthPartsDeps) {
       refusalsToday: (({ count, reason }) => ({ count, reason }))(cb.refusals.today()),
       pspOffers: capabilitiesOf(sel.kind),
       ...(hasShopJournal(ledger.db) && { shopJournal: true }),
+      ...(isOwnerOnly(s) && { ownerOnly: true }),
     };
   };
   // Saúde: the panel's state from the signals, published when it changes.

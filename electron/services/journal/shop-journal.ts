@@ -188,6 +188,11 @@ export class ShopJournal {
     }
   }
 
+  /** A counter's heartbeat now (its name or role just changed); a no-op elsewhere. */
+  beat(): void {
+    this.heartbeat?.beat();
+  }
+
   async stop(): Promise<void> {
     this.heartbeat?.stop();
     this.heartbeat = null;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { checkPayer, type PayerInput } from '../../../shared/domain/payer';
 import { PDV_REFERENCE } from '../../../shared/domain/pdv-reference';
 import { err, ok, type Result } from '../../../shared/result';
+import { mayCharge } from '../../../shared/domain/station';
 import type { AppSettings } from '../../../shared/settings';
 import type { ChargeView } from '../../../shared/views';
 import { definedFields } from '../defined-fields';
@@ -98,6 +99,10 @@ export class PdvApi {
     /** This sale's payer, from the PDV; without it, the `Pagador padrão`. */
     payer?: PayerInput;
   }): Promise<Result<{ sale: ApiSale; created: boolean }>> {
+    // An owner-only PC: refused before the reference is recorded, so the PDV may send the same
+    // sale again once this computer is a Caixa (or to a counter).
+    const may = mayCharge(this.deps.settings());
+    if (!may.ok) return may;
     if (!REFERENCE.test(i.reference))
       return err('validation', 'PDV_REFERENCE', { field: 'reference' });
     const known = this.find(i.reference);

@@ -335,6 +335,7 @@ export function onUnreadable(ctx: Context, fields: Fields, problem: string): Eff
 export function createFailedMessage(code: string): string {
   if (code.startsWith('AMOUNT_')) return 'VALOR INVALIDO';
   if (code === 'PAYER_NOT_TYPED') return 'PAGADOR NAO DIGITADO NO CAIXA';
+  if (code === 'OWNER_ONLY_NO_CHARGE') return 'COMPUTADOR DO PROPRIETARIO: NAO COBRA';
   if (/^(PAYER|NAME|DOCUMENT|EMAIL|PHONE|CPF|CNPJ)/.test(code)) return 'CONFIGURE O PAGADOR PADRAO';
   return 'PIX INDISPONIVEL: TENTE DE NOVO';
 }

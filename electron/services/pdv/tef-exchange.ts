@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Result } from '../../../shared/result';
+import { mayCharge } from '../../../shared/domain/station';
 import type { AppSettings } from '../../../shared/settings';
 import type { ChargeView } from '../../../shared/views';
 import type { ChargeRecord } from '../ledger/charges-repo';
@@ -341,6 +342,9 @@ export class TefExchange {
 
   private async createCharge(e: Exchange, amountCents: number, description: string) {
     const s = this.deps.settings();
+    // An owner-only PC: the PDV is answered "not approved" at once, never handed to a Caixa.
+    const may = mayCharge(s);
+    if (!may.ok) return this.decideAndWrite(onCreateFailed(this.context(), e, may.code));
     const p = s.defaultPayer;
     const r = p
       ? await this.deps.charges.create(

@@ -152,10 +152,20 @@ export const UNIT_ROWS: FieldRow[] = UNIT_PATHS.map((p) =>
   choice(`unit-${p.replace('.', '-')}`, UNIT_LABELS[p], `psp.${p}`, UNIT_OPTIONS),
 );
 
-/** Configurações → Loja: the names on the header and receipts, and the language. */
+/**
+ * Configurações → Loja: the names on the header and receipts, what this computer is (a counter,
+ * or the owner's only: shared/domain/station.ts), and the language.
+ */
 export const SHOP_ROWS: FieldRow[] = [
   row('set-terminal', 'settings.terminal', 'terminalName'),
   row('set-shop', 'settings.shop', 'shopName'),
+  {
+    ...choice('set-station', 'settings.station', 'station', {
+      counter: 'settings.stationCounter',
+      'owner-only': 'settings.stationOwnerOnly',
+    }),
+    help: 'settingsHelp.station',
+  },
   literalChoice('set-lang', 'settings.language', 'language', {
     'pt-BR': 'Português (Brasil)',
     en: 'English',

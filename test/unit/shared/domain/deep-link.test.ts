@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deepLinkIn, parseDeepLink } from '../../../../shared/domain/deep-link';
+import { deepLinkIn, deepLinkSale, parseDeepLink } from '../../../../shared/domain/deep-link';
 import { itMaps } from '../../rule-table';
 
 const MAX = 10_000_000;
@@ -41,5 +41,17 @@ describe('balcao://cobrar links', () => {
       'balcao://cobrar?valor=1',
     );
     expect(deepLinkIn(['balcao.exe'])).toBeUndefined();
+  });
+});
+
+describe('a balcao:// link on an owner-only PC (Este computador: Só proprietário)', () => {
+  const psp = { maxAmountCents: MAX };
+  it('is refused whole there, and read as ever on a Caixa', () => {
+    const link = 'balcao://cobrar?valor=12.34&ref=venda-9';
+    expect(deepLinkSale(link, { station: 'owner-only', psp })).toEqual({
+      ok: false,
+      code: 'OWNER_ONLY_NO_CHARGE',
+    });
+    expect(deepLinkSale(link, { station: 'counter', psp })).toEqual(parseDeepLink(link, MAX));
   });
 });
