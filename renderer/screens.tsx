@@ -2,7 +2,6 @@ import { offeredOr } from './components/NotOffered';
 import { preloadQrEncoder } from './components/qr-svg';
 import { CashierScreen, Receipt } from './features/cashier/CashierScreen';
 import { RefundPanel } from './features/cashier/CounterRefunds';
-import { OwnerOnlyHome } from './features/owner-only/OwnerOnlyHome';
 import { ShareChargeDialog } from './features/share/ShareChargeButton';
 import { lazyScreen } from './lazy-screen';
 import { useApp, type Route } from './stores/app-store';
@@ -35,6 +34,11 @@ const HealthScreen = lazyScreen(() =>
 );
 const OperatorsScreen = lazyScreen(() =>
   import('./features/operators/OperatorsScreen').then((m) => m.OperatorsScreen),
+);
+/** What stands in the Caixa's place on an owner-only PC: a chunk, the Caixa's first load never
+ * carries it (the app opens on Loja's PIN there, which loads its own chunk anyway). */
+const OwnerOnlyHome = lazyScreen(() =>
+  import('./features/owner-only/OwnerOnlyHome').then((m) => m.OwnerOnlyHome),
 );
 /** Onboarding: the first run, and Conectar from the menu. */
 export const ConnectFlow = lazyScreen(() =>

@@ -43,8 +43,6 @@ export const FIRST_WORDS = [
   'apiPix.notOffered',
   'apiPix.what',
   'account.balance',
-  // What stands in the Caixa's place on an owner-only PC (the first screen there).
-  'ownerOnly',
 ] as const;
 
 /**

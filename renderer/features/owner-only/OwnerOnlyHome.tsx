@@ -3,8 +3,8 @@ import { useApp } from '../../stores/app-store';
 
 /**
  * What takes the Caixa's place on an owner-only PC (`Este computador: Só proprietário`): the app
- * opens on Loja behind the owner PIN, and this is under the dialog, and after `Bloquear`. Small
- * and in the first chunk: it replaces the Caixa, it must not wait for a download.
+ * opens on Loja behind the owner PIN, and this is under the dialog, and after `Bloquear`. A chunk
+ * of its own (renderer/screens.tsx): a counter's first load, the one that counts, never needs it.
  */
 export function OwnerOnlyHome() {
   const { t } = useTranslation();
