@@ -6,6 +6,7 @@ import type { PayerInput } from '../../../shared/domain/payer';
 import type { Db } from './database';
 import {
   insertSql,
+  eachRow,
   readAll,
   readByAnyId,
   readOne,
@@ -158,6 +159,7 @@ export class ChargesRepo {
   private readonly anyIdStmt;
   private readonly dueStmt;
   private readonly closedHereStmt;
+  private readonly openStmt;
   private readonly waitingStmt;
 
   constructor(
@@ -176,6 +178,9 @@ export class ChargesRepo {
        AND (expires_at, id) > (@afterAt, @afterId) ORDER BY expires_at, id LIMIT @limit`,
     );
     // Flags are a comma-separated list: matched whole, between commas.
+    this.openStmt = db.prepare(
+      "SELECT * FROM charges WHERE status IN ('DRAFT', 'SUBMITTING', 'UNCERTAIN', 'PENDING') ORDER BY created_at",
+    );
     this.closedHereStmt = db.prepare(
       `SELECT * FROM charges WHERE created_at >= ? AND status IN ('CANCELED', 'EXPIRED')
        AND (',' || flags || ',' LIKE '%,LOCAL_CANCEL,%' OR ',' || flags || ',' LIKE '%,LOCAL_EXPIRY,%')
@@ -244,9 +249,12 @@ export class ChargesRepo {
 
   /** Charges that still wait for something: submitted, uncertain or pending. */
   open(): ChargeRecord[] {
-    const sql =
-      "SELECT * FROM charges WHERE status IN ('DRAFT', 'SUBMITTING', 'UNCERTAIN', 'PENDING') ORDER BY created_at";
-    return readAll(this.db.prepare(sql), fromRow);
+    return readAll(this.openStmt, fromRow);
+  }
+
+  /** Each open charge, one at a time (as `open`, without an array of them all). */
+  eachOpen(visit: (c: ChargeRecord) => void): void {
+    eachRow(this.openStmt, fromRow, visit);
   }
 
   /**
@@ -256,6 +264,11 @@ export class ChargesRepo {
    */
   closedHereSince(from: number): ChargeRecord[] {
     return readAll(this.closedHereStmt, fromRow, from);
+  }
+
+  /** Each of `closedHereSince`, one at a time. */
+  eachClosedHereSince(from: number, visit: (c: ChargeRecord) => void): void {
+    eachRow(this.closedHereStmt, fromRow, visit, from);
   }
 
   /**

@@ -20,6 +20,20 @@ export const updateSql = (table: string, cols: readonly string[]): string =>
 export const readAll = <T>(stmt: Statement, fromRow: (r: Row) => T, ...args: unknown[]): T[] =>
   (stmt.all(...args) as Row[]).map(fromRow);
 
+/**
+ * Each row a read returns, as a record, one at a time: nothing holds them all (a scan of every
+ * open charge made an array of 25,000 records per pass; issue 35). `visit` must not use the
+ * database: the statement is still reading.
+ */
+export function eachRow<T>(
+  stmt: Statement,
+  fromRow: (r: Row) => T,
+  visit: (record: T) => void,
+  ...args: unknown[]
+): void {
+  for (const r of stmt.iterate(...args) as IterableIterator<Row>) visit(fromRow(r));
+}
+
 /** The first row a read returns, as a record; undefined when there is none. */
 export function readOne<T>(stmt: Statement, fromRow: (r: Row) => T, ...args: unknown[]) {
   const r = stmt.get(...args) as Row | undefined;

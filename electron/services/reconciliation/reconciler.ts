@@ -68,6 +68,10 @@ interface Plan {
   lastAskedAt?: number;
   /** A question about this charge is on its way (a hint now must not be lost). */
   askingSince?: number;
+  /** When the PSP's last answer came: one after a `hintAll` satisfies it. */
+  answeredAt?: number;
+  /** The last scan that found this charge still owed an answer (older: the plan is dropped). */
+  seen?: number;
 }
 
 /** Hints about one charge closer together than this are one question (a flood costs little). */
@@ -87,6 +91,13 @@ export class Reconciler {
   private again = false;
   private timer: NodeJS.Timeout | undefined;
   private timerAt = 0;
+  /**
+   * The last `hintAll`: every charge not answered since is due from then. One stamp, not a plan
+   * per open charge: a stream dropped every second with 25,000 charges open made 25,000 plans
+   * and read every charge twice per drop (issue 35: +86 to +193 MiB in a minute of drops).
+   */
+  private allDueAt = -Infinity;
+  private scans = 0;
 
   constructor(private readonly deps: ReconcilerDeps) {
     this.now = deps.now ?? Date.now;
@@ -133,13 +144,13 @@ export class Reconciler {
     this.timer = undefined;
   }
 
-  /** The callback stream was lost: callbacks may have been missed, so ask about all soon. */
+  /**
+   * The callback stream was lost: callbacks may have been missed, so ask about all soon (those
+   * not asked yet, a pending one waiting for the safety net's first step, too; not those the
+   * PSP gave a final answer). The passes take them within the budget, most urgent first.
+   */
   hintAll(): void {
-    for (const p of this.plans.values()) if (!p.done) p.dueAt = this.now();
-    // Charges not asked about yet (a pending one waiting for the safety net's first step) too.
-    for (const c of this.candidates())
-      if (!this.plans.has(c.id))
-        this.plans.set(c.id, { dueAt: this.now(), round: 0, hinted: false });
+    this.allDueAt = this.now();
     void this.run();
   }
 
@@ -167,34 +178,97 @@ export class Reconciler {
     return this.running;
   }
 
-  /** Charges still owed an answer, hinted first, then newest first. */
+  /** Charges still owed an answer, hinted first, then newest first (every one: for tests). */
   candidates(): ChargeRecord[] {
+    const all: ChargeRecord[] = [];
+    this.scan((c) => void all.push(c));
+    const order = this.order(this.now());
+    return all.sort(order);
+  }
+
+  /**
+   * The first `max` charges due now, in the order `candidates` gives, and whether more were due.
+   * The ledger's rows are read one at a time and only these are kept: a pass holds at most
+   * `max` records across its questions, not every open charge (issue 35: arrays of every open
+   * charge, read at each pass and each drop, left V8's 256 KiB pages resident after collection).
+   */
+  private due(max: number): { list: ChargeRecord[]; more: boolean } {
     const at = this.now();
-    const windowMs = this.deps.payableWindowMs ?? DAY;
-    const open = this.deps.ledger.charges
-      .open()
-      .filter((c) => c.status === 'PENDING' || c.status === 'UNCERTAIN');
-    const payable = this.deps.ledger.charges
-      .closedHereSince(at - windowMs)
-      .filter(
-        (c) =>
-          (c.status === 'CANCELED' || c.status === 'EXPIRED') &&
-          (c.flags.includes('LOCAL_CANCEL') || c.flags.includes('LOCAL_EXPIRY')) &&
-          !c.flags.includes('LATE_PAYMENT'),
-      );
-    const closedHere = payable.filter((c) => !this.plans.get(c.id)?.done);
-    const all = [...open, ...closedHere];
-    // Forget the plans of charges that are settled (a callback made them final), and the `done`
-    // marks of charges past the payable window (kept forever, they grew with every such charge).
-    const ids = new Set(all.map((c) => c.id));
-    const inWindow = new Set(payable.map((c) => c.id));
-    for (const [id, p] of this.plans)
-      if (!ids.has(id) && (!p.done || !inWindow.has(id))) this.plans.delete(id);
+    const order = this.order(at);
+    // The safety net's first step, read before the rows (`scan`'s visit must not read settings).
+    const firstStep = this.deps.streamUp?.() ? this.safetyNetDelays()[0]! : undefined;
+    const list: ChargeRecord[] = [];
+    let more = false;
+    this.scan((c) => {
+      if (this.dueAt(c, at, firstStep) > at) return;
+      if (list.length === max) {
+        more = true;
+        if (order(c, list[max - 1]!) >= 0) return;
+        list.pop();
+      }
+      // Binary search for its place (after equals: the scan's own order breaks ties).
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (order(c, list[mid]!) < 0) hi = mid;
+        else lo = mid + 1;
+      }
+      list.splice(lo, 0, c);
+    });
+    return { list, more };
+  }
+
+  /** Most urgent first: by priority, hinted before the others, then newest first. */
+  private order(at: number): (a: ChargeRecord, b: ChargeRecord) => number {
     const hinted = (c: ChargeRecord) => (this.plans.get(c.id)?.hinted ? 1 : 0);
-    const rank = (c: ChargeRecord) => ({ doubt: 2, counter: 1, routine: 0 })[this.priority(c, at)];
-    return all.sort(
-      (a, b) => rank(b) - rank(a) || hinted(b) - hinted(a) || b.createdAt - a.createdAt,
-    );
+    const sweep = !!this.deps.counterSweep?.();
+    const rank = (c: ChargeRecord) =>
+      ({ doubt: 2, counter: 1, routine: 0 })[this.priority(c, at, sweep)];
+    return (a, b) => rank(b) - rank(a) || hinted(b) - hinted(a) || b.createdAt - a.createdAt;
+  }
+
+  /**
+   * Visits each charge still owed an answer — pending or uncertain, or closed here and still
+   * payable without a final answer — one at a time (`visit` must not use the ledger). Forgets
+   * the plans of charges that are settled (a callback made them final), and the `done` marks of
+   * charges past the payable window (kept forever, they grew with every such charge).
+   */
+  private scan(visit: (c: ChargeRecord) => void): void {
+    const at = this.now();
+    const scan = ++this.scans;
+    const keep = (id: string) => {
+      const p = this.plans.get(id);
+      if (p) p.seen = scan;
+      return p;
+    };
+    this.deps.ledger.charges.eachOpen((c) => {
+      if (c.status !== 'PENDING' && c.status !== 'UNCERTAIN') return;
+      keep(c.id);
+      visit(c);
+    });
+    this.deps.ledger.charges.eachClosedHereSince(at - (this.deps.payableWindowMs ?? DAY), (c) => {
+      const payable =
+        (c.status === 'CANCELED' || c.status === 'EXPIRED') &&
+        (c.flags.includes('LOCAL_CANCEL') || c.flags.includes('LOCAL_EXPIRY')) &&
+        !c.flags.includes('LATE_PAYMENT');
+      if (payable && !keep(c.id)?.done) visit(c);
+    });
+    for (const [id, p] of this.plans) if (p.seen !== scan) this.plans.delete(id);
+  }
+
+  /**
+   * When this charge is next asked about: its plan's step, or at once after a `hintAll`. Without
+   * a plan, at once, or (a pending charge on a live stream: `firstStep`) not before the safety
+   * net's first step.
+   */
+  private dueAt(c: ChargeRecord, at: number, firstStep: number | undefined): number {
+    const plan = this.plans.get(c.id);
+    if (plan?.done) return Infinity;
+    const net = !this.deps.backoffMs && c.status === 'PENDING' && firstStep !== undefined;
+    const own = plan ? plan.dueAt : net ? Math.max(at, c.createdAt + firstStep) : at;
+    if ((plan?.answeredAt ?? -Infinity) >= this.allDueAt) return own;
+    return Math.min(own, this.allDueAt);
   }
 
   /**
@@ -202,17 +276,23 @@ export class Reconciler {
    * expired may have a customer paying: next. Charges closed here (and hints about them, forged
    * ones too) are routine.
    */
-  private priority(c: ChargeRecord, at: number): QueryPriority {
+  private priority(
+    c: ChargeRecord,
+    at: number,
+    sweep = !!this.deps.counterSweep?.(),
+  ): QueryPriority {
     if (c.status === 'UNCERTAIN') return 'doubt';
     const atCounter = c.status === 'PENDING' && at < c.expiresAt;
-    return atCounter && !this.deps.counterSweep?.() ? 'counter' : 'routine';
+    return atCounter && !sweep ? 'counter' : 'routine';
   }
 
   private async pass(): Promise<number> {
     let asked = 0;
-    for (const c of this.candidates()) {
-      const plan = this.plans.get(c.id) ?? { dueAt: this.firstDue(c), round: 0, hinted: false };
-      if (plan.dueAt > this.now()) continue;
+    // No pass asks more than a minute's budget: take that many of the due charges (the next
+    // pass, when this one asked them all, takes the rest).
+    const { list, more } = this.due(Math.max(1, this.deps.gate.budget.limit()));
+    for (const c of list) {
+      const plan = this.plans.get(c.id) ?? { dueAt: this.now(), round: 0, hinted: false };
       const priority = this.priority(c, this.now());
       if (this.deps.gate.available(priority) < 1) {
         // Spent: a hinted, uncertain or pending charge is asked about as soon as a slot frees, the
@@ -223,13 +303,8 @@ export class Reconciler {
       asked++;
       await this.askOne(c, plan, priority);
     }
+    if (more && asked === list.length) this.again = true;
     return asked;
-  }
-
-  /** A pending charge on a live stream is not asked about before the safety net's first step. */
-  private firstDue(c: ChargeRecord): number {
-    if (!this.safetyNet(c)) return this.now();
-    return Math.max(this.now(), c.createdAt + this.safetyNetDelays()[0]!);
   }
 
   private safetyNetDelays(): readonly number[] {
@@ -275,6 +350,7 @@ export class Reconciler {
         hinted: false,
         done: true,
         lastAskedAt: askedAt,
+        answeredAt: this.now(),
       });
       return;
     }
@@ -292,6 +368,7 @@ export class Reconciler {
       round: plan.round + 1,
       hinted: !!hintedMeanwhile,
       lastAskedAt: askedAt,
+      answeredAt: this.now(),
     });
   }
 }
