@@ -11,7 +11,7 @@ import { startHost } from '../test/helpers/devhost';
 import { newRelayChannel } from '../test/helpers/relay-channel';
 import { startRelayProcess } from '../test/helpers/relay-process';
 import { startTcpProxy } from '../test/helpers/tcp-proxy';
-import { sandboxProcess } from './helpers';
+import { sandboxProcess, settledLook } from './helpers';
 
 const OPEN = Number(process.env.BENCH_PROBE_OPEN ?? 10_000);
 const STORM_S = Number(process.env.BENCH_STORM_SECONDS ?? 30);
@@ -71,17 +71,7 @@ const report = () => {
   const mib = (n?: number) => ((n ?? 0) / 1048576).toFixed(1);
   return `${mappings()}; heapUsed ${mib(r.heapUsed)} heapTotal ${mib(r.heapTotal)} old ${mib(r.spaces?.old_space)} external ${mib(r.external)} malloced ${mib(r.malloced)}`;
 };
-const settled = async () => {
-  let low = Infinity;
-  for (let i = 0; i < 3; i++) {
-    host.child.kill('SIGUSR2');
-    await sleep(i === 0 ? 5000 : 2000);
-    host.child.kill('SIGUSR2');
-    await sleep(500);
-    low = Math.min(low, rssKb());
-  }
-  return low;
-};
+const settled = () => settledLook(host.child, rssKb, (kb) => kb);
 type View = { id: string; externalId: string; status: string };
 const payer = {
   name: 'Ana Souza',

@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startHost } from '../test/helpers/devhost';
-import { sandboxProcess } from './helpers';
+import { sandboxProcess, settledLook } from './helpers';
 
 const STEP = Number(process.env.BENCH_PROBE_STEP ?? 2000);
 const PLAN = (process.env.BENCH_PROBE_PLAN ?? 'mixed,mixed,open,paid,open,paid').split(',');
@@ -55,18 +55,7 @@ function mappings(): Record<string, number> {
  * As host.bench.ts's settled look: a full GC (SIGUSR2), idle, another GC; the lowest VmRSS of
  * three such looks (one look alone swings by V8's young generation, up to ~26 MiB).
  */
-async function settled() {
-  let low: Record<string, number> | null = null;
-  for (let i = 0; i < 3; i++) {
-    host.child.kill('SIGUSR2');
-    await sleep(i === 0 ? 5000 : 2000);
-    host.child.kill('SIGUSR2');
-    await sleep(500);
-    const look = mappings();
-    if (!low || look.VmRSS! < low.VmRSS!) low = look;
-  }
-  return low!;
-}
+const settled = () => settledLook(host.child, mappings, (look) => look.VmRSS!);
 type View = { id: string; externalId: string; status: string };
 const payer = {
   name: 'Ana Souza',

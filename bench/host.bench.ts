@@ -20,7 +20,7 @@ import { newRelayChannel } from '../test/helpers/relay-channel';
 import { startRelayProcess } from '../test/helpers/relay-process';
 import { startTcpProxy } from '../test/helpers/tcp-proxy';
 import { figure } from './figures';
-import { alternate, machine, ms, sandboxProcess, stats } from './helpers';
+import { alternate, machine, ms, sandboxProcess, settledLook, stats } from './helpers';
 
 const N = 500;
 const MANY = Number(process.env.BENCH_CHARGES ?? 10_000);
@@ -51,17 +51,7 @@ const sleep = (msec: number) => new Promise((r) => setTimeout(r, msec));
  * memory counts; lazy collection and heap reservations do not. One look alone swung by ~26 MiB:
  * V8's new space was at 1 MiB in one look and 27 MiB in the next (BALCAO_MEMORY_REPORT=1).
  */
-const settledRssKb = async () => {
-  let low = Infinity;
-  for (let i = 0; i < 3; i++) {
-    host.child.kill('SIGUSR2');
-    await sleep(i === 0 ? 5000 : 2000);
-    host.child.kill('SIGUSR2');
-    await sleep(500);
-    low = Math.min(low, rssKb());
-  }
-  return low;
-};
+const settledRssKb = () => settledLook(host.child, rssKb, (kb) => kb);
 type View = { id: string; externalId: string; status: string };
 const call = (channel: string, payload: unknown) =>
   host.call<View>(channel, payload) as Promise<{ ok: boolean; value?: View }>;
